@@ -1,0 +1,63 @@
+//! # tenpai
+//!
+//! A riichi mahjong engine built on lookup tables: exact shanten numbers, win
+//! detection (agari), decompositions, waits and tile efficiency (ukeire), with a
+//! recursive [`reference`] checker as the test oracle.
+//!
+//! Tiles are indexed 0–33: 1–9m, 1–9p, 1–9s, then 1z–7z = East South West North
+//! White Green Red. Hands are written in mpsz notation (`123m456p789s1122z`,
+//! `0m` = red five) with called melds in brackets (`[789s]` chi, `[555p]` pon,
+//! `[5555p]` open kan, `(1111z)` closed kan); Chinese notation (`一二三万`, `东`)
+//! is accepted too.
+//!
+//! ```
+//! use tenpai::Hand;
+//! let hand: Hand = "123m456p789s1122z".parse()?;
+//! assert_eq!(tenpai::shanten(hand.concealed())?, 0);
+//! let waits = tenpai::ukeire(hand.concealed(), None)?;
+//! assert_eq!(waits.tiles.to_string(), "12z");
+//! # Ok::<(), tenpai::HandError>(())
+//! ```
+//!
+//! ## How the tables work
+//! `build.rs` enumerates every suit pattern (counts 0–4 of nine ranks, at most 14
+//! tiles: 405,350) and every honor pattern (43,130), numbers them with a gap-free
+//! rank, and stores for each its replacement numbers for every target of melds and
+//! pair (tomohxx's method), the tiles that lower them, and whether it is complete.
+//! Patterns with equal vectors share one entry (126 suit and 55 honor classes, as
+//! found by Cryolite's Nyanten). A query is four rank computations, four lookups
+//! and a small min-plus combination. See [`Tables`].
+
+#![warn(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+
+#[cfg(target_endian = "big")]
+compile_error!("tenpai's table format is little-endian and is used in place");
+
+mod agari;
+mod efficiency;
+mod error;
+mod hand;
+mod meld;
+mod notation;
+pub mod reference;
+mod shanten;
+mod tables;
+mod tile;
+
+pub use agari::{decompositions, is_agari, Decomposition, Mentsu};
+pub use efficiency::{analyze, ukeire, Discard, Ukeire};
+pub use error::{HandError, TableError};
+pub use hand::Hand;
+pub use meld::{Meld, MeldKind};
+pub use shanten::{shanten, shanten_forms, shanten_with_melds, Shanten};
+pub use tables::{MappedTables, TableHeader, Tables};
+pub use tile::{Suit, Tile, TileCounts, TileSet, KINDS};
+
+/// Internals exposed for the test suite and benches only; not a stable API.
+#[doc(hidden)]
+pub mod internals {
+    pub use crate::tables::assemble::{file_bytes, payload};
+    pub use crate::tables::encoding::{base5_key, for_each_pattern, honor_rank, suit_rank};
+    pub use crate::tables::generate::{decompositions as pattern_decompositions, pattern_costs, INF};
+}

@@ -1,0 +1,309 @@
+//! Shanten numbers: the standard form (melds and a pair), seven pairs
+//! (chiitoitsu) and thirteen orphans (kokushi musou).
+//!
+//! Exact: no decomposition counts on a fifth copy of a tile. The standard form is
+//! the min-plus combination of four table lookups (tomohxx, "[麻雀]シャンテン数計算
+//! アルゴリズム"; the per-pattern vectors are documented in `tables/generate.rs`);
+//! seven pairs and thirteen orphans are counted directly and apply only to 13 or
+//! 14 concealed tiles.
+
+use crate::error::HandError;
+use crate::hand::Hand;
+use crate::tables::encoding::{honor_rank, suit_rank};
+use crate::tables::format::ClassCosts;
+use crate::tables::generate::{self, INF};
+use crate::tables::Tables;
+use crate::tile::{TileCounts, KINDS};
+
+/// Shanten of each form; -1 = complete, 0 = tenpai.
+///
+/// ```
+/// let s = tenpai::shanten_forms(&"19m19p19s1234567z".parse::<tenpai::Hand>()?.concealed())?;
+/// assert_eq!((s.standard, s.chiitoitsu, s.kokushi), (8, Some(6), Some(0)));
+/// assert_eq!(s.min(), 0);
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Shanten {
+    /// Melds and a pair.
+    pub standard: i8,
+    /// Seven distinct pairs; `None` unless the hand has 13 or 14 concealed tiles.
+    pub chiitoitsu: Option<i8>,
+    /// Thirteen orphans; `None` unless the hand has 13 or 14 concealed tiles.
+    pub kokushi: Option<i8>,
+}
+
+impl Shanten {
+    /// The hand's shanten number: the least of the three forms.
+    pub fn min(&self) -> i8 {
+        let mut s = self.standard;
+        if let Some(c) = self.chiitoitsu {
+            s = s.min(c);
+        }
+        if let Some(k) = self.kokushi {
+            s = s.min(k);
+        }
+        s
+    }
+}
+
+/// Checks counts for a query: each at most 4, at most 14 in all, 3n+1 or 3n+2.
+/// Returns the number of tiles.
+#[inline]
+pub(crate) fn check_counts(counts: &TileCounts) -> Result<usize, HandError> {
+    let mut max = 0u8;
+    let mut len = 0usize;
+    for &c in counts {
+        max = max.max(c);
+        len += c as usize;
+    }
+    if max > 4 {
+        let i = counts.iter().position(|&c| c > 4).expect("a count above 4");
+        let tile = crate::Tile::new(i as u8).expect("index below 34");
+        return Err(HandError::TooManyCopies { tile, count: counts[i] as usize });
+    }
+    if len > 14 {
+        return Err(HandError::TooManyTiles { count: len });
+    }
+    if len % 3 == 0 {
+        return Err(HandError::WrongTileCount { expected: "3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)", count: len });
+    }
+    Ok(len)
+}
+
+/// Min-plus combination of two patterns' replacement numbers: entry `p * 5 + m`
+/// is the fewest tiles to reach `m` melds and `p` pairs across both.
+#[inline(always)]
+pub(crate) fn combine(a: &ClassCosts, b: &ClassCosts) -> ClassCosts {
+    let mut c = [u8::MAX; 16];
+    for m in 0..5 {
+        for ma in 0..=m {
+            let mb = m - ma;
+            c[m] = c[m].min(a[ma] + b[mb]);
+            c[5 + m] = c[5 + m].min((a[5 + ma] + b[mb]).min(a[ma] + b[5 + mb]));
+        }
+    }
+    c
+}
+
+/// Replacement number of the target `k` melds and one pair, split between the
+/// two halves `x` and `y`.
+#[inline(always)]
+pub(crate) fn join(x: &ClassCosts, y: &ClassCosts, k: usize) -> u8 {
+    let mut r = u8::MAX;
+    for m in 0..=k {
+        r = r.min(x[m] + y[5 + k - m]).min(x[5 + m] + y[k - m]);
+    }
+    r
+}
+
+/// Standard-form replacement number from the four patterns' vectors.
+#[inline(always)]
+pub(crate) fn standard_replacement(v: [&ClassCosts; 4], k: usize) -> u8 {
+    join(&combine(v[0], v[1]), &combine(v[2], v[3]), k)
+}
+
+/// Seven-pairs shanten of 13 or 14 tiles: `6 - pairs + max(0, 7 - kinds)`; a
+/// quad is one pair.
+#[inline]
+pub(crate) fn chiitoitsu(counts: &TileCounts) -> i8 {
+    let mut pairs = 0i8;
+    let mut kinds = 0i8;
+    for &c in counts {
+        pairs += (c >= 2) as i8;
+        kinds += (c >= 1) as i8;
+    }
+    6 - pairs + (7 - kinds).max(0)
+}
+
+/// Indices of the 13 terminals and honors.
+pub(crate) const YAOCHU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+
+/// Thirteen-orphans shanten of 13 or 14 tiles: `13 - kinds - (1 if a pair)`
+/// counting terminals and honors only.
+#[inline]
+pub(crate) fn kokushi(counts: &TileCounts) -> i8 {
+    let mut kinds = 0i8;
+    let mut pair = 0i8;
+    for i in YAOCHU {
+        kinds += (counts[i] >= 1) as i8;
+        pair |= (counts[i] >= 2) as i8;
+    }
+    13 - kinds - pair
+}
+
+impl Tables<'_> {
+    /// The four patterns' replacement-number vectors (man, pin, sou, honors).
+    #[inline(always)]
+    pub(crate) fn pattern_costs(&self, c: &TileCounts) -> [&ClassCosts; 4] {
+        [
+            self.suits.costs(suit_rank(&c[0..9])),
+            self.suits.costs(suit_rank(&c[9..18])),
+            self.suits.costs(suit_rank(&c[18..27])),
+            self.honors.costs(honor_rank(&c[27..34])),
+        ]
+    }
+
+    /// Shanten number of concealed tiles: the least over the standard form, seven
+    /// pairs and thirteen orphans (-1 = complete, 0 = tenpai).
+    ///
+    /// `counts` is a [`TileCounts`] of 1, 2, 4, 5, 7, 8, 10, 11, 13 or 14 tiles;
+    /// fewer than 13 means melds were called (they are not counted, and the tiles
+    /// they use are not known: see [`Tables::shanten_with_melds`]).
+    ///
+    /// # Errors
+    /// [`HandError::TooManyCopies`], [`HandError::TooManyTiles`] or
+    /// [`HandError::WrongTileCount`] for counts that are not such a hand.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// let t = tenpai::Tables::embedded();
+    /// let h: tenpai::Hand = "1111m111122233z".parse()?;
+    /// assert_eq!(t.shanten(h.concealed())?, 1);
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    #[inline]
+    pub fn shanten(&self, counts: &TileCounts) -> Result<i8, HandError> {
+        let len = check_counts(counts)?;
+        let standard = standard_replacement(self.pattern_costs(counts), len / 3) as i8 - 1;
+        if len < 13 {
+            return Ok(standard);
+        }
+        Ok(standard.min(chiitoitsu(counts)).min(kokushi(counts)))
+    }
+
+    /// Shanten number of each form; see [`Shanten`].
+    ///
+    /// # Errors
+    /// As [`Tables::shanten`].
+    ///
+    /// # Panics
+    /// Never.
+    pub fn shanten_forms(&self, counts: &TileCounts) -> Result<Shanten, HandError> {
+        let len = check_counts(counts)?;
+        let standard = standard_replacement(self.pattern_costs(counts), len / 3) as i8 - 1;
+        let full = len >= 13;
+        Ok(Shanten {
+            standard,
+            chiitoitsu: full.then(|| chiitoitsu(counts)),
+            kokushi: full.then(|| kokushi(counts)),
+        })
+    }
+
+    /// Shanten number of a hand with its called melds taken into account: tiles
+    /// used in the melds are not available to the concealed part.
+    ///
+    /// Public shanten libraries (and [`Tables::shanten`]) see only the concealed
+    /// tiles, so they may count on a copy that sits in a meld: concealed `9m9p569s`
+    /// with called `999m 999p 999s` is 1-shanten to them (pair of 9m), but every 9m
+    /// is used up and the hand is really 2-shanten. Suits touched by a meld are
+    /// computed by the same dynamic program as the tables, with the supply of each
+    /// tile capped at `4 - copies in melds` (a few microseconds); other suits are
+    /// looked up.
+    ///
+    /// # Errors
+    /// [`HandError::WrongTileCount`] when the concealed tiles are not 3n+1 or 3n+2.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// let t = tenpai::Tables::embedded();
+    /// let h: tenpai::Hand = "9m9p569s [999m] [999p] [999s]".parse()?;
+    /// assert_eq!(t.shanten(h.concealed())?, 1);
+    /// assert_eq!(t.shanten_with_melds(&h)?.min(), 2);
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn shanten_with_melds(&self, hand: &Hand) -> Result<Shanten, HandError> {
+        let counts = hand.concealed();
+        let len = check_counts(counts)?;
+        let called = hand.meld_counts();
+        let vectors = self.capped_costs(counts, &called);
+        let standard = standard_replacement([&vectors[0], &vectors[1], &vectors[2], &vectors[3]], len / 3);
+        let full = len >= 13;
+        Ok(Shanten {
+            standard: standard as i8 - 1,
+            chiitoitsu: full.then(|| chiitoitsu(counts)),
+            kokushi: full.then(|| kokushi(counts)),
+        })
+    }
+
+    /// Replacement-number vectors of the four patterns with each tile's supply
+    /// capped at `4 - called`: looked up where nothing is called, computed where
+    /// something is.
+    pub(crate) fn capped_costs(&self, counts: &TileCounts, called: &TileCounts) -> [ClassCosts; 4] {
+        let lookup = self.pattern_costs(counts);
+        let mut out = [[0u8; 16]; 4];
+        for (s, o) in out.iter_mut().enumerate() {
+            let range = s * 9..(s * 9 + if s == 3 { 7 } else { 9 });
+            if called[range.clone()].iter().all(|&c| c == 0) {
+                *o = *lookup[s];
+            } else {
+                let caps: Vec<u8> = called[range.clone()].iter().map(|&c| 4 - c.min(4)).collect();
+                let costs = generate::pattern_costs(&counts[range], &caps, s < 3);
+                o[..10].copy_from_slice(&costs);
+            }
+        }
+        out
+    }
+}
+
+const _: () = assert!(KINDS == 34 && INF < 64);
+
+/// Shanten number of concealed tiles with the embedded tables; see
+/// [`Tables::shanten`].
+///
+/// # Errors
+/// As [`Tables::shanten`].
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// let h: tenpai::Hand = "123m456p789s1122z".parse()?;
+/// assert_eq!(tenpai::shanten(h.concealed())?, 0);
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
+#[inline]
+pub fn shanten(counts: &TileCounts) -> Result<i8, HandError> {
+    Tables::embedded().shanten(counts)
+}
+
+/// Shanten number of each form with the embedded tables; see [`Tables::shanten_forms`].
+///
+/// # Errors
+/// As [`Tables::shanten`].
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// let h: tenpai::Hand = "1111m22p33s44s55z66z".parse()?;
+/// let s = tenpai::shanten_forms(h.concealed())?;
+/// assert_eq!(s.chiitoitsu, Some(2)); // a quad is not two pairs
+/// assert_eq!(s.min(), 1);
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
+pub fn shanten_forms(counts: &TileCounts) -> Result<Shanten, HandError> {
+    Tables::embedded().shanten_forms(counts)
+}
+
+/// Shanten number of a hand with its called melds taken into account; see
+/// [`Tables::shanten_with_melds`].
+///
+/// # Errors
+/// As [`Tables::shanten_with_melds`].
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// let h: tenpai::Hand = "11567z [777z] [666z] [555z]".parse()?;
+/// assert_eq!(tenpai::shanten_with_melds(&h)?.min(), 2);
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
+pub fn shanten_with_melds(hand: &Hand) -> Result<Shanten, HandError> {
+    Tables::embedded().shanten_with_melds(hand)
+}
