@@ -6,17 +6,17 @@
 //! - Standard-form shanten follows the definition of the replacement number
 //!   (tomohxx): the fewest tiles to draw so that the hand contains a complete
 //!   hand of `len / 3` melds and a pair, never using more than four copies of a
-//!   tile (fewer when melds are called). The search takes the lowest tile left in
-//!   the hand and either leaves it out or builds on it one block of the target —
-//!   a pair, a triplet, or one of the three sequences through it — choosing which
-//!   other hand tiles the block uses; blocks not started from a hand tile are
-//!   bought whole (3 tiles a meld, 2 a pair). Results are memoized per state.
+//!   tile (fewer when melds are called). The recursion walks the 34 tile kinds in
+//!   order and, at each, tries every way the target's blocks can start there (a
+//!   triplet, the pair, up to four sequences), adding the copies the hand lacks.
+//!   It sees the whole hand at once, with no per-suit split, no ranks and no
+//!   min-plus step, so it checks every one of those in the table path; answers
+//!   for a (kind, melds left, pair left, open sequences) state are memoized.
 //! - Seven pairs and thirteen orphans are counted from their definitions.
 
 use crate::error::HandError;
 use crate::shanten::{check_counts, Shanten};
 use crate::tile::{TileCounts, KINDS};
-use std::collections::HashMap;
 
 /// Whether a 3n+2 hand is complete (melds and a pair, seven pairs, thirteen
 /// orphans), by recursive decomposition.
@@ -146,103 +146,116 @@ fn kokushi(counts: &TileCounts) -> i8 {
     14 - kinds - extra - 1
 }
 
+/// The search over tile kinds. `memo[i][melds][pair][a][b]` caches the answer
+/// for kind `i` with `melds` melds and `pair` pairs still to place, `a`
+/// sequences started at `i - 1` and `b` at `i - 2` still open.
 struct Search<'a> {
+    held: &'a TileCounts,
     caps: &'a TileCounts,
-    memo: HashMap<(TileCounts, TileCounts, u8, u8), u8>,
+    memo: Vec<u8>,
 }
 
-/// Tiles of the three sequences through tile `i`, if they exist.
-fn sequences_through(i: usize) -> impl Iterator<Item = [usize; 3]> {
-    (0..3).filter_map(move |back| {
-        if i >= 27 || i % 9 < back {
-            return None;
-        }
-        let start = i - back;
-        (start % 9 <= 6).then_some([start, start + 1, start + 2])
-    })
-}
+const UNKNOWN: u8 = u8::MAX;
 
 impl Search<'_> {
-    /// Fewest tiles to buy so that `rest` plus the blocks already placed (`used`:
-    /// target copies per tile) completes `melds` melds and `pairs` pairs.
-    fn best(&mut self, rest: &mut TileCounts, used: &mut TileCounts, melds: u8, pairs: u8) -> u8 {
-        let Some(i) = rest.iter().position(|&c| c > 0) else {
-            return self.buy_whole(used, melds, pairs);
-        };
-        let key = (*rest, *used, melds, pairs);
-        if let Some(&v) = self.memo.get(&key) {
-            return v;
+    /// Fewest tiles the hand lacks for the rest of the target, choosing at kind
+    /// `i` how many of the target's blocks start there: a triplet (0 or 1), the
+    /// pair (0 or 1) and sequences `i, i+1, i+2` (0–4). The target then holds
+    /// `w = 3·triplet + 2·pair + sequences through i` copies of `i` (at most
+    /// `caps[i]`), of which `max(w − held, 0)` must be drawn.
+    fn best(&mut self, i: usize, melds: usize, pair: usize, a: usize, b: usize) -> u8 {
+        if i == KINDS {
+            return if melds == 0 && pair == 0 && a == 0 && b == 0 { 0 } else { INF };
         }
-        // Leave one copy of tile i out of the target.
-        rest[i] -= 1;
-        let mut best = self.best(rest, used, melds, pairs);
-        rest[i] += 1;
-        // A pair or a triplet of i using 1..=size copies from the hand.
-        for (size, melds_after, pairs_after) in [(2u8, Some(melds), pairs.checked_sub(1)), (3, melds.checked_sub(1), Some(pairs))] {
-            let (Some(m), Some(p)) = (melds_after, pairs_after) else { continue };
-            if used[i] + size > self.caps[i] {
-                continue;
-            }
-            for take in 1..=size.min(rest[i]) {
-                rest[i] -= take;
-                used[i] += size;
-                best = best.min(size - take + self.best(rest, used, m, p));
-                used[i] -= size;
-                rest[i] += take;
-            }
+        let slot = (((i * 5 + melds) * 2 + pair) * 5 + a) * 5 + b;
+        if self.memo[slot] != UNKNOWN {
+            return self.memo[slot];
         }
-        // A sequence through i: i from the hand, each tile above i from the hand or
-        // bought, tiles below i bought (the hand has none left).
-        if melds > 0 {
-            for seq in sequences_through(i) {
-                if seq.iter().any(|&t| used[t] + 1 > self.caps[t]) {
-                    continue;
-                }
-                let above: Vec<usize> = seq.iter().copied().filter(|&t| t > i).collect();
-                for choice in 0..(1u8 << above.len()) {
-                    let take: Vec<usize> = above.iter().enumerate().filter(|(b, _)| choice >> b & 1 == 1).map(|(_, &t)| t).collect();
-                    if take.iter().any(|&t| rest[t] == 0) {
-                        continue;
+        let sequences_may_start = i < 27 && i % 9 <= 6;
+        let mut best = INF;
+        for triplet in 0..=melds.min(1) {
+            for q in 0..=pair {
+                let max_s = if sequences_may_start { melds - triplet } else { 0 };
+                for s in 0..=max_s {
+                    let w = 3 * triplet + 2 * q + s + a + b;
+                    if w > self.caps[i] as usize {
+                        break;
                     }
-                    rest[i] -= 1;
-                    take.iter().for_each(|&t| rest[t] -= 1);
-                    seq.iter().for_each(|&t| used[t] += 1);
-                    let bought = 2 - take.len() as u8;
-                    best = best.min(bought + self.best(rest, used, melds - 1, pairs));
-                    seq.iter().for_each(|&t| used[t] -= 1);
-                    take.iter().for_each(|&t| rest[t] += 1);
-                    rest[i] += 1;
+                    let missing = w.saturating_sub(self.held[i] as usize) as u8;
+                    let rest = self.best(i + 1, melds - triplet - s, pair - q, s, a);
+                    best = best.min(missing.saturating_add(rest));
                 }
             }
         }
-        self.memo.insert(key, best);
+        self.memo[slot] = best;
         best
     }
-
-    /// Buys the remaining melds and pair whole, each as a triplet or pair of a
-    /// tile with room left.
-    fn buy_whole(&self, used: &TileCounts, melds: u8, pairs: u8) -> u8 {
-        let mut free: Vec<u8> = (0..KINDS).map(|t| self.caps[t].saturating_sub(used[t])).collect();
-        let mut cost = 0;
-        for size in std::iter::repeat_n(3u8, melds as usize).chain(std::iter::repeat_n(2u8, pairs as usize)) {
-            match free.iter_mut().filter(|f| **f >= size).max() {
-                Some(f) => {
-                    *f -= size;
-                    cost += size;
-                }
-                None => return generate_inf(),
-            }
-        }
-        cost
-    }
 }
 
-fn generate_inf() -> u8 {
-    crate::tables::generate::INF
-}
+const INF: u8 = crate::tables::generate::INF;
 
 fn standard_shanten(counts: &TileCounts, caps: &TileCounts, melds: usize) -> i8 {
-    let mut search = Search { caps, memo: HashMap::new() };
-    let r = search.best(&mut counts.clone(), &mut [0; KINDS], melds as u8, 1);
-    r as i8 - 1
+    let mut search = Search { held: counts, caps, memo: vec![UNKNOWN; KINDS * 5 * 2 * 5 * 5] };
+    search.best(0, melds, 1, 0, 0) as i8 - 1
+}
+
+/// Every decomposition of a complete 3n+2 hand into melds and a pair, by
+/// recursive removal from the lowest tile (the classic method), as sorted
+/// `(pair, melds)` with melds encoded as `(tile index, is_sequence)`; then seven
+/// pairs and thirteen orphans are not included (see [`is_agari`]).
+///
+/// # Errors
+/// As [`crate::is_agari`].
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// let h: tenpai::Hand = "111222333m11p".parse()?;
+/// assert_eq!(tenpai::reference::standard_decompositions(h.concealed())?.len(), 2);
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
+pub fn standard_decompositions(counts: &TileCounts) -> Result<Vec<(usize, Vec<(usize, bool)>)>, HandError> {
+    let len = check_counts(counts)?;
+    if len % 3 != 2 {
+        return Err(HandError::WrongTileCount { expected: "3n+2 tiles (2, 5, 8, 11 or 14)", count: len });
+    }
+    fn go(c: &mut TileCounts, pair: Option<usize>, melds: &mut Vec<(usize, bool)>, out: &mut Vec<(usize, Vec<(usize, bool)>)>) {
+        let Some(i) = c.iter().position(|&x| x > 0) else {
+            if let Some(p) = pair {
+                let mut m = melds.clone();
+                m.sort();
+                out.push((p, m));
+            }
+            return;
+        };
+        if pair.is_none() && c[i] >= 2 {
+            c[i] -= 2;
+            go(c, Some(i), melds, out);
+            c[i] += 2;
+        }
+        if c[i] >= 3 {
+            c[i] -= 3;
+            melds.push((i, false));
+            go(c, pair, melds, out);
+            melds.pop();
+            c[i] += 3;
+        }
+        if i < 27 && i % 9 <= 6 && c[i + 1] > 0 && c[i + 2] > 0 {
+            for d in 0..3 {
+                c[i + d] -= 1;
+            }
+            melds.push((i, true));
+            go(c, pair, melds, out);
+            melds.pop();
+            for d in 0..3 {
+                c[i + d] += 1;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(&mut counts.clone(), None, &mut Vec::new(), &mut out);
+    out.sort();
+    out.dedup();
+    Ok(out)
 }
