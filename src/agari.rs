@@ -170,10 +170,13 @@ impl Tables<'_> {
     #[inline]
     pub fn is_agari(&self, counts: &TileCounts) -> Result<bool, HandError> {
         let len = check_complete_size(counts)?;
-        let standard = self.suits.complete(suit_rank(&counts[0..9]))
+        let complete = self.suits.complete(suit_rank(&counts[0..9]))
             & self.suits.complete(suit_rank(&counts[9..18]))
             & self.suits.complete(suit_rank(&counts[18..27]))
             & self.honors.complete(honor_rank(&counts[27..34]));
+        // Each complete pattern holds 3m tiles, or 3m + 2 with a pair; 3n+2 tiles
+        // in all means one pattern with a pair, or all four (four pairs: no win).
+        let standard = complete && !counts.chunks(9).all(|p| p.iter().sum::<u8>() % 3 == 2);
         Ok(standard || (len == 14 && (is_chiitoitsu(counts) || is_kokushi(counts, len))))
     }
 }

@@ -60,4 +60,16 @@ pub mod internals {
     pub use crate::tables::assemble::{file_bytes, payload};
     pub use crate::tables::encoding::{base5_key, for_each_pattern, honor_rank, suit_rank};
     pub use crate::tables::generate::{decompositions as pattern_decompositions, pattern_costs, INF};
+
+    /// Replacement numbers, necessary-tile masks and complete flag of one entry of
+    /// the embedded tables (`honors`: the honor side), by pattern rank.
+    pub fn embedded_entry(honors: bool, rank: usize) -> ([u8; 10], [u16; 10], bool) {
+        let t = crate::Tables::embedded();
+        let side = if honors { &t.honors } else { &t.suits };
+        let mut c = [0; 10];
+        c.copy_from_slice(&side.costs(rank)[..10]);
+        let mut n = [0; 10];
+        n.copy_from_slice(&side.needs(rank)[..10]);
+        (c, n, side.complete(rank))
+    }
 }

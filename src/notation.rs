@@ -115,6 +115,14 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
     for (i, ch) in s.chars().enumerate() {
         let pos = i + 1;
         let mut placed: Vec<(Tile, bool)> = Vec::new();
+        let known = numeral_of(ch).is_some()
+            || suit_of(ch).is_some()
+            || honor_of(ch).is_some()
+            || "[]() ,".contains(ch)
+            || ch.is_whitespace();
+        if !known {
+            return Err(HandError::UnknownChar { ch, pos });
+        }
         if let Some(value) = numeral_of(ch) {
             pending.push(Digit { ch, value, pos });
             continue;
@@ -145,10 +153,9 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
                 None => return Err(HandError::UnknownChar { ch, pos }),
             }
             continue;
-        } else if ch.is_whitespace() || ch == ',' {
-            continue;
         } else {
-            return Err(HandError::UnknownChar { ch, pos });
+            // Whitespace or a comma between groups.
+            continue;
         }
         match &mut group {
             Some(g) => g.tiles.extend(placed),

@@ -128,6 +128,38 @@ pub fn standard_shanten_capped(counts: &TileCounts, caps: &TileCounts) -> Result
     Ok(standard_shanten(counts, caps, len / 3))
 }
 
+/// Replacement number: the fewest tiles to draw so that the hand contains
+/// `melds` melds and `pairs` pairs (0 or 1) using at most `caps[i]` copies of
+/// tile `i`. Any number of tiles up to 14; 40 when no such target exists.
+///
+/// # Errors
+/// [`HandError::TooManyCopies`] or [`HandError::TooManyTiles`]; melds above 4 or
+/// pairs above 1 give [`HandError::WrongTileCount`].
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// let h: tenpai::Hand = "1m".parse()?;
+/// assert_eq!(tenpai::reference::replacement_number(h.concealed(), &[4; 34], 1, 1)?, 4);
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
+pub fn replacement_number(counts: &TileCounts, caps: &TileCounts, melds: usize, pairs: usize) -> Result<u8, HandError> {
+    if let Some(i) = (0..KINDS).find(|&i| counts[i] > 4) {
+        let tile = crate::Tile::new(i as u8).expect("below 34");
+        return Err(HandError::TooManyCopies { tile, count: counts[i] as usize });
+    }
+    let len: usize = counts.iter().map(|&c| c as usize).sum();
+    if len > 14 {
+        return Err(HandError::TooManyTiles { count: len });
+    }
+    if melds > 4 || pairs > 1 {
+        return Err(HandError::WrongTileCount { expected: "a target of at most 4 melds and 1 pair", count: 3 * melds + 2 * pairs });
+    }
+    let mut search = Search { held: counts, caps, memo: vec![UNKNOWN; KINDS * 5 * 2 * 5 * 5] };
+    Ok(search.best(0, melds, pairs, 0, 0))
+}
+
 /// Seven-pairs shanten from the definition: choose seven distinct kinds that
 /// already hold the most tiles (at most two each); the rest must be drawn.
 fn chiitoitsu(counts: &TileCounts) -> i8 {

@@ -1,1 +1,146 @@
-fn main(){}
+//! `tenpai`: the command-line shell over the `tenpai` library.
+//!
+//! Thin by design (see STYLE.md, practice 10): clap parses the arguments, one
+//! module per subcommand in [`cmd`] checks the hand text, calls the library and
+//! prints, for people by default and one JSON document per answer with `--json`.
+//! Every subcommand's `run` takes its parsed arguments, the tables and the
+//! input/output streams, so the tests can drive it without a process.
+
+mod cmd;
+
+use anyhow::Result;
+use clap::{Parser, Subcommand};
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+const NOTATION: &str = "\
+Hand notation:
+  mpsz          digits followed by a suit letter: m = man (characters),
+                p = pin (circles), s = sou (bamboo), z = honors
+                  123m456p789s1122z
+  red fives     0m, 0p, 0s (a red 5m/5p/5s)
+                  406m11z
+  honors        1z-7z = East South West North White Green Red
+  Chinese       numerals or digits before 万/萬, 饼/餅/筒, 条/條/索;
+                honors 东/東 南 西 北 白 发/發 中
+                  一二三万123条东南西北白发中
+  called melds  after the concealed tiles, in brackets:
+                  [789s] chi   [555p] pon   [5555p] open kan   (1111z) closed kan
+                Spaces and commas between groups are ignored; quote the hand
+                in the shell when it has spaces or brackets.
+
+Examples:
+  tenpai shanten 123m456p789s1122z
+  tenpai shanten \"123m11z [789s] (1111p)\"
+  tenpai shanten --json < hands.txt          (one hand per line)
+  tenpai waits 123m456p789s1112z --visible 2z2z
+  tenpai analyze 123m456p789s11z234p
+  tenpai agari 111222333m11p
+  tenpai tables export tables.bin && TENPAI_TABLES=tables.bin tenpai shanten 19m19p19s1234567z";
+
+/// Riichi mahjong hand analysis: shanten, waits, tile efficiency, win detection.
+#[derive(Debug, Parser)]
+#[command(name = "tenpai", version, after_long_help = NOTATION)]
+pub struct Cli {
+    /// Answer every query with this table file (written by `tenpai tables
+    /// export`) instead of the tables built into the program. A damaged or stale
+    /// file is refused.
+    #[arg(long, global = true, value_name = "FILE", env = "TENPAI_TABLES")]
+    tables: Option<PathBuf>,
+
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Shanten(cmd::shanten::Args),
+    Waits(cmd::waits::Args),
+    Analyze(cmd::analyze::Args),
+    Agari(cmd::agari::Args),
+    Tables(cmd::tables::Args),
+}
+
+/// Runs a parsed command line against the given streams.
+///
+/// # Errors
+/// Whatever the subcommand reports: a bad hand (naming the argument or input
+/// line), an unreadable or refused table file, an I/O error.
+pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -> Result<()> {
+    match cli.command {
+        Command::Tables(args) => cmd::tables::run(&args, cli.tables.as_deref(), out),
+        command => {
+            let source = cmd::TableSource::open(cli.tables.as_deref())?;
+            let tables = source.tables();
+            match command {
+                Command::Shanten(args) => cmd::shanten::run(&args, tables, input, out, err),
+                Command::Waits(args) => cmd::waits::run(&args, tables, out),
+                Command::Analyze(args) => cmd::analyze::run(&args, tables, out),
+                Command::Agari(args) => cmd::agari::run(&args, tables, out),
+                Command::Tables(_) => unreachable!("handled above"),
+            }
+        }
+    }
+}
+
+/// Whether the error is a closed output pipe (`tenpai ... | head`), which ends
+/// the program quietly.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|c| c.downcast_ref::<io::Error>())
+        .any(|io| io.kind() == io::ErrorKind::BrokenPipe)
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let result = run(cli, stdin.lock(), stdout.lock(), io::stderr().lock());
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Runs `tenpai ARGS...` with `input` on standard input; returns the result,
+    /// standard output and standard error.
+    pub(crate) fn tenpai(args: &[&str], input: &str) -> (Result<()>, String, String) {
+        let cli = Cli::try_parse_from(std::iter::once("tenpai").chain(args.iter().copied()))
+            .unwrap_or_else(|e| panic!("bad test arguments {args:?}: {e}"));
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let r = run(cli, input.as_bytes(), &mut out, &mut err);
+        (r, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+    }
+
+    #[test]
+    fn cli_definition_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn long_help_documents_notation() {
+        use clap::CommandFactory;
+        let help = Cli::command().render_long_help().to_string();
+        for needle in ["123m456p789s1122z", "0m, 0p, 0s", "East South West North White Green Red", "一二三万", "(1111z)"] {
+            assert!(help.contains(needle), "long help lacks {needle:?}:\n{help}");
+        }
+    }
+
+    #[test]
+    fn run_ok_shanten_through_dispatch() {
+        let (r, out, _) = tenpai(&["shanten", "--json", "123m456p789s1122z"], "");
+        r.unwrap();
+        assert_eq!(out, "{\"hand\":\"123m456p789s1122z\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":4,\"kokushi\":8}\n");
+    }
+}

@@ -160,11 +160,14 @@ pub fn all_needs(n: usize, costs: &[Costs], rank: impl Fn(&[u8]) -> usize) -> Ve
 }
 
 /// Decompositions of a complete pattern into melds and at most one pair, each
-/// encoded by [`encode_decomposition`]. Empty when the pattern is not complete.
+/// encoded by [`encode_decomposition`] with its melds sorted, without repeats.
+/// Empty when the pattern is not complete.
 pub fn decompositions(h: &[u8], sequences: bool) -> Vec<u32> {
     fn go(h: &mut [u8], seq: bool, pair: Option<u8>, melds: &mut Vec<u8>, out: &mut Vec<u32>) {
         let Some(i) = h.iter().position(|&c| c > 0) else {
-            out.push(encode_decomposition(pair, melds));
+            let mut sorted = melds.clone();
+            sorted.sort_unstable();
+            out.push(encode_decomposition(pair, &sorted));
             return;
         };
         if h[i] >= 3 {
@@ -194,6 +197,10 @@ pub fn decompositions(h: &[u8], sequences: bool) -> Vec<u32> {
     let mut h = h.to_vec();
     let mut out = Vec::new();
     go(&mut h, sequences, None, &mut Vec::with_capacity(4), &mut out);
+    // Taking the pair and a sequence from the same tile in either order finds the
+    // same decomposition twice.
+    out.sort_unstable();
+    out.dedup();
     out
 }
 

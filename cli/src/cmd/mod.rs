@@ -1,0 +1,194 @@
+//! The subcommands, one module each, and what they share: the table source,
+//! hand and tile-list parsing with the argument named in errors, and output
+//! helpers.
+
+pub mod agari;
+pub mod analyze;
+pub mod shanten;
+pub mod tables;
+pub mod waits;
+
+use anyhow::{bail, Context, Result};
+use std::io::{self, Write};
+use std::path::Path;
+use tenpai::{Hand, MappedTables, Tables, Tile, TileCounts, KINDS};
+
+/// Where the tables come from: built into the program, or a mapped file given
+/// with `--tables` / `TENPAI_TABLES`.
+pub enum TableSource {
+    /// `Tables::embedded()`.
+    Embedded,
+    /// A checked table file.
+    Mapped(MappedTables),
+}
+
+impl TableSource {
+    /// The embedded tables, or the file at `path` mapped and checked.
+    ///
+    /// # Errors
+    /// The library's [`tenpai::TableError`] (unreadable, truncated, damaged,
+    /// stale...), with the path in context.
+    pub fn open(path: Option<&Path>) -> Result<TableSource> {
+        let Some(path) = path else {
+            return Ok(TableSource::Embedded);
+        };
+        // SAFETY: `MappedTables::open` requires that the file is not modified
+        // while mapped. The program only reads it; the user must not overwrite
+        // it while a query runs (`tables export` itself replaces files by
+        // renaming, which leaves existing maps intact).
+        let mapped = unsafe { MappedTables::open(path) }
+            .with_context(|| format!("--tables {}", path.display()))?;
+        Ok(TableSource::Mapped(mapped))
+    }
+
+    /// The tables to query.
+    pub fn tables(&self) -> &Tables<'_> {
+        match self {
+            TableSource::Embedded => Tables::embedded(),
+            TableSource::Mapped(m) => m.tables(),
+        }
+    }
+}
+
+/// Parses a hand given as the command-line argument `name`.
+///
+/// # Errors
+/// The library's [`tenpai::HandError`], prefixed with the argument's name and text.
+pub fn parse_hand_arg(name: &str, text: &str) -> Result<Hand> {
+    text.parse::<Hand>().with_context(|| format!("{name} {text:?}"))
+}
+
+/// Parses a list of tiles seen elsewhere (rivers, dora indicators, other
+/// players' melds) for `--visible`: mpsz groups of any length, such as
+/// `1155z406m`; `0` is a red five; spaces and commas are ignored.
+///
+/// # Errors
+/// A character that is not mpsz notation, a number that names no tile (`8z`),
+/// digits without a suit or a suit without digits, or a tile more than four
+/// times; the message names `--visible`.
+pub fn parse_visible(text: &str) -> Result<TileCounts> {
+    let context = || format!("--visible {text:?}");
+    let mut counts = [0u8; KINDS];
+    let mut pending: Vec<(char, usize)> = Vec::new();
+    for (i, ch) in text.chars().enumerate() {
+        let pos = i + 1;
+        match ch {
+            '0'..='9' => pending.push((ch, pos)),
+            'm' | 'p' | 's' | 'z' => {
+                if pending.is_empty() {
+                    return Err(anyhow::anyhow!("suit {ch:?} at position {pos} has no digits before it"))
+                        .with_context(context);
+                }
+                for (d, dpos) in pending.drain(..) {
+                    let tile: Tile = format!("{d}{ch}")
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("no tile {d}{ch} (at position {dpos})"))
+                        .with_context(context)?;
+                    counts[tile.index()] += 1;
+                    if counts[tile.index()] > 4 {
+                        bail!("{}: tile {tile} appears more than 4 times", context());
+                    }
+                }
+            }
+            ' ' | '\t' | ',' => {
+                if let Some(&(d, dpos)) = pending.first() {
+                    bail!("{}: digit {d:?} at position {dpos} has no suit (add m, p, s or z)", context());
+                }
+            }
+            _ => bail!("{}: unknown character {ch:?} at position {pos}", context()),
+        }
+    }
+    if let Some(&(d, dpos)) = pending.first() {
+        bail!("{}: digit {d:?} at position {dpos} has no suit (add m, p, s or z)", context());
+    }
+    Ok(counts)
+}
+
+/// Checks that the hand (concealed tiles and melds) and the visible tiles
+/// together hold no tile more than four times.
+///
+/// # Errors
+/// Names the tile and how many copies the hand and `--visible` hold.
+pub fn check_visible(hand: &Hand, visible: &TileCounts) -> Result<()> {
+    let melds = hand.meld_counts();
+    for t in Tile::all() {
+        let i = t.index();
+        let held = hand.concealed()[i] + melds[i];
+        if held + visible[i] > 4 {
+            bail!(
+                "--visible: tile {t} is {} times in the hand and {} times visible (max 4 in all)",
+                held,
+                visible[i]
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Writes `s` as a JSON string literal (quoted, escaped).
+pub fn write_json_str<W: Write>(out: &mut W, s: &str) -> io::Result<()> {
+    let bytes = s.as_bytes();
+    if !bytes.iter().any(|&b| b == b'"' || b == b'\\' || b < 0x20) {
+        out.write_all(b"\"")?;
+        out.write_all(bytes)?;
+        return out.write_all(b"\"");
+    }
+    out.write_all(b"\"")?;
+    for ch in s.chars() {
+        match ch {
+            '"' => out.write_all(b"\\\"")?,
+            '\\' => out.write_all(b"\\\\")?,
+            '\n' => out.write_all(b"\\n")?,
+            '\r' => out.write_all(b"\\r")?,
+            '\t' => out.write_all(b"\\t")?,
+            c if (c as u32) < 0x20 => write!(out, "\\u{:04x}", c as u32)?,
+            c => write!(out, "{c}")?,
+        }
+    }
+    out.write_all(b"\"")
+}
+
+/// "tenpai", "complete" or "N-shanten" for a shanten number.
+pub fn shanten_words(shanten: i8) -> String {
+    match shanten {
+        -1 => "complete".to_string(),
+        0 => "tenpai".to_string(),
+        n => format!("{n}-shanten"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_visible_ok_long_lists() {
+        let v = parse_visible("1155z 406m, 9999s").unwrap();
+        assert_eq!(v[27], 2);
+        assert_eq!(v[31], 2);
+        assert_eq!(v[3] + v[4] + v[5], 3);
+        assert_eq!(v[4], 1);
+        assert_eq!(v[26], 4);
+        assert_eq!(v.iter().map(|&c| c as u32).sum::<u32>(), 11);
+    }
+
+    #[test]
+    fn parse_visible_err_names_the_option() {
+        let e = |s: &str| format!("{:#}", parse_visible(s).unwrap_err());
+        assert_eq!(e("8z"), "--visible \"8z\": no tile 8z (at position 1)");
+        assert_eq!(e("12"), "--visible \"12\": digit '1' at position 1 has no suit (add m, p, s or z)");
+        assert_eq!(e("m"), "--visible \"m\": suit 'm' at position 1 has no digits before it");
+        assert_eq!(e("1x"), "--visible \"1x\": unknown character 'x' at position 2");
+        assert_eq!(e("11111m"), "--visible \"11111m\": tile 1m appears more than 4 times");
+    }
+
+    #[test]
+    fn json_strings_are_escaped() {
+        let mut v = Vec::new();
+        write_json_str(&mut v, "a\"b\\c\nd\u{1}é").unwrap();
+        assert_eq!(String::from_utf8(v).unwrap(), "\"a\\\"b\\\\c\\nd\\u0001é\"");
+        let mut v = Vec::new();
+        write_json_str(&mut v, "123m [789s]").unwrap();
+        assert_eq!(String::from_utf8(v).unwrap(), "\"123m [789s]\"");
+    }
+}

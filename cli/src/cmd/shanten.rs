@@ -1,0 +1,295 @@
+//! `tenpai shanten`: shanten numbers of hands given as arguments or read one
+//! per line from standard input (batch mode).
+//!
+//! Batch mode is a hot path (the target is a million hands a second on one
+//! core, reading and writing included): the input and output are locked once
+//! and buffered, the line buffers are reused, and the JSON is written by hand.
+
+use super::write_json_str;
+use anyhow::{bail, Context, Result};
+use std::io::{BufRead, BufWriter, Write};
+use tenpai::{Hand, HandError, Shanten, Tables};
+
+const LONG_ABOUT: &str = "\
+Shanten numbers of hands: how many tiles each is from tenpai (-1 = complete,
+0 = tenpai), the least over the three forms, and each form: standard (melds and
+a pair), chiitoitsu (seven pairs) and kokushi (thirteen orphans). The last two
+apply to 13 or 14 concealed tiles only and show \"-\" (null in JSON) otherwise.
+
+A hand has 3n+1 or 3n+2 concealed tiles. When its called melds are written
+(e.g. \"9m9p569s [999m] [999p] [999s]\"), the tiles in the melds are not
+available to the concealed part: that hand is 2-shanten, not the 1-shanten a
+count of the concealed tiles alone gives (every 9m is used up).
+
+With no HAND, hands are read from standard input, one per line; blank lines
+are skipped. A bad line is reported on standard error as \"line N: <error>\", the
+other lines are still answered, and the exit status is non-zero at the end.";
+
+/// Shanten number of each hand, and of each form.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT)]
+pub struct Args {
+    /// Hands (see `tenpai --help` for the notation); none: read standard input.
+    #[arg(value_name = "HAND")]
+    pub hands: Vec<String>,
+
+    /// One JSON object per hand and line: {"hand": "<canonical mpsz>",
+    /// "shanten": n, "standard": n, "chiitoitsu": n or null, "kokushi": n or null}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// Width of the hand column: the longest hand of concealed tiles only
+/// (14 digits and 4 suit letters) and the header.
+const HAND_WIDTH: usize = 18;
+
+/// Shanten of each form, meld-aware when melds are written.
+#[inline]
+fn forms(tables: &Tables<'_>, hand: &Hand) -> Result<Shanten, HandError> {
+    if hand.melds().is_empty() {
+        tables.shanten_forms(hand.concealed())
+    } else {
+        tables.shanten_with_melds(hand)
+    }
+}
+
+/// Parses and answers one hand.
+#[inline]
+fn answer(tables: &Tables<'_>, text: &str) -> Result<(Hand, Shanten), HandError> {
+    let hand: Hand = text.parse()?;
+    let s = forms(tables, &hand)?;
+    Ok((hand, s))
+}
+
+/// Appends a small integer in decimal.
+#[inline]
+fn push_num(out: &mut Vec<u8>, n: i8) {
+    if n < 0 {
+        out.push(b'-');
+    }
+    let a = n.unsigned_abs();
+    if a >= 100 {
+        out.push(b'0' + a / 100);
+    }
+    if a >= 10 {
+        out.push(b'0' + a / 10 % 10);
+    }
+    out.push(b'0' + a % 10);
+}
+
+fn push_opt(out: &mut Vec<u8>, n: Option<i8>) {
+    match n {
+        Some(n) => push_num(out, n),
+        None => out.extend_from_slice(b"null"),
+    }
+}
+
+/// Appends one answer line to `line` (which is cleared first).
+fn format_line(line: &mut Vec<u8>, hand: &Hand, s: &Shanten, json: bool, width: usize) -> std::io::Result<()> {
+    line.clear();
+    if json {
+        line.extend_from_slice(b"{\"hand\":");
+        // Canonical mpsz holds only [0-9mpsz()[] ], but escape anyway.
+        write_json_str(line, &hand.to_string())?;
+        line.extend_from_slice(b",\"shanten\":");
+        push_num(line, s.min());
+        line.extend_from_slice(b",\"standard\":");
+        push_num(line, s.standard);
+        line.extend_from_slice(b",\"chiitoitsu\":");
+        push_opt(line, s.chiitoitsu);
+        line.extend_from_slice(b",\"kokushi\":");
+        push_opt(line, s.kokushi);
+        line.extend_from_slice(b"}\n");
+    } else {
+        let opt = |n: Option<i8>| n.map_or_else(|| "-".to_string(), |n| n.to_string());
+        writeln!(
+            line,
+            "{:<width$}  {:>7}  {:>8}  {:>10}  {:>7}",
+            hand.to_string(),
+            s.min(),
+            s.standard,
+            opt(s.chiitoitsu),
+            opt(s.kokushi),
+        )?;
+    }
+    Ok(())
+}
+
+fn write_header<W: Write>(out: &mut W, width: usize) -> std::io::Result<()> {
+    writeln!(out, "{:<width$}  {:>7}  {:>8}  {:>10}  {:>7}", "hand", "shanten", "standard", "chiitoitsu", "kokushi")
+}
+
+/// Runs `tenpai shanten`: answers the hands in `args`, or each line of `input`.
+///
+/// # Errors
+/// A bad hand argument (named by its position and text), an I/O error, or, in
+/// batch mode, the count of bad lines after every line was answered (each bad
+/// line is reported on `err` as `line N: <error>`).
+pub fn run<R: BufRead, W: Write, E: Write>(args: &Args, tables: &Tables<'_>, input: R, out: W, err: E) -> Result<()> {
+    let mut out = BufWriter::with_capacity(1 << 16, out);
+    if args.hands.is_empty() {
+        batch(args.json, tables, input, &mut out, err)?;
+    } else {
+        let answers = args
+            .hands
+            .iter()
+            .enumerate()
+            .map(|(i, text)| answer(tables, text).with_context(|| format!("HAND {} {text:?}", i + 1)))
+            .collect::<Result<Vec<_>>>()?;
+        let width = answers.iter().map(|(h, _)| h.to_string().len()).max().unwrap_or(0).max(HAND_WIDTH);
+        if !args.json {
+            write_header(&mut out, width)?;
+        }
+        let mut line = Vec::with_capacity(128);
+        for (hand, s) in &answers {
+            format_line(&mut line, hand, s, args.json, width)?;
+            out.write_all(&line)?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// Batch mode: one hand per line of `input`.
+fn batch<R: BufRead, W: Write, E: Write>(json: bool, tables: &Tables<'_>, mut input: R, out: &mut W, mut err: E) -> Result<()> {
+    if !json {
+        write_header(out, HAND_WIDTH)?;
+    }
+    let mut buf: Vec<u8> = Vec::with_capacity(256);
+    let mut line: Vec<u8> = Vec::with_capacity(256);
+    let mut lineno = 0usize;
+    let mut failed = 0usize;
+    loop {
+        buf.clear();
+        if input.read_until(b'\n', &mut buf).context("reading standard input")? == 0 {
+            break;
+        }
+        lineno += 1;
+        let result = match std::str::from_utf8(&buf) {
+            Ok(text) => {
+                let text = text.trim();
+                if text.is_empty() {
+                    continue;
+                }
+                answer(tables, text).map_err(anyhow::Error::from)
+            }
+            Err(e) => Err(anyhow::anyhow!("not UTF-8 text: {e}")),
+        };
+        match result {
+            Ok((hand, s)) => {
+                format_line(&mut line, &hand, &s, json, HAND_WIDTH)?;
+                out.write_all(&line)?;
+            }
+            Err(e) => {
+                failed += 1;
+                // Keep the report next to the answers before it on a terminal.
+                out.flush()?;
+                writeln!(err, "line {lineno}: {e}")?;
+            }
+        }
+    }
+    if failed > 0 {
+        out.flush()?;
+        let lines = if failed == 1 { "line" } else { "lines" };
+        bail!("{failed} input {lines} of {lineno} could not be answered");
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tests::tenpai;
+
+    #[test]
+    fn shanten_ok_tenpai_hand() {
+        let (r, out, err) = tenpai(&["shanten", "123m456p789s1122z"], "");
+        r.unwrap();
+        assert_eq!(err, "");
+        assert_eq!(
+            out,
+            "hand                shanten  standard  chiitoitsu  kokushi\n\
+             123m456p789s1122z         0         0           4        8\n"
+        );
+    }
+
+    #[test]
+    fn shanten_ok_forms_not_applicable_print_dash_and_null() {
+        let (r, out, _) = tenpai(&["shanten", "1m", "--json"], "");
+        r.unwrap();
+        assert_eq!(out, "{\"hand\":\"1m\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":null,\"kokushi\":null}\n");
+        let (r, out, _) = tenpai(&["shanten", "1m"], "");
+        r.unwrap();
+        assert_eq!(out.lines().nth(1).unwrap(), "1m                        0         0           -        -");
+    }
+
+    #[test]
+    fn shanten_ok_several_hands_and_kokushi() {
+        let (r, out, _) = tenpai(&["shanten", "--json", "19m19p19s1234567z", "0m0p0s11z222z333z4z"], "");
+        r.unwrap();
+        assert_eq!(
+            out,
+            "{\"hand\":\"19m19p19s1234567z\",\"shanten\":0,\"standard\":8,\"chiitoitsu\":6,\"kokushi\":0}\n\
+             {\"hand\":\"0m0p0s11222333z4z\",\"shanten\":1,\"standard\":1,\"chiitoitsu\":4,\"kokushi\":8}\n"
+                .replace("0m0p0s11222333z4z", "0m0p0s112223334z")
+        );
+    }
+
+    #[test]
+    fn shanten_ok_melds_use_up_copies() {
+        let (r, out, _) = tenpai(&["shanten", "--json", "9m9p569s [999m] [999p] [999s]"], "");
+        r.unwrap();
+        assert_eq!(
+            out,
+            "{\"hand\":\"9m9p569s [999m] [999p] [999s]\",\"shanten\":2,\"standard\":2,\"chiitoitsu\":null,\"kokushi\":null}\n"
+        );
+    }
+
+    #[test]
+    fn shanten_err_names_the_argument() {
+        let (r, out, _) = tenpai(&["shanten", "123m", "55p5p5p5p1m"], "");
+        assert_eq!(out, "");
+        assert_eq!(format!("{:#}", r.unwrap_err()), "HAND 2 \"55p5p5p5p1m\": tile 5p appears 5 times (max 4)");
+        let (r, _, _) = tenpai(&["shanten", "123m456p789s111z"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "HAND 1 \"123m456p789s111z\": expected 3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14), got 12"
+        );
+    }
+
+    #[test]
+    fn shanten_batch_reports_bad_line_and_answers_the_rest() {
+        let input = "123m456p789s1122z\n\n123m456p789s1x22z\n19m19p19s1234567z\n";
+        let (r, out, err) = tenpai(&["shanten", "--json"], input);
+        assert_eq!(
+            out,
+            "{\"hand\":\"123m456p789s1122z\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":4,\"kokushi\":8}\n\
+             {\"hand\":\"19m19p19s1234567z\",\"shanten\":0,\"standard\":8,\"chiitoitsu\":6,\"kokushi\":0}\n"
+        );
+        assert_eq!(err, "line 3: unknown character 'x' at position 14\n");
+        assert_eq!(r.unwrap_err().to_string(), "1 input line of 4 could not be answered");
+    }
+
+    #[test]
+    fn shanten_batch_ok_crlf_and_no_final_newline() {
+        let (r, out, err) = tenpai(&["shanten", "--json"], "11m\r\n1m");
+        r.unwrap();
+        assert_eq!(err, "");
+        assert_eq!(
+            out,
+            "{\"hand\":\"11m\",\"shanten\":-1,\"standard\":-1,\"chiitoitsu\":null,\"kokushi\":null}\n\
+             {\"hand\":\"1m\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":null,\"kokushi\":null}\n"
+        );
+    }
+
+    #[test]
+    fn shanten_batch_err_invalid_utf8_is_one_bad_line() {
+        let cli = <crate::Cli as clap::Parser>::try_parse_from(["tenpai", "shanten"]).unwrap();
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let r = crate::run(cli, &b"11m\n\xff1m\n1m\n"[..], &mut out, &mut err);
+        assert!(r.is_err());
+        let err = String::from_utf8(err).unwrap();
+        assert!(err.starts_with("line 2: not UTF-8 text"), "{err}");
+        assert_eq!(String::from_utf8(out).unwrap().lines().count(), 3);
+    }
+}

@@ -1,0 +1,360 @@
+//! The input of scoring: a winning hand and everything about how it was won.
+
+use super::error::InvalidSituation;
+use super::rules::Rules;
+use crate::hand::Hand;
+use crate::meld::MeldKind;
+use crate::tile::{Suit, Tile, KINDS};
+use std::fmt;
+
+/// A wind: a seat wind or the round wind.
+///
+/// ```
+/// use tenpai::score::Wind;
+/// let w: Wind = "S".parse()?;
+/// assert_eq!((w, w.tile().to_string(), w.to_string()), (Wind::South, "2z".to_string(), "S".to_string()));
+/// # Ok::<(), tenpai::score::ScoreError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Wind {
+    /// East (the dealer's seat wind), tile `1z`.
+    #[default]
+    East,
+    /// South, tile `2z`.
+    South,
+    /// West, tile `3z`.
+    West,
+    /// North, tile `4z`.
+    North,
+}
+
+impl Wind {
+    /// All four, East first.
+    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
+
+    /// The wind's tile (`1z`–`4z`).
+    pub const fn tile(self) -> Tile {
+        match Tile::new(27 + self as u8) {
+            Some(t) => t,
+            None => unreachable!(),
+        }
+    }
+
+    /// The letter `E`, `S`, `W` or `N`.
+    pub const fn letter(self) -> char {
+        match self {
+            Wind::East => 'E',
+            Wind::South => 'S',
+            Wind::West => 'W',
+            Wind::North => 'N',
+        }
+    }
+}
+
+impl fmt::Display for Wind {
+    /// `E`, `S`, `W` or `N`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl std::str::FromStr for Wind {
+    type Err = super::ScoreError;
+    /// `E S W N` (any case), `east`…`north`, or the tiles `1z`–`4z`.
+    fn from_str(s: &str) -> Result<Wind, Self::Err> {
+        Ok(match s.trim().to_ascii_lowercase().as_str() {
+            "e" | "east" | "1z" => Wind::East,
+            "s" | "south" | "2z" => Wind::South,
+            "w" | "west" | "3z" => Wind::West,
+            "n" | "north" | "4z" => Wind::North,
+            _ => return Err(super::ScoreError::BadWind { text: s.to_string() }),
+        })
+    }
+}
+
+/// The winner's riichi declaration.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Riichi {
+    /// No riichi.
+    #[default]
+    None,
+    /// Riichi (1 han).
+    Declared,
+    /// Double riichi: riichi on the first discard with no call before it (2 han,
+    /// replacing riichi).
+    Double,
+}
+
+impl Riichi {
+    /// Riichi of either kind.
+    pub const fn is_declared(self) -> bool {
+        !matches!(self, Riichi::None)
+    }
+}
+
+/// A special moment of the win; at most one applies.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Timing {
+    /// None of the below.
+    #[default]
+    Normal,
+    /// Tsumo on the last tile of the wall (haitei raoyue).
+    Haitei,
+    /// Ron on the last discard (houtei raoyui).
+    Houtei,
+    /// Tsumo on the replacement tile after a kan (rinshan kaihou).
+    Rinshan,
+    /// Ron on a tile added to a pon (chankan).
+    Chankan,
+    /// The dealer's tsumo on the initial hand (tenhou).
+    Tenhou,
+    /// A non-dealer's tsumo on their first draw, no call before it (chiihou).
+    Chiihou,
+    /// A non-dealer's ron before their first draw, no call before it (renhou);
+    /// scored only when [`crate::score::ScoringRules::renhou`] allows it.
+    Renhou,
+}
+
+impl Timing {
+    /// The name used in the JSON format (`haitei`, …), or `normal`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Timing::Normal => "normal",
+            Timing::Haitei => "haitei",
+            Timing::Houtei => "houtei",
+            Timing::Rinshan => "rinshan",
+            Timing::Chankan => "chankan",
+            Timing::Tenhou => "tenhou",
+            Timing::Chiihou => "chiihou",
+            Timing::Renhou => "renhou",
+        }
+    }
+}
+
+/// Where a called meld came from; informational for scoring (liability, or pao,
+/// is settled by the game, which knows who fed the meld).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MeldOrigin {
+    /// An open kan made by adding a tile to one's own pon (kakan, shouminkan)
+    /// rather than by calling a discard (daiminkan). Only for open kans.
+    pub added: bool,
+    /// The seat wind of the player the tile was called from, when known. Never the
+    /// winner's own seat; always `None` for a closed kan.
+    pub from: Option<Wind>,
+}
+
+/// A winning hand and how it was won: the input of [`crate::score::score`].
+///
+/// Fields are public so a game can build one directly; [`Situation::validate`]
+/// (called by every scoring function) rejects combinations that cannot happen.
+/// The dealer is the player whose seat wind is East.
+///
+/// ```
+/// use tenpai::score::{Situation, Riichi, Wind};
+/// let mut s = Situation::new("234m456p678s22789s".parse()?, "9s".parse()?);
+/// s.riichi = Riichi::Declared;
+/// s.tsumo = true;
+/// s.seat_wind = Wind::South;
+/// assert!(!s.is_dealer());
+/// let score = tenpai::score::score(&s, &tenpai::score::Rules::tenhou())?;
+/// assert_eq!((score.han, score.fu), (4, 20)); // riichi, tsumo, pinfu, tanyao
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Situation {
+    /// The concealed tiles, winning tile included, and the called melds and closed
+    /// kans (with their red fives).
+    pub hand: Hand,
+    /// Per meld of `hand` (same order), how it was called; empty when unknown.
+    pub meld_origins: Vec<MeldOrigin>,
+    /// The winning tile; one of the concealed tiles.
+    pub win_tile: Tile,
+    /// The winning tile was a red five (informational: red fives are counted from
+    /// the hand).
+    pub win_tile_red: bool,
+    /// Self-draw (`true`) or ron on another player's discard (`false`).
+    pub tsumo: bool,
+    /// The winner's seat wind; East is the dealer.
+    pub seat_wind: Wind,
+    /// The round (prevailing) wind.
+    pub round_wind: Wind,
+    /// Riichi or double riichi.
+    pub riichi: Riichi,
+    /// Won within one go-around of riichi, no call in between (needs riichi).
+    pub ippatsu: bool,
+    /// Last tile, kan replacement, robbed kan or first-turn win.
+    pub timing: Timing,
+    /// Dora indicators (0–5 tiles); the dora is the next tile of each.
+    pub dora_indicators: Vec<Tile>,
+    /// Ura-dora indicators (only with riichi; at most as many as dora indicators).
+    pub ura_indicators: Vec<Tile>,
+    /// Honba (repeat counters) on the table: 300 points each on ron, 100 from each
+    /// payer on tsumo.
+    pub honba: u32,
+    /// Riichi deposits (1,000 points each) on the table, all going to the winner.
+    pub riichi_sticks: u32,
+}
+
+impl Situation {
+    /// A ron by the East seat in an East round with nothing else: set the other
+    /// fields as needed.
+    ///
+    /// # Panics
+    /// Never (validation happens when scoring).
+    ///
+    /// ```
+    /// let s = tenpai::score::Situation::new("123m456p789s11z555z".parse()?, "5z".parse()?);
+    /// assert!(s.is_dealer() && !s.tsumo);
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn new(hand: Hand, win_tile: Tile) -> Situation {
+        Situation {
+            hand,
+            meld_origins: Vec::new(),
+            win_tile,
+            win_tile_red: false,
+            tsumo: false,
+            seat_wind: Wind::East,
+            round_wind: Wind::East,
+            riichi: Riichi::None,
+            ippatsu: false,
+            timing: Timing::Normal,
+            dora_indicators: Vec::new(),
+            ura_indicators: Vec::new(),
+            honba: 0,
+            riichi_sticks: 0,
+        }
+    }
+
+    /// The winner is the dealer (seat wind East).
+    pub fn is_dealer(&self) -> bool {
+        self.seat_wind == Wind::East
+    }
+
+    /// No called meld (closed kans keep a hand closed).
+    pub fn is_closed(&self) -> bool {
+        self.hand.melds().iter().all(|m| !m.is_open())
+    }
+
+    /// Checks that the situation can happen under `rules`.
+    ///
+    /// # Errors
+    /// The first [`InvalidSituation`] found: wrong tile count, the winning tile not
+    /// in the hand, a fifth copy (indicators included), too many red fives, riichi
+    /// or ippatsu that cannot be, ura-dora without riichi, a timing that does not fit
+    /// tsumo or ron, rinshan without a kan, and so on.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::score::{InvalidSituation, Rules, Situation};
+    /// let mut s = Situation::new("123m456p789s11z555z".parse()?, "5z".parse()?);
+    /// s.ura_indicators.push("1m".parse()?);
+    /// assert_eq!(s.validate(&Rules::tenhou()), Err(InvalidSituation::UraWithoutRiichi));
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn validate(&self, rules: &Rules) -> Result<(), InvalidSituation> {
+        use InvalidSituation as E;
+        let melds = self.hand.melds();
+        let expected = 14 - 3 * melds.len();
+        if self.hand.len() != expected {
+            return Err(E::WrongTileCount { count: self.hand.len(), melds: melds.len(), expected });
+        }
+        let concealed = self.hand.concealed();
+        if concealed[self.win_tile.index()] == 0 {
+            return Err(E::WinTileNotInHand { tile: self.win_tile });
+        }
+        // Physical limits: four copies of each tile, indicators included.
+        let mut all = self.hand.meld_counts();
+        for (a, c) in all.iter_mut().zip(concealed) {
+            *a += c;
+        }
+        for t in self.dora_indicators.iter().chain(&self.ura_indicators) {
+            all[t.index()] += 1;
+        }
+        if let Some(i) = (0..KINDS).find(|&i| all[i] > 4) {
+            let tile = Tile::new(i as u8).expect("below 34");
+            return Err(E::TooManyCopies { tile, count: all[i] as usize });
+        }
+        let mut red = self.hand.red_fives();
+        for m in melds {
+            red[m.tile().index() / 9] += m.red_fives();
+        }
+        for (s, suit) in [Suit::Man, Suit::Pin, Suit::Sou].into_iter().enumerate() {
+            if red[s] > rules.scoring.red_fives[s] {
+                return Err(E::TooManyRedFives { suit, count: red[s], max: rules.scoring.red_fives[s] });
+            }
+        }
+        if self.win_tile_red && (!self.win_tile.is_five() || self.hand.red_fives()[self.win_tile.index() / 9] == 0) {
+            return Err(E::RedWinTileNotInHand { tile: self.win_tile });
+        }
+        if !self.meld_origins.is_empty() {
+            if self.meld_origins.len() != melds.len() {
+                return Err(E::MeldOriginCount { origins: self.meld_origins.len(), melds: melds.len() });
+            }
+            for (m, o) in melds.iter().zip(&self.meld_origins) {
+                if o.added && m.kind() != MeldKind::Kan {
+                    return Err(E::AddedNotKan { meld: m.to_string() });
+                }
+                if m.kind() == MeldKind::ClosedKan && o.from.is_some() {
+                    return Err(E::ClosedKanCalled { meld: m.to_string() });
+                }
+                if o.from == Some(self.seat_wind) {
+                    return Err(E::CalledFromSelf { meld: m.to_string() });
+                }
+            }
+        }
+        if self.dora_indicators.len() > 5 {
+            return Err(E::TooManyIndicators { count: self.dora_indicators.len() });
+        }
+        if self.riichi.is_declared() {
+            if let Some(m) = melds.iter().find(|m| m.is_open()) {
+                return Err(E::RiichiWithOpenMeld { meld: m.to_string() });
+            }
+            if self.ura_indicators.len() > self.dora_indicators.len() {
+                return Err(E::MoreUraThanDora { ura: self.ura_indicators.len(), dora: self.dora_indicators.len() });
+            }
+        } else {
+            if self.ippatsu {
+                return Err(E::IppatsuWithoutRiichi);
+            }
+            if !self.ura_indicators.is_empty() {
+                return Err(E::UraWithoutRiichi);
+            }
+        }
+        let kans = melds.iter().filter(|m| m.is_kan()).count();
+        let on_tsumo = match self.timing {
+            Timing::Normal => None,
+            Timing::Haitei | Timing::Rinshan | Timing::Tenhou | Timing::Chiihou => Some(true),
+            Timing::Houtei | Timing::Chankan | Timing::Renhou => Some(false),
+        };
+        if let Some(need) = on_tsumo {
+            if need != self.tsumo {
+                return Err(E::TimingNeedsOtherWin { timing: self.timing.name(), tsumo: need });
+            }
+        }
+        match self.timing {
+            Timing::Rinshan if kans == 0 => return Err(E::RinshanWithoutKan),
+            Timing::Rinshan if self.ippatsu => return Err(E::IppatsuAfterOwnKan),
+            Timing::Chankan if concealed[self.win_tile.index()] != 1 || all[self.win_tile.index()] != 1 => {
+                // The robbed tile is the fourth copy: the other three are in the
+                // kakan's pon, which is someone else's, so no other copy is here.
+                return Err(E::ChankanTileHeld { tile: self.win_tile });
+            }
+            Timing::Tenhou | Timing::Chiihou | Timing::Renhou => {
+                if !melds.is_empty() {
+                    return Err(E::FirstTurnWithMelds { timing: self.timing.name() });
+                }
+                if self.riichi.is_declared() {
+                    return Err(E::FirstTurnWithRiichi { timing: self.timing.name() });
+                }
+                if (self.timing == Timing::Tenhou) != self.is_dealer() {
+                    return Err(E::FirstTurnWrongSeat { timing: self.timing.name(), dealer: self.timing == Timing::Tenhou });
+                }
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}

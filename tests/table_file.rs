@@ -1,0 +1,144 @@
+//! The table file: export, memory-mapped use, and refusal of damaged, truncated,
+//! foreign and stale files.
+mod common;
+use rand::seq::SliceRandom;
+use rand::SeedableRng;
+use tenpai::{MappedTables, TableError, Tables};
+
+fn write_temp(bytes: &[u8]) -> tempfile::NamedTempFile {
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    std::io::Write::write_all(&mut f, bytes).unwrap();
+    f
+}
+
+fn open(bytes: &[u8]) -> Result<MappedTables, TableError> {
+    let f = write_temp(bytes);
+    // SAFETY: the temporary file is not modified while mapped.
+    unsafe { MappedTables::open(f.path()) }
+}
+
+const CHECKSUM_AT: usize = 36;
+
+#[test]
+fn tables_regenerate_to_the_embedded_bytes() {
+    let regenerated = tenpai::internals::file_bytes(&tenpai::internals::payload());
+    assert!(regenerated == Tables::embedded().bytes(), "build.rs output differs from the generator");
+}
+
+#[test]
+fn tables_header_counts() {
+    let h = Tables::embedded().header();
+    assert_eq!((h.version, h.suit_patterns, h.honor_patterns), (1, 405_350, 43_130));
+    assert_eq!((h.suit_cost_classes, h.honor_cost_classes), (126, 55));
+    assert_eq!(h.payload_len as usize + 48, Tables::embedded().bytes().len());
+}
+
+#[test]
+fn mapped_tables_answer_like_embedded_tables() {
+    let bytes = Tables::embedded().bytes();
+    let mapped = open(bytes).unwrap();
+    let (m, e) = (mapped.tables(), Tables::embedded());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+    let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
+    for size in [1usize, 2, 4, 5, 7, 8, 10, 11, 13, 14].iter().cycle().take(20_000) {
+        wall.shuffle(&mut rng);
+        let mut c = [0u8; 34];
+        for &t in &wall[..*size] {
+            c[t] += 1;
+        }
+        assert_eq!(m.shanten_forms(&c), e.shanten_forms(&c));
+        if size % 3 == 1 {
+            assert_eq!(m.ukeire(&c, None), e.ukeire(&c, None));
+        } else {
+            assert_eq!(m.is_agari(&c), e.is_agari(&c));
+            assert_eq!(m.analyze(&c, None), e.analyze(&c, None));
+        }
+    }
+}
+
+#[test]
+fn table_file_err_truncated() {
+    let bytes = Tables::embedded().bytes();
+    let e = open(&bytes[..bytes.len() - 1000]).err().unwrap();
+    assert_eq!(e.to_string(), format!("table file is truncated: expected {} bytes, found {}", bytes.len(), bytes.len() - 1000));
+    let e = open(&bytes[..20]).err().unwrap();
+    assert_eq!(e.to_string(), "table file is truncated: expected 48 bytes, found 20");
+}
+
+#[test]
+fn table_file_err_damaged_byte() {
+    let mut bytes = Tables::embedded().bytes().to_vec();
+    bytes[100_000] ^= 0x40;
+    let e = open(&bytes).err().unwrap();
+    assert!(matches!(e, TableError::Checksum { .. }), "{e}");
+    assert!(e.to_string().starts_with("table file is damaged: checksum expected 0x"), "{e}");
+}
+
+#[test]
+fn table_file_err_not_a_table_file() {
+    let e = open(&[b'x'; 4096]).err().unwrap();
+    assert_eq!(e.to_string(), r#"not a tenpai table file: expected magic "TENPAItb", found "xxxxxxxx""#);
+}
+
+#[test]
+fn table_file_err_other_version() {
+    let mut bytes = Tables::embedded().bytes().to_vec();
+    bytes[8] = 9;
+    let e = open(&bytes).err().unwrap();
+    assert_eq!(e.to_string(), "table file has format version 9, this build reads version 1");
+}
+
+#[test]
+fn table_file_err_stale() {
+    // Intact but different tables: swap one pattern's class, fix the checksum.
+    let mut bytes = Tables::embedded().bytes().to_vec();
+    let first_class = 48 + 8;
+    bytes[first_class] = (bytes[first_class] + 1) % 126;
+    let crc = crc32(&bytes[48..]);
+    bytes[CHECKSUM_AT..CHECKSUM_AT + 4].copy_from_slice(&crc.to_le_bytes());
+    assert!(Tables::from_bytes(&aligned(&bytes)).is_ok());
+    let e = open(&bytes).err().unwrap();
+    assert!(matches!(e, TableError::Stale { .. }), "{e}");
+    assert!(e.to_string().contains("table file is stale"), "{e}");
+}
+
+#[test]
+fn table_file_err_class_out_of_range() {
+    let mut bytes = Tables::embedded().bytes().to_vec();
+    bytes[48 + 8] = 200;
+    let crc = crc32(&bytes[48..]);
+    bytes[CHECKSUM_AT..CHECKSUM_AT + 4].copy_from_slice(&crc.to_le_bytes());
+    let e = open(&bytes).err().unwrap();
+    assert_eq!(e.to_string(), "table file cost class id (below): expected 126, found 200");
+}
+
+#[test]
+fn table_file_err_missing_file() {
+    // SAFETY: no file, nothing mapped.
+    let e = unsafe { MappedTables::open("/nonexistent/tables.bin") }.err().unwrap();
+    assert!(e.to_string().starts_with("cannot read table file /nonexistent/tables.bin:"), "{e}");
+}
+
+/// The bytes copied to 8-byte-aligned memory.
+fn aligned(bytes: &[u8]) -> &'static [u8] {
+    let words: Vec<u64> = bytes.chunks(8).map(|c| {
+        let mut w = [0u8; 8];
+        w[..c.len()].copy_from_slice(c);
+        u64::from_le_bytes(w)
+    }).collect();
+    let words: &'static [u64] = Box::leak(words.into_boxed_slice());
+    // SAFETY: u64 words reinterpreted as their bytes, trimmed to the original length.
+    unsafe { std::slice::from_raw_parts(words.as_ptr() as *const u8, bytes.len()) }
+}
+
+/// CRC-32 (IEEE), bitwise, as the file header uses.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+        }
+    }
+    !crc
+}
