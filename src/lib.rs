@@ -41,6 +41,7 @@ mod hand;
 mod meld;
 mod notation;
 pub mod reference;
+pub mod score;
 mod shanten;
 mod tables;
 mod tile;

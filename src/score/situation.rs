@@ -67,7 +67,11 @@ impl std::str::FromStr for Wind {
             "s" | "south" | "2z" => Wind::South,
             "w" | "west" | "3z" => Wind::West,
             "n" | "north" | "4z" => Wind::North,
-            _ => return Err(super::ScoreError::BadWind { text: s.to_string() }),
+            _ => {
+                return Err(super::ScoreError::BadWind {
+                    text: s.to_string(),
+                })
+            }
         })
     }
 }
@@ -89,6 +93,56 @@ impl Riichi {
     /// Riichi of either kind.
     pub const fn is_declared(self) -> bool {
         !matches!(self, Riichi::None)
+    }
+}
+
+/// A dora or ura-dora indicator as it lies on the table: a tile, maybe a red five.
+///
+/// ```
+/// use tenpai::score::Indicator;
+/// let i: Indicator = "0p".parse()?;
+/// assert_eq!((i.tile.to_string(), i.red, i.to_string()), ("5p".to_string(), true, "0p".to_string()));
+/// assert_eq!(i.dora().to_string(), "6p");
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Indicator {
+    /// The tile.
+    pub tile: Tile,
+    /// It is a red five (counts toward the red fives in the set, not as dora).
+    pub red: bool,
+}
+
+impl Indicator {
+    /// The dora this indicator points to; see [`crate::score::dora_of`].
+    pub fn dora(self) -> Tile {
+        super::evaluate::dora_of(self.tile)
+    }
+}
+
+impl From<Tile> for Indicator {
+    fn from(tile: Tile) -> Indicator {
+        Indicator { tile, red: false }
+    }
+}
+
+impl std::str::FromStr for Indicator {
+    type Err = crate::HandError;
+    /// One tile in mpsz notation, `0` for a red five.
+    fn from_str(s: &str) -> Result<Indicator, crate::HandError> {
+        let (tile, red) = Tile::parse_with_red(s)?;
+        Ok(Indicator { tile, red })
+    }
+}
+
+impl fmt::Display for Indicator {
+    /// `5p`, or `0p` when red.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.red {
+            write!(f, "0{}", self.tile.suit().letter())
+        } else {
+            write!(f, "{}", self.tile)
+        }
     }
 }
 
@@ -151,7 +205,7 @@ pub struct MeldOrigin {
 ///
 /// ```
 /// use tenpai::score::{Situation, Riichi, Wind};
-/// let mut s = Situation::new("234m456p678s22789s".parse()?, "9s".parse()?);
+/// let mut s = Situation::new("234m456p22s345678s".parse()?, "8s".parse()?);
 /// s.riichi = Riichi::Declared;
 /// s.tsumo = true;
 /// s.seat_wind = Wind::South;
@@ -185,9 +239,9 @@ pub struct Situation {
     /// Last tile, kan replacement, robbed kan or first-turn win.
     pub timing: Timing,
     /// Dora indicators (0–5 tiles); the dora is the next tile of each.
-    pub dora_indicators: Vec<Tile>,
+    pub dora_indicators: Vec<Indicator>,
     /// Ura-dora indicators (only with riichi; at most as many as dora indicators).
-    pub ura_indicators: Vec<Tile>,
+    pub ura_indicators: Vec<Indicator>,
     /// Honba (repeat counters) on the table: 300 points each on ron, 100 from each
     /// payer on tsumo.
     pub honba: u32,
@@ -259,61 +313,100 @@ impl Situation {
         let melds = self.hand.melds();
         let expected = 14 - 3 * melds.len();
         if self.hand.len() != expected {
-            return Err(E::WrongTileCount { count: self.hand.len(), melds: melds.len(), expected });
+            return Err(E::WrongTileCount {
+                count: self.hand.len(),
+                melds: melds.len(),
+                expected,
+            });
         }
         let concealed = self.hand.concealed();
         if concealed[self.win_tile.index()] == 0 {
-            return Err(E::WinTileNotInHand { tile: self.win_tile });
+            return Err(E::WinTileNotInHand {
+                tile: self.win_tile,
+            });
         }
         // Physical limits: four copies of each tile, indicators included.
         let mut all = self.hand.meld_counts();
         for (a, c) in all.iter_mut().zip(concealed) {
             *a += c;
         }
-        for t in self.dora_indicators.iter().chain(&self.ura_indicators) {
-            all[t.index()] += 1;
+        let mut red = self.hand.red_fives();
+        for i in self.dora_indicators.iter().chain(&self.ura_indicators) {
+            all[i.tile.index()] += 1;
+            if i.red {
+                if !i.tile.is_five() {
+                    return Err(E::RedIndicatorNotFive { tile: i.tile });
+                }
+                red[i.tile.index() / 9] += 1;
+            }
         }
         if let Some(i) = (0..KINDS).find(|&i| all[i] > 4) {
             let tile = Tile::new(i as u8).expect("below 34");
-            return Err(E::TooManyCopies { tile, count: all[i] as usize });
+            return Err(E::TooManyCopies {
+                tile,
+                count: all[i] as usize,
+            });
         }
-        let mut red = self.hand.red_fives();
-        for m in melds {
+        for m in melds.iter().filter(|m| m.red_fives() > 0) {
             red[m.tile().index() / 9] += m.red_fives();
         }
         for (s, suit) in [Suit::Man, Suit::Pin, Suit::Sou].into_iter().enumerate() {
             if red[s] > rules.scoring.red_fives[s] {
-                return Err(E::TooManyRedFives { suit, count: red[s], max: rules.scoring.red_fives[s] });
+                return Err(E::TooManyRedFives {
+                    suit,
+                    count: red[s],
+                    max: rules.scoring.red_fives[s],
+                });
             }
         }
-        if self.win_tile_red && (!self.win_tile.is_five() || self.hand.red_fives()[self.win_tile.index() / 9] == 0) {
-            return Err(E::RedWinTileNotInHand { tile: self.win_tile });
+        if self.win_tile_red
+            && (!self.win_tile.is_five() || self.hand.red_fives()[self.win_tile.index() / 9] == 0)
+        {
+            return Err(E::RedWinTileNotInHand {
+                tile: self.win_tile,
+            });
         }
         if !self.meld_origins.is_empty() {
             if self.meld_origins.len() != melds.len() {
-                return Err(E::MeldOriginCount { origins: self.meld_origins.len(), melds: melds.len() });
+                return Err(E::MeldOriginCount {
+                    origins: self.meld_origins.len(),
+                    melds: melds.len(),
+                });
             }
             for (m, o) in melds.iter().zip(&self.meld_origins) {
                 if o.added && m.kind() != MeldKind::Kan {
-                    return Err(E::AddedNotKan { meld: m.to_string() });
+                    return Err(E::AddedNotKan {
+                        meld: m.to_string(),
+                    });
                 }
                 if m.kind() == MeldKind::ClosedKan && o.from.is_some() {
-                    return Err(E::ClosedKanCalled { meld: m.to_string() });
+                    return Err(E::ClosedKanCalled {
+                        meld: m.to_string(),
+                    });
                 }
                 if o.from == Some(self.seat_wind) {
-                    return Err(E::CalledFromSelf { meld: m.to_string() });
+                    return Err(E::CalledFromSelf {
+                        meld: m.to_string(),
+                    });
                 }
             }
         }
         if self.dora_indicators.len() > 5 {
-            return Err(E::TooManyIndicators { count: self.dora_indicators.len() });
+            return Err(E::TooManyIndicators {
+                count: self.dora_indicators.len(),
+            });
         }
         if self.riichi.is_declared() {
             if let Some(m) = melds.iter().find(|m| m.is_open()) {
-                return Err(E::RiichiWithOpenMeld { meld: m.to_string() });
+                return Err(E::RiichiWithOpenMeld {
+                    meld: m.to_string(),
+                });
             }
             if self.ura_indicators.len() > self.dora_indicators.len() {
-                return Err(E::MoreUraThanDora { ura: self.ura_indicators.len(), dora: self.dora_indicators.len() });
+                return Err(E::MoreUraThanDora {
+                    ura: self.ura_indicators.len(),
+                    dora: self.dora_indicators.len(),
+                });
             }
         } else {
             if self.ippatsu {
@@ -331,26 +424,40 @@ impl Situation {
         };
         if let Some(need) = on_tsumo {
             if need != self.tsumo {
-                return Err(E::TimingNeedsOtherWin { timing: self.timing.name(), tsumo: need });
+                return Err(E::TimingNeedsOtherWin {
+                    timing: self.timing.name(),
+                    tsumo: need,
+                });
             }
         }
         match self.timing {
             Timing::Rinshan if kans == 0 => return Err(E::RinshanWithoutKan),
             Timing::Rinshan if self.ippatsu => return Err(E::IppatsuAfterOwnKan),
-            Timing::Chankan if concealed[self.win_tile.index()] != 1 || all[self.win_tile.index()] != 1 => {
+            Timing::Chankan
+                if concealed[self.win_tile.index()] != 1 || all[self.win_tile.index()] != 1 =>
+            {
                 // The robbed tile is the fourth copy: the other three are in the
                 // kakan's pon, which is someone else's, so no other copy is here.
-                return Err(E::ChankanTileHeld { tile: self.win_tile });
+                return Err(E::ChankanTileHeld {
+                    tile: self.win_tile,
+                });
             }
             Timing::Tenhou | Timing::Chiihou | Timing::Renhou => {
                 if !melds.is_empty() {
-                    return Err(E::FirstTurnWithMelds { timing: self.timing.name() });
+                    return Err(E::FirstTurnWithMelds {
+                        timing: self.timing.name(),
+                    });
                 }
                 if self.riichi.is_declared() {
-                    return Err(E::FirstTurnWithRiichi { timing: self.timing.name() });
+                    return Err(E::FirstTurnWithRiichi {
+                        timing: self.timing.name(),
+                    });
                 }
                 if (self.timing == Timing::Tenhou) != self.is_dealer() {
-                    return Err(E::FirstTurnWrongSeat { timing: self.timing.name(), dealer: self.timing == Timing::Tenhou });
+                    return Err(E::FirstTurnWrongSeat {
+                        timing: self.timing.name(),
+                        dealer: self.timing == Timing::Tenhou,
+                    });
                 }
             }
             _ => {}

@@ -1,0 +1,166 @@
+//! Riichi scoring: yaku, han, fu and payments, as Tenhou and Mahjong Soul pay
+//! them, with rule options read from TOML.
+//!
+//! [`score`] takes a [`Situation`] (the hand with its winning tile and how it was
+//! won) and [`Rules`], checks the situation, reads the hand every possible way
+//! (each decomposition into melds and a pair, seven pairs, thirteen orphans, and
+//! each place the winning tile can take in it, which decides the wait) and keeps
+//! the reading that pays most; ties go to a yakuman, then to more han, then to
+//! more fu. Dora, aka dora and ura dora count only when the hand has a yaku.
+//!
+//! - [`situation`](Situation): the input; [`json`] reads and writes it in the JSON
+//!   lines format of the shared test vectors, and writes results in their
+//!   `expected` format.
+//! - [`rules`](Rules): options and the presets `tenhou` and `mahjongsoul`
+//!   (`data/rules/*.toml`).
+//! - [`Yaku`] and [`YakuList`]; fu and readings ([`FuBreakdown`], [`Reading`],
+//!   [`Wait`]); payments ([`basic_points`], [`payment`], [`Limit`]).
+//!
+//! Scoring allocates nothing: decompositions are visited in place.
+//!
+//! ```
+//! use tenpai::score::{score, Rules, Situation, Payment, Riichi, Yaku};
+//! let mut s = Situation::new("123m456p789s11z555z".parse()?, "1z".parse()?);
+//! s.tsumo = true;
+//! s.riichi = Riichi::Declared;
+//! let sc = score(&s, &Rules::tenhou())?;
+//! assert_eq!(sc.yaku.iter().collect::<Vec<_>>(),
+//!     [(Yaku::Riichi, 1), (Yaku::MenzenTsumo, 1), (Yaku::YakuhaiHaku, 1)]);
+//! // 20 base + 2 tsumo + 2 tanki + 4 double-wind pair + 8 concealed 555z = 36 → 40 fu
+//! assert_eq!((sc.han, sc.fu), (3, 40));
+//! assert_eq!(sc.payment, Payment::Tsumo { dealer: 0, non_dealer: 2600 });
+//! assert_eq!(sc.total, 7800);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod decompose;
+mod error;
+mod evaluate;
+mod fu;
+pub mod json;
+mod points;
+mod result;
+mod rules;
+mod situation;
+mod yaku;
+
+pub use error::{InvalidSituation, RulesError, ScoreError};
+pub use fu::{FuBreakdown, FuItem, FuSource, Group, GroupKind, Reading, Wait};
+pub use points::{basic_points, limit_basic, payment, Limit, Payment};
+pub use result::Score;
+pub use rules::{DoubleYakuman, Pao, Renhou, Rules, ScoringRules, PRESETS};
+pub use situation::{Indicator, MeldOrigin, Riichi, Situation, Timing, Wind};
+pub use yaku::{Yaku, YakuList, YAKU_KINDS};
+
+/// The dora a dora indicator points to: the next tile of its suit (9 → 1), East →
+/// South → West → North → East, White → Green → Red → White.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// let d = |s: &str| tenpai::score::dora_of(s.parse().unwrap()).to_string();
+/// assert_eq!((d("9m"), d("4z"), d("7z"), d("3p")), ("1m".into(), "1z".into(), "5z".into(), "4p".into()));
+/// ```
+pub fn dora_of(indicator: crate::Tile) -> crate::Tile {
+    evaluate::dora_of(indicator)
+}
+
+/// Scores a win: the best reading's yaku, han, fu and payments.
+///
+/// # Errors
+/// [`ScoreError::Invalid`] when the situation cannot happen (see
+/// [`Situation::validate`]), [`ScoreError::NotAgari`] when the tiles are not a
+/// complete hand, [`ScoreError::NoYaku`] when no reading has a yaku.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::score::{score, Rules, ScoreError, Situation};
+/// let rules = Rules::tenhou();
+/// // Open hand, no yaku: dora alone do not make a win.
+/// let mut s = Situation::new("234m567p88s [789s] [111p]".parse()?, "8s".parse()?);
+/// s.dora_indicators = vec!["7s".parse()?];
+/// assert_eq!(score(&s, &rules), Err(ScoreError::NoYaku));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn score(situation: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
+    situation.validate(rules)?;
+    score_unchecked(situation, rules)
+}
+
+/// Scores a situation already checked with [`Situation::validate`] under the
+/// same rules (for callers that score one situation many times). On a situation
+/// that fails validation the result is meaningless, but still no panic.
+///
+/// # Errors
+/// [`ScoreError::NotAgari`] or [`ScoreError::NoYaku`].
+///
+/// # Panics
+/// Never for a validated situation.
+///
+/// ```
+/// use tenpai::score::{score_unchecked, Rules, Situation};
+/// let rules = Rules::tenhou();
+/// let s = Situation::new("22m345678p345567s".parse()?, "8p".parse()?);
+/// s.validate(&rules)?;
+/// assert_eq!(score_unchecked(&s, &rules)?.fu, 30); // pinfu ron
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn score_unchecked(situation: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
+    let r = &rules.scoring;
+    let best = evaluate::best(situation, r)?;
+    let (payment, total) = points::payment(
+        best.basic,
+        situation.is_dealer(),
+        situation.tsumo,
+        situation.honba,
+    );
+    let mut pao = YakuList::default();
+    if best.yakuman > 0 {
+        let called = |f: fn(crate::Tile) -> bool| {
+            situation
+                .hand
+                .melds()
+                .iter()
+                .any(|m| m.is_open() && f(m.tile()))
+        };
+        let kans_called = situation
+            .hand
+            .melds()
+            .iter()
+            .any(|m| m.is_open() && m.is_kan());
+        for (y, rule, possible) in [
+            (
+                Yaku::Daisangen,
+                r.pao.daisangen,
+                called(crate::Tile::is_dragon),
+            ),
+            (
+                Yaku::Daisuushii,
+                r.pao.daisuushii,
+                called(crate::Tile::is_wind),
+            ),
+            (Yaku::Suukantsu, r.pao.suukantsu, kans_called),
+        ] {
+            if rule && possible {
+                pao.set(y, best.yaku.get(y));
+            }
+        }
+    }
+    Ok(Score {
+        han: best.han,
+        fu: best.fu,
+        yaku: best.yaku,
+        yakuman: best.yakuman,
+        fu_breakdown: best.fu_breakdown,
+        limit: best.limit,
+        basic_points: best.basic,
+        payment,
+        total,
+        riichi_sticks: 1000 * situation.riichi_sticks,
+        reading: best.reading,
+        pao,
+    })
+}
