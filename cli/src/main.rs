@@ -7,11 +7,13 @@
 //! input/output streams, so the tests can drive it without a process.
 
 mod cmd;
+mod mpsz;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};
+use std::ffi::OsString;
 use std::io::{self, BufRead, Write};
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
 const NOTATION: &str = "\
@@ -45,9 +47,9 @@ Examples:
 pub struct Cli {
     /// Answer every query with this table file (written by `tenpai tables
     /// export`) instead of the tables built into the program. A damaged or stale
-    /// file is refused.
+    /// file is refused. Empty: the built-in tables.
     #[arg(long, global = true, value_name = "FILE", env = "TENPAI_TABLES")]
-    tables: Option<PathBuf>,
+    tables: Option<OsString>,
 
     #[command(subcommand)]
     command: Command,
@@ -68,10 +70,16 @@ enum Command {
 /// Whatever the subcommand reports: a bad hand (naming the argument or input
 /// line), an unreadable or refused table file, an I/O error.
 pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -> Result<()> {
+    // An empty `TENPAI_TABLES=` means unset.
+    let tables_file = cli
+        .tables
+        .as_deref()
+        .filter(|f| !f.is_empty())
+        .map(Path::new);
     match cli.command {
-        Command::Tables(args) => cmd::tables::run(&args, cli.tables.as_deref(), out),
+        Command::Tables(args) => cmd::tables::run(&args, tables_file, out),
         command => {
-            let source = cmd::TableSource::open(cli.tables.as_deref())?;
+            let source = cmd::TableSource::open(tables_file)?;
             let tables = source.tables();
             match command {
                 Command::Shanten(args) => cmd::shanten::run(&args, tables, input, out, err),
@@ -96,7 +104,10 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let stdin = io::stdin();
     let stdout = io::stdout();
-    let result = run(cli, stdin.lock(), stdout.lock(), io::stderr().lock());
+    // Locked once; large buffers for batch mode (`shanten` adds its own
+    // 64 KiB `BufWriter` on the output).
+    let input = io::BufReader::with_capacity(1 << 16, stdin.lock());
+    let result = run(cli, input, stdout.lock(), io::stderr().lock());
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -119,7 +130,11 @@ mod tests {
         let mut out = Vec::new();
         let mut err = Vec::new();
         let r = run(cli, input.as_bytes(), &mut out, &mut err);
-        (r, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+        (
+            r,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
     }
 
     #[test]
@@ -132,7 +147,13 @@ mod tests {
     fn long_help_documents_notation() {
         use clap::CommandFactory;
         let help = Cli::command().render_long_help().to_string();
-        for needle in ["123m456p789s1122z", "0m, 0p, 0s", "East South West North White Green Red", "一二三万", "(1111z)"] {
+        for needle in [
+            "123m456p789s1122z",
+            "0m, 0p, 0s",
+            "East South West North White Green Red",
+            "一二三万",
+            "(1111z)",
+        ] {
             assert!(help.contains(needle), "long help lacks {needle:?}:\n{help}");
         }
     }

@@ -13,39 +13,47 @@ use std::io::{self, Write};
 use std::path::Path;
 use tenpai::{Hand, MappedTables, Tables, Tile, TileCounts, KINDS};
 
-/// Where the tables come from: built into the program, or a mapped file given
-/// with `--tables` / `TENPAI_TABLES`.
-pub enum TableSource {
-    /// `Tables::embedded()`.
-    Embedded,
-    /// A checked table file.
-    Mapped(MappedTables),
-}
+/// Where the tables come from: built into the program (`None`), or a checked,
+/// mapped file given with `--tables` / `TENPAI_TABLES`.
+pub struct TableSource(Option<MappedTables>);
 
 impl TableSource {
+    /// The tables built into the program.
+    pub const EMBEDDED: TableSource = TableSource(None);
+
     /// The embedded tables, or the file at `path` mapped and checked.
     ///
     /// # Errors
     /// The library's [`tenpai::TableError`] (unreadable, truncated, damaged,
     /// stale...), with the path in context.
     pub fn open(path: Option<&Path>) -> Result<TableSource> {
-        let Some(path) = path else {
-            return Ok(TableSource::Embedded);
-        };
+        match path {
+            Some(path) => TableSource::open_file(path, "--tables"),
+            None => Ok(TableSource::EMBEDDED),
+        }
+    }
+
+    /// The file at `path` mapped and checked; errors name it as `label`.
+    ///
+    /// # Errors
+    /// As [`TableSource::open`].
+    pub fn open_file(path: &Path, label: &str) -> Result<TableSource> {
         // SAFETY: `MappedTables::open` requires that the file is not modified
         // while mapped. The program only reads it; the user must not overwrite
         // it while a query runs (`tables export` itself replaces files by
         // renaming, which leaves existing maps intact).
         let mapped = unsafe { MappedTables::open(path) }
-            .with_context(|| format!("--tables {}", path.display()))?;
-        Ok(TableSource::Mapped(mapped))
+            // The message alone: `TableError::Io` already prints its source,
+            // which the `{:#}` chain would print a second time.
+            .map_err(|e| anyhow::anyhow!("{label} {}: {e}", path.display()))?;
+        Ok(TableSource(Some(mapped)))
     }
 
     /// The tables to query.
     pub fn tables(&self) -> &Tables<'_> {
-        match self {
-            TableSource::Embedded => Tables::embedded(),
-            TableSource::Mapped(m) => m.tables(),
+        match &self.0 {
+            None => Tables::embedded(),
+            Some(m) => m.tables(),
         }
     }
 }
@@ -55,7 +63,8 @@ impl TableSource {
 /// # Errors
 /// The library's [`tenpai::HandError`], prefixed with the argument's name and text.
 pub fn parse_hand_arg(name: &str, text: &str) -> Result<Hand> {
-    text.parse::<Hand>().with_context(|| format!("{name} {text:?}"))
+    text.parse::<Hand>()
+        .with_context(|| format!("{name} {text:?}"))
 }
 
 /// Parses a list of tiles seen elsewhere (rivers, dora indicators, other
@@ -76,8 +85,10 @@ pub fn parse_visible(text: &str) -> Result<TileCounts> {
             '0'..='9' => pending.push((ch, pos)),
             'm' | 'p' | 's' | 'z' => {
                 if pending.is_empty() {
-                    return Err(anyhow::anyhow!("suit {ch:?} at position {pos} has no digits before it"))
-                        .with_context(context);
+                    return Err(anyhow::anyhow!(
+                        "suit {ch:?} at position {pos} has no digits before it"
+                    ))
+                    .with_context(context);
                 }
                 for (d, dpos) in pending.drain(..) {
                     let tile: Tile = format!("{d}{ch}")
@@ -92,14 +103,20 @@ pub fn parse_visible(text: &str) -> Result<TileCounts> {
             }
             ' ' | '\t' | ',' => {
                 if let Some(&(d, dpos)) = pending.first() {
-                    bail!("{}: digit {d:?} at position {dpos} has no suit (add m, p, s or z)", context());
+                    bail!(
+                        "{}: digit {d:?} at position {dpos} has no suit (add m, p, s or z)",
+                        context()
+                    );
                 }
             }
             _ => bail!("{}: unknown character {ch:?} at position {pos}", context()),
         }
     }
     if let Some(&(d, dpos)) = pending.first() {
-        bail!("{}: digit {d:?} at position {dpos} has no suit (add m, p, s or z)", context());
+        bail!(
+            "{}: digit {d:?} at position {dpos} has no suit (add m, p, s or z)",
+            context()
+        );
     }
     Ok(counts)
 }
@@ -176,10 +193,22 @@ mod tests {
     fn parse_visible_err_names_the_option() {
         let e = |s: &str| format!("{:#}", parse_visible(s).unwrap_err());
         assert_eq!(e("8z"), "--visible \"8z\": no tile 8z (at position 1)");
-        assert_eq!(e("12"), "--visible \"12\": digit '1' at position 1 has no suit (add m, p, s or z)");
-        assert_eq!(e("m"), "--visible \"m\": suit 'm' at position 1 has no digits before it");
-        assert_eq!(e("1x"), "--visible \"1x\": unknown character 'x' at position 2");
-        assert_eq!(e("11111m"), "--visible \"11111m\": tile 1m appears more than 4 times");
+        assert_eq!(
+            e("12"),
+            "--visible \"12\": digit '1' at position 1 has no suit (add m, p, s or z)"
+        );
+        assert_eq!(
+            e("m"),
+            "--visible \"m\": suit 'm' at position 1 has no digits before it"
+        );
+        assert_eq!(
+            e("1x"),
+            "--visible \"1x\": unknown character 'x' at position 2"
+        );
+        assert_eq!(
+            e("11111m"),
+            "--visible \"11111m\": tile 1m appears more than 4 times"
+        );
     }
 
     #[test]

@@ -1,0 +1,246 @@
+//! `tenpai analyze`: what each discard of a 3n+2 hand leaves, best first, like
+//! Tenhou's tile-efficiency tool.
+
+use super::waits::{tiles_left, ukeire, TileLeft};
+use super::{check_visible, parse_hand_arg, parse_visible, shanten_words};
+use anyhow::{Context, Result};
+use serde::Serialize;
+use std::cmp::Reverse;
+use std::io::Write;
+use tenpai::{Discard, Hand, HandError, Tables, Tile, TileCounts, KINDS};
+
+const LONG_ABOUT: &str = "\
+For each distinct tile of a 3n+2 hand: the shanten after discarding it and the
+ukeire of what remains (the tiles that lower its shanten, or its waits when it
+is tenpai) with their copies left, best first: lower shanten, then more copies,
+then more kinds. Copies left count the whole hand (the discard included), its
+called melds and the --visible tiles as seen. Called melds written in the hand
+are taken into account (their tiles are used up).
+
+JSON (--json): one object {\"hand\": \"<canonical mpsz>\", \"shanten\": n,
+\"discards\": [{\"discard\": \"1z\", \"shanten\": n, \"ukeire\": \"<mpsz>\", \"kinds\": n,
+\"count\": n, \"tiles\": [{\"tile\": \"1m\", \"left\": 3}, ...]}, ...]}, best first.";
+
+/// Per-discard tile efficiency of a 3n+2 hand.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT)]
+pub struct Args {
+    /// A hand of 3n+2 concealed tiles, called melds in brackets.
+    #[arg(value_name = "HAND")]
+    pub hand: String,
+
+    /// Tiles seen elsewhere (rivers, dora indicators, other players' melds) in
+    /// mpsz notation of any length, e.g. 1155z406m; subtracted from the copies left.
+    #[arg(long, value_name = "TILES")]
+    pub visible: Option<String>,
+
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Serialize)]
+struct DiscardOut {
+    discard: String,
+    shanten: i8,
+    ukeire: String,
+    kinds: usize,
+    count: u32,
+    tiles: Vec<TileLeft>,
+}
+
+#[derive(Serialize)]
+struct Output {
+    hand: String,
+    shanten: i8,
+    discards: Vec<DiscardOut>,
+}
+
+/// The per-discard analysis of `hand`. Without melds this is the library's
+/// [`Tables::analyze`]; with melds each discard's remainder goes through the
+/// meld-aware ukeire, with the discarded tile counted as seen, and the rows are
+/// sorted the same way (lower shanten, more copies, more kinds, tile order).
+fn discards(
+    tables: &Tables<'_>,
+    hand: &Hand,
+    visible: Option<&TileCounts>,
+) -> Result<Vec<Discard>, HandError> {
+    if hand.melds().is_empty() {
+        return tables.analyze(hand.concealed(), visible);
+    }
+    let counts = hand.concealed();
+    if hand.len() % 3 != 2 {
+        return Err(HandError::WrongTileCount {
+            expected: "3n+2 tiles (2, 5, 8, 11 or 14)",
+            count: hand.len(),
+        });
+    }
+    let mut out = Vec::with_capacity(14);
+    for t in Tile::all().filter(|t| counts[t.index()] > 0) {
+        let mut rest = *counts;
+        rest[t.index()] -= 1;
+        let mut red = hand.red_fives();
+        if t.is_five() {
+            let s = t.index() / 9;
+            red[s] = red[s].min(rest[t.index()]);
+        }
+        let remainder = Hand::new(rest, red, hand.melds().to_vec())?;
+        let mut seen = visible.copied().unwrap_or([0; KINDS]);
+        seen[t.index()] += 1;
+        out.push(Discard {
+            tile: t,
+            ukeire: ukeire(tables, &remainder, Some(&seen))?,
+        });
+    }
+    out.sort_by_key(|d| {
+        (
+            d.ukeire.shanten,
+            Reverse(d.ukeire.count),
+            Reverse(d.ukeire.tiles.len()),
+            d.tile,
+        )
+    });
+    Ok(out)
+}
+
+/// Runs `tenpai analyze`.
+///
+/// # Errors
+/// A bad hand or `--visible` list (named in the message), or an I/O error.
+pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()> {
+    let hand = parse_hand_arg("HAND", &args.hand)?;
+    let visible = args.visible.as_deref().map(parse_visible).transpose()?;
+    if let Some(v) = &visible {
+        check_visible(&hand, v)?;
+    }
+    let context = || format!("HAND {:?}", args.hand);
+    let rows = discards(tables, &hand, visible.as_ref()).with_context(context)?;
+    let shanten = if hand.melds().is_empty() {
+        tables.shanten_forms(hand.concealed())
+    } else {
+        tables.shanten_with_melds(&hand)
+    }
+    .with_context(context)?
+    .min();
+    if args.json {
+        let o = Output {
+            hand: hand.to_string(),
+            shanten,
+            discards: rows
+                .iter()
+                .map(|d| DiscardOut {
+                    discard: d.tile.to_string(),
+                    shanten: d.ukeire.shanten,
+                    ukeire: d.ukeire.tiles.to_string(),
+                    kinds: d.ukeire.tiles.len(),
+                    count: d.ukeire.count,
+                    tiles: tiles_left(&d.ukeire),
+                })
+                .collect(),
+        };
+        serde_json::to_writer(&mut out, &o)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "hand     {hand}")?;
+        writeln!(out, "shanten  {shanten} ({})", shanten_words(shanten))?;
+        writeln!(out)?;
+        let sets: Vec<String> = rows.iter().map(|d| d.ukeire.tiles.to_string()).collect();
+        let w = sets
+            .iter()
+            .map(String::len)
+            .max()
+            .unwrap_or(0)
+            .max("ukeire".len());
+        writeln!(out, "discard  shanten  {:<w$}  kinds  count", "ukeire")?;
+        for (d, set) in rows.iter().zip(&sets) {
+            let set = if set.is_empty() { "-" } else { set };
+            writeln!(
+                out,
+                "{:<7}  {:>7}  {set:<w$}  {:>5}  {:>5}",
+                d.tile.to_string(),
+                d.ukeire.shanten,
+                d.ukeire.tiles.len(),
+                d.ukeire.count
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tests::tenpai;
+
+    #[test]
+    fn analyze_ok_complete_hand() {
+        let (r, out, _) = tenpai(&["analyze", "123m456p789s11z234p"], "");
+        r.unwrap();
+        assert_eq!(
+            out,
+            "hand     123m234456p789s11z\n\
+             shanten  -1 (complete)\n\
+             \n\
+             discard  shanten  ukeire  kinds  count\n\
+             4p             0  147p        3     10\n\
+             1m             0  14m         2      7\n\
+             9s             0  69s         2      7\n\
+             2p             0  25p         2      6\n\
+             6p             0  36p         2      6\n\
+             2m             0  2m          1      3\n\
+             3m             0  3m          1      3\n\
+             3p             0  3p          1      3\n\
+             5p             0  5p          1      3\n\
+             7s             0  7s          1      3\n\
+             8s             0  8s          1      3\n\
+             1z             0  1z          1      2\n"
+        );
+    }
+
+    #[test]
+    fn analyze_ok_json_shape() {
+        let (r, out, _) = tenpai(&["analyze", "--json", "11m"], "");
+        r.unwrap();
+        assert_eq!(
+            out,
+            "{\"hand\":\"11m\",\"shanten\":-1,\"discards\":[{\"discard\":\"1m\",\"shanten\":0,\"ukeire\":\"1m\",\
+             \"kinds\":1,\"count\":2,\"tiles\":[{\"tile\":\"1m\",\"left\":2}]}]}\n"
+        );
+    }
+
+    #[test]
+    fn analyze_ok_meld_equals_visible_when_it_does_not_interact() {
+        // A meld of tiles the concealed part never needs changes nothing but
+        // the copies left of those tiles.
+        let (r1, plain, _) = tenpai(&["analyze", "23m456p11z9s", "--visible", "678s"], "");
+        let (r2, melded, _) = tenpai(&["analyze", "23m456p11z9s [678s]"], "");
+        r1.unwrap();
+        r2.unwrap();
+        assert_eq!(
+            plain.replacen("hand     23m456p9s11z\n", "", 1),
+            melded.replacen("hand     23m456p9s11z [678s]\n", "", 1)
+        );
+        assert!(
+            melded.contains("\n9s             0  14m               2      8\n"),
+            "{melded}"
+        );
+    }
+
+    #[test]
+    fn analyze_ok_melds_use_up_copies() {
+        // Keeping 1m would wait on a 1m that is all in the hand and the pon.
+        let (r, out, _) = tenpai(&["analyze", "1m2m [111m] [234p] [567s] [777z]"], "");
+        r.unwrap();
+        let rows: Vec<&str> = out.lines().skip(4).map(|l| &l[..16]).collect();
+        assert_eq!(rows, ["1m             0", "2m             1"]);
+    }
+
+    #[test]
+    fn analyze_err_wrong_size_names_the_argument() {
+        let (r, _, _) = tenpai(&["analyze", "123m456p789s1112z"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "HAND \"123m456p789s1112z\": expected 3n+2 tiles (2, 5, 8, 11 or 14), got 13"
+        );
+    }
+}

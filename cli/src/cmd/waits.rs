@@ -1,0 +1,216 @@
+//! `tenpai waits`: the waits of a tenpai hand, or the tiles that advance it
+//! (ukeire), with the copies of each still unseen.
+
+use super::{check_visible, parse_hand_arg, parse_visible, shanten_words};
+use anyhow::{Context, Result};
+use serde::Serialize;
+use std::io::Write;
+use tenpai::{Hand, Tables, Ukeire};
+
+const LONG_ABOUT: &str = "\
+The waits of a 3n+1 hand when it is tenpai, otherwise its ukeire: the tiles
+that lower its shanten when drawn, with the copies of each not yet seen. The
+hand, its called melds and the --visible tiles count as seen. A tile the hand
+already holds four times is never a wait. Called melds written in the hand
+are taken into account (their tiles are used up).
+
+JSON (--json): {\"hand\": \"<canonical mpsz>\", \"shanten\": n, \"tenpai\": bool,
+\"tiles\": [{\"tile\": \"2z\", \"left\": 3}, ...], \"kinds\": n, \"count\": n}.";
+
+/// Waits (tenpai) or ukeire of a 3n+1 hand, with copies left.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT)]
+pub struct Args {
+    /// A hand of 3n+1 concealed tiles, called melds in brackets.
+    #[arg(value_name = "HAND")]
+    pub hand: String,
+
+    /// Tiles seen elsewhere (rivers, dora indicators, other players' melds) in
+    /// mpsz notation of any length, e.g. 1155z406m; subtracted from the copies left.
+    #[arg(long, value_name = "TILES")]
+    pub visible: Option<String>,
+
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One useful tile in JSON output.
+#[derive(Serialize)]
+pub struct TileLeft {
+    /// The tile, mpsz.
+    pub tile: String,
+    /// Copies not yet seen.
+    pub left: u8,
+}
+
+#[derive(Serialize)]
+struct Output {
+    hand: String,
+    shanten: i8,
+    tenpai: bool,
+    tiles: Vec<TileLeft>,
+    kinds: usize,
+    count: u32,
+}
+
+/// The useful tiles of `u` for JSON output.
+pub fn tiles_left(u: &Ukeire) -> Vec<TileLeft> {
+    u.iter()
+        .map(|(t, left)| TileLeft {
+            tile: t.to_string(),
+            left,
+        })
+        .collect()
+}
+
+/// Computes the ukeire of `hand` (meld-aware when melds are written).
+pub fn ukeire(
+    tables: &Tables<'_>,
+    hand: &Hand,
+    visible: Option<&tenpai::TileCounts>,
+) -> Result<Ukeire, tenpai::HandError> {
+    if hand.melds().is_empty() {
+        tables.ukeire(hand.concealed(), visible)
+    } else {
+        tables.ukeire_with_melds(hand, visible)
+    }
+}
+
+/// Runs `tenpai waits`.
+///
+/// # Errors
+/// A bad hand or `--visible` list (named in the message), or an I/O error.
+pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()> {
+    let hand = parse_hand_arg("HAND", &args.hand)?;
+    let visible = args.visible.as_deref().map(parse_visible).transpose()?;
+    if let Some(v) = &visible {
+        check_visible(&hand, v)?;
+    }
+    let u =
+        ukeire(tables, &hand, visible.as_ref()).with_context(|| format!("HAND {:?}", args.hand))?;
+    if args.json {
+        let o = Output {
+            hand: hand.to_string(),
+            shanten: u.shanten,
+            tenpai: u.shanten == 0,
+            tiles: tiles_left(&u),
+            kinds: u.tiles.len(),
+            count: u.count,
+        };
+        serde_json::to_writer(&mut out, &o)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "hand     {hand}")?;
+        writeln!(out, "shanten  {} ({})", u.shanten, shanten_words(u.shanten))?;
+        let label = if u.shanten == 0 { "waits" } else { "ukeire" };
+        if u.tiles.is_empty() {
+            writeln!(out, "{label:<7}  none")?;
+        } else {
+            let tiles: Vec<String> = u.iter().map(|(t, _)| t.to_string()).collect();
+            let lefts: Vec<String> = u.iter().map(|(_, l)| format!("{l:>2}")).collect();
+            writeln!(out, "{label:<7}  {}", tiles.join(" "))?;
+            writeln!(out, "left     {}", lefts.join(" "))?;
+        }
+        let kinds = u.tiles.len();
+        writeln!(
+            out,
+            "total    {} tile{} of {} kind{}",
+            u.count,
+            if u.count == 1 { "" } else { "s" },
+            kinds,
+            if kinds == 1 { "" } else { "s" }
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tests::tenpai;
+
+    #[test]
+    fn waits_ok_tanki() {
+        let (r, out, _) = tenpai(&["waits", "123m456p789s1112z"], "");
+        r.unwrap();
+        assert_eq!(
+            out,
+            "hand     123m456p789s1112z\n\
+             shanten  0 (tenpai)\n\
+             waits    2z\n\
+             left      3\n\
+             total    3 tiles of 1 kind\n"
+        );
+    }
+
+    #[test]
+    fn waits_ok_ryanmen_json_with_visible() {
+        let (r, out, _) = tenpai(
+            &[
+                "waits",
+                "23m456p789s11122z",
+                "--visible",
+                "1m4m4m",
+                "--json",
+            ],
+            "",
+        );
+        r.unwrap();
+        assert_eq!(
+            out,
+            "{\"hand\":\"23m456p789s11122z\",\"shanten\":0,\"tenpai\":true,\
+             \"tiles\":[{\"tile\":\"1m\",\"left\":3},{\"tile\":\"4m\",\"left\":2}],\"kinds\":2,\"count\":5}\n"
+        );
+    }
+
+    #[test]
+    fn waits_ok_ukeire_when_not_tenpai() {
+        let (r, out, _) = tenpai(&["waits", "123m456p789s1z2z3z4z"], "");
+        r.unwrap();
+        assert_eq!(
+            out,
+            "hand     123m456p789s1234z\n\
+             shanten  2 (2-shanten)\n\
+             ukeire   1z 2z 3z 4z\n\
+             left      3  3  3  3\n\
+             total    12 tiles of 4 kinds\n"
+        );
+    }
+
+    #[test]
+    fn waits_ok_melds_use_up_copies() {
+        // 1m tanki, but every 1m is in the hand or the pon.
+        let (r, out, _) = tenpai(&["waits", "1m [111m] [234p] [567s] [777z]"], "");
+        r.unwrap();
+        assert!(
+            out.starts_with(
+                "hand     1m [111m] [234p] [567s] [777z]\nshanten  1 (1-shanten)\nukeire "
+            ),
+            "{out}"
+        );
+        assert!(
+            out.contains("\nukeire   2m 3m 4m 5m 6m 7m 8m 9m 1p "),
+            "{out}"
+        );
+        assert!(out.ends_with("\ntotal    122 tiles of 32 kinds\n"), "{out}");
+    }
+
+    #[test]
+    fn waits_err_wrong_size_names_the_argument() {
+        let (r, _, _) = tenpai(&["waits", "123m456p789s11z234p"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "HAND \"123m456p789s11z234p\": expected 3n+1 tiles (1, 4, 7, 10 or 13), got 14"
+        );
+    }
+
+    #[test]
+    fn waits_err_visible_too_many() {
+        let (r, _, _) = tenpai(&["waits", "123m456p789s1112z", "--visible", "11z"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "--visible: tile 1z is 3 times in the hand and 2 times visible (max 4 in all)"
+        );
+    }
+}

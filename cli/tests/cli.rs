@@ -1,0 +1,635 @@
+//! End-to-end tests: run the built `tenpai` binary and check its exact output,
+//! standard error and exit status.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+
+/// What one run printed and how it ended.
+#[derive(Debug)]
+struct Run {
+    out: String,
+    err: String,
+    code: i32,
+}
+
+impl Run {
+    fn ok(&self) -> &str {
+        assert_eq!(self.code, 0, "expected success, stderr: {}", self.err);
+        assert_eq!(self.err, "", "unexpected stderr");
+        &self.out
+    }
+
+    fn failed(&self) -> &str {
+        assert_ne!(self.code, 0, "expected failure, stdout: {}", self.out);
+        &self.err
+    }
+}
+
+fn tenpai_with(args: &[&str], input: &str, env: &[(&str, &Path)]) -> Run {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tenpai"));
+    cmd.args(args).env_remove("TENPAI_TABLES");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tenpai binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    Run {
+        out: String::from_utf8(o.stdout).unwrap(),
+        err: String::from_utf8(o.stderr).unwrap(),
+        code: o.status.code().unwrap_or(-1),
+    }
+}
+
+fn tenpai(args: &[&str]) -> Run {
+    tenpai_with(args, "", &[])
+}
+
+/// A scratch directory removed at the end of the test.
+fn scratch() -> tempfile::TempDir {
+    tempfile::tempdir().unwrap()
+}
+
+// ---- shanten ----
+
+#[test]
+fn shanten_ok_tenpai_hand_human() {
+    assert_eq!(
+        tenpai(&["shanten", "123m456p789s1122z"]).ok(),
+        "hand                shanten  standard  chiitoitsu  kokushi\n\
+         123m456p789s1122z         0         0           4        8\n"
+    );
+}
+
+#[test]
+fn shanten_ok_tenpai_hand_json() {
+    assert_eq!(
+        tenpai(&["shanten", "--json", "123m456p789s1122z"]).ok(),
+        "{\"hand\":\"123m456p789s1122z\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":4,\"kokushi\":8}\n"
+    );
+}
+
+#[test]
+fn shanten_ok_notations_print_back_canonical() {
+    // Chinese notation, red fives, melds written among the tiles.
+    let out = tenpai(&[
+        "shanten",
+        "--json",
+        "一二三万456饼789条东东南南",
+        "406m11z [789s] (1111p)",
+        "[555p]11m",
+    ]);
+    assert_eq!(
+        out.ok(),
+        "{\"hand\":\"123m456p789s1122z\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":4,\"kokushi\":8}\n\
+         {\"hand\":\"406m11z [789s] (1111p)\",\"shanten\":-1,\"standard\":-1,\"chiitoitsu\":null,\"kokushi\":null}\n\
+         {\"hand\":\"11m [555p]\",\"shanten\":-1,\"standard\":-1,\"chiitoitsu\":null,\"kokushi\":null}\n"
+    );
+}
+
+#[test]
+fn shanten_ok_meld_aware() {
+    // Every 9m is in the hand or a pon: 2-shanten, not 1.
+    assert_eq!(
+        tenpai(&["shanten", "--json", "9m9p569s [999m] [999p] [999s]"]).ok(),
+        "{\"hand\":\"9m9p569s [999m] [999p] [999s]\",\"shanten\":2,\"standard\":2,\"chiitoitsu\":null,\"kokushi\":null}\n"
+    );
+}
+
+#[test]
+fn shanten_err_too_many_copies_names_the_argument() {
+    let r = tenpai(&["shanten", "123m", "55p5p5p5p1m"]);
+    assert_eq!(r.failed(), "error: HAND 1 \"123m\": expected 3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14), got 3\n");
+    let r = tenpai(&["shanten", "1m", "55p5p5p5p1m"]);
+    assert_eq!(
+        r.failed(),
+        "error: HAND 2 \"55p5p5p5p1m\": tile 5p appears 5 times (max 4)\n"
+    );
+    assert_eq!(r.out, "");
+}
+
+#[test]
+fn shanten_err_bad_notation() {
+    assert_eq!(
+        tenpai(&["shanten", "123m8z"]).failed(),
+        "error: HAND 1 \"123m8z\": no tile 8z (at position 5)\n"
+    );
+    assert_eq!(
+        tenpai(&["shanten", "12m [123p"]).failed(),
+        "error: HAND 1 \"12m [123p\": bracket at position 5 is not closed properly\n"
+    );
+}
+
+#[test]
+fn shanten_batch_bad_line_in_the_middle() {
+    let input = "123m456p789s1122z\n19m19p19s1234567z\n55p5p5p5p1m\n\n0m0p0s11z222z333z\n";
+    let r = tenpai_with(&["shanten", "--json"], input, &[]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.out,
+        "{\"hand\":\"123m456p789s1122z\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":4,\"kokushi\":8}\n\
+         {\"hand\":\"19m19p19s1234567z\",\"shanten\":0,\"standard\":8,\"chiitoitsu\":6,\"kokushi\":0}\n\
+         {\"hand\":\"0m0p0s11222333z\",\"shanten\":1,\"standard\":1,\"chiitoitsu\":null,\"kokushi\":null}\n"
+    );
+    assert_eq!(
+        r.err,
+        "line 3: tile 5p appears 5 times (max 4)\n\
+         error: 1 input line of 5 could not be answered\n"
+    );
+}
+
+#[test]
+fn shanten_batch_human_has_one_header() {
+    let r = tenpai_with(&["shanten"], "123m456p789s1122z\n1m\n", &[]);
+    assert_eq!(
+        r.ok(),
+        "hand                shanten  standard  chiitoitsu  kokushi\n\
+         123m456p789s1122z         0         0           4        8\n\
+         1m                        0         0           -        -\n"
+    );
+}
+
+/// Batch mode agrees with the independent values of the shared test data
+/// (`xiangting` 6.0.2; see `shared/testdata/README.md`).
+#[test]
+fn shanten_batch_agrees_with_shared_testdata() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/testdata/shanten");
+    for name in ["mixed", "t13", "t14", "chinitsu13", "chinitsu14", "pairs14"] {
+        let text = std::fs::read_to_string(dir.join(format!("{name}.jsonl"))).unwrap();
+        let cases: Vec<(String, i64)> = text
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                (
+                    v["hand"].as_str().unwrap().to_string(),
+                    v["shanten"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        let input: String = cases.iter().map(|(h, _)| format!("{h}\n")).collect();
+        let r = tenpai_with(&["shanten", "--json"], &input, &[]);
+        let lines: Vec<&str> = r.ok().lines().collect();
+        assert_eq!(lines.len(), cases.len(), "{name}");
+        for ((hand, expected), line) in cases.iter().zip(lines) {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            assert_eq!(v["shanten"].as_i64(), Some(*expected), "{name}: {hand}");
+        }
+    }
+}
+
+// ---- waits ----
+
+#[test]
+fn waits_ok_tenpai_human() {
+    assert_eq!(
+        tenpai(&["waits", "123m456p789s1112z"]).ok(),
+        "hand     123m456p789s1112z\n\
+         shanten  0 (tenpai)\n\
+         waits    2z\n\
+         left      3\n\
+         total    3 tiles of 1 kind\n"
+    );
+}
+
+#[test]
+fn waits_ok_nine_gates_with_visible_json() {
+    assert_eq!(
+        tenpai(&["waits", "--json", "1112345678999m", "--visible", "5m5m1z"]).ok(),
+        "{\"hand\":\"1112345678999m\",\"shanten\":0,\"tenpai\":true,\"tiles\":[\
+         {\"tile\":\"1m\",\"left\":1},{\"tile\":\"2m\",\"left\":3},{\"tile\":\"3m\",\"left\":3},\
+         {\"tile\":\"4m\",\"left\":3},{\"tile\":\"5m\",\"left\":1},{\"tile\":\"6m\",\"left\":3},\
+         {\"tile\":\"7m\",\"left\":3},{\"tile\":\"8m\",\"left\":3},{\"tile\":\"9m\",\"left\":1}],\
+         \"kinds\":9,\"count\":21}\n"
+    );
+}
+
+#[test]
+fn waits_ok_ukeire_when_not_tenpai() {
+    assert_eq!(
+        tenpai(&["waits", "123m456p789s1z2z3z4z"]).ok(),
+        "hand     123m456p789s1234z\n\
+         shanten  2 (2-shanten)\n\
+         ukeire   1z 2z 3z 4z\n\
+         left      3  3  3  3\n\
+         total    12 tiles of 4 kinds\n"
+    );
+}
+
+#[test]
+fn waits_err_wrong_size_and_bad_visible() {
+    assert_eq!(
+        tenpai(&["waits", "123m456p789s11z234p"]).failed(),
+        "error: HAND \"123m456p789s11z234p\": expected 3n+1 tiles (1, 4, 7, 10 or 13), got 14\n"
+    );
+    assert_eq!(
+        tenpai(&["waits", "1m", "--visible", "1m2x"]).failed(),
+        "error: --visible \"1m2x\": unknown character 'x' at position 4\n"
+    );
+    assert_eq!(
+        tenpai(&["waits", "1112z", "--visible", "11z"]).failed(),
+        "error: --visible: tile 1z is 3 times in the hand and 2 times visible (max 4 in all)\n"
+    );
+}
+
+// ---- analyze ----
+
+#[test]
+fn analyze_ok_human_table() {
+    assert_eq!(
+        tenpai(&["analyze", "123m456p789s11z234p"]).ok(),
+        "hand     123m234456p789s11z\n\
+         shanten  -1 (complete)\n\
+         \n\
+         discard  shanten  ukeire  kinds  count\n\
+         4p             0  147p        3     10\n\
+         1m             0  14m         2      7\n\
+         9s             0  69s         2      7\n\
+         2p             0  25p         2      6\n\
+         6p             0  36p         2      6\n\
+         2m             0  2m          1      3\n\
+         3m             0  3m          1      3\n\
+         3p             0  3p          1      3\n\
+         5p             0  5p          1      3\n\
+         7s             0  7s          1      3\n\
+         8s             0  8s          1      3\n\
+         1z             0  1z          1      2\n"
+    );
+}
+
+#[test]
+fn analyze_ok_json_with_visible() {
+    let out = tenpai(&["analyze", "--json", "23m11z9p", "--visible", "1m4m4m"]);
+    assert_eq!(
+        out.ok(),
+        "{\"hand\":\"23m9p11z\",\"shanten\":0,\"discards\":[\
+         {\"discard\":\"9p\",\"shanten\":0,\"ukeire\":\"14m\",\"kinds\":2,\"count\":5,\"tiles\":[\
+         {\"tile\":\"1m\",\"left\":3},{\"tile\":\"4m\",\"left\":2}]},\
+         {\"discard\":\"2m\",\"shanten\":1,\"ukeire\":\"12345m789p1z\",\"kinds\":9,\"count\":28,\"tiles\":[\
+         {\"tile\":\"1m\",\"left\":3},{\"tile\":\"2m\",\"left\":3},{\"tile\":\"3m\",\"left\":3},\
+         {\"tile\":\"4m\",\"left\":2},{\"tile\":\"5m\",\"left\":4},{\"tile\":\"7p\",\"left\":4},\
+         {\"tile\":\"8p\",\"left\":4},{\"tile\":\"9p\",\"left\":3},{\"tile\":\"1z\",\"left\":2}]},\
+         {\"discard\":\"3m\",\"shanten\":1,\"ukeire\":\"1234m789p1z\",\"kinds\":8,\"count\":24,\"tiles\":[\
+         {\"tile\":\"1m\",\"left\":3},{\"tile\":\"2m\",\"left\":3},{\"tile\":\"3m\",\"left\":3},\
+         {\"tile\":\"4m\",\"left\":2},{\"tile\":\"7p\",\"left\":4},{\"tile\":\"8p\",\"left\":4},\
+         {\"tile\":\"9p\",\"left\":3},{\"tile\":\"1z\",\"left\":2}]},\
+         {\"discard\":\"1z\",\"shanten\":1,\"ukeire\":\"14m9p1z\",\"kinds\":4,\"count\":10,\"tiles\":[\
+         {\"tile\":\"1m\",\"left\":3},{\"tile\":\"4m\",\"left\":2},{\"tile\":\"9p\",\"left\":3},\
+         {\"tile\":\"1z\",\"left\":2}]}]}\n"
+    );
+}
+
+#[test]
+fn analyze_err_wrong_size() {
+    assert_eq!(
+        tenpai(&["analyze", "123m456p789s1112z"]).failed(),
+        "error: HAND \"123m456p789s1112z\": expected 3n+2 tiles (2, 5, 8, 11 or 14), got 13\n"
+    );
+}
+
+// ---- agari ----
+
+#[test]
+fn agari_ok_every_decomposition() {
+    assert_eq!(
+        tenpai(&["agari", "111222333m11p"]).ok(),
+        "111222333m11p: complete, 2 decompositions\n  11p 111m 222m 333m\n  11p 123m 123m 123m\n"
+    );
+    assert_eq!(
+        tenpai(&["agari", "19m19p19s12345677z"]).ok(),
+        "19m19p19s12345677z: complete, 1 decomposition\n  kokushi (pair 7z)\n"
+    );
+}
+
+#[test]
+fn agari_ok_not_complete_and_json() {
+    assert_eq!(
+        tenpai(&["agari", "123m456p789s11z235p"]).ok(),
+        "123m234556p789s11z: not complete (tenpai)\n"
+    );
+    assert_eq!(
+        tenpai(&["agari", "--json", "123m456p789s11122z"]).ok(),
+        "{\"hand\":\"123m456p789s11122z\",\"agari\":true,\"shanten\":-1,\"called\":[],\"decompositions\":[\
+         {\"form\":\"standard\",\"pair\":\"2z\",\"melds\":[\"123m\",\"456p\",\"789s\",\"111z\"],\
+         \"text\":\"22z 123m 456p 789s 111z\"}]}\n"
+    );
+}
+
+#[test]
+fn agari_err_wrong_size() {
+    assert_eq!(
+        tenpai(&["agari", "1234m"]).failed(),
+        "error: HAND \"1234m\": expected 3n+2 tiles (2, 5, 8, 11 or 14), got 4\n"
+    );
+}
+
+// ---- tables ----
+
+/// CRC-32 (IEEE), to forge a table file whose checksum matches.
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in bytes {
+        crc ^= b as u32;
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                crc >> 1 ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// `tenpai tables info --json` of the built-in tables.
+fn embedded_info() -> serde_json::Value {
+    serde_json::from_str(tenpai(&["tables", "info", "--json"]).ok()).unwrap()
+}
+
+/// Where the payload starts and the checksum sits in a table file, found from
+/// the header's own fields (payload length last, CRC-32 of the payload) so the
+/// test survives header changes.
+fn layout(bytes: &[u8]) -> (usize, usize) {
+    let checksum = u32::from_str_radix(
+        embedded_info()["checksum"]
+            .as_str()
+            .unwrap()
+            .trim_start_matches("0x"),
+        16,
+    )
+    .unwrap();
+    let header = (8..=512)
+        .step_by(8)
+        .find(|&h| bytes[h - 8..h] == ((bytes.len() - h) as u64).to_le_bytes())
+        .expect("a header ending with the payload length");
+    let at = (0..header - 4)
+        .find(|&i| bytes[i..i + 4] == checksum.to_le_bytes())
+        .expect("the checksum in the header");
+    (header, at)
+}
+
+fn export(dir: &Path) -> PathBuf {
+    let file = dir.join("tables.bin");
+    let out = tenpai(&["tables", "export", file.to_str().unwrap()]);
+    let size = std::fs::metadata(&file).unwrap().len();
+    assert_eq!(
+        out.ok(),
+        format!("wrote {size} bytes to {}\n", file.display())
+    );
+    file
+}
+
+const QUERIES: &[&[&str]] = &[
+    &[
+        "shanten",
+        "--json",
+        "123m456p789s1122z",
+        "9m9p569s [999m] [999p] [999s]",
+        "19m19p19s1234567z",
+    ],
+    &["waits", "--json", "1112345678999m"],
+    &["analyze", "--json", "123m456p789s11z234p"],
+    &["agari", "--json", "112233m445566p77s"],
+];
+
+#[test]
+fn tables_export_info_and_use_give_the_same_answers() {
+    let dir = scratch();
+    let file = export(dir.path());
+    let path = file.to_str().unwrap();
+
+    let embedded = tenpai(&["tables", "info", "--json"]);
+    let from_file = tenpai(&["tables", "info", "--json", path]);
+    let strip = |s: &str| s.split_once(",").unwrap().1.to_string();
+    assert!(embedded
+        .ok()
+        .starts_with("{\"source\":\"built-in\",\"format_version\":"));
+    assert!(embedded
+        .ok()
+        .contains(",\"suit_patterns\":405350,\"honor_patterns\":43130,\"suit_cost_classes\":126,"));
+    assert_eq!(strip(embedded.ok()), strip(from_file.ok()));
+    let info = embedded_info();
+    let size = std::fs::metadata(&file).unwrap().len();
+    assert_eq!(info["size"].as_u64(), Some(size));
+
+    let human = tenpai(&["tables", "info", path]);
+    let lines: Vec<&str> = human.ok().lines().collect();
+    assert_eq!(lines[0], format!("source          {path}"));
+    assert_eq!(
+        lines[1],
+        format!("format version  {}", info["format_version"])
+    );
+    assert_eq!(lines[2], "patterns        405350 suit, 43130 honor");
+    assert_eq!(lines[3], "cost classes    126 suit, 55 honor");
+    assert_eq!(
+        lines[5],
+        format!(
+            "checksum        {} (CRC-32 of the payload)",
+            info["checksum"].as_str().unwrap()
+        )
+    );
+    assert_eq!(lines[6], format!("size            {size} bytes"));
+
+    for q in QUERIES {
+        let builtin = tenpai(q);
+        let mut with_option = vec!["--tables", path];
+        with_option.extend_from_slice(q);
+        assert_eq!(tenpai(&with_option).ok(), builtin.ok(), "{q:?}");
+        // The option is global: also accepted after the subcommand.
+        let mut after = q.to_vec();
+        after.extend_from_slice(&["--tables", path]);
+        assert_eq!(tenpai(&after).ok(), builtin.ok(), "{q:?}");
+        let by_env = tenpai_with(q, "", &[("TENPAI_TABLES", &file)]);
+        assert_eq!(by_env.ok(), builtin.ok(), "{q:?}");
+    }
+    // `tables info` without FILE describes the tables in use.
+    let in_use = tenpai_with(&["tables", "info"], "", &[("TENPAI_TABLES", &file)]);
+    assert!(in_use
+        .ok()
+        .starts_with(&format!("source          {path}\n")));
+}
+
+#[test]
+fn tables_err_truncated_file_is_refused() {
+    let dir = scratch();
+    let file = export(dir.path());
+    let bytes = std::fs::read(&file).unwrap();
+    let short = dir.path().join("short.bin");
+    std::fs::write(&short, &bytes[..bytes.len() / 2]).unwrap();
+    let r = tenpai(&["--tables", short.to_str().unwrap(), "shanten", "1m"]);
+    assert_eq!(
+        r.failed(),
+        format!(
+            "error: --tables {}: table file is truncated: expected {} bytes, found {}\n",
+            short.display(),
+            bytes.len(),
+            bytes.len() / 2
+        )
+    );
+    assert_eq!(r.out, "");
+    let r = tenpai(&["tables", "info", short.to_str().unwrap()]);
+    assert!(
+        r.failed().starts_with(&format!(
+            "error: FILE {}: table file is truncated",
+            short.display()
+        )),
+        "{}",
+        r.err
+    );
+    // Shorter than a header.
+    std::fs::write(&short, &bytes[..10]).unwrap();
+    let r = tenpai_with(&["waits", "1m"], "", &[("TENPAI_TABLES", &short)]);
+    let err = r.failed();
+    assert!(
+        err.starts_with(&format!(
+            "error: --tables {}: table file is truncated: expected ",
+            short.display()
+        )),
+        "{err}"
+    );
+    assert!(err.ends_with(" bytes, found 10\n"), "{err}");
+}
+
+#[test]
+fn tables_err_flipped_byte_is_refused() {
+    let dir = scratch();
+    let file = export(dir.path());
+    let mut bytes = std::fs::read(&file).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x10;
+    std::fs::write(&file, &bytes).unwrap();
+    let r = tenpai_with(
+        &["shanten", "123m456p789s1122z"],
+        "",
+        &[("TENPAI_TABLES", &file)],
+    );
+    let err = r.failed();
+    assert!(
+        err.starts_with(&format!(
+            "error: --tables {}: table file is damaged: checksum expected 0x",
+            file.display()
+        )),
+        "{err}"
+    );
+    assert_eq!(r.out, "");
+    // In the header: the format version, right after the 8 magic bytes.
+    let version = embedded_info()["format_version"].as_u64().unwrap();
+    bytes[mid] ^= 0x10;
+    bytes[8] ^= 0x02;
+    std::fs::write(&file, &bytes).unwrap();
+    let r = tenpai(&["tables", "info", file.to_str().unwrap()]);
+    assert_eq!(
+        r.failed(),
+        format!(
+            "error: FILE {}: table file has format version {}, this build reads version {version}\n",
+            file.display(),
+            version ^ 2
+        )
+    );
+}
+
+#[test]
+fn tables_err_stale_file_is_refused() {
+    // Intact (its checksum matches) but not this build's tables.
+    let dir = scratch();
+    let file = export(dir.path());
+    let mut bytes = std::fs::read(&file).unwrap();
+    let (header, at) = layout(&bytes);
+    // The payload's first vector (the suit patterns' cost classes, one byte
+    // each) starts after an 8-byte length: point the first pattern at another
+    // class, and write the checksum of the changed payload.
+    let first = header + 8;
+    bytes[first] = if bytes[first] == 0 { 1 } else { 0 };
+    let crc = crc32(&bytes[header..]);
+    bytes[at..at + 4].copy_from_slice(&crc.to_le_bytes());
+    std::fs::write(&file, &bytes).unwrap();
+    let r = tenpai(&["--tables", file.to_str().unwrap(), "agari", "11m"]);
+    let err = r.failed();
+    assert!(
+        err.starts_with(&format!(
+            "error: --tables {}: table file is stale: ",
+            file.display()
+        )),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("export them again with `tenpai tables export`\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn tables_err_missing_file() {
+    let dir = scratch();
+    let missing = dir.path().join("missing.bin");
+    let r = tenpai(&["--tables", missing.to_str().unwrap(), "shanten", "1m"]);
+    assert_eq!(
+        r.failed(),
+        format!(
+            "error: --tables {0}: cannot read table file {0}: No such file or directory (os error 2)\n",
+            missing.display()
+        )
+    );
+}
+
+#[test]
+fn tables_empty_env_means_built_in() {
+    let r = tenpai_with(&["shanten", "1m"], "", &[("TENPAI_TABLES", Path::new(""))]);
+    assert_eq!(r.ok(), tenpai(&["shanten", "1m"]).ok());
+}
+
+#[test]
+fn tables_export_ignores_a_bad_tables_option() {
+    let dir = scratch();
+    let bad = dir.path().join("bad.bin");
+    std::fs::write(&bad, b"not tables").unwrap();
+    let file = dir.path().join("good.bin");
+    let r = tenpai_with(
+        &["tables", "export", file.to_str().unwrap()],
+        "",
+        &[("TENPAI_TABLES", &bad)],
+    );
+    r.ok();
+    tenpai(&["tables", "info", file.to_str().unwrap()]).ok();
+}
+
+// ---- the command line ----
+
+#[test]
+fn help_documents_the_notation() {
+    let help = tenpai(&["--help"]);
+    let help = help.ok();
+    for needle in [
+        "123m456p789s1122z",
+        "0m, 0p, 0s",
+        "1z-7z = East South West North White Green Red",
+        "一二三万",
+        "123条",
+        "东/東 南 西 北 白 发/發 中",
+        "[789s] chi",
+        "[555p] pon",
+        "[5555p] open kan",
+        "(1111z) closed kan",
+        "tenpai shanten \"123m11z [789s] (1111p)\"",
+        "TENPAI_TABLES",
+    ] {
+        assert!(help.contains(needle), "--help lacks {needle:?}");
+    }
+    assert!(tenpai(&["shanten", "--help"]).ok().contains("melds"));
+}
+
+#[test]
+fn usage_errors_exit_non_zero() {
+    let r = tenpai(&["waits"]);
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("<HAND>"), "{}", r.err);
+    assert_eq!(tenpai(&["frobnicate"]).code, 2);
+}
