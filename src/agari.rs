@@ -7,7 +7,7 @@
 //! `build.rs`; honors split only one way.
 
 use crate::error::HandError;
-use crate::shanten::{check_counts, YAOCHU};
+use crate::shanten::{check_counts, held_masks, YAOCHU, YAOCHU_MASK};
 use crate::tables::encoding::{base5_key, honor_rank, suit_rank};
 use crate::tables::generate::SEQUENCE_BIT;
 use crate::tables::Tables;
@@ -105,14 +105,52 @@ fn check_complete_size(counts: &TileCounts) -> Result<usize, HandError> {
     Ok(len)
 }
 
-/// Seven distinct pairs (a quad is not two pairs).
-pub(crate) fn is_chiitoitsu(counts: &TileCounts) -> bool {
-    counts.iter().filter(|&&c| c == 2).count() == 7
+/// Seven distinct pairs (a quad is not two pairs): 14 tiles of 7 kinds, each
+/// held at least twice.
+pub(crate) fn is_chiitoitsu(counts: &TileCounts, len: usize) -> bool {
+    let (ones, twos) = held_masks(counts);
+    len == 14 && ones.count_ones() == 7 && twos.count_ones() == 7
 }
 
-/// All 13 terminals and honors, one of them twice, nothing else.
+/// All 13 terminals and honors, one of them twice, nothing else (14 tiles).
 pub(crate) fn is_kokushi(counts: &TileCounts, len: usize) -> bool {
-    len == 14 && YAOCHU.iter().all(|&i| counts[i] >= 1) && YAOCHU.iter().map(|&i| counts[i] as usize).sum::<usize>() == 14
+    let (ones, _) = held_masks(counts);
+    len == 14 && ones == YAOCHU_MASK
+}
+
+/// Bit `j` of a tile mask may come from tile `j - s` of the same numbered suit.
+const fn same_suit_from_below(s: usize) -> u64 {
+    let mut m = 0u64;
+    let mut j = 0;
+    while j < 27 {
+        if j % 9 >= s {
+            m |= 1 << j;
+        }
+        j += 1;
+    }
+    m
+}
+
+/// Bit `j` of a tile mask may come from tile `j + s` of the same numbered suit.
+const fn same_suit_from_above(s: usize) -> u64 {
+    let mut m = 0u64;
+    let mut j = 0;
+    while j < 27 {
+        if j % 9 + s <= 8 {
+            m |= 1 << j;
+        }
+        j += 1;
+    }
+    m
+}
+
+/// Tiles with a held tile of the same suit one or two ranks away.
+#[inline(always)]
+fn neighbours(held: u64) -> u64 {
+    (held << 1 & same_suit_from_below(1))
+        | (held << 2 & same_suit_from_below(2))
+        | (held >> 1 & same_suit_from_above(1))
+        | (held >> 2 & same_suit_from_above(2))
 }
 
 fn decode(code: u32, suit_offset: usize, melds: &mut Vec<Mentsu>) -> Option<usize> {
@@ -170,6 +208,12 @@ impl Tables<'_> {
     #[inline]
     pub fn is_agari(&self, counts: &TileCounts) -> Result<bool, HandError> {
         let len = check_complete_size(counts)?;
+        let (ones, twos) = held_masks(counts);
+        let isolated = ones & !twos & !neighbours(ones);
+        if isolated != 0 {
+            // A lone tile is in no meld and no pair: only thirteen orphans is left.
+            return Ok(len == 14 && ones == YAOCHU_MASK);
+        }
         let complete = self.suits.complete(suit_rank(&counts[0..9]))
             & self.suits.complete(suit_rank(&counts[9..18]))
             & self.suits.complete(suit_rank(&counts[18..27]))
@@ -177,7 +221,7 @@ impl Tables<'_> {
         // Each complete pattern holds 3m tiles, or 3m + 2 with a pair; 3n+2 tiles
         // in all means one pattern with a pair, or all four (four pairs: no win).
         let standard = complete && !counts.chunks(9).all(|p| p.iter().sum::<u8>() % 3 == 2);
-        Ok(standard || (len == 14 && (is_chiitoitsu(counts) || is_kokushi(counts, len))))
+        Ok(standard || (len == 14 && ones.count_ones() == 7 && twos.count_ones() == 7))
     }
 }
 
@@ -245,7 +289,7 @@ pub fn decompositions(counts: &TileCounts) -> Result<Vec<Decomposition>, HandErr
             }
         }
     }
-    if len == 14 && is_chiitoitsu(counts) {
+    if is_chiitoitsu(counts, len) {
         let pairs: Vec<Tile> = Tile::all().filter(|t| counts[t.index()] == 2).collect();
         out.push(Decomposition::Chiitoitsu { pairs: pairs.try_into().expect("seven pairs") });
     }

@@ -11,7 +11,7 @@
 
 use crate::error::HandError;
 use crate::hand::Hand;
-use crate::shanten::{check_counts, chiitoitsu, combine, join, kokushi, YAOCHU};
+use crate::shanten::{check_counts, chiitoitsu_of, combine, held_masks, join, kokushi_of, YAOCHU_MASK};
 use crate::tables::encoding::{honor_rank, suit_rank};
 use crate::tables::format::{ClassCosts, ClassNeeds};
 use crate::tables::generate;
@@ -24,8 +24,8 @@ use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 /// let h: tenpai::Hand = "123m456p789s1112z".parse()?;
 /// let u = tenpai::ukeire(h.concealed(), None)?;
 /// assert_eq!(u.shanten, 0);
-/// assert_eq!(u.tiles.to_string(), "12z"); // waits: 1z (shanpon... ) and 2z (tanki)
-/// assert_eq!(u.count, 1 + 3);
+/// assert_eq!(u.tiles.to_string(), "2z"); // 111z + 2z tanki; a fourth 1z completes nothing
+/// assert_eq!(u.count, 3);
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,56 +60,57 @@ pub struct Discard {
     pub ukeire: Ukeire,
 }
 
-/// Standard-form useful tiles given the four patterns' vectors and necessary
-/// masks: the union, over every optimal split, of each pattern's necessary tiles.
+/// Standard-form useful tiles: the union, over every optimal split of `k` melds
+/// and the pair among the four patterns, of each pattern's necessary tiles.
+/// `v` are the patterns' vectors, `rest[s]` the other three combined, `r` the
+/// hand's replacement number.
 #[inline(always)]
-fn standard_useful(v: [&ClassCosts; 4], n: [&ClassNeeds; 4], k: usize) -> (u8, u64) {
-    let x = combine(v[0], v[1]);
-    let y = combine(v[2], v[3]);
-    let r = join(&x, &y, k);
-    // For each pattern, the best of the other three.
-    let rest = [combine(v[1], &y), combine(v[0], &y), combine(&x, v[3]), combine(&x, v[2])];
+fn useful_mask(v: [&ClassCosts; 4], rest: [&ClassCosts; 4], n: [&ClassNeeds; 4], r: u8, k: usize) -> u64 {
     let mut mask = 0u64;
     for s in 0..4 {
         let mut m = 0u16;
         for p in 0..2 {
             for melds in 0..=k {
-                if v[s][p * 5 + melds] + rest[s][(1 - p) * 5 + k - melds] == r {
+                if v[s][p * 8 + melds].saturating_add(rest[s][(1 - p) * 8 + k - melds]) == r {
                     m |= n[s][p * 5 + melds];
                 }
             }
         }
         mask |= (m as u64) << (s * 9);
     }
-    (r, mask)
+    mask
 }
 
-/// Useful tiles and shanten of a checked 3n+1 hand from its vectors and masks.
-fn useful(counts: &TileCounts, len: usize, v: [&ClassCosts; 4], n: [&ClassNeeds; 4]) -> (i8, u64) {
-    let (r, mut mask) = standard_useful(v, n, len / 3);
+/// Standard-form replacement number and useful tiles from computed vectors.
+fn standard_useful(v: [&ClassCosts; 4], n: [&ClassNeeds; 4], k: usize) -> (u8, u64) {
+    let x = combine(v[0], v[1]);
+    let y = combine(v[2], v[3]);
+    let r = join(&x, &y, k);
+    let rest = [combine(v[1], &y), combine(v[0], &y), combine(&x, v[3]), combine(&x, v[2])];
+    (r, useful_mask(v, [&rest[0], &rest[1], &rest[2], &rest[3]], n, r, k))
+}
+
+/// Useful tiles and shanten of a checked 3n+1 hand from its standard-form
+/// replacement number and useful tiles.
+fn useful(counts: &TileCounts, len: usize, (r, mut mask): (u8, u64)) -> (i8, u64) {
     let mut shanten = r as i8 - 1;
     if len == 13 {
-        let c = chiitoitsu(counts);
-        let k = kokushi(counts);
+        let (ones, twos) = held_masks(counts);
+        let c = chiitoitsu_of(ones, twos);
+        let k = kokushi_of(ones, twos);
         let best = shanten.min(c).min(k);
         if shanten > best {
             mask = 0;
         }
+        let all = (1u64 << KINDS) - 1;
+        let singles = ones & !twos;
         if c == best {
-            let kinds = counts.iter().filter(|&&x| x > 0).count();
-            for (i, &x) in counts.iter().enumerate() {
-                if x == 1 || (x == 0 && kinds < 7) {
-                    mask |= 1 << i;
-                }
-            }
+            // A single becomes a pair; with fewer than 7 kinds, a new kind helps too.
+            mask |= singles | if ones.count_ones() < 7 { all & !ones } else { 0 };
         }
         if k == best {
-            let pair = YAOCHU.iter().any(|&i| counts[i] >= 2);
-            for i in YAOCHU {
-                if counts[i] == 0 || (counts[i] == 1 && !pair) {
-                    mask |= 1 << i;
-                }
-            }
+            // A missing terminal or honor; without a pair, a second copy of one.
+            mask |= YAOCHU_MASK & !ones | if twos & YAOCHU_MASK == 0 { YAOCHU_MASK & singles } else { 0 };
         }
         shanten = best;
     }
@@ -126,6 +127,11 @@ fn make_ukeire(shanten: i8, mask: u64, seen: &TileCounts) -> Ukeire {
         count += l as u32;
     }
     Ukeire { shanten, tiles, count, left }
+}
+
+/// Lower shanten first, then more copies, more kinds, index order.
+fn sort_best_first(discards: &mut [Discard]) {
+    discards.sort_by_key(|d| (d.ukeire.shanten, std::cmp::Reverse(d.ukeire.count), std::cmp::Reverse(d.ukeire.tiles.len()), d.tile));
 }
 
 fn check_13(counts: &TileCounts) -> Result<usize, HandError> {
@@ -165,6 +171,32 @@ impl Tables<'_> {
         ]
     }
 
+    /// Standard-form replacement number and useful tiles by lookups only.
+    #[inline(always)]
+    fn standard_useful_lookup(&self, c: &TileCounts, k: usize) -> (u8, u64) {
+        let ranks = [suit_rank(&c[0..9]), suit_rank(&c[9..18]), suit_rank(&c[18..27]), honor_rank(&c[27..34])];
+        let classes = [
+            self.suits.cost_class(ranks[0]),
+            self.suits.cost_class(ranks[1]),
+            self.suits.cost_class(ranks[2]),
+            self.honors.cost_class(ranks[3]),
+        ];
+        let (r, rest) = self.combined.rests(classes, k);
+        let v = [
+            self.suits.costs(ranks[0]),
+            self.suits.costs(ranks[1]),
+            self.suits.costs(ranks[2]),
+            self.honors.costs(ranks[3]),
+        ];
+        let n = [
+            self.suits.needs(ranks[0]),
+            self.suits.needs(ranks[1]),
+            self.suits.needs(ranks[2]),
+            self.honors.needs(ranks[3]),
+        ];
+        (r, useful_mask(v, rest, n, r, k))
+    }
+
     /// Tile acceptance of a 3n+1 hand: the tiles that lower its shanten (its
     /// waits when tenpai) and the copies of each not yet seen, where the hand and
     /// `visible` (rivers, melds, dora indicators: any tiles seen elsewhere) count
@@ -185,7 +217,7 @@ impl Tables<'_> {
     /// ```
     pub fn ukeire(&self, counts: &TileCounts, visible: Option<&TileCounts>) -> Result<Ukeire, HandError> {
         let len = check_13(counts)?;
-        let (shanten, mask) = useful(counts, len, self.pattern_costs(counts), self.pattern_needs(counts));
+        let (shanten, mask) = useful(counts, len, self.standard_useful_lookup(counts, len / 3));
         Ok(make_ukeire(shanten, mask, &add(counts, visible)))
     }
 
@@ -228,19 +260,21 @@ impl Tables<'_> {
                 grown[i] += 1;
                 let there = generate::pattern_costs(&grown, &caps, s < 3);
                 grown[i] -= 1;
-                for t in 0..generate::TARGETS {
-                    if there[t] < costs[s][t] {
-                        needs[s][t] |= 1 << i;
+                for p in 0..2 {
+                    for m in 0..5 {
+                        if there[p * 5 + m] < costs[s][p * 8 + m] {
+                            needs[s][p * 5 + m] |= 1 << i;
+                        }
                     }
                 }
             }
         }
-        let (shanten, mask) = useful(
-            counts,
-            len,
+        let standard = standard_useful(
             [&costs[0], &costs[1], &costs[2], &costs[3]],
             [&needs[0], &needs[1], &needs[2], &needs[3]],
+            len / 3,
         );
+        let (shanten, mask) = useful(counts, len, standard);
         let seen = add(&add(counts, Some(&called)), visible);
         Ok(make_ukeire(shanten, mask, &seen))
     }
@@ -271,14 +305,52 @@ impl Tables<'_> {
         let mut rest = *counts;
         for t in Tile::all().filter(|t| counts[t.index()] > 0) {
             rest[t.index()] -= 1;
-            let (shanten, mask) = useful(&rest, len - 1, self.pattern_costs(&rest), self.pattern_needs(&rest));
+            let (shanten, mask) = useful(&rest, len - 1, self.standard_useful_lookup(&rest, (len - 1) / 3));
             rest[t.index()] += 1;
             out.push(Discard { tile: t, ukeire: make_ukeire(shanten, mask, &seen) });
         }
-        out.sort_by(|a, b| {
-            (a.ukeire.shanten, std::cmp::Reverse(a.ukeire.count), std::cmp::Reverse(a.ukeire.tiles.len()), a.tile)
-                .cmp(&(b.ukeire.shanten, std::cmp::Reverse(b.ukeire.count), std::cmp::Reverse(b.ukeire.tiles.len()), b.tile))
-        });
+        sort_best_first(&mut out);
+        Ok(out)
+    }
+
+    /// Per-discard analysis of a 3n+2 hand with its called melds taken into
+    /// account (see [`Tables::ukeire_with_melds`]); copies left count the whole
+    /// hand, its melds and `visible` as seen. Sorted as [`Tables::analyze`].
+    ///
+    /// # Errors
+    /// As [`Tables::analyze`].
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// let t = tenpai::Tables::embedded();
+    /// let h: tenpai::Hand = "9m9p569s [999m] [999p] [999s]".parse::<tenpai::Hand>()?;
+    /// // Seen alone, the concealed tiles are 1-shanten after discarding a 9.
+    /// assert_eq!(t.analyze(h.concealed(), None)?[0].ukeire.shanten, 1);
+    /// // But every 9m, 9p and 9s is used up: no pair can be made of them.
+    /// let best = &t.analyze_with_melds(&h, None)?[0];
+    /// assert_eq!((best.tile.to_string(), best.ukeire.shanten), ("9m".to_string(), 2));
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn analyze_with_melds(&self, hand: &Hand, visible: Option<&TileCounts>) -> Result<Vec<Discard>, HandError> {
+        let counts = hand.concealed();
+        check_14(counts)?;
+        let mut out = Vec::with_capacity(14);
+        for t in Tile::all().filter(|t| counts[t.index()] > 0) {
+            let mut rest = *counts;
+            rest[t.index()] -= 1;
+            let mut red = hand.red_fives();
+            if t.is_five() {
+                let s = t.index() / 9;
+                red[s] = red[s].min(rest[t.index()]);
+            }
+            let remainder = Hand::new(rest, red, hand.melds().to_vec())?;
+            let mut seen = visible.copied().unwrap_or([0; KINDS]);
+            seen[t.index()] += 1;
+            out.push(Discard { tile: t, ukeire: self.ukeire_with_melds(&remainder, Some(&seen))? });
+        }
+        sort_best_first(&mut out);
         Ok(out)
     }
 }
@@ -292,7 +364,7 @@ impl Tables<'_> {
 /// Never.
 ///
 /// ```
-/// let h: tenpai::Hand = "23m456p789s11122z".parse()?; // 14? no: 13 tiles, ryanmen
+/// let h: tenpai::Hand = "23m456p789s11122z".parse()?; // 23m: an open wait on 1m and 4m
 /// let u = tenpai::ukeire(h.concealed(), None)?;
 /// assert_eq!(u.tiles.to_string(), "14m");
 /// assert_eq!(u.count, 8);
@@ -313,7 +385,9 @@ pub fn ukeire(counts: &TileCounts, visible: Option<&TileCounts>) -> Result<Ukeir
 /// ```
 /// let h: tenpai::Hand = "1123m456p789s1122z".parse()?;
 /// let a = tenpai::analyze(h.concealed(), None)?;
-/// assert_eq!(a[0].tile.to_string(), "1m"); // keep 23m: 1m/4m ryanmen... or shanpon
+/// // Discarding 1m leaves 123m and a wait on 1z or 2z (shanpon): 4 tiles.
+/// assert_eq!(a[0].tile.to_string(), "1m");
+/// assert_eq!((a[0].ukeire.shanten, a[0].ukeire.tiles.to_string(), a[0].ukeire.count), (0, "12z".to_string(), 4));
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
 pub fn analyze(counts: &TileCounts, visible: Option<&TileCounts>) -> Result<Vec<Discard>, HandError> {

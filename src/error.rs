@@ -85,8 +85,8 @@ pub enum HandError {
 /// Why a table file was refused.
 #[derive(Debug, Error)]
 pub enum TableError {
-    /// The file could not be read.
-    #[error("cannot read table file {path}: {source}")]
+    /// The file could not be read (the operating system's error is the source).
+    #[error("cannot read table file {path}")]
     Io {
         /// The file.
         path: String,

@@ -67,8 +67,8 @@ pub mod internals {
     pub fn embedded_entry(honors: bool, rank: usize) -> ([u8; 10], [u16; 10], bool) {
         let t = crate::Tables::embedded();
         let side = if honors { &t.honors } else { &t.suits };
-        let mut c = [0; 10];
-        c.copy_from_slice(&side.costs(rank)[..10]);
+        let x = side.costs(rank);
+        let c: [u8; 10] = std::array::from_fn(|i| x[i / 5 * 8 + i % 5]);
         let mut n = [0; 10];
         n.copy_from_slice(&side.needs(rank)[..10]);
         (c, n, side.complete(rank))

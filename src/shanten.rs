@@ -10,7 +10,7 @@
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::tables::encoding::{honor_rank, suit_rank};
-use crate::tables::format::ClassCosts;
+use crate::tables::format::{class_costs, ClassCosts};
 use crate::tables::generate::{self, INF};
 use crate::tables::Tables;
 use crate::tile::{TileCounts, KINDS};
@@ -47,21 +47,48 @@ impl Shanten {
     }
 }
 
+const LO: u64 = 0x0101_0101_0101_0101;
+
+/// The 34 counts as five little-endian words (the last holds two counts).
+#[inline(always)]
+fn words(c: &TileCounts) -> [u64; 5] {
+    let w = |i: usize| u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+    [w(0), w(1), w(2), w(3), c[32] as u64 | (c[33] as u64) << 8]
+}
+
+/// Bit `i` set when byte `i` of `flags` (each 0 or 1) is 1.
+#[inline(always)]
+fn gather(flags: u64) -> u64 {
+    flags.wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// Which tiles are held at least once and at least twice (bit `i` = tile `i`),
+/// for counts already checked to be at most 4.
+#[inline(always)]
+pub(crate) fn held_masks(counts: &TileCounts) -> (u64, u64) {
+    let (mut ones, mut twos) = (0u64, 0u64);
+    for (i, w) in words(counts).into_iter().enumerate() {
+        ones |= gather((w | w >> 1 | w >> 2) & LO) << (8 * i);
+        twos |= gather((w >> 1 | w >> 2) & LO) << (8 * i);
+    }
+    (ones, twos)
+}
+
 /// Checks counts for a query: each at most 4, at most 14 in all, 3n+1 or 3n+2.
-/// Returns the number of tiles.
-#[inline]
+/// Returns the number of tiles. Word-parallel (SWAR): no loop over 34 bytes.
+#[inline(always)]
 pub(crate) fn check_counts(counts: &TileCounts) -> Result<usize, HandError> {
-    let mut max = 0u8;
-    let mut len = 0usize;
-    for &c in counts {
-        max = max.max(c);
-        len += c as usize;
+    let w = words(counts);
+    let mut above_four = 0u64;
+    for x in w {
+        // A byte above 4 either has its top bit set or gets it from adding 123.
+        above_four |= (x | x.wrapping_add(123 * LO)) & (0x80 * LO);
     }
-    if max > 4 {
-        let i = counts.iter().position(|&c| c > 4).expect("a count above 4");
-        let tile = crate::Tile::new(i as u8).expect("index below 34");
-        return Err(HandError::TooManyCopies { tile, count: counts[i] as usize });
+    if above_four != 0 {
+        return Err(too_many_copies(counts));
     }
+    // Bytes are at most 4, so each word's byte sum fits in its top byte.
+    let len: usize = w.iter().map(|x| (x.wrapping_mul(LO) >> 56) as usize).sum();
     if len > 14 {
         return Err(HandError::TooManyTiles { count: len });
     }
@@ -71,16 +98,34 @@ pub(crate) fn check_counts(counts: &TileCounts) -> Result<usize, HandError> {
     Ok(len)
 }
 
-/// Min-plus combination of two patterns' replacement numbers: entry `p * 5 + m`
+#[cold]
+fn too_many_copies(counts: &TileCounts) -> HandError {
+    let i = counts.iter().position(|&c| c > 4).expect("a count above 4");
+    let tile = crate::Tile::new(i as u8).expect("index below 34");
+    HandError::TooManyCopies { tile, count: counts[i] as usize }
+}
+
+/// Min-plus combination of two patterns' replacement numbers: entry `p * 8 + m`
 /// is the fewest tiles to reach `m` melds and `p` pairs across both.
+///
+/// Written as whole-vector operations (shift `b` up by `ma` melds within each
+/// half, add `a`'s entry, keep the minimum) so the compiler emits SIMD code.
 #[inline(always)]
 pub(crate) fn combine(a: &ClassCosts, b: &ClassCosts) -> ClassCosts {
     let mut c = [u8::MAX; 16];
-    for m in 0..5 {
-        for ma in 0..=m {
-            let mb = m - ma;
-            c[m] = c[m].min(a[ma] + b[mb]);
-            c[5 + m] = c[5 + m].min((a[5 + ma] + b[mb]).min(a[ma] + b[5 + mb]));
+    for ma in 0..5 {
+        let mut shifted = [u8::MAX; 16];
+        for half in [0, 8] {
+            shifted[half + ma..half + 8].copy_from_slice(&b[half..half + 8 - ma]);
+        }
+        let (a0, a1) = (a[ma], a[8 + ma]);
+        // No pair in `a`: pairs come from `b` (both halves).
+        for i in 0..16 {
+            c[i] = c[i].min(a0.saturating_add(shifted[i]));
+        }
+        // The pair in `a`: `b` has none (its low half lands in the high half).
+        for i in 0..8 {
+            c[8 + i] = c[8 + i].min(a1.saturating_add(shifted[i]));
         }
     }
     c
@@ -92,7 +137,7 @@ pub(crate) fn combine(a: &ClassCosts, b: &ClassCosts) -> ClassCosts {
 pub(crate) fn join(x: &ClassCosts, y: &ClassCosts, k: usize) -> u8 {
     let mut r = u8::MAX;
     for m in 0..=k {
-        r = r.min(x[m] + y[5 + k - m]).min(x[5 + m] + y[k - m]);
+        r = r.min(x[m].saturating_add(y[8 + k - m])).min(x[8 + m].saturating_add(y[k - m]));
     }
     r
 }
@@ -107,29 +152,40 @@ pub(crate) fn standard_replacement(v: [&ClassCosts; 4], k: usize) -> u8 {
 /// quad is one pair.
 #[inline]
 pub(crate) fn chiitoitsu(counts: &TileCounts) -> i8 {
-    let mut pairs = 0i8;
-    let mut kinds = 0i8;
-    for &c in counts {
-        pairs += (c >= 2) as i8;
-        kinds += (c >= 1) as i8;
-    }
+    let (ones, twos) = held_masks(counts);
+    chiitoitsu_of(ones, twos)
+}
+
+#[inline(always)]
+pub(crate) fn chiitoitsu_of(ones: u64, twos: u64) -> i8 {
+    let (pairs, kinds) = (twos.count_ones() as i8, ones.count_ones() as i8);
     6 - pairs + (7 - kinds).max(0)
 }
 
 /// Indices of the 13 terminals and honors.
 pub(crate) const YAOCHU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33];
+/// Bit `i` set for each terminal and honor `i`.
+pub(crate) const YAOCHU_MASK: u64 = {
+    let mut m = 0u64;
+    let mut i = 0;
+    while i < YAOCHU.len() {
+        m |= 1 << YAOCHU[i];
+        i += 1;
+    }
+    m
+};
 
 /// Thirteen-orphans shanten of 13 or 14 tiles: `13 - kinds - (1 if a pair)`
 /// counting terminals and honors only.
 #[inline]
 pub(crate) fn kokushi(counts: &TileCounts) -> i8 {
-    let mut kinds = 0i8;
-    let mut pair = 0i8;
-    for i in YAOCHU {
-        kinds += (counts[i] >= 1) as i8;
-        pair |= (counts[i] >= 2) as i8;
-    }
-    13 - kinds - pair
+    let (ones, twos) = held_masks(counts);
+    kokushi_of(ones, twos)
+}
+
+#[inline(always)]
+pub(crate) fn kokushi_of(ones: u64, twos: u64) -> i8 {
+    13 - (ones & YAOCHU_MASK).count_ones() as i8 - (twos & YAOCHU_MASK != 0) as i8
 }
 
 impl Tables<'_> {
@@ -142,6 +198,19 @@ impl Tables<'_> {
             self.suits.costs(suit_rank(&c[18..27])),
             self.honors.costs(honor_rank(&c[27..34])),
         ]
+    }
+
+    /// Standard-form replacement number by table lookups only: the four
+    /// patterns' cost classes, two pairwise combinations, one final entry.
+    #[inline(always)]
+    pub(crate) fn standard_lookup(&self, c: &TileCounts, k: usize) -> u8 {
+        let classes = [
+            self.suits.cost_class(suit_rank(&c[0..9])),
+            self.suits.cost_class(suit_rank(&c[9..18])),
+            self.suits.cost_class(suit_rank(&c[18..27])),
+            self.honors.cost_class(honor_rank(&c[27..34])),
+        ];
+        self.combined.replacement(classes, k)
     }
 
     /// Shanten number of concealed tiles: the least over the standard form, seven
@@ -167,11 +236,12 @@ impl Tables<'_> {
     #[inline]
     pub fn shanten(&self, counts: &TileCounts) -> Result<i8, HandError> {
         let len = check_counts(counts)?;
-        let standard = standard_replacement(self.pattern_costs(counts), len / 3) as i8 - 1;
+        let standard = self.standard_lookup(counts, len / 3) as i8 - 1;
         if len < 13 {
             return Ok(standard);
         }
-        Ok(standard.min(chiitoitsu(counts)).min(kokushi(counts)))
+        let (ones, twos) = held_masks(counts);
+        Ok(standard.min(chiitoitsu_of(ones, twos)).min(kokushi_of(ones, twos)))
     }
 
     /// Shanten number of each form; see [`Shanten`].
@@ -183,7 +253,7 @@ impl Tables<'_> {
     /// Never.
     pub fn shanten_forms(&self, counts: &TileCounts) -> Result<Shanten, HandError> {
         let len = check_counts(counts)?;
-        let standard = standard_replacement(self.pattern_costs(counts), len / 3) as i8 - 1;
+        let standard = self.standard_lookup(counts, len / 3) as i8 - 1;
         let full = len >= 13;
         Ok(Shanten {
             standard,
@@ -235,7 +305,7 @@ impl Tables<'_> {
     /// something is.
     pub(crate) fn capped_costs(&self, counts: &TileCounts, called: &TileCounts) -> [ClassCosts; 4] {
         let lookup = self.pattern_costs(counts);
-        let mut out = [[0u8; 16]; 4];
+        let mut out = [[INF; 16]; 4];
         for (s, o) in out.iter_mut().enumerate() {
             let range = s * 9..(s * 9 + if s == 3 { 7 } else { 9 });
             if called[range.clone()].iter().all(|&c| c == 0) {
@@ -243,7 +313,7 @@ impl Tables<'_> {
             } else {
                 let caps: Vec<u8> = called[range.clone()].iter().map(|&c| 4 - c.min(4)).collect();
                 let costs = generate::pattern_costs(&counts[range], &caps, s < 3);
-                o[..10].copy_from_slice(&costs);
+                *o = class_costs(&costs, INF);
             }
         }
         out
@@ -282,7 +352,7 @@ pub fn shanten(counts: &TileCounts) -> Result<i8, HandError> {
 /// ```
 /// let h: tenpai::Hand = "1111m22p33s44s55z66z".parse()?;
 /// let s = tenpai::shanten_forms(h.concealed())?;
-/// assert_eq!(s.chiitoitsu, Some(2)); // a quad is not two pairs
+/// assert_eq!(s.chiitoitsu, Some(1)); // six pairs: a quad is not two pairs
 /// assert_eq!(s.min(), 1);
 /// # Ok::<(), tenpai::HandError>(())
 /// ```

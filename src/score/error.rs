@@ -8,7 +8,7 @@ use thiserror::Error;
 ///
 /// ```
 /// use tenpai::score::{score, Rules, ScoreError, Situation};
-/// let s = Situation::new("123m456p789s1122z".parse()?, "2z".parse()?);
+/// let s = Situation::new("123m456p789s11234z".parse()?, "4z".parse()?);
 /// assert_eq!(score(&s, &Rules::tenhou()), Err(ScoreError::NotAgari));
 /// # Ok::<(), tenpai::HandError>(())
 /// ```

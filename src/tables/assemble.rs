@@ -2,8 +2,8 @@
 //! Shared by `build.rs` (via `#[path]`) and the crate's tests.
 
 use super::encoding::{for_each_pattern, honor_rank, suit_rank, HONOR_PATTERNS, SUIT_PATTERNS};
-use super::format::{Header, Payload, Side, FORMAT_VERSION, HEADER_LEN, MAGIC};
-use super::generate::{all_costs, all_needs, is_complete};
+use super::format::{class_costs, ClassCosts, Combined, Header, Payload, Side, FORMAT_VERSION, HEADER_LEN, MAGIC};
+use super::generate::{all_costs, all_needs, combine, is_complete, join, Costs, INF};
 use std::collections::HashMap;
 use std::hash::Hash;
 
@@ -51,15 +51,7 @@ fn side(n: usize, sequences: bool, rank: fn(&[u8]) -> usize) -> Side {
         cost_class,
         need_class,
         complete,
-        costs: cost_classes
-            .values
-            .iter()
-            .map(|c| {
-                let mut x = [0u8; 16];
-                x[..10].copy_from_slice(c);
-                x
-            })
-            .collect(),
+        costs: cost_classes.values.iter().map(|c| class_costs(c, INF)).collect(),
         needs: need_classes
             .values
             .iter()
@@ -72,9 +64,61 @@ fn side(n: usize, sequences: bool, rank: fn(&[u8]) -> usize) -> Side {
     }
 }
 
+/// Combination tables over the two sides' cost classes.
+fn combined(suits: &Side, honors: &Side) -> Combined {
+    let back = |c: &ClassCosts| -> Costs { std::array::from_fn(|i| c[i / 5 * 8 + i % 5]) };
+    let s: Vec<Costs> = suits.costs.iter().map(back).collect();
+    let h: Vec<Costs> = honors.costs.iter().map(back).collect();
+    let mut xs = Classes::new();
+    let mut suit_suit = Vec::new();
+    for a in &s {
+        for b in &s {
+            suit_suit.push(u8::try_from(xs.id(combine(a, b))).expect("fewer than 256 combinations"));
+        }
+    }
+    let mut ys = Classes::new();
+    let mut suit_honor = Vec::new();
+    for c in &s {
+        for d in &h {
+            suit_honor.push(u8::try_from(ys.id(combine(c, d))).expect("fewer than 256 combinations"));
+        }
+    }
+    let mut replacement = Vec::new();
+    for x in &xs.values {
+        for y in &ys.values {
+            replacement.extend((0..5).map(|k| join(x, y, k)));
+        }
+    }
+    let id = |classes: &mut Classes<Costs>, v| u8::try_from(classes.id(v)).expect("fewer than 256 combinations");
+    let mut zs = Classes::new();
+    let with_suit_honor: Vec<u8> = s.iter().flat_map(|c| ys.values.iter().map(|y| combine(c, y)).collect::<Vec<_>>()).map(|v| id(&mut zs, v)).collect();
+    let with_honor: Vec<u8> = xs.values.iter().flat_map(|x| h.iter().map(|d| combine(x, d)).collect::<Vec<_>>()).map(|v| id(&mut zs, v)).collect();
+    let mut ws = Classes::new();
+    let with_suit: Vec<u8> = xs.values.iter().flat_map(|x| s.iter().map(|c| combine(x, c)).collect::<Vec<_>>()).map(|v| id(&mut ws, v)).collect();
+    let mut c = Combined {
+        suit_suit,
+        suit_honor,
+        suit_suit_costs: xs.values.iter().map(|c| class_costs(c, INF)).collect(),
+        suit_honor_costs: ys.values.iter().map(|c| class_costs(c, INF)).collect(),
+        replacement,
+        with_suit_honor,
+        with_honor,
+        with_suit,
+        two_suits_honor_costs: zs.values.iter().map(|c| class_costs(c, INF)).collect(),
+        three_suits_costs: ws.values.iter().map(|c| class_costs(c, INF)).collect(),
+    };
+    for v in [&mut c.suit_suit, &mut c.suit_honor, &mut c.replacement, &mut c.with_suit_honor, &mut c.with_honor, &mut c.with_suit] {
+        v.resize(v.len().next_multiple_of(8), 0);
+    }
+    c
+}
+
 /// Generates every table.
 pub fn payload() -> Payload {
-    Payload { suits: side(9, true, suit_rank), honors: side(7, false, honor_rank) }
+    let suits = side(9, true, suit_rank);
+    let honors = side(7, false, honor_rank);
+    let combined = combined(&suits, &honors);
+    Payload { suits, honors, combined }
 }
 
 /// Encodes a payload as a table file: header, then payload.
@@ -89,6 +133,10 @@ pub fn file_bytes(payload: &Payload) -> Vec<u8> {
         suit_need_classes: payload.suits.needs.len() as u32,
         honor_cost_classes: payload.honors.costs.len() as u32,
         honor_need_classes: payload.honors.needs.len() as u32,
+        suit_suit_classes: payload.combined.suit_suit_costs.len() as u32,
+        suit_honor_classes: payload.combined.suit_honor_costs.len() as u32,
+        two_suits_honor_classes: payload.combined.two_suits_honor_costs.len() as u32,
+        three_suits_classes: payload.combined.three_suits_costs.len() as u32,
         checksum: crc32fast::hash(&body),
         payload_len: body.len() as u64,
     };

@@ -1,7 +1,7 @@
 //! The table file format, shared by `build.rs` (which writes it) and the crate
 //! (which reads it, embedded or memory-mapped).
 //!
-//! A file is a 48-byte [`Header`] followed by a [`Payload`], both encoded with
+//! A file is a 64-byte [`Header`] followed by a [`Payload`], both encoded with
 //! `bincode` 1 default options (fixed-width little-endian integers, `u64` length
 //! before each vector). Every vector's byte length is a multiple of 8, so every
 //! section starts 8-byte aligned and can be used in place without decoding.
@@ -13,7 +13,7 @@ pub const MAGIC: [u8; 8] = *b"TENPAItb";
 /// Format version; bumped whenever the layout or the meaning of an entry changes.
 pub const FORMAT_VERSION: u32 = 1;
 /// Size of the encoded [`Header`] in bytes.
-pub const HEADER_LEN: usize = 48;
+pub const HEADER_LEN: usize = 64;
 
 /// Fixed-size file header.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -34,14 +34,35 @@ pub struct Header {
     pub honor_cost_classes: u32,
     /// Distinct necessary-tile vectors of honor patterns.
     pub honor_need_classes: u32,
+    /// Distinct combined vectors of two suits (see [`Combined`]).
+    pub suit_suit_classes: u32,
+    /// Distinct combined vectors of a suit and the honors.
+    pub suit_honor_classes: u32,
+    /// Distinct combined vectors of two suits and the honors.
+    pub two_suits_honor_classes: u32,
+    /// Distinct combined vectors of three suits.
+    pub three_suits_classes: u32,
     /// CRC-32 (IEEE) of the payload bytes.
     pub checksum: u32,
     /// Length of the payload in bytes.
     pub payload_len: u64,
 }
 
-/// Replacement numbers of one class, index `p * 5 + m` (bytes 10–15 are zero).
+/// Replacement numbers of one class, index `p * 8 + m` for `p` pairs and `m`
+/// melds (bytes 5–7 and 13–15 hold `INF`), so that both halves line up for the
+/// vectorized min-plus combination.
 pub type ClassCosts = [u8; 16];
+
+/// Converts `p * 5 + m` replacement numbers to the [`ClassCosts`] layout.
+pub fn class_costs(c: &[u8; 10], inf: u8) -> ClassCosts {
+    let mut x = [inf; 16];
+    for p in 0..2 {
+        for m in 0..5 {
+            x[p * 8 + m] = c[p * 5 + m];
+        }
+    }
+    x
+}
 /// Necessary-tile masks of one class, index `p * 5 + m` (entries 10–11 are zero).
 pub type ClassNeeds = [u16; 12];
 
@@ -64,6 +85,45 @@ pub struct Side {
     pub needs: Vec<ClassNeeds>,
 }
 
+/// Pairwise combinations of cost classes, so that a hand's standard-form
+/// replacement number is three more lookups instead of a min-plus computation.
+///
+/// With `S` suit and `H` honor cost classes: the man and pin classes `(a, b)`
+/// combine to vector `suit_suit[a * S + b]` (an index into `suit_suit_costs`),
+/// sou and honors `(c, d)` to `suit_honor[c * H + d]`; the hand with `k` melds to
+/// make then needs `replacement[(x * Y + y) * 5 + k]` tiles, `Y` being the
+/// number of `suit_honor_costs`.
+///
+/// For tile acceptance each pattern also needs the best of the *other three*:
+/// for man and pin that is a suit class `c` with the sou-and-honor vector `y`
+/// (`with_suit_honor[c * Y + y]`), for sou the man-and-pin vector `x` with the
+/// honor class `d` (`with_honor[x * H + d]`), both indexing `two_suits_honor_costs`;
+/// for honors `x` with the sou class `c` (`with_suit[x * S + c]`, indexing
+/// `three_suits_costs`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combined {
+    /// Combined man-and-pin vector of each pair of suit cost classes (padded to a multiple of 8).
+    pub suit_suit: Vec<u8>,
+    /// Combined sou-and-honor vector of each (suit, honor) cost class pair (padded to a multiple of 8).
+    pub suit_honor: Vec<u8>,
+    /// The distinct man-and-pin vectors.
+    pub suit_suit_costs: Vec<ClassCosts>,
+    /// The distinct sou-and-honor vectors.
+    pub suit_honor_costs: Vec<ClassCosts>,
+    /// Replacement number for 0–4 melds and a pair of each combination (padded to a multiple of 8).
+    pub replacement: Vec<u8>,
+    /// Suit class with a sou-and-honor vector (padded to a multiple of 8).
+    pub with_suit_honor: Vec<u8>,
+    /// Man-and-pin vector with an honor class (padded to a multiple of 8).
+    pub with_honor: Vec<u8>,
+    /// Man-and-pin vector with a suit class (padded to a multiple of 8).
+    pub with_suit: Vec<u8>,
+    /// The distinct vectors of two suits and the honors.
+    pub two_suits_honor_costs: Vec<ClassCosts>,
+    /// The distinct vectors of three suits.
+    pub three_suits_costs: Vec<ClassCosts>,
+}
+
 /// The tables, in file order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Payload {
@@ -71,4 +131,6 @@ pub struct Payload {
     pub suits: Side,
     /// Honor patterns.
     pub honors: Side,
+    /// Pairwise combinations of cost classes.
+    pub combined: Combined,
 }

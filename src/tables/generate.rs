@@ -118,6 +118,25 @@ pub fn all_costs(n: usize, sequences: bool) -> Vec<Costs> {
     out
 }
 
+/// Min-plus combination of two vectors: the fewest tiles for `m` melds and `p`
+/// pairs across both patterns (entry `p * 5 + m`).
+pub fn combine(a: &Costs, b: &Costs) -> Costs {
+    let mut c = [u8::MAX; TARGETS];
+    for m in 0..5 {
+        for ma in 0..=m {
+            let mb = m - ma;
+            c[m] = c[m].min(a[ma] + b[mb]);
+            c[5 + m] = c[5 + m].min((a[5 + ma] + b[mb]).min(a[ma] + b[5 + mb]));
+        }
+    }
+    c
+}
+
+/// Replacement number of `k` melds and one pair across two combined vectors.
+pub fn join(x: &Costs, y: &Costs, k: usize) -> u8 {
+    (0..=k).map(|m| (x[m] + y[5 + k - m]).min(x[5 + m] + y[k - m])).min().expect("k >= 0")
+}
+
 /// Whether a pattern is complete on its own: melds only (size 3m) or melds and
 /// one pair (size 3m + 2), judged from its replacement numbers.
 pub fn is_complete(tiles: usize, costs: &Costs) -> bool {

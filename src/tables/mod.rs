@@ -33,7 +33,13 @@ impl<'a> SideView<'a> {
     /// Replacement numbers of the pattern with rank `rank`.
     #[inline(always)]
     pub(crate) fn costs(&self, rank: usize) -> &'a ClassCosts {
-        &self.costs[self.cost_class[rank] as usize]
+        &self.costs[self.cost_class(rank)]
+    }
+
+    /// Cost class of the pattern with rank `rank`.
+    #[inline(always)]
+    pub(crate) fn cost_class(&self, rank: usize) -> usize {
+        self.cost_class[rank] as usize
     }
 
     /// Necessary-tile masks of the pattern with rank `rank`.
@@ -46,6 +52,58 @@ impl<'a> SideView<'a> {
     #[inline(always)]
     pub(crate) fn complete(&self, rank: usize) -> bool {
         self.complete[rank / 64] >> (rank % 64) & 1 == 1
+    }
+}
+
+/// The combination tables (see `format::Combined`), borrowed from the file bytes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct CombinedView<'a> {
+    suit_suit: &'a [u8],
+    suit_honor: &'a [u8],
+    replacement: &'a [u8],
+    with_suit_honor: &'a [u8],
+    with_honor: &'a [u8],
+    with_suit: &'a [u8],
+    two_suits_honor_costs: &'a [ClassCosts],
+    three_suits_costs: &'a [ClassCosts],
+    suit_classes: usize,
+    honor_classes: usize,
+    suit_honor_classes: usize,
+}
+
+impl<'a> CombinedView<'a> {
+    /// The man-and-pin and sou-and-honor combination ids of cost classes `c`.
+    #[inline(always)]
+    fn halves(&self, c: [usize; 4]) -> (usize, usize) {
+        let x = self.suit_suit[c[0] * self.suit_classes + c[1]] as usize;
+        let y = self.suit_honor[c[2] * self.honor_classes + c[3]] as usize;
+        (x, y)
+    }
+
+    /// Replacement number of a hand whose man, pin, sou and honor patterns have
+    /// cost classes `c`, with `k` melds (and a pair) to make.
+    #[inline(always)]
+    pub(crate) fn replacement(&self, c: [usize; 4], k: usize) -> u8 {
+        let (x, y) = self.halves(c);
+        self.replacement[(x * self.suit_honor_classes + y) * 5 + k]
+    }
+
+    /// The replacement number and, for each pattern, the vector of the other
+    /// three combined.
+    #[inline(always)]
+    pub(crate) fn rests(&self, c: [usize; 4], k: usize) -> (u8, [&'a ClassCosts; 4]) {
+        let (x, y) = self.halves(c);
+        let r = self.replacement[(x * self.suit_honor_classes + y) * 5 + k];
+        let z = |i: u8| &self.two_suits_honor_costs[i as usize];
+        (
+            r,
+            [
+                z(self.with_suit_honor[c[1] * self.suit_honor_classes + y]),
+                z(self.with_suit_honor[c[0] * self.suit_honor_classes + y]),
+                z(self.with_honor[x * self.honor_classes + c[3]]),
+                &self.three_suits_costs[self.with_suit[x * self.suit_classes + c[2]] as usize],
+            ],
+        )
     }
 }
 
@@ -67,6 +125,7 @@ pub struct Tables<'a> {
     header: Header,
     pub(crate) suits: SideView<'a>,
     pub(crate) honors: SideView<'a>,
+    pub(crate) combined: CombinedView<'a>,
 }
 
 #[repr(C, align(64))]
@@ -128,6 +187,47 @@ impl<'a> Reader<'a> {
             return Err(bad("necessary-tile mask (below)", m as u64, 1 << ranks));
         }
         Ok(SideView { cost_class, need_class, complete, costs, needs })
+    }
+
+    fn combined(&mut self, header: &Header) -> Result<CombinedView<'a>, TableError> {
+        let (s, h) = (header.suit_cost_classes as usize, header.honor_cost_classes as usize);
+        let (xs, ys) = (header.suit_suit_classes as usize, header.suit_honor_classes as usize);
+        let suit_suit: &[u8] = self.vec("suit-suit combinations", Some((s * s).next_multiple_of(8)))?;
+        let suit_honor: &[u8] = self.vec("suit-honor combinations", Some((s * h).next_multiple_of(8)))?;
+        let _: &[ClassCosts] = self.vec("suit-suit vectors", Some(xs))?;
+        let _: &[ClassCosts] = self.vec("suit-honor vectors", Some(ys))?;
+        let replacement: &[u8] = self.vec("combined replacement numbers", Some((xs * ys * 5).next_multiple_of(8)))?;
+        let (zs, ws) = (header.two_suits_honor_classes as usize, header.three_suits_classes as usize);
+        let with_suit_honor: &[u8] = self.vec("suit with suit-honor combinations", Some((s * ys).next_multiple_of(8)))?;
+        let with_honor: &[u8] = self.vec("suit-suit with honor combinations", Some((xs * h).next_multiple_of(8)))?;
+        let with_suit: &[u8] = self.vec("suit-suit with suit combinations", Some((xs * s).next_multiple_of(8)))?;
+        let two_suits_honor_costs: &[ClassCosts] = self.vec("two-suit-and-honor vectors", Some(zs))?;
+        let three_suits_costs: &[ClassCosts] = self.vec("three-suit vectors", Some(ws))?;
+        let bad = |what, found: u64, limit: u64| TableError::Mismatch { what, expected: limit, found };
+        for (what, ids, limit) in [
+            ("suit-suit combination id (below)", suit_suit, xs),
+            ("suit-honor combination id (below)", suit_honor, ys),
+            ("suit with suit-honor combination id (below)", with_suit_honor, zs),
+            ("suit-suit with honor combination id (below)", with_honor, zs),
+            ("suit-suit with suit combination id (below)", with_suit, ws),
+        ] {
+            if let Some(&c) = ids.iter().max().filter(|&&c| c as usize >= limit) {
+                return Err(bad(what, c as u64, limit as u64));
+            }
+        }
+        Ok(CombinedView {
+            suit_suit,
+            suit_honor,
+            replacement,
+            with_suit_honor,
+            with_honor,
+            with_suit,
+            two_suits_honor_costs,
+            three_suits_costs,
+            suit_classes: s,
+            honor_classes: h,
+            suit_honor_classes: ys,
+        })
     }
 }
 
@@ -193,10 +293,11 @@ impl<'a> Tables<'a> {
         let mut r = Reader { bytes: body, at: 0 };
         let suits = r.side(encoding::SUIT_PATTERNS, header.suit_cost_classes, header.suit_need_classes, 9)?;
         let honors = r.side(encoding::HONOR_PATTERNS, header.honor_cost_classes, header.honor_need_classes, 7)?;
+        let combined = r.combined(&header)?;
         if r.at != body.len() {
             return Err(TableError::Mismatch { what: "payload length", expected: r.at as u64, found: body.len() as u64 });
         }
-        Ok(Tables { bytes, header, suits, honors })
+        Ok(Tables { bytes, header, suits, honors, combined })
     }
 
     /// The file header: format version, entry counts, checksum.

@@ -1,13 +1,12 @@
 //! `tenpai analyze`: what each discard of a 3n+2 hand leaves, best first, like
 //! Tenhou's tile-efficiency tool.
 
-use super::waits::{tiles_left, ukeire, TileLeft};
+use super::waits::{tiles_left, TileLeft};
 use super::{check_visible, parse_hand_arg, parse_visible, shanten_words};
 use anyhow::{Context, Result};
 use serde::Serialize;
-use std::cmp::Reverse;
 use std::io::Write;
-use tenpai::{Discard, Hand, HandError, Tables, Tile, TileCounts, KINDS};
+use tenpai::{Discard, Hand, HandError, Tables, TileCounts};
 
 const LONG_ABOUT: &str = "\
 For each distinct tile of a 3n+2 hand: the shanten after discarding it and the
@@ -56,51 +55,13 @@ struct Output {
     discards: Vec<DiscardOut>,
 }
 
-/// The per-discard analysis of `hand`. Without melds this is the library's
-/// [`Tables::analyze`]; with melds each discard's remainder goes through the
-/// meld-aware ukeire, with the discarded tile counted as seen, and the rows are
-/// sorted the same way (lower shanten, more copies, more kinds, tile order).
-fn discards(
-    tables: &Tables<'_>,
-    hand: &Hand,
-    visible: Option<&TileCounts>,
-) -> Result<Vec<Discard>, HandError> {
+/// The per-discard analysis of `hand`, meld-aware when melds are written.
+fn discards(tables: &Tables<'_>, hand: &Hand, visible: Option<&TileCounts>) -> Result<Vec<Discard>, HandError> {
     if hand.melds().is_empty() {
-        return tables.analyze(hand.concealed(), visible);
+        tables.analyze(hand.concealed(), visible)
+    } else {
+        tables.analyze_with_melds(hand, visible)
     }
-    let counts = hand.concealed();
-    if hand.len() % 3 != 2 {
-        return Err(HandError::WrongTileCount {
-            expected: "3n+2 tiles (2, 5, 8, 11 or 14)",
-            count: hand.len(),
-        });
-    }
-    let mut out = Vec::with_capacity(14);
-    for t in Tile::all().filter(|t| counts[t.index()] > 0) {
-        let mut rest = *counts;
-        rest[t.index()] -= 1;
-        let mut red = hand.red_fives();
-        if t.is_five() {
-            let s = t.index() / 9;
-            red[s] = red[s].min(rest[t.index()]);
-        }
-        let remainder = Hand::new(rest, red, hand.melds().to_vec())?;
-        let mut seen = visible.copied().unwrap_or([0; KINDS]);
-        seen[t.index()] += 1;
-        out.push(Discard {
-            tile: t,
-            ukeire: ukeire(tables, &remainder, Some(&seen))?,
-        });
-    }
-    out.sort_by_key(|d| {
-        (
-            d.ukeire.shanten,
-            Reverse(d.ukeire.count),
-            Reverse(d.ukeire.tiles.len()),
-            d.tile,
-        )
-    });
-    Ok(out)
 }
 
 /// Runs `tenpai analyze`.

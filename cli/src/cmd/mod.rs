@@ -43,9 +43,7 @@ impl TableSource {
         // it while a query runs (`tables export` itself replaces files by
         // renaming, which leaves existing maps intact).
         let mapped = unsafe { MappedTables::open(path) }
-            // The message alone: `TableError::Io` already prints its source,
-            // which the `{:#}` chain would print a second time.
-            .map_err(|e| anyhow::anyhow!("{label} {}: {e}", path.display()))?;
+            .with_context(|| format!("{label} {}", path.display()))?;
         Ok(TableSource(Some(mapped)))
     }
 
