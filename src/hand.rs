@@ -146,7 +146,7 @@ impl std::str::FromStr for Hand {
 impl fmt::Display for Hand {
     /// mpsz notation, melds after the concealed tiles: `406m11z [789s] (1111p)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&notation::counts_to_mpsz(&self.concealed, self.red))?;
+        notation::write_mpsz(f, &self.concealed, self.red)?;
         for m in &self.melds {
             write!(f, " {m}")?;
         }

@@ -14,16 +14,19 @@ use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
 use crate::tile::{Suit, Tile, TileCounts, KINDS};
 
-struct Digit {
-    ch: char,
-    value: u8,
+/// A run of digits waiting for its suit: where it starts in the text.
+#[derive(Clone, Copy)]
+struct Run {
+    byte: usize,
     pos: usize,
 }
 
+/// Tiles of a bracketed meld being read (at most 4; more is an error).
 struct Group {
     open: bool,
     pos: usize,
-    tiles: Vec<(Tile, bool)>,
+    tiles: [(Tile, bool); 4],
+    len: usize,
 }
 
 fn suit_of(c: char) -> Option<Suit> {
@@ -56,31 +59,30 @@ fn numeral_of(c: char) -> Option<u8> {
     }
 }
 
-fn tile_of(d: &Digit, suit: Suit, suit_ch: char) -> Result<(Tile, bool), HandError> {
-    let no_such = || HandError::NoSuchTile { number: d.ch, suit: suit_ch, pos: d.pos };
-    if d.value == 0 {
+fn tile_of(ch: char, value: u8, pos: usize, suit: Suit) -> Result<(Tile, bool), HandError> {
+    let no_such = || HandError::NoSuchTile { number: ch, suit: suit.letter(), pos };
+    if value == 0 {
         if suit == Suit::Honor {
             return Err(no_such());
         }
         return Ok((Tile::from_suit_number(suit, 5).expect("five exists"), true));
     }
-    Tile::from_suit_number(suit, d.value).map(|t| (t, false)).ok_or_else(no_such)
+    Tile::from_suit_number(suit, value).map(|t| (t, false)).ok_or_else(no_such)
 }
 
 fn meld_of(g: &Group) -> Result<Meld, HandError> {
     let bad = |reason| HandError::BadMeld { pos: g.pos, reason };
-    let mut tiles: Vec<Tile> = g.tiles.iter().map(|&(t, _)| t).collect();
+    let mut tiles = [g.tiles[0].0; 4];
+    for (i, &(t, _)) in g.tiles[..g.len].iter().enumerate() {
+        tiles[i] = t;
+    }
+    let tiles = &mut tiles[..g.len];
     tiles.sort();
-    let red = g.tiles.iter().filter(|&&(_, r)| r).count() as u8;
+    let red = g.tiles[..g.len].iter().filter(|&&(_, r)| r).count() as u8;
     let same = tiles.windows(2).all(|w| w[0] == w[1]);
     let kind = match (tiles.len(), g.open) {
-        (4, open) if same => {
-            if open {
-                MeldKind::Kan
-            } else {
-                MeldKind::ClosedKan
-            }
-        }
+        (4, true) if same => MeldKind::Kan,
+        (4, false) if same => MeldKind::ClosedKan,
         (4, _) => return Err(bad("four tiles must be four of a kind")),
         (3, true) if same => MeldKind::Pon,
         (3, true) => {
@@ -93,7 +95,7 @@ fn meld_of(g: &Group) -> Result<Meld, HandError> {
             MeldKind::Chi
         }
         (3, false) => return Err(bad("only a kan can be closed: write (5555p)")),
-        _ => return Err(bad("a meld has 3 tiles, or 4 for a kan")),
+        _ => return Err(bad(TILES_IN_A_MELD)),
     };
     Meld::new(kind, tiles[0], red).map_err(|e| match e {
         HandError::BadMeld { reason, .. } => bad(reason),
@@ -101,81 +103,86 @@ fn meld_of(g: &Group) -> Result<Meld, HandError> {
     })
 }
 
+const TILES_IN_A_MELD: &str = "a meld has 3 tiles, or 4 for a kan";
+
 /// Parses a hand: concealed tiles and called melds (see the module docs).
+/// Allocates only for called melds.
 pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
     let mut concealed: TileCounts = [0; KINDS];
     let mut red = [0u8; 3];
     let mut melds = Vec::new();
-    let mut pending: Vec<Digit> = Vec::new();
+    let mut run: Option<Run> = None;
     let mut group: Option<Group> = None;
-    let no_suit = |pending: &[Digit]| {
-        let d = &pending[0];
-        HandError::DigitWithoutSuit { digit: d.ch, pos: d.pos }
-    };
-    for (i, ch) in s.chars().enumerate() {
+    let no_suit = |s: &str, r: Run| HandError::DigitWithoutSuit { digit: s[r.byte..].chars().next().unwrap_or('?'), pos: r.pos };
+    for (i, (byte, ch)) in s.char_indices().enumerate() {
         let pos = i + 1;
-        let mut placed: Vec<(Tile, bool)> = Vec::new();
-        let known = numeral_of(ch).is_some()
-            || suit_of(ch).is_some()
-            || honor_of(ch).is_some()
-            || "[]() ,".contains(ch)
-            || ch.is_whitespace();
+        if numeral_of(ch).is_some() {
+            run.get_or_insert(Run { byte, pos });
+            continue;
+        }
+        if let Some(suit) = suit_of(ch) {
+            let Some(r) = run.take() else {
+                return Err(HandError::SuitWithoutDigits { suit: ch, pos });
+            };
+            for (j, d) in s[r.byte..byte].chars().enumerate() {
+                let (t, is_red) = tile_of(d, numeral_of(d).expect("a numeral"), r.pos + j, suit)?;
+                place(&mut group, &mut concealed, &mut red, t, is_red)?;
+            }
+            continue;
+        }
+        let honor = honor_of(ch);
+        let known = honor.is_some() || "[]() ,".contains(ch) || ch.is_whitespace();
         if !known {
             return Err(HandError::UnknownChar { ch, pos });
         }
-        if let Some(value) = numeral_of(ch) {
-            pending.push(Digit { ch, value, pos });
-            continue;
-        } else if let Some(suit) = suit_of(ch) {
-            if pending.is_empty() {
-                return Err(HandError::SuitWithoutDigits { suit: ch, pos });
-            }
-            for d in pending.drain(..) {
-                placed.push(tile_of(&d, suit, suit.letter())?);
-            }
-        } else if let Some(n) = honor_of(ch) {
-            if !pending.is_empty() {
-                return Err(no_suit(&pending));
-            }
-            placed.push((Tile::from_suit_number(Suit::Honor, n).expect("honor exists"), false));
-        } else if !pending.is_empty() {
-            return Err(no_suit(&pending));
+        if let Some(r) = run {
+            return Err(no_suit(s, r));
+        }
+        if let Some(n) = honor {
+            let t = Tile::from_suit_number(Suit::Honor, n).expect("honor exists");
+            place(&mut group, &mut concealed, &mut red, t, false)?;
         } else if ch == '[' || ch == '(' {
             if let Some(g) = &group {
                 return Err(HandError::Unclosed { pos: g.pos });
             }
-            group = Some(Group { open: ch == '[', pos, tiles: Vec::new() });
-            continue;
+            group = Some(Group { open: ch == '[', pos, tiles: [(Tile::new(0).expect("1m"), false); 4], len: 0 });
         } else if ch == ']' || ch == ')' {
             match group.take() {
                 Some(g) if g.open == (ch == ']') => melds.push(meld_of(&g)?),
                 Some(g) => return Err(HandError::Unclosed { pos: g.pos }),
                 None => return Err(HandError::UnknownChar { ch, pos }),
             }
-            continue;
-        } else {
-            // Whitespace or a comma between groups.
-            continue;
         }
-        match &mut group {
-            Some(g) => g.tiles.extend(placed),
-            None => {
-                for (t, r) in placed {
-                    concealed[t.index()] += 1;
-                    if r {
-                        red[t.index() / 9] += 1;
-                    }
-                }
-            }
-        }
+        // Otherwise whitespace or a comma between groups.
     }
-    if !pending.is_empty() {
-        return Err(no_suit(&pending));
+    if let Some(r) = run {
+        return Err(no_suit(s, r));
     }
     if let Some(g) = group {
         return Err(HandError::Unclosed { pos: g.pos });
     }
     Hand::new(concealed, red, melds)
+}
+
+/// Adds a tile to the open bracket, or to the concealed tiles.
+fn place(group: &mut Option<Group>, concealed: &mut TileCounts, red: &mut [u8; 3], t: Tile, is_red: bool) -> Result<(), HandError> {
+    match group {
+        Some(g) => {
+            if g.len == 4 {
+                return Err(HandError::BadMeld { pos: g.pos, reason: TILES_IN_A_MELD });
+            }
+            g.tiles[g.len] = (t, is_red);
+            g.len += 1;
+        }
+        None => {
+            // Saturating: a count past 4 is reported by `Hand::new`.
+            concealed[t.index()] = concealed[t.index()].saturating_add(1);
+            if is_red {
+                red[t.index() / 9] += 1;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Parses exactly one tile, returning whether it was written red (`0m`).
@@ -192,21 +199,32 @@ pub(crate) fn parse_single(s: &str) -> Result<(Tile, bool), HandError> {
 /// Prints counts in mpsz notation, `red[s]` of suit `s`'s fives as `0`.
 pub(crate) fn counts_to_mpsz(counts: &TileCounts, red: [u8; 3]) -> String {
     let mut out = String::new();
+    write_mpsz(&mut out, counts, red).expect("writing to a String cannot fail");
+    out
+}
+
+/// Writes counts in mpsz notation (red fives as `0`) without allocating.
+pub(crate) fn write_mpsz(out: &mut impl std::fmt::Write, counts: &TileCounts, red: [u8; 3]) -> std::fmt::Result {
     for suit in Suit::ALL {
-        let start = out.len();
+        let mut any = false;
         for n in 1..=suit.len() as u8 {
             let t = Tile::from_suit_number(suit, n).expect("in range");
             let mut c = counts[t.index()];
             if t.is_five() {
                 let r = red[suit as usize].min(c);
                 c -= r;
-                out.extend(std::iter::repeat_n('0', r as usize));
+                for _ in 0..r {
+                    out.write_char('0')?;
+                }
             }
-            out.extend(std::iter::repeat_n(char::from(b'0' + n), c as usize));
+            for _ in 0..c {
+                out.write_char(char::from(b'0' + n))?;
+            }
+            any |= counts[t.index()] > 0;
         }
-        if out.len() > start {
-            out.push(suit.letter());
+        if any {
+            out.write_char(suit.letter())?;
         }
     }
-    out
+    Ok(())
 }

@@ -312,7 +312,7 @@ impl fmt::Display for TileSet {
         for t in self.iter() {
             counts[t.index()] = 1;
         }
-        f.write_str(&crate::notation::counts_to_mpsz(&counts, [0; 3]))
+        crate::notation::write_mpsz(f, &counts, [0; 3])
     }
 }
 

@@ -7,7 +7,6 @@
 //! input/output streams, so the tests can drive it without a process.
 
 mod cmd;
-mod mpsz;
 
 use anyhow::Result;
 use clap::{Parser, Subcommand};

@@ -6,7 +6,6 @@
 //! and buffered, the line buffers are reused, and the JSON is written by hand.
 
 use super::write_json_str;
-use crate::mpsz;
 use anyhow::{bail, Context, Result};
 use std::io::{BufRead, BufWriter, Write};
 use tenpai::{Hand, HandError, Shanten, Tables};
@@ -54,14 +53,10 @@ fn forms(tables: &Tables<'_>, hand: &Hand) -> Result<Shanten, HandError> {
     }
 }
 
-/// Parses and answers one hand (plain mpsz by the allocation-free parser,
-/// anything else by the library's).
+/// Parses and answers one hand.
 #[inline]
 fn answer(tables: &Tables<'_>, text: &str) -> Result<(Hand, Shanten), HandError> {
-    let hand: Hand = match mpsz::parse_plain(text.as_bytes()) {
-        Some(hand) => hand,
-        None => text.parse()?,
-    };
+    let hand: Hand = text.parse()?;
     let s = forms(tables, &hand)?;
     Ok((hand, s))
 }
@@ -102,9 +97,7 @@ fn format_line(
         line.extend_from_slice(b"{\"hand\":");
         if hand.melds().is_empty() {
             // Only [0-9mpsz]: nothing to escape.
-            line.push(b'"');
-            mpsz::write_canonical(line, hand);
-            line.push(b'"');
+            write!(line, "\"{hand}\"")?;
         } else {
             // Canonical mpsz holds only [0-9mpsz()[] ], but escape anyway.
             write_json_str(line, &hand.to_string())?;
