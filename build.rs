@@ -4,17 +4,17 @@
 //! complete suit pattern's base-5 key to its decompositions).
 
 #[allow(dead_code)]
+#[path = "src/tables/assemble.rs"]
+mod assemble;
+#[allow(dead_code)]
 #[path = "src/tables/encoding.rs"]
 mod encoding;
-#[allow(dead_code)]
-#[path = "src/tables/generate.rs"]
-mod generate;
 #[allow(dead_code)]
 #[path = "src/tables/format.rs"]
 mod format;
 #[allow(dead_code)]
-#[path = "src/tables/assemble.rs"]
-mod assemble;
+#[path = "src/tables/generate.rs"]
+mod generate;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -39,7 +39,11 @@ fn main() {
     encoding::for_each_pattern(9, |h| {
         let found = generate::decompositions(h, true);
         if !found.is_empty() {
-            let list = found.iter().map(|d| format!("{d:#x}")).collect::<Vec<_>>().join(", ");
+            let list = found
+                .iter()
+                .map(|d| format!("{d:#x}"))
+                .collect::<Vec<_>>()
+                .join(", ");
             map.entry(encoding::base5_key(h), &format!("&[{list}]"));
             entries += 1;
         }

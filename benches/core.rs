@@ -28,7 +28,14 @@ fn deal(n: usize, sizes: &[usize], seed: u64) -> Vec<TileCounts> {
         .collect()
 }
 
-fn group<R, S>(c: &mut Criterion, name: &str, hands: &[TileCounts], reference_hands: usize, fast: impl Fn(&TileCounts) -> R, slow: impl Fn(&TileCounts) -> S) {
+fn group<R, S>(
+    c: &mut Criterion,
+    name: &str,
+    hands: &[TileCounts],
+    reference_hands: usize,
+    fast: impl Fn(&TileCounts) -> R,
+    slow: impl Fn(&TileCounts) -> S,
+) {
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Elements(hands.len() as u64));
     g.bench_function("tables", |b| {
@@ -53,9 +60,23 @@ fn group<R, S>(c: &mut Criterion, name: &str, hands: &[TileCounts], reference_ha
 fn benches(c: &mut Criterion) {
     let t = Tables::embedded();
     let mixed = deal(10_000, &SIZES, 1);
-    group(c, "shanten", &mixed, 200, |h| t.shanten(h).unwrap(), |h| reference::shanten(h).unwrap());
+    group(
+        c,
+        "shanten",
+        &mixed,
+        200,
+        |h| t.shanten(h).unwrap(),
+        |h| reference::shanten(h).unwrap(),
+    );
     let h14 = deal(10_000, &[14], 2);
-    group(c, "agari14", &h14, 1_000, |h| t.is_agari(h).unwrap(), |h| reference::is_agari(h).unwrap());
+    group(
+        c,
+        "agari14",
+        &h14,
+        1_000,
+        |h| t.is_agari(h).unwrap(),
+        |h| reference::is_agari(h).unwrap(),
+    );
     let h13 = deal(10_000, &[13], 3);
     // Reference ukeire: shanten of the hand and of each of the 34 draws.
     let reference_ukeire = |h: &TileCounts| {
@@ -68,7 +89,14 @@ fn benches(c: &mut Criterion) {
             })
             .count()
     };
-    group(c, "ukeire13", &h13, 20, |h| t.ukeire(h, None).unwrap().count, reference_ukeire);
+    group(
+        c,
+        "ukeire13",
+        &h13,
+        20,
+        |h| t.ukeire(h, None).unwrap().count,
+        reference_ukeire,
+    );
     let reference_analyze = |h: &TileCounts| {
         tenpai::Tile::all()
             .filter(|x| h[x.index()] > 0)
@@ -79,7 +107,14 @@ fn benches(c: &mut Criterion) {
             })
             .max()
     };
-    group(c, "analyze14", &h14[..1_000], 5, |h| t.analyze(h, None).unwrap().len(), reference_analyze);
+    group(
+        c,
+        "analyze14",
+        &h14[..1_000],
+        5,
+        |h| t.analyze(h, None).unwrap().len(),
+        reference_analyze,
+    );
 }
 
 criterion_group! {

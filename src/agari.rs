@@ -38,7 +38,11 @@ impl Mentsu {
             Mentsu::Triplet(t) => [t; 3],
             Mentsu::Sequence(t) => {
                 let i = t.index() as u8;
-                [t, Tile::new(i + 1).expect("in suit"), Tile::new(i + 2).expect("in suit")]
+                [
+                    t,
+                    Tile::new(i + 1).expect("in suit"),
+                    Tile::new(i + 2).expect("in suit"),
+                ]
             }
         }
     }
@@ -48,7 +52,14 @@ impl std::fmt::Display for Mentsu {
     /// `123m` or `555z`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let t = self.tiles();
-        write!(f, "{}{}{}{}", t[0].number(), t[1].number(), t[2].number(), t[0].suit().letter())
+        write!(
+            f,
+            "{}{}{}{}",
+            t[0].number(),
+            t[1].number(),
+            t[2].number(),
+            t[0].suit().letter()
+        )
     }
 }
 
@@ -79,7 +90,13 @@ impl std::fmt::Display for Decomposition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Decomposition::Standard { pair, melds } => {
-                write!(f, "{}{}{}", pair.number(), pair.number(), pair.suit().letter())?;
+                write!(
+                    f,
+                    "{}{}{}",
+                    pair.number(),
+                    pair.number(),
+                    pair.suit().letter()
+                )?;
                 for m in melds {
                     write!(f, " {m}")?;
                 }
@@ -100,7 +117,10 @@ impl std::fmt::Display for Decomposition {
 fn check_complete_size(counts: &TileCounts) -> Result<usize, HandError> {
     let len = check_counts(counts)?;
     if len % 3 != 2 {
-        return Err(HandError::WrongTileCount { expected: "3n+2 tiles (2, 5, 8, 11 or 14)", count: len });
+        return Err(HandError::WrongTileCount {
+            expected: "3n+2 tiles (2, 5, 8, 11 or 14)",
+            count: len,
+        });
     }
     Ok(len)
 }
@@ -158,7 +178,11 @@ fn decode(code: u32, suit_offset: usize, melds: &mut Vec<Mentsu>) -> Option<usiz
     for j in 0..count {
         let m = (code >> (7 + 5 * j) & 0x1F) as u8;
         let t = Tile::new((suit_offset + (m & 0xF) as usize) as u8).expect("rank in suit");
-        melds.push(if m & SEQUENCE_BIT != 0 { Mentsu::Sequence(t) } else { Mentsu::Triplet(t) });
+        melds.push(if m & SEQUENCE_BIT != 0 {
+            Mentsu::Sequence(t)
+        } else {
+            Mentsu::Triplet(t)
+        });
     }
     match code & 0xF {
         0 => None,
@@ -173,7 +197,9 @@ fn side_splits(counts: &TileCounts, s: usize) -> Option<Vec<u32>> {
         if pattern.iter().all(|&c| c == 0) {
             return Some(vec![0]);
         }
-        SUIT_DECOMPOSITIONS.get(&base5_key(pattern)).map(|l| l.to_vec())
+        SUIT_DECOMPOSITIONS
+            .get(&base5_key(pattern))
+            .map(|l| l.to_vec())
     } else {
         let mut melds = Vec::new();
         let mut pair = None;
@@ -185,7 +211,9 @@ fn side_splits(counts: &TileCounts, s: usize) -> Option<Vec<u32>> {
                 _ => return None,
             }
         }
-        Some(vec![crate::tables::generate::encode_decomposition(pair, &melds)])
+        Some(vec![crate::tables::generate::encode_decomposition(
+            pair, &melds,
+        )])
     }
 }
 
@@ -291,11 +319,18 @@ pub fn decompositions(counts: &TileCounts) -> Result<Vec<Decomposition>, HandErr
     }
     if is_chiitoitsu(counts, len) {
         let pairs: Vec<Tile> = Tile::all().filter(|t| counts[t.index()] == 2).collect();
-        out.push(Decomposition::Chiitoitsu { pairs: pairs.try_into().expect("seven pairs") });
+        out.push(Decomposition::Chiitoitsu {
+            pairs: pairs.try_into().expect("seven pairs"),
+        });
     }
     if is_kokushi(counts, len) {
-        let pair = YAOCHU.iter().find(|&&i| counts[i] == 2).expect("kokushi has a pair");
-        out.push(Decomposition::Kokushi { pair: Tile::new(*pair as u8).expect("below 34") });
+        let pair = YAOCHU
+            .iter()
+            .find(|&&i| counts[i] == 2)
+            .expect("kokushi has a pair");
+        out.push(Decomposition::Kokushi {
+            pair: Tile::new(*pair as u8).expect("below 34"),
+        });
     }
     Ok(out)
 }

@@ -11,7 +11,9 @@
 
 use crate::error::HandError;
 use crate::hand::Hand;
-use crate::shanten::{check_counts, chiitoitsu_of, combine, held_masks, join, kokushi_of, YAOCHU_MASK};
+use crate::shanten::{
+    check_counts, chiitoitsu_of, combine, held_masks, join, kokushi_of, YAOCHU_MASK,
+};
 use crate::tables::encoding::{honor_rank, suit_rank};
 use crate::tables::format::{ClassCosts, ClassNeeds};
 use crate::tables::generate;
@@ -65,7 +67,13 @@ pub struct Discard {
 /// `v` are the patterns' vectors, `rest[s]` the other three combined, `r` the
 /// hand's replacement number.
 #[inline(always)]
-fn useful_mask(v: [&ClassCosts; 4], rest: [&ClassCosts; 4], n: [&ClassNeeds; 4], r: u8, k: usize) -> u64 {
+fn useful_mask(
+    v: [&ClassCosts; 4],
+    rest: [&ClassCosts; 4],
+    n: [&ClassNeeds; 4],
+    r: u8,
+    k: usize,
+) -> u64 {
     let mut mask = 0u64;
     for s in 0..4 {
         let mut m = 0u16;
@@ -86,8 +94,16 @@ fn standard_useful(v: [&ClassCosts; 4], n: [&ClassNeeds; 4], k: usize) -> (u8, u
     let x = combine(v[0], v[1]);
     let y = combine(v[2], v[3]);
     let r = join(&x, &y, k);
-    let rest = [combine(v[1], &y), combine(v[0], &y), combine(&x, v[3]), combine(&x, v[2])];
-    (r, useful_mask(v, [&rest[0], &rest[1], &rest[2], &rest[3]], n, r, k))
+    let rest = [
+        combine(v[1], &y),
+        combine(v[0], &y),
+        combine(&x, v[3]),
+        combine(&x, v[2]),
+    ];
+    (
+        r,
+        useful_mask(v, [&rest[0], &rest[1], &rest[2], &rest[3]], n, r, k),
+    )
 }
 
 /// Useful tiles and shanten of a checked 3n+1 hand from its standard-form
@@ -106,11 +122,21 @@ fn useful(counts: &TileCounts, len: usize, (r, mut mask): (u8, u64)) -> (i8, u64
         let singles = ones & !twos;
         if c == best {
             // A single becomes a pair; with fewer than 7 kinds, a new kind helps too.
-            mask |= singles | if ones.count_ones() < 7 { all & !ones } else { 0 };
+            mask |= singles
+                | if ones.count_ones() < 7 {
+                    all & !ones
+                } else {
+                    0
+                };
         }
         if k == best {
             // A missing terminal or honor; without a pair, a second copy of one.
-            mask |= YAOCHU_MASK & !ones | if twos & YAOCHU_MASK == 0 { YAOCHU_MASK & singles } else { 0 };
+            mask |= YAOCHU_MASK & !ones
+                | if twos & YAOCHU_MASK == 0 {
+                    YAOCHU_MASK & singles
+                } else {
+                    0
+                };
         }
         shanten = best;
     }
@@ -126,18 +152,33 @@ fn make_ukeire(shanten: i8, mask: u64, seen: &TileCounts) -> Ukeire {
         left[t.index()] = l;
         count += l as u32;
     }
-    Ukeire { shanten, tiles, count, left }
+    Ukeire {
+        shanten,
+        tiles,
+        count,
+        left,
+    }
 }
 
 /// Lower shanten first, then more copies, more kinds, index order.
 fn sort_best_first(discards: &mut [Discard]) {
-    discards.sort_by_key(|d| (d.ukeire.shanten, std::cmp::Reverse(d.ukeire.count), std::cmp::Reverse(d.ukeire.tiles.len()), d.tile));
+    discards.sort_by_key(|d| {
+        (
+            d.ukeire.shanten,
+            std::cmp::Reverse(d.ukeire.count),
+            std::cmp::Reverse(d.ukeire.tiles.len()),
+            d.tile,
+        )
+    });
 }
 
 fn check_13(counts: &TileCounts) -> Result<usize, HandError> {
     let len = check_counts(counts)?;
     if len % 3 != 1 {
-        return Err(HandError::WrongTileCount { expected: "3n+1 tiles (1, 4, 7, 10 or 13)", count: len });
+        return Err(HandError::WrongTileCount {
+            expected: "3n+1 tiles (1, 4, 7, 10 or 13)",
+            count: len,
+        });
     }
     Ok(len)
 }
@@ -145,7 +186,10 @@ fn check_13(counts: &TileCounts) -> Result<usize, HandError> {
 fn check_14(counts: &TileCounts) -> Result<usize, HandError> {
     let len = check_counts(counts)?;
     if len % 3 != 2 {
-        return Err(HandError::WrongTileCount { expected: "3n+2 tiles (2, 5, 8, 11 or 14)", count: len });
+        return Err(HandError::WrongTileCount {
+            expected: "3n+2 tiles (2, 5, 8, 11 or 14)",
+            count: len,
+        });
     }
     Ok(len)
 }
@@ -174,7 +218,12 @@ impl Tables<'_> {
     /// Standard-form replacement number and useful tiles by lookups only.
     #[inline(always)]
     fn standard_useful_lookup(&self, c: &TileCounts, k: usize) -> (u8, u64) {
-        let ranks = [suit_rank(&c[0..9]), suit_rank(&c[9..18]), suit_rank(&c[18..27]), honor_rank(&c[27..34])];
+        let ranks = [
+            suit_rank(&c[0..9]),
+            suit_rank(&c[9..18]),
+            suit_rank(&c[18..27]),
+            honor_rank(&c[27..34]),
+        ];
         let classes = [
             self.suits.cost_class(ranks[0]),
             self.suits.cost_class(ranks[1]),
@@ -215,7 +264,11 @@ impl Tables<'_> {
     /// assert_eq!((u.shanten, u.tiles.len(), u.count), (0, 9, 23));
     /// # Ok::<(), tenpai::HandError>(())
     /// ```
-    pub fn ukeire(&self, counts: &TileCounts, visible: Option<&TileCounts>) -> Result<Ukeire, HandError> {
+    pub fn ukeire(
+        &self,
+        counts: &TileCounts,
+        visible: Option<&TileCounts>,
+    ) -> Result<Ukeire, HandError> {
         let len = check_13(counts)?;
         let (shanten, mask) = useful(counts, len, self.standard_useful_lookup(counts, len / 3));
         Ok(make_ukeire(shanten, mask, &add(counts, visible)))
@@ -238,7 +291,11 @@ impl Tables<'_> {
     /// assert!(u.shanten > 0);
     /// # Ok::<(), tenpai::HandError>(())
     /// ```
-    pub fn ukeire_with_melds(&self, hand: &Hand, visible: Option<&TileCounts>) -> Result<Ukeire, HandError> {
+    pub fn ukeire_with_melds(
+        &self,
+        hand: &Hand,
+        visible: Option<&TileCounts>,
+    ) -> Result<Ukeire, HandError> {
         let counts = hand.concealed();
         let len = check_13(counts)?;
         let called = hand.meld_counts();
@@ -251,7 +308,10 @@ impl Tables<'_> {
                 needs[s] = *table_needs[s];
                 continue;
             }
-            let caps: Vec<u8> = called[range.clone()].iter().map(|&c| 4 - c.min(4)).collect();
+            let caps: Vec<u8> = called[range.clone()]
+                .iter()
+                .map(|&c| 4 - c.min(4))
+                .collect();
             let mut grown = counts[range.clone()].to_vec();
             for i in 0..grown.len() {
                 if grown[i] >= caps[i] {
@@ -298,16 +358,27 @@ impl Tables<'_> {
     /// assert_eq!(best.ukeire.shanten, 0);
     /// # Ok::<(), tenpai::HandError>(())
     /// ```
-    pub fn analyze(&self, counts: &TileCounts, visible: Option<&TileCounts>) -> Result<Vec<Discard>, HandError> {
+    pub fn analyze(
+        &self,
+        counts: &TileCounts,
+        visible: Option<&TileCounts>,
+    ) -> Result<Vec<Discard>, HandError> {
         let len = check_14(counts)?;
         let seen = add(counts, visible);
         let mut out = Vec::with_capacity(14);
         let mut rest = *counts;
         for t in Tile::all().filter(|t| counts[t.index()] > 0) {
             rest[t.index()] -= 1;
-            let (shanten, mask) = useful(&rest, len - 1, self.standard_useful_lookup(&rest, (len - 1) / 3));
+            let (shanten, mask) = useful(
+                &rest,
+                len - 1,
+                self.standard_useful_lookup(&rest, (len - 1) / 3),
+            );
             rest[t.index()] += 1;
-            out.push(Discard { tile: t, ukeire: make_ukeire(shanten, mask, &seen) });
+            out.push(Discard {
+                tile: t,
+                ukeire: make_ukeire(shanten, mask, &seen),
+            });
         }
         sort_best_first(&mut out);
         Ok(out)
@@ -333,7 +404,11 @@ impl Tables<'_> {
     /// assert_eq!((best.tile.to_string(), best.ukeire.shanten), ("9m".to_string(), 2));
     /// # Ok::<(), tenpai::HandError>(())
     /// ```
-    pub fn analyze_with_melds(&self, hand: &Hand, visible: Option<&TileCounts>) -> Result<Vec<Discard>, HandError> {
+    pub fn analyze_with_melds(
+        &self,
+        hand: &Hand,
+        visible: Option<&TileCounts>,
+    ) -> Result<Vec<Discard>, HandError> {
         let counts = hand.concealed();
         check_14(counts)?;
         let mut out = Vec::with_capacity(14);
@@ -348,7 +423,10 @@ impl Tables<'_> {
             let remainder = Hand::new(rest, red, hand.melds().to_vec())?;
             let mut seen = visible.copied().unwrap_or([0; KINDS]);
             seen[t.index()] += 1;
-            out.push(Discard { tile: t, ukeire: self.ukeire_with_melds(&remainder, Some(&seen))? });
+            out.push(Discard {
+                tile: t,
+                ukeire: self.ukeire_with_melds(&remainder, Some(&seen))?,
+            });
         }
         sort_best_first(&mut out);
         Ok(out)
@@ -390,6 +468,9 @@ pub fn ukeire(counts: &TileCounts, visible: Option<&TileCounts>) -> Result<Ukeir
 /// assert_eq!((a[0].ukeire.shanten, a[0].ukeire.tiles.to_string(), a[0].ukeire.count), (0, "12z".to_string(), 4));
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
-pub fn analyze(counts: &TileCounts, visible: Option<&TileCounts>) -> Result<Vec<Discard>, HandError> {
+pub fn analyze(
+    counts: &TileCounts,
+    visible: Option<&TileCounts>,
+) -> Result<Vec<Discard>, HandError> {
     Tables::embedded().analyze(counts, visible)
 }

@@ -43,11 +43,17 @@ impl Hand {
             }
         }
         if let Some(t) = Tile::all().find(|t| all[t.index()] > 4) {
-            return Err(HandError::TooManyCopies { tile: t, count: all[t.index()] });
+            return Err(HandError::TooManyCopies {
+                tile: t,
+                count: all[t.index()],
+            });
         }
         for (s, &r) in red.iter().enumerate() {
             if r > concealed[s * 9 + 4] {
-                return Err(HandError::BadMeld { pos: 0, reason: "more red fives than fives" });
+                return Err(HandError::BadMeld {
+                    pos: 0,
+                    reason: "more red fives than fives",
+                });
             }
         }
         let len: usize = concealed.iter().map(|&c| c as usize).sum();
@@ -58,7 +64,12 @@ impl Hand {
         if len == 0 && melds.is_empty() {
             return Err(HandError::Empty);
         }
-        Ok(Hand { concealed, red, melds, len: len as u8 })
+        Ok(Hand {
+            concealed,
+            red,
+            melds,
+            len: len as u8,
+        })
     }
 
     /// A hand of concealed tiles only, from counts.

@@ -60,7 +60,9 @@ pub use tile::{Suit, Tile, TileCounts, TileSet, KINDS};
 pub mod internals {
     pub use crate::tables::assemble::{file_bytes, payload};
     pub use crate::tables::encoding::{base5_key, for_each_pattern, honor_rank, suit_rank};
-    pub use crate::tables::generate::{decompositions as pattern_decompositions, pattern_costs, INF};
+    pub use crate::tables::generate::{
+        decompositions as pattern_decompositions, pattern_costs, INF,
+    };
 
     /// Replacement numbers, necessary-tile masks and complete flag of one entry of
     /// the embedded tables (`honors`: the honor side), by pattern rank.

@@ -99,7 +99,11 @@ impl Meld {
 impl fmt::Display for Meld {
     /// `[123m]`, `[555p]`, `[5555p]` or `(1111z)`; red fives as `0`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (open, close) = if self.is_open() { ('[', ']') } else { ('(', ')') };
+        let (open, close) = if self.is_open() {
+            ('[', ']')
+        } else {
+            ('(', ')')
+        };
         let mut reds = self.red;
         let mut s = String::new();
         for t in self.tiles() {

@@ -55,19 +55,28 @@ fn honor_of(c: char) -> Option<u8> {
 fn numeral_of(c: char) -> Option<u8> {
     match c {
         '0'..='9' => Some(c as u8 - b'0'),
-        _ => "一二三四五六七八九".chars().position(|n| n == c).map(|i| i as u8 + 1),
+        _ => "一二三四五六七八九"
+            .chars()
+            .position(|n| n == c)
+            .map(|i| i as u8 + 1),
     }
 }
 
 fn tile_of(ch: char, value: u8, pos: usize, suit: Suit) -> Result<(Tile, bool), HandError> {
-    let no_such = || HandError::NoSuchTile { number: ch, suit: suit.letter(), pos };
+    let no_such = || HandError::NoSuchTile {
+        number: ch,
+        suit: suit.letter(),
+        pos,
+    };
     if value == 0 {
         if suit == Suit::Honor {
             return Err(no_such());
         }
         return Ok((Tile::from_suit_number(suit, 5).expect("five exists"), true));
     }
-    Tile::from_suit_number(suit, value).map(|t| (t, false)).ok_or_else(no_such)
+    Tile::from_suit_number(suit, value)
+        .map(|t| (t, false))
+        .ok_or_else(no_such)
 }
 
 fn meld_of(g: &Group) -> Result<Meld, HandError> {
@@ -113,7 +122,10 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
     let mut melds = Vec::new();
     let mut run: Option<Run> = None;
     let mut group: Option<Group> = None;
-    let no_suit = |s: &str, r: Run| HandError::DigitWithoutSuit { digit: s[r.byte..].chars().next().unwrap_or('?'), pos: r.pos };
+    let no_suit = |s: &str, r: Run| HandError::DigitWithoutSuit {
+        digit: s[r.byte..].chars().next().unwrap_or('?'),
+        pos: r.pos,
+    };
     for (i, (byte, ch)) in s.char_indices().enumerate() {
         let pos = i + 1;
         if numeral_of(ch).is_some() {
@@ -145,7 +157,12 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
             if let Some(g) = &group {
                 return Err(HandError::Unclosed { pos: g.pos });
             }
-            group = Some(Group { open: ch == '[', pos, tiles: [(Tile::new(0).expect("1m"), false); 4], len: 0 });
+            group = Some(Group {
+                open: ch == '[',
+                pos,
+                tiles: [(Tile::new(0).expect("1m"), false); 4],
+                len: 0,
+            });
         } else if ch == ']' || ch == ')' {
             match group.take() {
                 Some(g) if g.open == (ch == ']') => melds.push(meld_of(&g)?),
@@ -165,11 +182,20 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
 }
 
 /// Adds a tile to the open bracket, or to the concealed tiles.
-fn place(group: &mut Option<Group>, concealed: &mut TileCounts, red: &mut [u8; 3], t: Tile, is_red: bool) -> Result<(), HandError> {
+fn place(
+    group: &mut Option<Group>,
+    concealed: &mut TileCounts,
+    red: &mut [u8; 3],
+    t: Tile,
+    is_red: bool,
+) -> Result<(), HandError> {
     match group {
         Some(g) => {
             if g.len == 4 {
-                return Err(HandError::BadMeld { pos: g.pos, reason: TILES_IN_A_MELD });
+                return Err(HandError::BadMeld {
+                    pos: g.pos,
+                    reason: TILES_IN_A_MELD,
+                });
             }
             g.tiles[g.len] = (t, is_red);
             g.len += 1;
@@ -190,9 +216,14 @@ pub(crate) fn parse_single(s: &str) -> Result<(Tile, bool), HandError> {
     let hand = parse_hand(s)?;
     let count = hand.len();
     if count != 1 || !hand.melds().is_empty() {
-        return Err(HandError::WrongTileCount { expected: "exactly one tile", count });
+        return Err(HandError::WrongTileCount {
+            expected: "exactly one tile",
+            count,
+        });
     }
-    let t = Tile::all().find(|t| hand.concealed()[t.index()] == 1).expect("one tile present");
+    let t = Tile::all()
+        .find(|t| hand.concealed()[t.index()] == 1)
+        .expect("one tile present");
     Ok((t, hand.red_fives().iter().any(|&r| r > 0)))
 }
 
@@ -204,10 +235,14 @@ pub(crate) fn counts_to_mpsz(counts: &TileCounts, red: [u8; 3]) -> String {
 }
 
 /// Writes counts in mpsz notation (red fives as `0`) without allocating.
-pub(crate) fn write_mpsz(out: &mut impl std::fmt::Write, counts: &TileCounts, red: [u8; 3]) -> std::fmt::Result {
+pub(crate) fn write_mpsz(
+    out: &mut impl std::fmt::Write,
+    counts: &TileCounts,
+    red: [u8; 3],
+) -> std::fmt::Result {
     for suit in Suit::ALL {
         let mut any = false;
-        for n in 1..=suit.len() as u8 {
+        for n in 1..=suit.kinds() as u8 {
             let t = Tile::from_suit_number(suit, n).expect("in range");
             let mut c = counts[t.index()];
             if t.is_five() {

@@ -35,10 +35,14 @@ use crate::tile::{TileCounts, KINDS};
 pub fn is_agari(counts: &TileCounts) -> Result<bool, HandError> {
     let len = check_counts(counts)?;
     if len % 3 != 2 {
-        return Err(HandError::WrongTileCount { expected: "3n+2 tiles (2, 5, 8, 11 or 14)", count: len });
+        return Err(HandError::WrongTileCount {
+            expected: "3n+2 tiles (2, 5, 8, 11 or 14)",
+            count: len,
+        });
     }
     let mut c = *counts;
-    Ok(standard_complete(&mut c, true) || (len == 14 && (chiitoitsu(counts) == -1 || kokushi(counts) == -1)))
+    Ok(standard_complete(&mut c, true)
+        || (len == 14 && (chiitoitsu(counts) == -1 || kokushi(counts) == -1)))
 }
 
 fn standard_complete(c: &mut TileCounts, need_pair: bool) -> bool {
@@ -144,19 +148,34 @@ pub fn standard_shanten_capped(counts: &TileCounts, caps: &TileCounts) -> Result
 /// assert_eq!(tenpai::reference::replacement_number(h.concealed(), &[4; 34], 1, 1)?, 4);
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
-pub fn replacement_number(counts: &TileCounts, caps: &TileCounts, melds: usize, pairs: usize) -> Result<u8, HandError> {
+pub fn replacement_number(
+    counts: &TileCounts,
+    caps: &TileCounts,
+    melds: usize,
+    pairs: usize,
+) -> Result<u8, HandError> {
     if let Some(i) = (0..KINDS).find(|&i| counts[i] > 4) {
         let tile = crate::Tile::new(i as u8).expect("below 34");
-        return Err(HandError::TooManyCopies { tile, count: counts[i] as usize });
+        return Err(HandError::TooManyCopies {
+            tile,
+            count: counts[i] as usize,
+        });
     }
     let len: usize = counts.iter().map(|&c| c as usize).sum();
     if len > 14 {
         return Err(HandError::TooManyTiles { count: len });
     }
     if melds > 4 || pairs > 1 {
-        return Err(HandError::WrongTileCount { expected: "a target of at most 4 melds and 1 pair", count: 3 * melds + 2 * pairs });
+        return Err(HandError::WrongTileCount {
+            expected: "a target of at most 4 melds and 1 pair",
+            count: 3 * melds + 2 * pairs,
+        });
     }
-    let mut search = Search { held: counts, caps, memo: vec![UNKNOWN; KINDS * 5 * 2 * 5 * 5] };
+    let mut search = Search {
+        held: counts,
+        caps,
+        memo: vec![UNKNOWN; KINDS * 5 * 2 * 5 * 5],
+    };
     Ok(search.best(0, melds, pairs, 0, 0))
 }
 
@@ -197,7 +216,11 @@ impl Search<'_> {
     /// `caps[i]`), of which `max(w − held, 0)` must be drawn.
     fn best(&mut self, i: usize, melds: usize, pair: usize, a: usize, b: usize) -> u8 {
         if i == KINDS {
-            return if melds == 0 && pair == 0 && a == 0 && b == 0 { 0 } else { INF };
+            return if melds == 0 && pair == 0 && a == 0 && b == 0 {
+                0
+            } else {
+                INF
+            };
         }
         let slot = (((i * 5 + melds) * 2 + pair) * 5 + a) * 5 + b;
         if self.memo[slot] != UNKNOWN {
@@ -207,7 +230,11 @@ impl Search<'_> {
         let mut best = INF;
         for triplet in 0..=melds.min(1) {
             for q in 0..=pair {
-                let max_s = if sequences_may_start { melds - triplet } else { 0 };
+                let max_s = if sequences_may_start {
+                    melds - triplet
+                } else {
+                    0
+                };
                 for s in 0..=max_s {
                     let w = 3 * triplet + 2 * q + s + a + b;
                     if w > self.caps[i] as usize {
@@ -227,9 +254,17 @@ impl Search<'_> {
 const INF: u8 = crate::tables::generate::INF;
 
 fn standard_shanten(counts: &TileCounts, caps: &TileCounts, melds: usize) -> i8 {
-    let mut search = Search { held: counts, caps, memo: vec![UNKNOWN; KINDS * 5 * 2 * 5 * 5] };
+    let mut search = Search {
+        held: counts,
+        caps,
+        memo: vec![UNKNOWN; KINDS * 5 * 2 * 5 * 5],
+    };
     search.best(0, melds, 1, 0, 0) as i8 - 1
 }
+
+/// A decomposition as plain numbers: the pair's tile index and the melds as
+/// `(lowest tile index, is_sequence)`, sorted.
+pub type PlainDecomposition = (usize, Vec<(usize, bool)>);
 
 /// Every decomposition of a complete 3n+2 hand into melds and a pair, by
 /// recursive removal from the lowest tile (the classic method), as sorted
@@ -247,12 +282,20 @@ fn standard_shanten(counts: &TileCounts, caps: &TileCounts, melds: usize) -> i8 
 /// assert_eq!(tenpai::reference::standard_decompositions(h.concealed())?.len(), 2);
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
-pub fn standard_decompositions(counts: &TileCounts) -> Result<Vec<(usize, Vec<(usize, bool)>)>, HandError> {
+pub fn standard_decompositions(counts: &TileCounts) -> Result<Vec<PlainDecomposition>, HandError> {
     let len = check_counts(counts)?;
     if len % 3 != 2 {
-        return Err(HandError::WrongTileCount { expected: "3n+2 tiles (2, 5, 8, 11 or 14)", count: len });
+        return Err(HandError::WrongTileCount {
+            expected: "3n+2 tiles (2, 5, 8, 11 or 14)",
+            count: len,
+        });
     }
-    fn go(c: &mut TileCounts, pair: Option<usize>, melds: &mut Vec<(usize, bool)>, out: &mut Vec<(usize, Vec<(usize, bool)>)>) {
+    fn go(
+        c: &mut TileCounts,
+        pair: Option<usize>,
+        melds: &mut Vec<(usize, bool)>,
+        out: &mut Vec<PlainDecomposition>,
+    ) {
         let Some(i) = c.iter().position(|&x| x > 0) else {
             if let Some(p) = pair {
                 let mut m = melds.clone();

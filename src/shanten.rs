@@ -93,7 +93,10 @@ pub(crate) fn check_counts(counts: &TileCounts) -> Result<usize, HandError> {
         return Err(HandError::TooManyTiles { count: len });
     }
     if len % 3 == 0 {
-        return Err(HandError::WrongTileCount { expected: "3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)", count: len });
+        return Err(HandError::WrongTileCount {
+            expected: "3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)",
+            count: len,
+        });
     }
     Ok(len)
 }
@@ -102,7 +105,10 @@ pub(crate) fn check_counts(counts: &TileCounts) -> Result<usize, HandError> {
 fn too_many_copies(counts: &TileCounts) -> HandError {
     let i = counts.iter().position(|&c| c > 4).expect("a count above 4");
     let tile = crate::Tile::new(i as u8).expect("index below 34");
-    HandError::TooManyCopies { tile, count: counts[i] as usize }
+    HandError::TooManyCopies {
+        tile,
+        count: counts[i] as usize,
+    }
 }
 
 /// Min-plus combination of two patterns' replacement numbers: entry `p * 8 + m`
@@ -137,7 +143,9 @@ pub(crate) fn combine(a: &ClassCosts, b: &ClassCosts) -> ClassCosts {
 pub(crate) fn join(x: &ClassCosts, y: &ClassCosts, k: usize) -> u8 {
     let mut r = u8::MAX;
     for m in 0..=k {
-        r = r.min(x[m].saturating_add(y[8 + k - m])).min(x[8 + m].saturating_add(y[k - m]));
+        r = r
+            .min(x[m].saturating_add(y[8 + k - m]))
+            .min(x[8 + m].saturating_add(y[k - m]));
     }
     r
 }
@@ -241,7 +249,9 @@ impl Tables<'_> {
             return Ok(standard);
         }
         let (ones, twos) = held_masks(counts);
-        Ok(standard.min(chiitoitsu_of(ones, twos)).min(kokushi_of(ones, twos)))
+        Ok(standard
+            .min(chiitoitsu_of(ones, twos))
+            .min(kokushi_of(ones, twos)))
     }
 
     /// Shanten number of each form; see [`Shanten`].
@@ -291,7 +301,10 @@ impl Tables<'_> {
         let len = check_counts(counts)?;
         let called = hand.meld_counts();
         let vectors = self.capped_costs(counts, &called);
-        let standard = standard_replacement([&vectors[0], &vectors[1], &vectors[2], &vectors[3]], len / 3);
+        let standard = standard_replacement(
+            [&vectors[0], &vectors[1], &vectors[2], &vectors[3]],
+            len / 3,
+        );
         let full = len >= 13;
         Ok(Shanten {
             standard: standard as i8 - 1,
@@ -311,7 +324,10 @@ impl Tables<'_> {
             if called[range.clone()].iter().all(|&c| c == 0) {
                 *o = *lookup[s];
             } else {
-                let caps: Vec<u8> = called[range.clone()].iter().map(|&c| 4 - c.min(4)).collect();
+                let caps: Vec<u8> = called[range.clone()]
+                    .iter()
+                    .map(|&c| 4 - c.min(4))
+                    .collect();
                 let costs = generate::pattern_costs(&counts[range], &caps, s < 3);
                 *o = class_costs(&costs, INF);
             }

@@ -67,7 +67,7 @@ impl Suit {
     }
 
     /// Number of tile kinds in the suit: 9, or 7 for honors.
-    pub const fn len(self) -> usize {
+    pub const fn kinds(self) -> usize {
         match self {
             Suit::Honor => 7,
             _ => 9,
@@ -110,7 +110,7 @@ impl Tile {
     /// assert!(Tile::from_suit_number(Suit::Honor, 8).is_none());
     /// ```
     pub const fn from_suit_number(suit: Suit, number: u8) -> Option<Tile> {
-        if number == 0 || number as usize > suit.len() {
+        if number == 0 || number as usize > suit.kinds() {
             return None;
         }
         Some(Tile((suit.offset() + number as usize - 1) as u8))

@@ -4,7 +4,11 @@ use common::counts;
 use tenpai::{decompositions, is_agari, reference, Decomposition};
 
 fn readings(h: &str) -> Vec<String> {
-    decompositions(&counts(h)).unwrap().iter().map(|d| d.to_string()).collect()
+    decompositions(&counts(h))
+        .unwrap()
+        .iter()
+        .map(|d| d.to_string())
+        .collect()
 }
 
 #[test]
@@ -43,21 +47,29 @@ fn agari_four_pairs_in_four_suits_is_not_a_win() {
 #[test]
 fn agari_err_wrong_size() {
     assert_eq!(
-        is_agari(&counts("123m456p789s1122z")).unwrap_err().to_string(),
+        is_agari(&counts("123m456p789s1122z"))
+            .unwrap_err()
+            .to_string(),
         "expected 3n+2 tiles (2, 5, 8, 11 or 14), got 13"
     );
 }
 
 #[test]
 fn decompositions_of_pure_straight_with_triplets() {
-    assert_eq!(readings("111222333m11p"), ["11p 111m 222m 333m", "11p 123m 123m 123m"]);
+    assert_eq!(
+        readings("111222333m11p"),
+        ["11p 111m 222m 333m", "11p 123m 123m 123m"]
+    );
 }
 
 #[test]
 fn decompositions_of_ryanpeikou_include_chiitoitsu() {
     assert_eq!(
         readings("112233m445566p77s"),
-        ["77s 123m 123m 456p 456p", "chiitoitsu 11m 22m 33m 44p 55p 66p 77s"]
+        [
+            "77s 123m 123m 456p 456p",
+            "chiitoitsu 11m 22m 33m 44p 55p 66p 77s"
+        ]
     );
 }
 
@@ -76,6 +88,11 @@ fn decompositions_of_kokushi() {
 
 #[test]
 fn decompositions_empty_when_not_complete() {
-    assert!(decompositions(&counts("123m456p789s11123z")).unwrap().is_empty());
-    assert!(matches!(decompositions(&counts("11z")).unwrap()[..], [Decomposition::Standard { .. }]));
+    assert!(decompositions(&counts("123m456p789s11123z"))
+        .unwrap()
+        .is_empty());
+    assert!(matches!(
+        decompositions(&counts("11z")).unwrap()[..],
+        [Decomposition::Standard { .. }]
+    ));
 }

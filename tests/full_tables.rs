@@ -2,7 +2,9 @@
 //! numbers for all ten targets, necessary tiles and complete flags of all 405,350
 //! suit and 43,130 honor patterns, and the decompositions of every complete suit
 //! pattern. About 30 seconds in release mode on one core, so it runs in CI.
-use tenpai::internals::{embedded_entry, for_each_pattern, honor_rank, pattern_decompositions, suit_rank};
+use tenpai::internals::{
+    embedded_entry, for_each_pattern, honor_rank, pattern_decompositions, suit_rank,
+};
 use tenpai::reference;
 
 fn check_side(n: usize) {
@@ -76,8 +78,14 @@ fn check_side(n: usize) {
                         p => Some(p as usize - 1),
                     };
                     let count = (code >> 4 & 7) as usize;
-                    let mut melds: Vec<(usize, bool)> =
-                        (0..count).map(|j| ((code >> (7 + 5 * j) & 0xF) as usize, code >> (7 + 5 * j) & 0x10 != 0)).collect();
+                    let mut melds: Vec<(usize, bool)> = (0..count)
+                        .map(|j| {
+                            (
+                                (code >> (7 + 5 * j) & 0xF) as usize,
+                                code >> (7 + 5 * j) & 0x10 != 0,
+                            )
+                        })
+                        .collect();
                     melds.sort();
                     format!("{pair:?} {melds:?}")
                 })

@@ -9,7 +9,12 @@ fn err(s: &str) -> String {
 
 #[test]
 fn parse_mpsz_round_trips() {
-    for s in ["123m456p789s1122z", "1m", "11223344556677z", "19m19p19s1234567z"] {
+    for s in [
+        "123m456p789s1122z",
+        "1m",
+        "11223344556677z",
+        "19m19p19s1234567z",
+    ] {
         assert_eq!(hand(s).to_string(), s);
     }
 }
@@ -29,8 +34,14 @@ fn parse_red_fives_count_as_fives() {
 
 #[test]
 fn parse_chinese_names() {
-    assert_eq!(hand("一二三万456饼789条东东").to_string(), "123m456p789s11z");
-    assert_eq!(hand("123萬 456筒 789索 南西北白发").to_string(), "123m456p789s23456z");
+    assert_eq!(
+        hand("一二三万456饼789条东东").to_string(),
+        "123m456p789s11z"
+    );
+    assert_eq!(
+        hand("123萬 456筒 789索 南西北白发").to_string(),
+        "123m456p789s23456z"
+    );
     assert_eq!(hand("中東").to_string(), "17z");
     assert_eq!(hand("五五万發發").to_string(), "55m66z");
 }
@@ -40,7 +51,15 @@ fn parse_melds() {
     let h = hand("11z [789s] [555p] [7777z] (1111m)");
     assert_eq!(h.len(), 2);
     let kinds: Vec<MeldKind> = h.melds().iter().map(|m| m.kind()).collect();
-    assert_eq!(kinds, [MeldKind::Chi, MeldKind::Pon, MeldKind::Kan, MeldKind::ClosedKan]);
+    assert_eq!(
+        kinds,
+        [
+            MeldKind::Chi,
+            MeldKind::Pon,
+            MeldKind::Kan,
+            MeldKind::ClosedKan
+        ]
+    );
     assert_eq!(h.to_string(), "11z [789s] [555p] [7777z] (1111m)");
     assert!(!h.melds()[3].is_open());
 }
@@ -62,10 +81,16 @@ fn unicode_glyphs() {
 #[test]
 fn single_tile_parse() {
     assert_eq!("7z".parse::<Tile>().unwrap().index(), 33);
-    assert_eq!(Tile::parse_with_red("0p").unwrap(), ("5p".parse().unwrap(), true));
+    assert_eq!(
+        Tile::parse_with_red("0p").unwrap(),
+        ("5p".parse().unwrap(), true)
+    );
     assert_eq!(
         "12m".parse::<Tile>().unwrap_err(),
-        HandError::WrongTileCount { expected: "exactly one tile", count: 2 }
+        HandError::WrongTileCount {
+            expected: "exactly one tile",
+            count: 2
+        }
     );
 }
 
@@ -76,13 +101,22 @@ fn parse_err_unknown_character() {
 
 #[test]
 fn parse_err_digit_without_suit() {
-    assert_eq!(err("123m45"), "digit '4' at position 5 has no suit (add m, p, s or z)");
-    assert_eq!(err("12 3m"), "digit '1' at position 1 has no suit (add m, p, s or z)");
+    assert_eq!(
+        err("123m45"),
+        "digit '4' at position 5 has no suit (add m, p, s or z)"
+    );
+    assert_eq!(
+        err("12 3m"),
+        "digit '1' at position 1 has no suit (add m, p, s or z)"
+    );
 }
 
 #[test]
 fn parse_err_suit_without_digits() {
-    assert_eq!(err("m123"), "suit 'm' at position 1 has no digits before it");
+    assert_eq!(
+        err("m123"),
+        "suit 'm' at position 1 has no digits before it"
+    );
 }
 
 #[test]
@@ -99,20 +133,47 @@ fn parse_err_fifth_copy() {
 
 #[test]
 fn parse_err_too_many_tiles() {
-    assert_eq!(err("123456789m123456p"), "too many tiles: 15 (max 14, a kan counting as 3)");
-    assert_eq!(err("123456789m1122z [123p]"), "too many tiles: 16 (max 14, a kan counting as 3)");
+    assert_eq!(
+        err("123456789m123456p"),
+        "too many tiles: 15 (max 14, a kan counting as 3)"
+    );
+    assert_eq!(
+        err("123456789m1122z [123p]"),
+        "too many tiles: 16 (max 14, a kan counting as 3)"
+    );
     assert!("123456789m11z [1111p]".parse::<Hand>().is_ok());
 }
 
 #[test]
 fn parse_err_bad_melds() {
-    assert_eq!(err("1m [124m]"), "meld at position 4 is not a meld: three tiles must be a sequence or a triplet");
-    assert_eq!(err("1m (111m)"), "meld at position 4 is not a meld: only a kan can be closed: write (5555p)");
-    assert_eq!(err("1m [12m]"), "meld at position 4 is not a meld: a meld has 3 tiles, or 4 for a kan");
-    assert_eq!(err("1m [891m]"), "meld at position 4 is not a meld: three tiles must be a sequence or a triplet");
-    assert_eq!(err("1m [123z]"), "meld at position 4 is not a meld: three tiles must be a sequence or a triplet");
-    assert_eq!(err("1m [123m"), "bracket at position 4 is not closed properly");
-    assert_eq!(err("1m [123m)"), "bracket at position 4 is not closed properly");
+    assert_eq!(
+        err("1m [124m]"),
+        "meld at position 4 is not a meld: three tiles must be a sequence or a triplet"
+    );
+    assert_eq!(
+        err("1m (111m)"),
+        "meld at position 4 is not a meld: only a kan can be closed: write (5555p)"
+    );
+    assert_eq!(
+        err("1m [12m]"),
+        "meld at position 4 is not a meld: a meld has 3 tiles, or 4 for a kan"
+    );
+    assert_eq!(
+        err("1m [891m]"),
+        "meld at position 4 is not a meld: three tiles must be a sequence or a triplet"
+    );
+    assert_eq!(
+        err("1m [123z]"),
+        "meld at position 4 is not a meld: three tiles must be a sequence or a triplet"
+    );
+    assert_eq!(
+        err("1m [123m"),
+        "bracket at position 4 is not closed properly"
+    );
+    assert_eq!(
+        err("1m [123m)"),
+        "bracket at position 4 is not closed properly"
+    );
 }
 
 #[test]
@@ -129,7 +190,9 @@ fn parse_never_panics_on_garbage() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
     for _ in 0..50_000 {
         let n = rng.gen_range(0..24);
-        let s: String = (0..n).map(|_| alphabet[rng.gen_range(0..alphabet.len())]).collect();
+        let s: String = (0..n)
+            .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+            .collect();
         if let Ok(h) = s.parse::<Hand>() {
             // A parsed hand prints back to an equal hand.
             assert_eq!(h.to_string().parse::<Hand>().unwrap(), h, "{s:?}");

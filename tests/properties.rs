@@ -12,7 +12,12 @@ use tenpai::{reference, Hand, TileCounts};
 const SIZES: [usize; 10] = [1, 2, 4, 5, 7, 8, 10, 11, 13, 14];
 
 fn config(cases: u32, seed: u64) -> Config {
-    Config { cases, rng_seed: RngSeed::Fixed(seed), failure_persistence: None, ..Config::default() }
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..Config::default()
+    }
 }
 
 /// A hand dealt from a shuffled 136-tile wall, size uniform over `SIZES`.
@@ -45,21 +50,29 @@ fn one_suit_hand() -> impl Strategy<Value = TileCounts> {
     (0..4usize, 0..SIZES.len())
         .prop_flat_map(|(suit, s)| {
             let kinds: usize = if suit == 3 { 7 } else { 9 };
-            prop::collection::vec(0..kinds, SIZES[s]).prop_map(move |v| v.iter().map(|&r| suit * 9 + r).collect::<Vec<_>>())
+            prop::collection::vec(0..kinds, SIZES[s])
+                .prop_map(move |v| v.iter().map(|&r| suit * 9 + r).collect::<Vec<_>>())
         })
         .prop_filter_map("at most four copies", |t| from_tiles(&t))
 }
 
 /// A hand made of pairs, triplets and quads of few kinds, cut to a valid size.
 fn pairs_hand() -> impl Strategy<Value = TileCounts> {
-    (prop::collection::vec((0..34usize, 2..=4usize), 1..8), 0..SIZES.len()).prop_filter_map("valid", |(groups, s)| {
-        let mut tiles: Vec<usize> = groups.iter().flat_map(|&(t, n)| std::iter::repeat_n(t, n)).collect();
-        if tiles.len() < SIZES[s] {
-            return None;
-        }
-        tiles.truncate(SIZES[s]);
-        from_tiles(&tiles)
-    })
+    (
+        prop::collection::vec((0..34usize, 2..=4usize), 1..8),
+        0..SIZES.len(),
+    )
+        .prop_filter_map("valid", |(groups, s)| {
+            let mut tiles: Vec<usize> = groups
+                .iter()
+                .flat_map(|&(t, n)| std::iter::repeat_n(t, n))
+                .collect();
+            if tiles.len() < SIZES[s] {
+                return None;
+            }
+            tiles.truncate(SIZES[s]);
+            from_tiles(&tiles)
+        })
 }
 
 fn len(c: &TileCounts) -> usize {
@@ -72,14 +85,20 @@ fn check(c: &TileCounts) -> Result<(), TestCaseError> {
     prop_assert_eq!(forms, reference::shanten_forms(c).unwrap());
     prop_assert_eq!(tenpai::shanten(c).unwrap(), forms.min());
     if len(c) % 3 == 2 {
-        prop_assert_eq!(tenpai::is_agari(c).unwrap(), reference::is_agari(c).unwrap());
+        prop_assert_eq!(
+            tenpai::is_agari(c).unwrap(),
+            reference::is_agari(c).unwrap()
+        );
         prop_assert_eq!(tenpai::is_agari(c).unwrap(), forms.min() == -1);
         let table: Vec<_> = tenpai::decompositions(c)
             .unwrap()
             .into_iter()
             .filter_map(|d| match d {
                 tenpai::Decomposition::Standard { pair, melds } => {
-                    let mut m: Vec<_> = melds.iter().map(|m| (m.tile().index(), matches!(m, tenpai::Mentsu::Sequence(_)))).collect();
+                    let mut m: Vec<_> = melds
+                        .iter()
+                        .map(|m| (m.tile().index(), matches!(m, tenpai::Mentsu::Sequence(_))))
+                        .collect();
                     m.sort();
                     Some((pair.index(), m))
                 }
@@ -96,7 +115,13 @@ fn check(c: &TileCounts) -> Result<(), TestCaseError> {
             let mut d = *c;
             d[t.index()] += 1;
             let useful = c[t.index()] < 4 && tenpai::shanten(&d).unwrap() < forms.min();
-            prop_assert_eq!(u.tiles.contains(t), useful, "tile {} of {:?}", t, Hand::from_counts(c).unwrap().to_string());
+            prop_assert_eq!(
+                u.tiles.contains(t),
+                useful,
+                "tile {} of {:?}",
+                t,
+                Hand::from_counts(c).unwrap().to_string()
+            );
         }
     }
     Ok(())
@@ -147,7 +172,9 @@ fn hand_with_melds() -> impl Strategy<Value = Hand> {
         // Concealed: draw from the tiles left.
         let probe: Hand = melds.parse().ok()?;
         let used = probe.meld_counts();
-        let mut wall: Vec<usize> = (0..34).flat_map(|t| std::iter::repeat_n(t, 4 - used[t] as usize)).collect();
+        let mut wall: Vec<usize> = (0..34)
+            .flat_map(|t| std::iter::repeat_n(t, 4 - used[t] as usize))
+            .collect();
         wall.shuffle(&mut rng);
         let size = 13 - 3 * n + rand::Rng::gen_range(&mut rng, 0..2usize);
         let mut c = [0u8; 34];

@@ -20,7 +20,11 @@ fn shanten_examples_from_the_spec() {
     ];
     for (h, expected) in cases {
         assert_eq!(shanten(&counts(h)).unwrap(), expected, "table {h}");
-        assert_eq!(reference::shanten(&counts(h)).unwrap(), expected, "reference {h}");
+        assert_eq!(
+            reference::shanten(&counts(h)).unwrap(),
+            expected,
+            "reference {h}"
+        );
     }
 }
 
@@ -33,9 +37,15 @@ fn shanten_complete_hand_is_minus_one() {
 #[test]
 fn shanten_forms_report_each_form() {
     let s = shanten_forms(&counts("1122m3344p5566s7z")).unwrap();
-    assert_eq!((s.standard, s.chiitoitsu, s.kokushi), (3, Some(0), Some(10)));
+    assert_eq!(
+        (s.standard, s.chiitoitsu, s.kokushi),
+        (3, Some(0), Some(10))
+    );
     assert_eq!(s.min(), 0);
-    assert_eq!(reference::shanten_forms(&counts("1122m3344p5566s7z")).unwrap(), s);
+    assert_eq!(
+        reference::shanten_forms(&counts("1122m3344p5566s7z")).unwrap(),
+        s
+    );
 }
 
 #[test]
@@ -43,7 +53,13 @@ fn shanten_forms_skip_seven_pairs_and_kokushi_below_thirteen_tiles() {
     let s = shanten_forms(&counts("1122m3344p")).unwrap();
     assert_eq!((s.standard, s.chiitoitsu, s.kokushi), (1, None, None));
     let s = shanten_forms(&counts("112233445566p")).unwrap_err();
-    assert_eq!(s, HandError::WrongTileCount { expected: "3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)", count: 12 });
+    assert_eq!(
+        s,
+        HandError::WrongTileCount {
+            expected: "3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)",
+            count: 12
+        }
+    );
 }
 
 #[test]
@@ -58,7 +74,11 @@ fn shanten_with_melds_counts_called_copies() {
         assert_eq!(shanten(h.concealed()).unwrap(), plain, "{h}");
         assert_eq!(shanten_with_melds(&h).unwrap().min(), aware, "{h}");
         let caps = h.meld_counts().map(|c| 4 - c);
-        assert_eq!(reference::standard_shanten_capped(h.concealed(), &caps).unwrap(), aware, "{h}");
+        assert_eq!(
+            reference::standard_shanten_capped(h.concealed(), &caps).unwrap(),
+            aware,
+            "{h}"
+        );
     }
 }
 
@@ -66,13 +86,18 @@ fn shanten_with_melds_counts_called_copies() {
 fn shanten_err_too_many_copies() {
     let mut c = counts("123m");
     c[0] = 5;
-    assert_eq!(shanten(&c).unwrap_err().to_string(), "tile 1m appears 5 times (max 4)");
+    assert_eq!(
+        shanten(&c).unwrap_err().to_string(),
+        "tile 1m appears 5 times (max 4)"
+    );
 }
 
 #[test]
 fn shanten_err_wrong_count() {
     assert_eq!(
-        shanten(&counts("123m456p789s123z")).unwrap_err().to_string(),
+        shanten(&counts("123m456p789s123z"))
+            .unwrap_err()
+            .to_string(),
         "expected 3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14), got 12"
     );
 }

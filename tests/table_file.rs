@@ -22,15 +22,24 @@ const CHECKSUM_AT: usize = 52;
 #[test]
 fn tables_regenerate_to_the_embedded_bytes() {
     let regenerated = tenpai::internals::file_bytes(&tenpai::internals::payload());
-    assert!(regenerated == Tables::embedded().bytes(), "build.rs output differs from the generator");
+    assert!(
+        regenerated == Tables::embedded().bytes(),
+        "build.rs output differs from the generator"
+    );
 }
 
 #[test]
 fn tables_header_counts() {
     let h = Tables::embedded().header();
-    assert_eq!((h.version, h.suit_patterns, h.honor_patterns), (1, 405_350, 43_130));
+    assert_eq!(
+        (h.version, h.suit_patterns, h.honor_patterns),
+        (1, 405_350, 43_130)
+    );
     assert_eq!((h.suit_cost_classes, h.honor_cost_classes), (126, 55));
-    assert_eq!(h.payload_len as usize + 64, Tables::embedded().bytes().len());
+    assert_eq!(
+        h.payload_len as usize + 64,
+        Tables::embedded().bytes().len()
+    );
 }
 
 #[test]
@@ -40,7 +49,11 @@ fn mapped_tables_answer_like_embedded_tables() {
     let (m, e) = (mapped.tables(), Tables::embedded());
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
     let mut wall: Vec<usize> = (0..136).map(|i| i / 4).collect();
-    for size in [1usize, 2, 4, 5, 7, 8, 10, 11, 13, 14].iter().cycle().take(20_000) {
+    for size in [1usize, 2, 4, 5, 7, 8, 10, 11, 13, 14]
+        .iter()
+        .cycle()
+        .take(20_000)
+    {
         wall.shuffle(&mut rng);
         let mut c = [0u8; 34];
         for &t in &wall[..*size] {
@@ -60,9 +73,19 @@ fn mapped_tables_answer_like_embedded_tables() {
 fn table_file_err_truncated() {
     let bytes = Tables::embedded().bytes();
     let e = open(&bytes[..bytes.len() - 1000]).err().unwrap();
-    assert_eq!(e.to_string(), format!("table file is truncated: expected {} bytes, found {}", bytes.len(), bytes.len() - 1000));
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "table file is truncated: expected {} bytes, found {}",
+            bytes.len(),
+            bytes.len() - 1000
+        )
+    );
     let e = open(&bytes[..20]).err().unwrap();
-    assert_eq!(e.to_string(), "table file is truncated: expected 64 bytes, found 20");
+    assert_eq!(
+        e.to_string(),
+        "table file is truncated: expected 64 bytes, found 20"
+    );
 }
 
 #[test]
@@ -71,13 +94,20 @@ fn table_file_err_damaged_byte() {
     bytes[100_000] ^= 0x40;
     let e = open(&bytes).err().unwrap();
     assert!(matches!(e, TableError::Checksum { .. }), "{e}");
-    assert!(e.to_string().starts_with("table file is damaged: checksum expected 0x"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("table file is damaged: checksum expected 0x"),
+        "{e}"
+    );
 }
 
 #[test]
 fn table_file_err_not_a_table_file() {
     let e = open(&[b'x'; 4096]).err().unwrap();
-    assert_eq!(e.to_string(), r#"not a tenpai table file: expected magic "TENPAItb", found "xxxxxxxx""#);
+    assert_eq!(
+        e.to_string(),
+        r#"not a tenpai table file: expected magic "TENPAItb", found "xxxxxxxx""#
+    );
 }
 
 #[test]
@@ -85,7 +115,10 @@ fn table_file_err_other_version() {
     let mut bytes = Tables::embedded().bytes().to_vec();
     bytes[8] = 9;
     let e = open(&bytes).err().unwrap();
-    assert_eq!(e.to_string(), "table file has format version 9, this build reads version 1");
+    assert_eq!(
+        e.to_string(),
+        "table file has format version 9, this build reads version 1"
+    );
 }
 
 #[test]
@@ -96,7 +129,7 @@ fn table_file_err_stale() {
     bytes[first_class] = (bytes[first_class] + 1) % 126;
     let crc = crc32(&bytes[64..]);
     bytes[CHECKSUM_AT..CHECKSUM_AT + 4].copy_from_slice(&crc.to_le_bytes());
-    assert!(Tables::from_bytes(&aligned(&bytes)).is_ok());
+    assert!(Tables::from_bytes(aligned(&bytes)).is_ok());
     let e = open(&bytes).err().unwrap();
     assert!(matches!(e, TableError::Stale { .. }), "{e}");
     assert!(e.to_string().contains("table file is stale"), "{e}");
@@ -109,25 +142,36 @@ fn table_file_err_class_out_of_range() {
     let crc = crc32(&bytes[64..]);
     bytes[CHECKSUM_AT..CHECKSUM_AT + 4].copy_from_slice(&crc.to_le_bytes());
     let e = open(&bytes).err().unwrap();
-    assert_eq!(e.to_string(), "table file cost class id (below): expected 126, found 200");
+    assert_eq!(
+        e.to_string(),
+        "table file cost class id (below): expected 126, found 200"
+    );
 }
 
 #[test]
 fn table_file_err_missing_file() {
     // SAFETY: no file, nothing mapped.
-    let e = unsafe { MappedTables::open("/nonexistent/tables.bin") }.err().unwrap();
-    assert_eq!(e.to_string(), "cannot read table file /nonexistent/tables.bin");
+    let e = unsafe { MappedTables::open("/nonexistent/tables.bin") }
+        .err()
+        .unwrap();
+    assert_eq!(
+        e.to_string(),
+        "cannot read table file /nonexistent/tables.bin"
+    );
     let source = std::error::Error::source(&e).unwrap().to_string();
     assert_eq!(source, "No such file or directory (os error 2)");
 }
 
 /// The bytes copied to 8-byte-aligned memory.
 fn aligned(bytes: &[u8]) -> &'static [u8] {
-    let words: Vec<u64> = bytes.chunks(8).map(|c| {
-        let mut w = [0u8; 8];
-        w[..c.len()].copy_from_slice(c);
-        u64::from_le_bytes(w)
-    }).collect();
+    let words: Vec<u64> = bytes
+        .chunks(8)
+        .map(|c| {
+            let mut w = [0u8; 8];
+            w[..c.len()].copy_from_slice(c);
+            u64::from_le_bytes(w)
+        })
+        .collect();
     let words: &'static [u64] = Box::leak(words.into_boxed_slice());
     // SAFETY: u64 words reinterpreted as their bytes, trimmed to the original length.
     unsafe { std::slice::from_raw_parts(words.as_ptr() as *const u8, bytes.len()) }
@@ -139,7 +183,11 @@ fn crc32(bytes: &[u8]) -> u32 {
     for &b in bytes {
         crc ^= b as u32;
         for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
         }
     }
     !crc

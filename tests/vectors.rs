@@ -12,7 +12,12 @@ fn check_file(name: &str) {
         let h = v["hand"].as_str().unwrap();
         let c = counts(h);
         let expected = v["shanten"].as_i64().unwrap() as i8;
-        assert_eq!(tenpai::shanten(&c).unwrap(), expected, "{name}:{} shanten of {h}", n + 1);
+        assert_eq!(
+            tenpai::shanten(&c).unwrap(),
+            expected,
+            "{name}:{} shanten of {h}",
+            n + 1
+        );
         if let Some(u) = v["ukeire"].as_str() {
             let got = tenpai::ukeire(&c, None).unwrap();
             assert_eq!(got.shanten, expected, "{name}:{} {h}", n + 1);
@@ -58,7 +63,11 @@ fn vectors_reference_sample() {
             let v: Value = serde_json::from_str(line).unwrap();
             let h = v["hand"].as_str().unwrap();
             let expected = v["shanten"].as_i64().unwrap() as i8;
-            assert_eq!(tenpai::reference::shanten(&counts(h)).unwrap(), expected, "{name} {h}");
+            assert_eq!(
+                tenpai::reference::shanten(&counts(h)).unwrap(),
+                expected,
+                "{name} {h}"
+            );
         }
     }
 }

@@ -2,7 +2,9 @@
 //! Shared by `build.rs` (via `#[path]`) and the crate's tests.
 
 use super::encoding::{for_each_pattern, honor_rank, suit_rank, HONOR_PATTERNS, SUIT_PATTERNS};
-use super::format::{class_costs, ClassCosts, Combined, Header, Payload, Side, FORMAT_VERSION, HEADER_LEN, MAGIC};
+use super::format::{
+    class_costs, ClassCosts, Combined, Header, Payload, Side, FORMAT_VERSION, HEADER_LEN, MAGIC,
+};
 use super::generate::{all_costs, all_needs, combine, is_complete, join, Costs, INF};
 use std::collections::HashMap;
 use std::hash::Hash;
@@ -15,7 +17,10 @@ struct Classes<T> {
 
 impl<T: Hash + Eq + Copy> Classes<T> {
     fn new() -> Self {
-        Classes { ids: HashMap::new(), values: Vec::new() }
+        Classes {
+            ids: HashMap::new(),
+            values: Vec::new(),
+        }
     }
     fn id(&mut self, value: T) -> u32 {
         let next = self.values.len() as u32;
@@ -51,7 +56,11 @@ fn side(n: usize, sequences: bool, rank: fn(&[u8]) -> usize) -> Side {
         cost_class,
         need_class,
         complete,
-        costs: cost_classes.values.iter().map(|c| class_costs(c, INF)).collect(),
+        costs: cost_classes
+            .values
+            .iter()
+            .map(|c| class_costs(c, INF))
+            .collect(),
         needs: need_classes
             .values
             .iter()
@@ -73,14 +82,16 @@ fn combined(suits: &Side, honors: &Side) -> Combined {
     let mut suit_suit = Vec::new();
     for a in &s {
         for b in &s {
-            suit_suit.push(u8::try_from(xs.id(combine(a, b))).expect("fewer than 256 combinations"));
+            suit_suit
+                .push(u8::try_from(xs.id(combine(a, b))).expect("fewer than 256 combinations"));
         }
     }
     let mut ys = Classes::new();
     let mut suit_honor = Vec::new();
     for c in &s {
         for d in &h {
-            suit_honor.push(u8::try_from(ys.id(combine(c, d))).expect("fewer than 256 combinations"));
+            suit_honor
+                .push(u8::try_from(ys.id(combine(c, d))).expect("fewer than 256 combinations"));
         }
     }
     let mut replacement = Vec::new();
@@ -89,12 +100,28 @@ fn combined(suits: &Side, honors: &Side) -> Combined {
             replacement.extend((0..5).map(|k| join(x, y, k)));
         }
     }
-    let id = |classes: &mut Classes<Costs>, v| u8::try_from(classes.id(v)).expect("fewer than 256 combinations");
+    let id = |classes: &mut Classes<Costs>, v| {
+        u8::try_from(classes.id(v)).expect("fewer than 256 combinations")
+    };
     let mut zs = Classes::new();
-    let with_suit_honor: Vec<u8> = s.iter().flat_map(|c| ys.values.iter().map(|y| combine(c, y)).collect::<Vec<_>>()).map(|v| id(&mut zs, v)).collect();
-    let with_honor: Vec<u8> = xs.values.iter().flat_map(|x| h.iter().map(|d| combine(x, d)).collect::<Vec<_>>()).map(|v| id(&mut zs, v)).collect();
+    let with_suit_honor: Vec<u8> = s
+        .iter()
+        .flat_map(|c| ys.values.iter().map(|y| combine(c, y)).collect::<Vec<_>>())
+        .map(|v| id(&mut zs, v))
+        .collect();
+    let with_honor: Vec<u8> = xs
+        .values
+        .iter()
+        .flat_map(|x| h.iter().map(|d| combine(x, d)).collect::<Vec<_>>())
+        .map(|v| id(&mut zs, v))
+        .collect();
     let mut ws = Classes::new();
-    let with_suit: Vec<u8> = xs.values.iter().flat_map(|x| s.iter().map(|c| combine(x, c)).collect::<Vec<_>>()).map(|v| id(&mut ws, v)).collect();
+    let with_suit: Vec<u8> = xs
+        .values
+        .iter()
+        .flat_map(|x| s.iter().map(|c| combine(x, c)).collect::<Vec<_>>())
+        .map(|v| id(&mut ws, v))
+        .collect();
     let mut c = Combined {
         suit_suit,
         suit_honor,
@@ -107,7 +134,14 @@ fn combined(suits: &Side, honors: &Side) -> Combined {
         two_suits_honor_costs: zs.values.iter().map(|c| class_costs(c, INF)).collect(),
         three_suits_costs: ws.values.iter().map(|c| class_costs(c, INF)).collect(),
     };
-    for v in [&mut c.suit_suit, &mut c.suit_honor, &mut c.replacement, &mut c.with_suit_honor, &mut c.with_honor, &mut c.with_suit] {
+    for v in [
+        &mut c.suit_suit,
+        &mut c.suit_honor,
+        &mut c.replacement,
+        &mut c.with_suit_honor,
+        &mut c.with_honor,
+        &mut c.with_suit,
+    ] {
         v.resize(v.len().next_multiple_of(8), 0);
     }
     c
@@ -118,7 +152,11 @@ pub fn payload() -> Payload {
     let suits = side(9, true, suit_rank);
     let honors = side(7, false, honor_rank);
     let combined = combined(&suits, &honors);
-    Payload { suits, honors, combined }
+    Payload {
+        suits,
+        honors,
+        combined,
+    }
 }
 
 /// Encodes a payload as a table file: header, then payload.

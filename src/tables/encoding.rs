@@ -118,7 +118,11 @@ static HONOR_HIGH: [[u32; 25]; MAX_PATTERN_TILES + 1] = high_table::<25>(7);
 /// Base-5 key of five counts, the first one least significant.
 #[inline(always)]
 fn key5(c: &[u8]) -> usize {
-    c[0] as usize + 5 * c[1] as usize + 25 * c[2] as usize + 125 * c[3] as usize + 625 * c[4] as usize
+    c[0] as usize
+        + 5 * c[1] as usize
+        + 25 * c[2] as usize
+        + 125 * c[3] as usize
+        + 625 * c[4] as usize
 }
 
 /// Rank of a suit pattern (9 counts, each ≤ 4, at most 14 tiles in all).

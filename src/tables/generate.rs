@@ -134,7 +134,10 @@ pub fn combine(a: &Costs, b: &Costs) -> Costs {
 
 /// Replacement number of `k` melds and one pair across two combined vectors.
 pub fn join(x: &Costs, y: &Costs, k: usize) -> u8 {
-    (0..=k).map(|m| (x[m] + y[5 + k - m]).min(x[5 + m] + y[k - m])).min().expect("k >= 0")
+    (0..=k)
+        .map(|m| (x[m] + y[5 + k - m]).min(x[5 + m] + y[k - m]))
+        .min()
+        .expect("k >= 0")
 }
 
 /// Whether a pattern is complete on its own: melds only (size 3m) or melds and
@@ -215,7 +218,13 @@ pub fn decompositions(h: &[u8], sequences: bool) -> Vec<u32> {
     }
     let mut h = h.to_vec();
     let mut out = Vec::new();
-    go(&mut h, sequences, None, &mut Vec::with_capacity(4), &mut out);
+    go(
+        &mut h,
+        sequences,
+        None,
+        &mut Vec::with_capacity(4),
+        &mut out,
+    );
     // Taking the pair and a sequence from the same tile in either order finds the
     // same decomposition twice.
     out.sort_unstable();

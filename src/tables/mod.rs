@@ -144,8 +144,16 @@ struct Reader<'a> {
 }
 
 impl<'a> Reader<'a> {
-    fn vec<T: bytemuck::Pod>(&mut self, what: &'static str, expected: Option<usize>) -> Result<&'a [T], TableError> {
-        let mismatch = |expected: u64, found: u64| TableError::Mismatch { what, expected, found };
+    fn vec<T: bytemuck::Pod>(
+        &mut self,
+        what: &'static str,
+        expected: Option<usize>,
+    ) -> Result<&'a [T], TableError> {
+        let mismatch = |expected: u64, found: u64| TableError::Mismatch {
+            what,
+            expected,
+            found,
+        };
         let rest = &self.bytes[self.at..];
         if rest.len() < 8 {
             return Err(mismatch(8, rest.len() as u64));
@@ -157,58 +165,124 @@ impl<'a> Reader<'a> {
             }
         }
         let size = std::mem::size_of::<T>() as u64;
-        let end = len.checked_mul(size).and_then(|b| b.checked_add(8)).unwrap_or(u64::MAX);
+        let end = len
+            .checked_mul(size)
+            .and_then(|b| b.checked_add(8))
+            .unwrap_or(u64::MAX);
         if end > rest.len() as u64 {
             return Err(mismatch(end, rest.len() as u64));
         }
         let body = &rest[8..end as usize];
-        let slice = bytemuck::try_cast_slice(body).map_err(|_| mismatch(0, body.as_ptr() as u64 % 8))?;
+        let slice =
+            bytemuck::try_cast_slice(body).map_err(|_| mismatch(0, body.as_ptr() as u64 % 8))?;
         self.at += end as usize;
         Ok(slice)
     }
 
-    fn side(&mut self, patterns: usize, cost_classes: u32, need_classes: u32, ranks: u32) -> Result<SideView<'a>, TableError> {
-        let cost_class: &[u8] = self.vec("cost class entries", Some(patterns.next_multiple_of(8)))?;
-        let need_class: &[u32] = self.vec("need class entries", Some(patterns.next_multiple_of(2)))?;
+    fn side(
+        &mut self,
+        patterns: usize,
+        cost_classes: u32,
+        need_classes: u32,
+        ranks: u32,
+    ) -> Result<SideView<'a>, TableError> {
+        let cost_class: &[u8] =
+            self.vec("cost class entries", Some(patterns.next_multiple_of(8)))?;
+        let need_class: &[u32] =
+            self.vec("need class entries", Some(patterns.next_multiple_of(2)))?;
         let complete: &[u64] = self.vec("complete-bit words", Some(patterns.div_ceil(64)))?;
         let costs: &[ClassCosts] = self.vec("cost classes", Some(cost_classes as usize))?;
         let needs: &[ClassNeeds] = self.vec("need classes", Some(need_classes as usize))?;
-        let bad = |what, found: u64, limit: u64| TableError::Mismatch { what, expected: limit, found };
-        if let Some(&c) = cost_class.iter().max().filter(|&&c| c as u32 >= cost_classes) {
+        let bad = |what, found: u64, limit: u64| TableError::Mismatch {
+            what,
+            expected: limit,
+            found,
+        };
+        if let Some(&c) = cost_class
+            .iter()
+            .max()
+            .filter(|&&c| c as u32 >= cost_classes)
+        {
             return Err(bad("cost class id (below)", c as u64, cost_classes as u64));
         }
         if let Some(&c) = need_class.iter().max().filter(|&&c| c >= need_classes) {
             return Err(bad("need class id (below)", c as u64, need_classes as u64));
         }
         if let Some(&c) = costs.iter().flatten().max().filter(|&&c| c > generate::INF) {
-            return Err(bad("replacement number (at most)", c as u64, generate::INF as u64));
+            return Err(bad(
+                "replacement number (at most)",
+                c as u64,
+                generate::INF as u64,
+            ));
         }
         if let Some(&m) = needs.iter().flatten().max().filter(|&&m| m >> ranks != 0) {
             return Err(bad("necessary-tile mask (below)", m as u64, 1 << ranks));
         }
-        Ok(SideView { cost_class, need_class, complete, costs, needs })
+        Ok(SideView {
+            cost_class,
+            need_class,
+            complete,
+            costs,
+            needs,
+        })
     }
 
     fn combined(&mut self, header: &Header) -> Result<CombinedView<'a>, TableError> {
-        let (s, h) = (header.suit_cost_classes as usize, header.honor_cost_classes as usize);
-        let (xs, ys) = (header.suit_suit_classes as usize, header.suit_honor_classes as usize);
-        let suit_suit: &[u8] = self.vec("suit-suit combinations", Some((s * s).next_multiple_of(8)))?;
-        let suit_honor: &[u8] = self.vec("suit-honor combinations", Some((s * h).next_multiple_of(8)))?;
+        let (s, h) = (
+            header.suit_cost_classes as usize,
+            header.honor_cost_classes as usize,
+        );
+        let (xs, ys) = (
+            header.suit_suit_classes as usize,
+            header.suit_honor_classes as usize,
+        );
+        let suit_suit: &[u8] =
+            self.vec("suit-suit combinations", Some((s * s).next_multiple_of(8)))?;
+        let suit_honor: &[u8] =
+            self.vec("suit-honor combinations", Some((s * h).next_multiple_of(8)))?;
         let _: &[ClassCosts] = self.vec("suit-suit vectors", Some(xs))?;
         let _: &[ClassCosts] = self.vec("suit-honor vectors", Some(ys))?;
-        let replacement: &[u8] = self.vec("combined replacement numbers", Some((xs * ys * 5).next_multiple_of(8)))?;
-        let (zs, ws) = (header.two_suits_honor_classes as usize, header.three_suits_classes as usize);
-        let with_suit_honor: &[u8] = self.vec("suit with suit-honor combinations", Some((s * ys).next_multiple_of(8)))?;
-        let with_honor: &[u8] = self.vec("suit-suit with honor combinations", Some((xs * h).next_multiple_of(8)))?;
-        let with_suit: &[u8] = self.vec("suit-suit with suit combinations", Some((xs * s).next_multiple_of(8)))?;
-        let two_suits_honor_costs: &[ClassCosts] = self.vec("two-suit-and-honor vectors", Some(zs))?;
+        let replacement: &[u8] = self.vec(
+            "combined replacement numbers",
+            Some((xs * ys * 5).next_multiple_of(8)),
+        )?;
+        let (zs, ws) = (
+            header.two_suits_honor_classes as usize,
+            header.three_suits_classes as usize,
+        );
+        let with_suit_honor: &[u8] = self.vec(
+            "suit with suit-honor combinations",
+            Some((s * ys).next_multiple_of(8)),
+        )?;
+        let with_honor: &[u8] = self.vec(
+            "suit-suit with honor combinations",
+            Some((xs * h).next_multiple_of(8)),
+        )?;
+        let with_suit: &[u8] = self.vec(
+            "suit-suit with suit combinations",
+            Some((xs * s).next_multiple_of(8)),
+        )?;
+        let two_suits_honor_costs: &[ClassCosts] =
+            self.vec("two-suit-and-honor vectors", Some(zs))?;
         let three_suits_costs: &[ClassCosts] = self.vec("three-suit vectors", Some(ws))?;
-        let bad = |what, found: u64, limit: u64| TableError::Mismatch { what, expected: limit, found };
+        let bad = |what, found: u64, limit: u64| TableError::Mismatch {
+            what,
+            expected: limit,
+            found,
+        };
         for (what, ids, limit) in [
             ("suit-suit combination id (below)", suit_suit, xs),
             ("suit-honor combination id (below)", suit_honor, ys),
-            ("suit with suit-honor combination id (below)", with_suit_honor, zs),
-            ("suit-suit with honor combination id (below)", with_honor, zs),
+            (
+                "suit with suit-honor combination id (below)",
+                with_suit_honor,
+                zs,
+            ),
+            (
+                "suit-suit with honor combination id (below)",
+                with_honor,
+                zs,
+            ),
             ("suit-suit with suit combination id (below)", with_suit, ws),
         ] {
             if let Some(&c) = ids.iter().max().filter(|&&c| c as usize >= limit) {
@@ -254,7 +328,10 @@ impl<'a> Tables<'a> {
     /// ```
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Tables<'a>, TableError> {
         if bytes.len() < HEADER_LEN {
-            return Err(TableError::Truncated { expected: HEADER_LEN as u64, found: bytes.len() as u64 });
+            return Err(TableError::Truncated {
+                expected: HEADER_LEN as u64,
+                found: bytes.len() as u64,
+            });
         }
         if bytes[..8] != MAGIC {
             return Err(TableError::BadMagic {
@@ -262,42 +339,88 @@ impl<'a> Tables<'a> {
                 found: String::from_utf8_lossy(&bytes[..8]).into_owned(),
             });
         }
-        let header: Header = bincode::deserialize(&bytes[..HEADER_LEN]).map_err(|_| TableError::Truncated {
-            expected: HEADER_LEN as u64,
-            found: bytes.len() as u64,
-        })?;
+        let header: Header =
+            bincode::deserialize(&bytes[..HEADER_LEN]).map_err(|_| TableError::Truncated {
+                expected: HEADER_LEN as u64,
+                found: bytes.len() as u64,
+            })?;
         if header.version != FORMAT_VERSION {
-            return Err(TableError::Version { expected: FORMAT_VERSION, found: header.version });
+            return Err(TableError::Version {
+                expected: FORMAT_VERSION,
+                found: header.version,
+            });
         }
         let body = &bytes[HEADER_LEN..];
         let expected = HEADER_LEN as u64 + header.payload_len;
         if (body.len() as u64) < header.payload_len {
-            return Err(TableError::Truncated { expected, found: bytes.len() as u64 });
+            return Err(TableError::Truncated {
+                expected,
+                found: bytes.len() as u64,
+            });
         }
         if body.len() as u64 > header.payload_len {
-            return Err(TableError::Mismatch { what: "length in bytes", expected, found: bytes.len() as u64 });
+            return Err(TableError::Mismatch {
+                what: "length in bytes",
+                expected,
+                found: bytes.len() as u64,
+            });
         }
         let found = crc32fast::hash(body);
         if found != header.checksum {
-            return Err(TableError::Checksum { expected: header.checksum, found });
+            return Err(TableError::Checksum {
+                expected: header.checksum,
+                found,
+            });
         }
         let count = |what, expected: usize, found: u32| {
             if found as usize == expected {
                 Ok(())
             } else {
-                Err(TableError::Mismatch { what, expected: expected as u64, found: found as u64 })
+                Err(TableError::Mismatch {
+                    what,
+                    expected: expected as u64,
+                    found: found as u64,
+                })
             }
         };
-        count("suit pattern count", encoding::SUIT_PATTERNS, header.suit_patterns)?;
-        count("honor pattern count", encoding::HONOR_PATTERNS, header.honor_patterns)?;
+        count(
+            "suit pattern count",
+            encoding::SUIT_PATTERNS,
+            header.suit_patterns,
+        )?;
+        count(
+            "honor pattern count",
+            encoding::HONOR_PATTERNS,
+            header.honor_patterns,
+        )?;
         let mut r = Reader { bytes: body, at: 0 };
-        let suits = r.side(encoding::SUIT_PATTERNS, header.suit_cost_classes, header.suit_need_classes, 9)?;
-        let honors = r.side(encoding::HONOR_PATTERNS, header.honor_cost_classes, header.honor_need_classes, 7)?;
+        let suits = r.side(
+            encoding::SUIT_PATTERNS,
+            header.suit_cost_classes,
+            header.suit_need_classes,
+            9,
+        )?;
+        let honors = r.side(
+            encoding::HONOR_PATTERNS,
+            header.honor_cost_classes,
+            header.honor_need_classes,
+            7,
+        )?;
         let combined = r.combined(&header)?;
         if r.at != body.len() {
-            return Err(TableError::Mismatch { what: "payload length", expected: r.at as u64, found: body.len() as u64 });
+            return Err(TableError::Mismatch {
+                what: "payload length",
+                expected: r.at as u64,
+                found: body.len() as u64,
+            });
         }
-        Ok(Tables { bytes, header, suits, honors, combined })
+        Ok(Tables {
+            bytes,
+            header,
+            suits,
+            honors,
+            combined,
+        })
     }
 
     /// The file header: format version, entry counts, checksum.
@@ -343,7 +466,10 @@ impl MappedTables {
     /// other than this build's.
     pub unsafe fn open(path: impl AsRef<Path>) -> Result<MappedTables, TableError> {
         let path = path.as_ref();
-        let io = |source| TableError::Io { path: path.display().to_string(), source };
+        let io = |source| TableError::Io {
+            path: path.display().to_string(),
+            source,
+        };
         let file = std::fs::File::open(path).map_err(io)?;
         // SAFETY: the caller promises the file is not changed while mapped.
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
@@ -354,7 +480,10 @@ impl MappedTables {
         let tables = Tables::from_bytes(bytes)?;
         let expected = Tables::embedded().header.checksum;
         if tables.header.checksum != expected {
-            return Err(TableError::Stale { expected, found: tables.header.checksum });
+            return Err(TableError::Stale {
+                expected,
+                found: tables.header.checksum,
+            });
         }
         Ok(MappedTables { tables, _map: map })
     }

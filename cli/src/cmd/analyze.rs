@@ -56,7 +56,11 @@ struct Output {
 }
 
 /// The per-discard analysis of `hand`, meld-aware when melds are written.
-fn discards(tables: &Tables<'_>, hand: &Hand, visible: Option<&TileCounts>) -> Result<Vec<Discard>, HandError> {
+fn discards(
+    tables: &Tables<'_>,
+    hand: &Hand,
+    visible: Option<&TileCounts>,
+) -> Result<Vec<Discard>, HandError> {
     if hand.melds().is_empty() {
         tables.analyze(hand.concealed(), visible)
     } else {
