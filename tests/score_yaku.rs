@@ -53,7 +53,13 @@ fn tanyao_open_counts_with_open_tanyao() {
 #[test]
 fn tanyao_closed_with_riichi() {
     let s = win("234m456p22s345678s", "8s").riichi().tenhou();
-    check(&s, &[("riichi", 1), ("pinfu", 1), ("tanyao", 1)], 3, 30, 3900);
+    check(
+        &s,
+        &[("riichi", 1), ("pinfu", 1), ("tanyao", 1)],
+        3,
+        30,
+        3900,
+    );
 }
 
 #[test]
@@ -96,7 +102,10 @@ fn seat_wind_triplet() {
 
 #[test]
 fn round_wind_triplet() {
-    let s = win("123m456p789s11p [222z]", "9s").seat(Wind::West).round(Wind::South).tenhou();
+    let s = win("123m456p789s11p [222z]", "9s")
+        .seat(Wind::West)
+        .round(Wind::South)
+        .tenhou();
     check(&s, &[("round_wind", 1)], 1, 30, 1000);
 }
 
@@ -109,33 +118,46 @@ fn double_wind_triplet_counts_twice() {
 
 #[test]
 fn other_wind_triplet_is_no_yaku() {
-    assert_eq!(win("123m456p789s11p [444z]", "9s").error(), ScoreError::NoYaku);
+    assert_eq!(
+        win("123m456p789s11p [444z]", "9s").error(),
+        ScoreError::NoYaku
+    );
 }
 
 #[test]
 fn rinshan_kaihou() {
     // 20 + 2 tsumo + 8 open kan = 30 fu; 1 han 30 fu tsumo: 500 / 300.
-    let s = win("123m456p789s11p [8888p]", "9s").tsumo().timing(Timing::Rinshan).tenhou();
+    let s = win("123m456p789s11p [8888p]", "9s")
+        .tsumo()
+        .timing(Timing::Rinshan)
+        .tenhou();
     check(&s, &[("rinshan", 1)], 1, 30, 1100);
 }
 
 #[test]
 fn chankan() {
     // 20 + 2 penchan + 8 open kan = 30 fu.
-    let s = win("123m456p789s11p [8888p]", "3m").timing(Timing::Chankan).tenhou();
+    let s = win("123m456p789s11p [8888p]", "3m")
+        .timing(Timing::Chankan)
+        .tenhou();
     check(&s, &[("chankan", 1)], 1, 30, 1000);
 }
 
 #[test]
 fn haitei_raoyue() {
     // 20 + 2 tsumo + 2 penchan + 8 open kan = 32 → 40 fu: 700 / 400.
-    let s = win("123m456p789s11p [8888p]", "3m").tsumo().timing(Timing::Haitei).tenhou();
+    let s = win("123m456p789s11p [8888p]", "3m")
+        .tsumo()
+        .timing(Timing::Haitei)
+        .tenhou();
     check(&s, &[("haitei", 1)], 1, 40, 1500);
 }
 
 #[test]
 fn houtei_raoyui() {
-    let s = win("123m456p789s11p [8888p]", "3m").timing(Timing::Houtei).tenhou();
+    let s = win("123m456p789s11p [8888p]", "3m")
+        .timing(Timing::Houtei)
+        .tenhou();
     check(&s, &[("houtei", 1)], 1, 30, 1000);
 }
 
@@ -224,7 +246,13 @@ fn sankantsu_two_han() {
 fn shousangen_two_han_plus_two_dragon_triplets() {
     // 20 + 10 + 2 penchan + 2 dragon pair + 8 + 8 = 50 fu, 4 han: mangan.
     let s = win("123m456p55z666z777z", "3m").tenhou();
-    check(&s, &[("yakuhai_hatsu", 1), ("yakuhai_chun", 1), ("shousangen", 2)], 4, 50, 8000);
+    check(
+        &s,
+        &[("yakuhai_hatsu", 1), ("yakuhai_chun", 1), ("shousangen", 2)],
+        4,
+        50,
+        8000,
+    );
 }
 
 #[test]
@@ -332,7 +360,7 @@ fn daisangen() {
 #[test]
 fn daisangen_all_concealed_has_no_pao() {
     let s = win("123m44z555z666z777z", "5z").tsumo().tenhou();
-    assert!(has(&s, Yaku::Daisangen) && has(&s, Yaku::Suuankou) == false);
+    assert!(has(&s, Yaku::Daisangen) && !has(&s, Yaku::Suuankou));
     assert!(s.pao.is_empty());
 }
 
@@ -406,13 +434,20 @@ fn suukantsu() {
 #[test]
 fn tenhou_dealer_first_draw() {
     // 16,000 from each non-dealer.
-    let s = win("123m456p789s234m99s", "9s").dealer().tsumo().timing(Timing::Tenhou).tenhou();
+    let s = win("123m456p789s234m99s", "9s")
+        .dealer()
+        .tsumo()
+        .timing(Timing::Tenhou)
+        .tenhou();
     check(&s, &[("tenhou", 13)], 13, 0, 48000);
 }
 
 #[test]
 fn chiihou_non_dealer_first_draw() {
-    let s = win("123m456p789s234m99s", "9s").tsumo().timing(Timing::Chiihou).tenhou();
+    let s = win("123m456p789s234m99s", "9s")
+        .tsumo()
+        .timing(Timing::Chiihou)
+        .tenhou();
     check(&s, &[("chiihou", 13)], 13, 0, 32000);
 }
 
@@ -444,7 +479,14 @@ fn kazoe_yakuman_from_13_han() {
     let s = w.tenhou();
     check(
         &s,
-        &[("riichi", 1), ("menzen_tsumo", 1), ("pinfu", 1), ("tanyao", 1), ("ryanpeikou", 3), ("chinitsu", 6)],
+        &[
+            ("riichi", 1),
+            ("menzen_tsumo", 1),
+            ("pinfu", 1),
+            ("tanyao", 1),
+            ("ryanpeikou", 3),
+            ("chinitsu", 6),
+        ],
         13,
         20,
         32000,
@@ -473,27 +515,39 @@ fn dora_alone_are_not_a_yaku() {
 
 #[test]
 fn aka_dora_count_red_fives() {
-    let s = win("234m406p22p [678s] [305p]", "4m").tenhou();
+    let s = win("234m406p22p [678s] [340s]", "4m").tenhou();
     check(&s, &[("tanyao", 1), ("aka_dora", 2)], 3, 30, 3900);
 }
 
 #[test]
 fn ura_dora_count_with_riichi() {
-    let s = win("123m456p789s234m99s", "3m").riichi().dora("1z").ura("8s").tenhou();
+    // Ura indicator 1m: the two 2m are 2 ura dora.
+    let s = win("123m456p789s234m99s", "3m")
+        .riichi()
+        .dora("1z")
+        .ura("1m")
+        .tenhou();
     check(&s, &[("riichi", 1), ("ura_dora", 2)], 3, 40, 5200);
 }
 
 #[test]
 fn kan_dora_indicators_count_kan_tiles() {
     // Second indicator 7p after the kan: the four 8p are 4 dora.
-    let s = win("123m456p789s11p [8888p]", "9s").tsumo().timing(Timing::Rinshan).dora("1z7p").tenhou();
+    let s = win("123m456p789s11p [8888p]", "9s")
+        .tsumo()
+        .timing(Timing::Rinshan)
+        .dora("1z7p")
+        .tenhou();
     check(&s, &[("rinshan", 1), ("dora", 4)], 5, 30, 8000);
 }
 
 #[test]
 fn dora_indicators_wrap_around() {
     // 9m → 1m, North → East, Red → White.
-    let s = win("111m234p567s55z [111z]", "5z").dealer().dora("9m4z7z").tenhou();
+    let s = win("111m234p567s55z [111z]", "5z")
+        .dealer()
+        .dora("9m4z7z")
+        .tenhou();
     assert_eq!(s.yaku.get(Yaku::Dora), 3 + 3 + 2);
 }
 

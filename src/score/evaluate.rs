@@ -540,7 +540,7 @@ pub(crate) fn best(s: &Situation, rules: &ScoringRules) -> Result<Candidate, Sco
     let mut complete = false;
     let mut offer = |c: Option<Candidate>| {
         if let Some(c) = c {
-            if best.as_ref().map_or(true, |b| c.key() > b.key()) {
+            if best.as_ref().is_none_or(|b| c.key() > b.key()) {
                 best = Some(c);
             }
         }

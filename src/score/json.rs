@@ -251,7 +251,7 @@ fn indicators_text(list: &[Indicator]) -> String {
         });
         if list
             .get(j + 1)
-            .map_or(true, |n| n.tile.suit() != i.tile.suit())
+            .is_none_or(|n| n.tile.suit() != i.tile.suit())
         {
             s.push(i.tile.suit().letter());
         }

@@ -2,7 +2,9 @@
 //! book. Defaults: the South seat (non-dealer) in the East round, ron, no riichi.
 #![allow(dead_code)]
 
-use tenpai::score::{score, Indicator, Riichi, Rules, Score, ScoreError, Situation, Timing, Wind, Yaku};
+use tenpai::score::{
+    score, Indicator, Riichi, Rules, Score, ScoreError, Situation, Timing, Wind, Yaku,
+};
 
 pub struct Win(pub Situation);
 
@@ -111,7 +113,10 @@ pub fn check(s: &Score, expected_yaku: &[(&str, u8)], han: u32, fu: u32, total: 
 
 /// The fu breakdown as (description, fu) pairs.
 pub fn fu_lines(s: &Score) -> Vec<(String, u8)> {
-    s.fu_breakdown.iter().map(|i| (i.source.to_string(), i.fu)).collect()
+    s.fu_breakdown
+        .iter()
+        .map(|i| (i.source.to_string(), i.fu))
+        .collect()
 }
 
 pub fn has(s: &Score, y: Yaku) -> bool {
