@@ -28,6 +28,29 @@ fn deal(n: usize, sizes: &[usize], seed: u64) -> Vec<TileCounts> {
         .collect()
 }
 
+/// Complete 14-tile hands: four random melds and a pair (at most four copies).
+fn complete_hands(n: usize, seed: u64) -> Vec<TileCounts> {
+    use rand::Rng;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut c = [0u8; 34];
+        c[rng.gen_range(0..34)] += 2;
+        for _ in 0..4 {
+            let t = rng.gen_range(0..34);
+            if t < 27 && t % 9 <= 6 && rng.gen_bool(0.6) {
+                (0..3).for_each(|d| c[t + d] += 1);
+            } else {
+                c[t] += 3;
+            }
+        }
+        if c.iter().all(|&x| x <= 4) {
+            out.push(c);
+        }
+    }
+    out
+}
+
 fn group<R, S>(
     c: &mut Criterion,
     name: &str,
@@ -69,6 +92,15 @@ fn benches(c: &mut Criterion) {
         |h| reference::shanten(h).unwrap(),
     );
     let h14 = deal(10_000, &[14], 2);
+    let complete = complete_hands(10_000, 4);
+    group(
+        c,
+        "agari14_complete",
+        &complete,
+        1_000,
+        |h| t.is_agari(h).unwrap(),
+        |h| reference::is_agari(h).unwrap(),
+    );
     group(
         c,
         "agari14",

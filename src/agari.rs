@@ -7,7 +7,7 @@
 //! `build.rs`; honors split only one way.
 
 use crate::error::HandError;
-use crate::shanten::{check_counts, held_masks, YAOCHU, YAOCHU_MASK};
+use crate::shanten::{held_masks, scan_complete_size, Scan, YAOCHU, YAOCHU_MASK};
 use crate::tables::encoding::{base5_key, honor_rank, suit_rank};
 use crate::tables::generate::SEQUENCE_BIT;
 use crate::tables::Tables;
@@ -115,14 +115,7 @@ impl std::fmt::Display for Decomposition {
 }
 
 fn check_complete_size(counts: &TileCounts) -> Result<usize, HandError> {
-    let len = check_counts(counts)?;
-    if len % 3 != 2 {
-        return Err(HandError::WrongTileCount {
-            expected: "3n+2 tiles (2, 5, 8, 11 or 14)",
-            count: len,
-        });
-    }
-    Ok(len)
+    Ok(scan_complete_size(counts)?.len)
 }
 
 /// Seven distinct pairs (a quad is not two pairs): 14 tiles of 7 kinds, each
@@ -235,8 +228,7 @@ impl Tables<'_> {
     /// ```
     #[inline]
     pub fn is_agari(&self, counts: &TileCounts) -> Result<bool, HandError> {
-        let len = check_complete_size(counts)?;
-        let (ones, twos) = held_masks(counts);
+        let Scan { len, ones, twos } = scan_complete_size(counts)?;
         let isolated = ones & !twos & !neighbours(ones);
         if isolated != 0 {
             // A lone tile is in no meld and no pair: only thirteen orphans is left.

@@ -215,7 +215,8 @@ impl Tables<'_> {
         ]
     }
 
-    /// Standard-form replacement number and useful tiles by lookups only.
+    /// Standard-form replacement number and useful tiles by lookups only: the
+    /// optimal targets of each pattern, then its necessary tiles for them.
     #[inline(always)]
     fn standard_useful_lookup(&self, c: &TileCounts, k: usize) -> (u8, u64) {
         let ranks = [
@@ -230,20 +231,23 @@ impl Tables<'_> {
             self.suits.cost_class(ranks[2]),
             self.honors.cost_class(ranks[3]),
         ];
-        let (r, rest) = self.combined.rests(classes, k);
-        let v = [
-            self.suits.costs(ranks[0]),
-            self.suits.costs(ranks[1]),
-            self.suits.costs(ranks[2]),
-            self.honors.costs(ranks[3]),
-        ];
-        let n = [
-            self.suits.needs(ranks[0]),
-            self.suits.needs(ranks[1]),
-            self.suits.needs(ranks[2]),
-            self.honors.needs(ranks[3]),
-        ];
-        (r, useful_mask(v, rest, n, r, k))
+        let (r, optimal) = self.combined.optimal(classes, k);
+        let mut mask = 0u64;
+        for (s, &targets) in optimal.iter().enumerate() {
+            let needs = if s < 3 {
+                self.suits.needs(ranks[s])
+            } else {
+                self.honors.needs(ranks[s])
+            };
+            let mut bits = targets;
+            let mut m = 0u16;
+            while bits != 0 {
+                m |= needs[bits.trailing_zeros() as usize];
+                bits &= bits - 1;
+            }
+            mask |= (m as u64) << (9 * s);
+        }
+        (r, mask)
     }
 
     /// Tile acceptance of a 3n+1 hand: the tiles that lower its shanten (its

@@ -47,67 +47,149 @@ impl Shanten {
     }
 }
 
-const LO: u64 = 0x0101_0101_0101_0101;
-
-/// The 34 counts as five little-endian words (the last holds two counts).
-#[inline(always)]
-fn words(c: &TileCounts) -> [u64; 5] {
-    let w = |i: usize| u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
-    [w(0), w(1), w(2), w(3), c[32] as u64 | (c[33] as u64) << 8]
+/// One pass over 34 counts: the number of tiles and which tiles are held at
+/// least once (`ones`) and at least twice (`twos`), bit `i` = tile `i`; `None`
+/// when a count is above 4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Scan {
+    pub len: usize,
+    pub ones: u64,
+    pub twos: u64,
 }
 
-/// Bit `i` set when byte `i` of `flags` (each 0 or 1) is 1.
+/// Scans counts with SSE2 (part of every x86-64 CPU): three compares and a sum
+/// of absolute differences per 16 counts.
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn gather(flags: u64) -> u64 {
-    flags.wrapping_mul(0x0102_0408_1020_4080) >> 56
-}
-
-/// Which tiles are held at least once and at least twice (bit `i` = tile `i`),
-/// for counts already checked to be at most 4.
-#[inline(always)]
-pub(crate) fn held_masks(counts: &TileCounts) -> (u64, u64) {
-    let (mut ones, mut twos) = (0u64, 0u64);
-    for (i, w) in words(counts).into_iter().enumerate() {
-        ones |= gather((w | w >> 1 | w >> 2) & LO) << (8 * i);
-        twos |= gather((w >> 1 | w >> 2) & LO) << (8 * i);
+pub(crate) fn scan(c: &TileCounts) -> Option<Scan> {
+    use std::arch::x86_64::*;
+    // SAFETY: SSE2 is part of the x86-64 baseline, so these intrinsics are
+    // available on every CPU this code runs on; the two loads read bytes 0–15
+    // and 16–31 of the 34-byte array.
+    unsafe {
+        let lo = _mm_loadu_si128(c.as_ptr() as *const __m128i);
+        let hi = _mm_loadu_si128(c.as_ptr().add(16) as *const __m128i);
+        let (zero, one, four) = (_mm_setzero_si128(), _mm_set1_epi8(1), _mm_set1_epi8(4));
+        let small = |v| _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(v, four), four)) as u32;
+        if small(lo) & small(hi) != 0xFFFF || c[32] > 4 || c[33] > 4 {
+            return None;
+        }
+        let sums = _mm_add_epi64(_mm_sad_epu8(lo, zero), _mm_sad_epu8(hi, zero));
+        let len = _mm_cvtsi128_si64(sums) as usize
+            + _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)) as usize
+            + c[32] as usize
+            + c[33] as usize;
+        let above = |v, t| _mm_movemask_epi8(_mm_cmpgt_epi8(v, t)) as u32 as u64;
+        let tail = |t: u8| ((c[32] > t) as u64) << 32 | ((c[33] > t) as u64) << 33;
+        Some(Scan {
+            len,
+            ones: above(lo, zero) | above(hi, zero) << 16 | tail(0),
+            twos: above(lo, one) | above(hi, one) << 16 | tail(1),
+        })
     }
-    (ones, twos)
 }
 
-/// Checks counts for a query: each at most 4, at most 14 in all, 3n+1 or 3n+2.
-/// Returns the number of tiles. Word-parallel (SWAR): no loop over 34 bytes.
+/// Scans counts where SSE2 is not available.
+#[cfg(not(target_arch = "x86_64"))]
 #[inline(always)]
-pub(crate) fn check_counts(counts: &TileCounts) -> Result<usize, HandError> {
-    let w = words(counts);
+pub(crate) fn scan(c: &TileCounts) -> Option<Scan> {
+    scan_words(c)
+}
+
+/// Scans counts word by word (SWAR): the portable version of [`scan`].
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+#[inline(always)]
+fn scan_words(c: &TileCounts) -> Option<Scan> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    let word = |i: usize| u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("8 bytes"));
+    let w = [
+        word(0),
+        word(1),
+        word(2),
+        word(3),
+        c[32] as u64 | (c[33] as u64) << 8,
+    ];
     let mut above_four = 0u64;
     for x in w {
         // A byte above 4 either has its top bit set or gets it from adding 123.
         above_four |= (x | x.wrapping_add(123 * LO)) & (0x80 * LO);
     }
     if above_four != 0 {
-        return Err(too_many_copies(counts));
+        return None;
     }
-    // Bytes are at most 4, so each word's byte sum fits in its top byte.
-    let len: usize = w.iter().map(|x| (x.wrapping_mul(LO) >> 56) as usize).sum();
-    if len > 14 {
-        return Err(HandError::TooManyTiles { count: len });
+    // Bytes are at most 4: each word's byte sum fits in its top byte, and bits
+    // 0–2 of a byte say whether it is at least 1 or at least 2.
+    let gather = |flags: u64| flags.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let mut s = Scan {
+        len: 0,
+        ones: 0,
+        twos: 0,
+    };
+    for (i, x) in w.into_iter().enumerate() {
+        s.len += (x.wrapping_mul(LO) >> 56) as usize;
+        s.ones |= gather((x | x >> 1 | x >> 2) & LO) << (8 * i);
+        s.twos |= gather((x >> 1 | x >> 2) & LO) << (8 * i);
     }
-    if len % 3 == 0 {
-        return Err(HandError::WrongTileCount {
-            expected: "3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)",
-            count: len,
-        });
-    }
-    Ok(len)
+    Some(s)
 }
 
+/// Which tiles are held at least once and at least twice (bit `i` = tile `i`),
+/// for counts already checked to be at most 4.
+#[inline(always)]
+pub(crate) fn held_masks(counts: &TileCounts) -> (u64, u64) {
+    let s = scan(counts).unwrap_or(Scan {
+        len: 0,
+        ones: 0,
+        twos: 0,
+    });
+    (s.ones, s.twos)
+}
+
+/// Checks counts for a query: each at most 4, at most 14 in all, 3n+1 or 3n+2.
+/// Returns the number of tiles.
+#[inline(always)]
+pub(crate) fn check_counts(counts: &TileCounts) -> Result<usize, HandError> {
+    Ok(check_scan(counts)?.len)
+}
+
+/// As [`check_counts`], returning the whole [`Scan`].
+#[inline(always)]
+pub(crate) fn check_scan(counts: &TileCounts) -> Result<Scan, HandError> {
+    match scan(counts) {
+        Some(s) if s.len <= 14 && s.len % 3 != 0 => Ok(s),
+        _ => Err(count_error(
+            counts,
+            "3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14)",
+        )),
+    }
+}
+
+/// Checks counts of a 3n+2 hand and returns its [`Scan`].
+#[inline(always)]
+pub(crate) fn scan_complete_size(counts: &TileCounts) -> Result<Scan, HandError> {
+    match scan(counts) {
+        Some(s) if s.len <= 14 && s.len % 3 == 2 => Ok(s),
+        _ => Err(count_error(counts, "3n+2 tiles (2, 5, 8, 11 or 14)")),
+    }
+}
+
+/// What is wrong with counts that failed a check: a fifth copy, too many tiles,
+/// or a count other than `expected`.
 #[cold]
-fn too_many_copies(counts: &TileCounts) -> HandError {
-    let i = counts.iter().position(|&c| c > 4).expect("a count above 4");
-    let tile = crate::Tile::new(i as u8).expect("index below 34");
-    HandError::TooManyCopies {
-        tile,
-        count: counts[i] as usize,
+#[inline(never)]
+pub(crate) fn count_error(counts: &TileCounts, expected: &'static str) -> HandError {
+    if let Some(i) = counts.iter().position(|&c| c > 4) {
+        let tile = crate::Tile::new(i as u8).expect("index below 34");
+        return HandError::TooManyCopies {
+            tile,
+            count: counts[i] as usize,
+        };
+    }
+    let count = counts.iter().map(|&c| c as usize).sum();
+    if count > 14 {
+        HandError::TooManyTiles { count }
+    } else {
+        HandError::WrongTileCount { expected, count }
     }
 }
 
@@ -392,4 +474,26 @@ pub fn shanten_forms(counts: &TileCounts) -> Result<Shanten, HandError> {
 /// ```
 pub fn shanten_with_melds(hand: &Hand) -> Result<Shanten, HandError> {
     Tables::embedded().shanten_with_melds(hand)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    /// The SSE2 and word-parallel scans agree, on valid and invalid counts.
+    #[test]
+    fn scan_versions_agree() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        for _ in 0..200_000 {
+            let mut c = [0u8; 34];
+            for _ in 0..rng.gen_range(0..16) {
+                c[rng.gen_range(0..34)] += 1;
+            }
+            if rng.gen_bool(0.05) {
+                c[rng.gen_range(0..34)] = rng.gen();
+            }
+            assert_eq!(scan(&c), scan_words(&c), "{c:?}");
+        }
+    }
 }

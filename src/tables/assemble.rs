@@ -73,6 +73,31 @@ fn side(n: usize, sequences: bool, rank: fn(&[u8]) -> usize) -> Side {
     }
 }
 
+/// For each pattern vector beside each rest vector and each meld count `k`, the
+/// targets `(p, m)` whose split reaches the least replacement number (bit `p * 5 + m`).
+fn optimal(patterns: &[Costs], rests: &[Costs]) -> Vec<u16> {
+    let mut out = Vec::with_capacity(patterns.len() * rests.len() * 5);
+    for v in patterns {
+        for rest in rests {
+            for k in 0..5 {
+                let total = |p: usize, m: usize| v[p * 5 + m] + rest[(1 - p) * 5 + k - m];
+                let best = join(v, rest, k);
+                let mut mask = 0u16;
+                for p in 0..2 {
+                    for m in 0..=k {
+                        if total(p, m) == best {
+                            mask |= 1 << (p * 5 + m);
+                        }
+                    }
+                }
+                out.push(mask);
+            }
+        }
+    }
+    out.resize(out.len().next_multiple_of(4), 0);
+    out
+}
+
 /// Combination tables over the two sides' cost classes.
 fn combined(suits: &Side, honors: &Side) -> Combined {
     let back = |c: &ClassCosts| -> Costs { std::array::from_fn(|i| c[i / 5 * 8 + i % 5]) };
@@ -131,8 +156,8 @@ fn combined(suits: &Side, honors: &Side) -> Combined {
         with_suit_honor,
         with_honor,
         with_suit,
-        two_suits_honor_costs: zs.values.iter().map(|c| class_costs(c, INF)).collect(),
-        three_suits_costs: ws.values.iter().map(|c| class_costs(c, INF)).collect(),
+        suit_optimal: optimal(&s, &zs.values),
+        honor_optimal: optimal(&h, &ws.values),
     };
     for v in [
         &mut c.suit_suit,
@@ -159,6 +184,27 @@ pub fn payload() -> Payload {
     }
 }
 
+/// Number of two-suit-and-honor rest vectors (one past the largest id).
+fn two_suits_honor_classes(p: &Payload) -> u32 {
+    let c = &p.combined;
+    c.with_suit_honor
+        .iter()
+        .chain(&c.with_honor)
+        .map(|&i| i as u32 + 1)
+        .max()
+        .unwrap_or(0)
+}
+
+/// Number of three-suit rest vectors (one past the largest id).
+fn three_suits_classes(p: &Payload) -> u32 {
+    p.combined
+        .with_suit
+        .iter()
+        .map(|&i| i as u32 + 1)
+        .max()
+        .unwrap_or(0)
+}
+
 /// Encodes a payload as a table file: header, then payload.
 pub fn file_bytes(payload: &Payload) -> Vec<u8> {
     let body = bincode::serialize(payload).expect("bincode encodes plain vectors");
@@ -173,8 +219,8 @@ pub fn file_bytes(payload: &Payload) -> Vec<u8> {
         honor_need_classes: payload.honors.needs.len() as u32,
         suit_suit_classes: payload.combined.suit_suit_costs.len() as u32,
         suit_honor_classes: payload.combined.suit_honor_costs.len() as u32,
-        two_suits_honor_classes: payload.combined.two_suits_honor_costs.len() as u32,
-        three_suits_classes: payload.combined.three_suits_costs.len() as u32,
+        two_suits_honor_classes: two_suits_honor_classes(payload),
+        three_suits_classes: three_suits_classes(payload),
         checksum: crc32fast::hash(&body),
         payload_len: body.len() as u64,
     };

@@ -94,12 +94,14 @@ pub struct Side {
 /// make then needs `replacement[(x * Y + y) * 5 + k]` tiles, `Y` being the
 /// number of `suit_honor_costs`.
 ///
-/// For tile acceptance each pattern also needs the best of the *other three*:
-/// for man and pin that is a suit class `c` with the sou-and-honor vector `y`
-/// (`with_suit_honor[c * Y + y]`), for sou the man-and-pin vector `x` with the
-/// honor class `d` (`with_honor[x * H + d]`), both indexing `two_suits_honor_costs`;
-/// for honors `x` with the sou class `c` (`with_suit[x * S + c]`, indexing
-/// `three_suits_costs`).
+/// For tile acceptance each pattern also needs the best of the *other three*
+/// (its "rest"): for man and pin a suit class `c` with the sou-and-honor vector
+/// `y` (`with_suit_honor[c * Y + y]`), for sou the man-and-pin vector `x` with
+/// the honor class `d` (`with_honor[x * H + d]`), giving one of `Z` two-suit-and-
+/// honor vectors; for honors `x` with the sou class `c` (`with_suit[x * S + c]`),
+/// one of `W` three-suit vectors. Then the targets of a pattern that some optimal
+/// split of the hand uses are `suit_optimal[(c * Z + z) * 5 + k]` (bit `p * 5 + m`)
+/// or `honor_optimal[(d * W + w) * 5 + k]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Combined {
     /// Combined man-and-pin vector of each pair of suit cost classes (padded to a multiple of 8).
@@ -118,10 +120,10 @@ pub struct Combined {
     pub with_honor: Vec<u8>,
     /// Man-and-pin vector with a suit class (padded to a multiple of 8).
     pub with_suit: Vec<u8>,
-    /// The distinct vectors of two suits and the honors.
-    pub two_suits_honor_costs: Vec<ClassCosts>,
-    /// The distinct vectors of three suits.
-    pub three_suits_costs: Vec<ClassCosts>,
+    /// Optimal targets of a suit class beside a rest vector, for 0–4 melds (padded to a multiple of 4).
+    pub suit_optimal: Vec<u16>,
+    /// Optimal targets of an honor class beside a rest vector, for 0–4 melds (padded to a multiple of 4).
+    pub honor_optimal: Vec<u16>,
 }
 
 /// The tables, in file order.

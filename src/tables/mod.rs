@@ -64,11 +64,13 @@ pub(crate) struct CombinedView<'a> {
     with_suit_honor: &'a [u8],
     with_honor: &'a [u8],
     with_suit: &'a [u8],
-    two_suits_honor_costs: &'a [ClassCosts],
-    three_suits_costs: &'a [ClassCosts],
+    suit_optimal: &'a [u16],
+    honor_optimal: &'a [u16],
     suit_classes: usize,
     honor_classes: usize,
     suit_honor_classes: usize,
+    two_suits_honor_classes: usize,
+    three_suits_classes: usize,
 }
 
 impl<'a> CombinedView<'a> {
@@ -88,20 +90,26 @@ impl<'a> CombinedView<'a> {
         self.replacement[(x * self.suit_honor_classes + y) * 5 + k]
     }
 
-    /// The replacement number and, for each pattern, the vector of the other
-    /// three combined.
+    /// The replacement number and, for each pattern, the targets `(p, m)` (bit
+    /// `p * 5 + m`) used by some optimal split of the hand.
     #[inline(always)]
-    pub(crate) fn rests(&self, c: [usize; 4], k: usize) -> (u8, [&'a ClassCosts; 4]) {
+    pub(crate) fn optimal(&self, c: [usize; 4], k: usize) -> (u8, [u16; 4]) {
         let (x, y) = self.halves(c);
         let r = self.replacement[(x * self.suit_honor_classes + y) * 5 + k];
-        let z = |i: u8| &self.two_suits_honor_costs[i as usize];
+        let z = self.two_suits_honor_classes;
+        let rest = [
+            self.with_suit_honor[c[1] * self.suit_honor_classes + y] as usize,
+            self.with_suit_honor[c[0] * self.suit_honor_classes + y] as usize,
+            self.with_honor[x * self.honor_classes + c[3]] as usize,
+            self.with_suit[x * self.suit_classes + c[2]] as usize,
+        ];
         (
             r,
             [
-                z(self.with_suit_honor[c[1] * self.suit_honor_classes + y]),
-                z(self.with_suit_honor[c[0] * self.suit_honor_classes + y]),
-                z(self.with_honor[x * self.honor_classes + c[3]]),
-                &self.three_suits_costs[self.with_suit[x * self.suit_classes + c[2]] as usize],
+                self.suit_optimal[(c[0] * z + rest[0]) * 5 + k],
+                self.suit_optimal[(c[1] * z + rest[1]) * 5 + k],
+                self.suit_optimal[(c[2] * z + rest[2]) * 5 + k],
+                self.honor_optimal[(c[3] * self.three_suits_classes + rest[3]) * 5 + k],
             ],
         )
     }
@@ -262,9 +270,14 @@ impl<'a> Reader<'a> {
             "suit-suit with suit combinations",
             Some((xs * s).next_multiple_of(8)),
         )?;
-        let two_suits_honor_costs: &[ClassCosts] =
-            self.vec("two-suit-and-honor vectors", Some(zs))?;
-        let three_suits_costs: &[ClassCosts] = self.vec("three-suit vectors", Some(ws))?;
+        let suit_optimal: &[u16] = self.vec(
+            "suit optimal targets",
+            Some((s * zs * 5).next_multiple_of(4)),
+        )?;
+        let honor_optimal: &[u16] = self.vec(
+            "honor optimal targets",
+            Some((h * ws * 5).next_multiple_of(4)),
+        )?;
         let bad = |what, found: u64, limit: u64| TableError::Mismatch {
             what,
             expected: limit,
@@ -289,6 +302,14 @@ impl<'a> Reader<'a> {
                 return Err(bad(what, c as u64, limit as u64));
             }
         }
+        if let Some(&m) = suit_optimal
+            .iter()
+            .chain(honor_optimal)
+            .max()
+            .filter(|&&m| m >> 10 != 0)
+        {
+            return Err(bad("optimal-target mask (below)", m as u64, 1 << 10));
+        }
         Ok(CombinedView {
             suit_suit,
             suit_honor,
@@ -296,11 +317,13 @@ impl<'a> Reader<'a> {
             with_suit_honor,
             with_honor,
             with_suit,
-            two_suits_honor_costs,
-            three_suits_costs,
+            suit_optimal,
+            honor_optimal,
             suit_classes: s,
             honor_classes: h,
             suit_honor_classes: ys,
+            two_suits_honor_classes: zs,
+            three_suits_classes: ws,
         })
     }
 }
