@@ -38,6 +38,7 @@ Examples:
   tenpai waits 123m456p789s1112z --visible 2z2z
   tenpai analyze 123m456p789s11z234p
   tenpai agari 111222333m11p
+  tenpai score 123m456p789s11z555z --win 5z --riichi --dora 4z
   tenpai tables export tables.bin && TENPAI_TABLES=tables.bin tenpai shanten 19m19p19s1234567z";
 
 /// Riichi mahjong hand analysis: shanten, waits, tile efficiency, win detection.
@@ -61,6 +62,7 @@ enum Command {
     Analyze(cmd::analyze::Args),
     Agari(cmd::agari::Args),
     Tables(cmd::tables::Args),
+    Score(cmd::score::Args),
 }
 
 /// Runs a parsed command line against the given streams.
@@ -77,6 +79,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
         .map(Path::new);
     match cli.command {
         Command::Tables(args) => cmd::tables::run(&args, tables_file, out),
+        Command::Score(args) => cmd::score::run(&args, input, out),
         command => {
             let source = cmd::TableSource::open(tables_file)?;
             let tables = source.tables();
@@ -85,7 +88,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
                 Command::Waits(args) => cmd::waits::run(&args, tables, out),
                 Command::Analyze(args) => cmd::analyze::run(&args, tables, out),
                 Command::Agari(args) => cmd::agari::run(&args, tables, out),
-                Command::Tables(_) => unreachable!("handled above"),
+                Command::Tables(_) | Command::Score(_) => unreachable!("handled above"),
             }
         }
     }

@@ -23,15 +23,14 @@ pub enum ScoreError {
     NoYaku,
     /// The situation cannot happen.
     #[error("invalid situation: {0}")]
-    Invalid(#[from] InvalidSituation),
+    Invalid(InvalidSituation),
     /// A hand or tile that could not be parsed.
-    #[error("bad {what}: {source}")]
+    #[error("bad {what}: {error}")]
     Notation {
         /// Which input: `hand`, `win tile`, `dora indicators`, …
         what: &'static str,
-        /// The parser's error.
-        #[source]
-        source: HandError,
+        /// The parser's error (part of this error's message, so not its source).
+        error: HandError,
     },
     /// A wind that is not `E`, `S`, `W` or `N`.
     #[error("bad wind {text:?}: expected E, S, W or N")]
@@ -45,6 +44,12 @@ pub enum ScoreError {
         /// What the JSON reader said.
         message: String,
     },
+}
+
+impl From<InvalidSituation> for ScoreError {
+    fn from(e: InvalidSituation) -> ScoreError {
+        ScoreError::Invalid(e)
+    }
 }
 
 /// A situation that cannot happen; each variant says what is wrong.
@@ -232,13 +237,12 @@ pub enum RulesError {
         name: String,
     },
     /// The file could not be read.
-    #[error("cannot read rule file {path}: {source}")]
+    #[error("cannot read rule file {path}: {error}")]
     Io {
         /// The file.
         path: String,
-        /// The operating system's error.
-        #[source]
-        source: std::io::Error,
+        /// The operating system's error (part of this error's message).
+        error: std::io::Error,
     },
     /// The text is not valid rules TOML (syntax, an unknown option or a bad value).
     #[error("bad rules in {origin}: {message}")]

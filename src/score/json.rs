@@ -200,11 +200,11 @@ impl From<&Result<Score, ScoreError>> for Outcome {
 }
 
 fn notation(what: &'static str) -> impl Fn(HandError) -> ScoreError {
-    move |source| match source {
+    move |e| match e {
         HandError::TooManyCopies { tile, count } => {
             InvalidSituation::TooManyCopies { tile, count }.into()
         }
-        source => ScoreError::Notation { what, source },
+        error => ScoreError::Notation { what, error },
     }
 }
 

@@ -210,9 +210,9 @@ impl Rules {
     /// ```
     pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<Rules, RulesError> {
         let path = path.as_ref();
-        let text = std::fs::read_to_string(path).map_err(|source| RulesError::Io {
+        let text = std::fs::read_to_string(path).map_err(|error| RulesError::Io {
             path: path.display().to_string(),
-            source,
+            error,
         })?;
         Rules::from_toml_str(&text, &path.display().to_string())
     }

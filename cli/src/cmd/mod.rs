@@ -4,6 +4,7 @@
 
 pub mod agari;
 pub mod analyze;
+pub mod score;
 pub mod shanten;
 pub mod tables;
 pub mod waits;

@@ -1,0 +1,373 @@
+//! `tenpai score`: yaku, han, fu and payments of a winning hand, one at a time or
+//! a JSON-lines batch.
+
+use anyhow::{Context, Result};
+use serde::Serialize;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use tenpai::score::json::{score_line, ScoreRecord, SituationRecord};
+use tenpai::score::{score, Payment, Rules, Score};
+
+const LONG_ABOUT: &str = "\
+Scores a winning hand: every yaku with its han, the fu with their breakdown,
+the limit (mangan ...), and who pays what, honba included; riichi sticks are
+shown apart. HAND holds the concealed tiles including the winning tile, then
+the called melds: [789s] chi, [555p] pon, [5555p] open kan, (1111z) closed
+kan. --win names the winning tile. The default is a ron by the East seat
+(the dealer) in the East round; the best reading of the hand is chosen.
+
+Rules: --rules tenhou (default) or mahjongsoul (double yakuman for kokushi
+13-wait, suuankou tanki, junsei chuuren and daisuushii), or a TOML file of the
+same form as data/rules/tenhou.toml.
+
+Batch (--batch FILE, - for standard input): one JSON situation per line in the
+format of shared/testdata/score/cases.jsonl (an \"expected\" field is ignored;
+only \"hand\" and \"win_tile\" are required), one JSON line out per situation,
+in order: {\"han\", \"fu\", \"yaku\": {name: han}, \"yakuman\", \"payment\":
+{\"ron\": n} or {\"tsumo_dealer\": d, \"tsumo_non_dealer\": k}, \"total\"}, or
+{\"error\": \"...\"} (for example \"no yaku\"). Blank lines are skipped.
+
+JSON (--json) for one hand: the batch fields plus \"fu_breakdown\" [{\"source\",
+\"fu\"}], \"limit\", \"riichi_sticks\" (points), \"reading\" and \"pao\" (yakuman
+for which the feeder of the last meld may be liable).
+
+Examples:
+  tenpai score 123m456p789s11z555z --win 5z
+  tenpai score 234m456p22s345678s --win 8s --tsumo --riichi --seat S --dora 3m --ura 7z
+  tenpai score \"123m44z555z666z [777z]\" --win 3m --rules mahjongsoul --json
+  tenpai score --batch cases.jsonl --rules mahjongsoul";
+
+/// Score a winning hand (yaku, fu, payments), or a JSON-lines batch.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT)]
+pub struct Args {
+    /// The concealed tiles (winning tile included) and called melds.
+    #[arg(value_name = "HAND", required_unless_present = "batch")]
+    pub hand: Option<String>,
+
+    /// The winning tile, e.g. 5z or 0p (a red five).
+    #[arg(long, value_name = "TILE", required_unless_present = "batch")]
+    pub win: Option<String>,
+
+    /// Won by self-draw (default: ron).
+    #[arg(long)]
+    pub tsumo: bool,
+    /// Riichi.
+    #[arg(long)]
+    pub riichi: bool,
+    /// Double riichi (implies riichi).
+    #[arg(long)]
+    pub double_riichi: bool,
+    /// Ippatsu (with riichi).
+    #[arg(long)]
+    pub ippatsu: bool,
+    /// Tsumo on the last tile of the wall.
+    #[arg(long)]
+    pub haitei: bool,
+    /// Ron on the last discard.
+    #[arg(long)]
+    pub houtei: bool,
+    /// Tsumo on a kan replacement tile.
+    #[arg(long)]
+    pub rinshan: bool,
+    /// Ron on a tile added to a pon.
+    #[arg(long)]
+    pub chankan: bool,
+    /// The dealer's win on the initial hand.
+    #[arg(long)]
+    pub tenhou: bool,
+    /// A non-dealer's win on the first draw.
+    #[arg(long)]
+    pub chiihou: bool,
+    /// A non-dealer's ron before the first draw (scored only if the rules allow).
+    #[arg(long)]
+    pub renhou: bool,
+
+    /// Dora indicators, e.g. 3m7z.
+    #[arg(long, value_name = "TILES", default_value = "")]
+    pub dora: String,
+    /// Ura-dora indicators (with riichi).
+    #[arg(long, value_name = "TILES", default_value = "")]
+    pub ura: String,
+    /// The winner's seat wind: E (the dealer), S, W or N.
+    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
+    pub seat: String,
+    /// The round wind: E, S, W or N.
+    #[arg(long = "round", value_name = "E|S|W|N", default_value = "E")]
+    pub round_wind: String,
+    /// Honba (300 points each).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub honba: u32,
+    /// Riichi sticks on the table (1,000 points each, to the winner).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub sticks: u32,
+
+    /// Rule preset (tenhou, mahjongsoul) or a rules TOML file.
+    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
+    pub rules: String,
+
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Score every JSON line of FILE (- for standard input) instead of HAND.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["hand", "win"])]
+    pub batch: Option<PathBuf>,
+}
+
+impl Args {
+    /// The situation described by the flags, in the JSON record form (so the
+    /// library checks it exactly as it checks a batch line).
+    fn record(&self, hand: &str, win: &str) -> SituationRecord {
+        SituationRecord {
+            hand: hand.to_string(),
+            melds: Vec::new(),
+            win_tile: win.to_string(),
+            tsumo: self.tsumo,
+            riichi: self.riichi || self.double_riichi,
+            double_riichi: self.double_riichi,
+            ippatsu: self.ippatsu,
+            haitei: self.haitei,
+            houtei: self.houtei,
+            rinshan: self.rinshan,
+            chankan: self.chankan,
+            tenhou: self.tenhou,
+            chiihou: self.chiihou,
+            renhou: self.renhou,
+            seat_wind: self.seat.clone(),
+            round_wind: self.round_wind.clone(),
+            dealer: None,
+            dora_indicators: self.dora.clone(),
+            ura_indicators: self.ura.clone(),
+            honba: self.honba,
+            riichi_sticks: self.sticks,
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct FuLine {
+    source: String,
+    fu: u8,
+}
+
+#[derive(Serialize)]
+struct Output {
+    #[serde(flatten)]
+    record: ScoreRecord,
+    fu_breakdown: Vec<FuLine>,
+    limit: String,
+    riichi_sticks: u32,
+    reading: String,
+    pao: Vec<&'static str>,
+}
+
+/// Points with thousands separators: 12,000.
+fn points(n: u32) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+fn print_text<W: Write>(out: &mut W, hand: &str, s: &Score) -> Result<()> {
+    writeln!(out, "{hand}")?;
+    let width = s
+        .yaku
+        .iter()
+        .map(|(y, _)| y.display_name().len())
+        .max()
+        .unwrap_or(0);
+    for (y, h) in s.yaku.iter() {
+        let unit = if y.is_dora() { "" } else { " han" };
+        writeln!(out, "  {:width$}  {h}{unit}", y.display_name())?;
+    }
+    if s.yakuman > 0 {
+        writeln!(out, "{} ({} han)", s.limit, s.han)?;
+    } else {
+        let fu_text: Vec<String> = s
+            .fu_breakdown
+            .iter()
+            .map(|i| format!("{} {}", i.source, i.fu))
+            .collect();
+        let raw = s.fu_breakdown.raw();
+        let rounded = if raw == s.fu {
+            String::new()
+        } else {
+            format!(" -> {}", s.fu)
+        };
+        writeln!(
+            out,
+            "{} han {} fu{}",
+            s.han,
+            s.fu,
+            if s.limit.name().is_empty() {
+                String::new()
+            } else {
+                format!(", {}", s.limit)
+            }
+        )?;
+        writeln!(out, "Fu: {} = {raw}{rounded}", fu_text.join(" + "))?;
+    }
+    writeln!(out, "Reading: {}", s.reading)?;
+    match s.payment {
+        Payment::Ron { discarder } => {
+            writeln!(out, "Ron: {} from the discarder", points(discarder))?
+        }
+        Payment::Tsumo {
+            dealer: 0,
+            non_dealer,
+        } => writeln!(out, "Tsumo: {} from each player", points(non_dealer))?,
+        Payment::Tsumo { dealer, non_dealer } => writeln!(
+            out,
+            "Tsumo: {} from the dealer, {} from each non-dealer",
+            points(dealer),
+            points(non_dealer)
+        )?,
+    }
+    if s.riichi_sticks > 0 {
+        writeln!(
+            out,
+            "Total: {} + {} riichi sticks = {}",
+            points(s.total),
+            points(s.riichi_sticks),
+            points(s.total_with_sticks())
+        )?;
+    } else {
+        writeln!(out, "Total: {}", points(s.total))?;
+    }
+    let pao: Vec<&str> = s.pao.iter().map(|(y, _)| y.name()).collect();
+    if !pao.is_empty() {
+        writeln!(out, "Pao possible: {}", pao.join(", "))?;
+    }
+    Ok(())
+}
+
+fn run_batch<R: BufRead, W: Write>(rules: &Rules, input: R, out: &mut W) -> Result<()> {
+    for (n, line) in input.lines().enumerate() {
+        let line = line.with_context(|| format!("--batch line {}", n + 1))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        writeln!(out, "{}", score_line(&line, rules))?;
+    }
+    Ok(())
+}
+
+/// Runs `tenpai score`; `input` is read for `--batch -`.
+///
+/// # Errors
+/// Unknown rules or an unreadable rules or batch file; for one hand, a hand or
+/// situation that does not score (not a win, no yaku, invalid), with its reason.
+pub fn run<R: BufRead, W: Write>(args: &Args, input: R, out: W) -> Result<()> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let rules = Rules::load(&args.rules).with_context(|| format!("--rules {:?}", args.rules))?;
+    if let Some(path) = &args.batch {
+        if path.as_os_str() == "-" {
+            run_batch(&rules, input, &mut out)?;
+        } else {
+            let file =
+                std::fs::File::open(path).with_context(|| format!("--batch {}", path.display()))?;
+            run_batch(&rules, BufReader::with_capacity(1 << 16, file), &mut out)?;
+        }
+        out.flush()?;
+        return Ok(());
+    }
+    let hand = args
+        .hand
+        .as_deref()
+        .context("HAND is required without --batch")?;
+    let win = args
+        .win
+        .as_deref()
+        .context("--win is required without --batch")?;
+    let situation = args
+        .record(hand, win)
+        .to_situation()
+        .with_context(|| format!("HAND {hand:?}"))?;
+    let s = score(&situation, &rules).with_context(|| format!("HAND {hand:?} --win {win}"))?;
+    if args.json {
+        let o = Output {
+            record: ScoreRecord::from(&s),
+            fu_breakdown: s
+                .fu_breakdown
+                .iter()
+                .map(|i| FuLine {
+                    source: i.source.to_string(),
+                    fu: i.fu,
+                })
+                .collect(),
+            limit: s.limit.name(),
+            riichi_sticks: s.riichi_sticks,
+            reading: s.reading.to_string(),
+            pao: s.pao.iter().map(|(y, _)| y.name()).collect(),
+        };
+        serde_json::to_writer(&mut out, &o)?;
+        writeln!(out)?;
+    } else {
+        print_text(&mut out, &situation.hand.to_string(), &s)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::tests::tenpai;
+
+    #[test]
+    fn score_ok_text() {
+        let (r, out, _) = tenpai(
+            &[
+                "score",
+                "123m456p789s11z555z",
+                "--win",
+                "5z",
+                "--sticks",
+                "1",
+            ],
+            "",
+        );
+        r.unwrap();
+        assert_eq!(
+            out,
+            "123m456p789s11555z\n  Yakuhai (white dragon)  1 han\n1 han 40 fu\n\
+             Fu: base 20 + closed ron 10 + pair 11z 4 + open triplet 555z 4 = 38 -> 40\n\
+             Reading: 11z 123m 456p 789s 555z (shanpon wait)\nRon: 2,000 from the discarder\n\
+             Total: 2,000 + 1,000 riichi sticks = 3,000\n"
+        );
+    }
+
+    #[test]
+    fn score_err_no_yaku() {
+        let (r, _, _) = tenpai(&["score", "123m456p789s11p [888p]", "--win", "9s"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "HAND \"123m456p789s11p [888p]\" --win 9s: no yaku"
+        );
+    }
+
+    #[test]
+    fn score_ok_batch_from_stdin() {
+        let input = "{\"hand\":\"123m456p789s11z555z\",\"win_tile\":\"5z\"}\n\n{\"hand\":\"123m\",\"win_tile\":\"1m\"}\n";
+        let (r, out, _) = tenpai(&["score", "--batch", "-"], input);
+        r.unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 2);
+        assert!(
+            lines[0].starts_with("{\"han\":1,\"fu\":40,"),
+            "{}",
+            lines[0]
+        );
+        assert!(
+            lines[1].starts_with("{\"error\":\"invalid situation: 3 concealed tiles"),
+            "{}",
+            lines[1]
+        );
+    }
+}

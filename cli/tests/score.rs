@@ -1,0 +1,262 @@
+//! End-to-end tests of `tenpai score`: the built binary, its exact output, and
+//! the batch mode over every shared scoring case.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+struct Run {
+    out: String,
+    err: String,
+    code: i32,
+}
+
+fn tenpai_in(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
+        .args(args)
+        .env_remove("TENPAI_TABLES")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tenpai binary runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    Run {
+        out: String::from_utf8(o.stdout).unwrap(),
+        err: String::from_utf8(o.stderr).unwrap(),
+        code: o.status.code().unwrap_or(-1),
+    }
+}
+
+fn tenpai(args: &[&str]) -> Run {
+    tenpai_in(args, "")
+}
+
+impl Run {
+    #[track_caller]
+    fn ok(&self) -> &str {
+        assert_eq!(self.code, 0, "stderr: {}", self.err);
+        &self.out
+    }
+    #[track_caller]
+    fn failed(&self) -> &str {
+        assert_ne!(self.code, 0, "stdout: {}", self.out);
+        &self.err
+    }
+}
+
+const CASES: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../../shared/testdata/score/cases.jsonl"
+);
+
+#[test]
+fn score_text_lists_yaku_fu_limit_and_payments() {
+    let out = tenpai(&[
+        "score",
+        "234m456p22s345678s",
+        "--win",
+        "8s",
+        "--tsumo",
+        "--riichi",
+        "--seat",
+        "S",
+        "--dora",
+        "3m",
+        "--honba",
+        "1",
+        "--sticks",
+        "2",
+    ]);
+    assert_eq!(
+        out.ok(),
+        "22s 234m 456p 345s 678s\n\
+         \x20 Riichi        1 han\n\
+         \x20 Menzen tsumo  1 han\n\
+         \x20 Pinfu         1 han\n\
+         \x20 Tanyao        1 han\n\
+         \x20 Dora          1\n\
+         5 han 20 fu, mangan\n\
+         Fu: base 20 = 20\n\
+         Reading: 22s 234m 456p 345s 678s (ryanmen wait)\n\
+         Tsumo: 4,100 from the dealer, 2,100 from each non-dealer\n\
+         Total: 8,300 + 2,000 riichi sticks = 10,300\n"
+            .replace("22s 234m 456p 345s 678s\n", "234m456p22345678s\n")
+    );
+}
+
+#[test]
+fn score_yakuman_text_and_pao() {
+    let out = tenpai(&[
+        "score",
+        "123m44z555z666z [777z]",
+        "--win",
+        "3m",
+        "--seat",
+        "W",
+    ]);
+    assert_eq!(
+        out.ok(),
+        "123m44555666z [777z]\n  Daisangen  13 han\nyakuman (13 han)\n\
+         Reading: 44z 123m 555z 666z [777z] (penchan wait)\nRon: 32,000 from the discarder\nTotal: 32,000\n\
+         Pao possible: daisangen\n"
+    );
+}
+
+#[test]
+fn score_json_has_the_expected_format_and_details() {
+    let out = tenpai(&[
+        "score",
+        "111m999p555s777z44z",
+        "--win",
+        "4z",
+        "--rules",
+        "mahjongsoul",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_str(out.ok()).unwrap();
+    assert_eq!(v["yaku"], serde_json::json!({"suuankou": 26}));
+    assert_eq!(
+        (
+            v["han"].as_u64(),
+            v["yakuman"].as_u64(),
+            v["total"].as_u64()
+        ),
+        (Some(26), Some(2), Some(96000))
+    );
+    assert_eq!(v["payment"], serde_json::json!({"ron": 96000}));
+    assert_eq!(v["limit"], "double yakuman");
+
+    let out = tenpai(&[
+        "score",
+        "123m456p789s11z555z",
+        "--win",
+        "5z",
+        "--json",
+        "--sticks",
+        "1",
+    ]);
+    let v: Value = serde_json::from_str(out.ok()).unwrap();
+    assert_eq!(v["fu"], 40);
+    assert_eq!(v["riichi_sticks"], 1000);
+    assert_eq!(
+        v["fu_breakdown"],
+        serde_json::json!([
+            {"source": "base", "fu": 20},
+            {"source": "closed ron", "fu": 10},
+            {"source": "pair 11z", "fu": 4},
+            {"source": "open triplet 555z", "fu": 4}
+        ])
+    );
+    assert_eq!(v["reading"], "11z 123m 456p 789s 555z (shanpon wait)");
+}
+
+#[test]
+fn score_errors_say_what_is_wrong() {
+    let err = tenpai(&["score", "123m456p789s234m99s", "--win", "5m"])
+        .failed()
+        .to_string();
+    assert_eq!(
+        err,
+        "error: HAND \"123m456p789s234m99s\" --win 5m: invalid situation: the winning tile 5m is not among the concealed tiles\n"
+    );
+    let err = tenpai(&["score", "123m456p789s234m99s", "--win", "4m", "--ura", "1z"])
+        .failed()
+        .to_string();
+    assert!(err.contains("ura-dora indicators without riichi"), "{err}");
+    let err = tenpai(&[
+        "score",
+        "123m456p789s234m99s",
+        "--win",
+        "4m",
+        "--rules",
+        "nope",
+    ])
+    .failed()
+    .to_string();
+    assert!(err.contains("no rule preset \"nope\""), "{err}");
+    let err = tenpai(&["score", "123m456p789s234m99s", "--win", "4m", "--seat", "X"])
+        .failed()
+        .to_string();
+    assert!(err.contains("bad wind \"X\""), "{err}");
+    let err = tenpai(&["score", "123m456p789s234m99s"])
+        .failed()
+        .to_string();
+    assert!(err.contains("--win"), "{err}");
+}
+
+#[test]
+fn score_rules_from_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("kiriage.toml");
+    std::fs::write(
+        &path,
+        "name = \"kiriage\"\n[scoring]\nkiriage_mangan = true\n",
+    )
+    .unwrap();
+    // Riichi, pinfu, tanyao, dora 1: 4 han 30 fu, 7,700 or 8,000 with kiriage.
+    let args = [
+        "score",
+        "234m456p22s345678s",
+        "--win",
+        "8s",
+        "--riichi",
+        "--seat",
+        "S",
+        "--dora",
+        "3m",
+        "--json",
+    ];
+    let v: Value = serde_json::from_str(tenpai(&args).ok()).unwrap();
+    assert_eq!(v["total"], 7700);
+    let mut with_file = args.to_vec();
+    with_file.extend(["--rules", path.to_str().unwrap()]);
+    let v: Value = serde_json::from_str(tenpai(&with_file).ok()).unwrap();
+    assert_eq!(v["total"], 8000);
+}
+
+#[test]
+fn score_batch_matches_every_shared_case_with_mahjongsoul() {
+    let text = std::fs::read_to_string(CASES).unwrap();
+    let out = tenpai(&["score", "--batch", CASES, "--rules", "mahjongsoul"]);
+    let got: Vec<&str> = out.ok().lines().collect();
+    let cases: Vec<&str> = text.lines().collect();
+    assert_eq!(got.len(), cases.len());
+    for (n, (line, out)) in cases.iter().zip(&got).enumerate() {
+        let want: Value = serde_json::from_str::<Value>(line).unwrap()["expected"].clone();
+        let got: Value = serde_json::from_str(out).unwrap();
+        assert_eq!(got, want, "line {}", n + 1);
+    }
+}
+
+#[test]
+fn score_batch_defaults_to_tenhou_and_differs_only_on_double_yakuman() {
+    let text = std::fs::read_to_string(CASES).unwrap();
+    let out = tenpai_in(&["score", "--batch", "-"], &text);
+    let mut differ = 0;
+    for (line, out) in text.lines().zip(out.ok().lines()) {
+        let want: Value = serde_json::from_str::<Value>(line).unwrap()["expected"].clone();
+        let got: Value = serde_json::from_str(out).unwrap();
+        if got != want {
+            differ += 1;
+            let doubles = want["yaku"].as_object().unwrap().values().any(|h| h == 26);
+            assert!(doubles, "{line}");
+        }
+    }
+    assert_eq!(differ, 45);
+}
+
+#[test]
+fn score_batch_missing_file() {
+    let err = tenpai(&["score", "--batch", "/nonexistent/cases.jsonl"])
+        .failed()
+        .to_string();
+    assert!(
+        err.starts_with("error: --batch /nonexistent/cases.jsonl:"),
+        "{err}"
+    );
+}
