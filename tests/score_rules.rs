@@ -65,8 +65,9 @@ fn rules_every_option_in_the_presets_is_commented() {
                 "{name}.toml: no comment above {line:?}"
             );
         }
-        // name, 7 scoring keys, 2 tables, 4 double-yakuman keys, 3 pao keys, [scoring].
-        assert_eq!(options, 1 + 1 + 7 + 1 + 4 + 1 + 3, "{name}.toml");
+        // At least: name, [scoring] with 7 keys, the double-yakuman table with 4 and
+        // the pao table with 3 (other subsystems add their own tables).
+        assert!(options >= 1 + 1 + 7 + 1 + 4 + 1 + 3, "{name}.toml: {options} options");
     }
 }
 

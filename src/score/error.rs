@@ -53,6 +53,16 @@ impl From<InvalidSituation> for ScoreError {
 }
 
 /// A situation that cannot happen; each variant says what is wrong.
+///
+/// ```
+/// use tenpai::score::{score, InvalidSituation, Rules, ScoreError, Situation};
+/// let mut s = Situation::new("123m456p789s234m99s".parse()?, "4m".parse()?);
+/// s.ippatsu = true;
+/// let e = score(&s, &Rules::tenhou()).unwrap_err();
+/// assert_eq!(e, ScoreError::Invalid(InvalidSituation::IppatsuWithoutRiichi));
+/// assert_eq!(e.to_string(), "invalid situation: ippatsu without riichi");
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum InvalidSituation {
     /// The concealed tiles do not number 14 − 3 per meld.
@@ -228,6 +238,11 @@ pub enum InvalidSituation {
 }
 
 /// Why a rule preset or file could not be loaded.
+///
+/// ```
+/// let e = tenpai::score::Rules::load("no-such-rules").unwrap_err();
+/// assert!(matches!(e, tenpai::score::RulesError::UnknownPreset { .. }));
+/// ```
 #[derive(Debug, Error)]
 pub enum RulesError {
     /// No preset of that name, and no file at that path.

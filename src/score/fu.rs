@@ -13,6 +13,16 @@ use crate::tile::Tile;
 use std::fmt;
 
 /// How the winning tile completed the hand.
+///
+/// ```
+/// use tenpai::score::{score, Rules, Situation, Wait};
+/// let s = Situation::new("123m456p789s234m99s".parse()?, "3m".parse()?); // 12 + 3
+/// let mut r = s.clone();
+/// r.riichi = tenpai::score::Riichi::Declared;
+/// let sc = score(&r, &Rules::tenhou())?;
+/// assert_eq!((sc.reading.wait(), sc.reading.wait().fu()), (Wait::Penchan, 2));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Wait {
     /// Two-sided: 45 waiting on 3 or 6 (0 fu).
@@ -66,6 +76,13 @@ pub enum GroupKind {
 }
 
 /// One of the four melds of a standard reading.
+///
+/// ```
+/// use tenpai::score::{Group, GroupKind};
+/// let g = Group { kind: GroupKind::Kan, tile: "1z".parse()?, called: false, concealed: true };
+/// assert_eq!((g.to_string(), g.fu()), ("(1111z)".to_string(), 32));
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Group {
     /// Sequence, triplet or kan.
@@ -125,6 +142,15 @@ impl fmt::Display for Group {
 }
 
 /// One way to read a complete hand, with its wait.
+///
+/// ```
+/// use tenpai::score::{score, Reading, Rules, Situation};
+/// let s = Situation::new("1133m5577p22s4466z".parse()?, "1m".parse()?);
+/// let sc = score(&s, &Rules::tenhou())?;
+/// assert!(matches!(sc.reading, Reading::Chiitoitsu { .. }));
+/// assert_eq!(sc.reading.to_string(), "chiitoitsu 11m 33m 55p 77p 22s 44z 66z");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Reading {
     /// Four melds (called ones included) and a pair.
@@ -213,7 +239,7 @@ impl fmt::Display for Reading {
     }
 }
 
-/// Where some fu came from.
+/// Where some fu came from; see [`FuBreakdown`] for an example.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FuSource {
     /// The 20 every hand gets (fuutei).
@@ -260,7 +286,7 @@ impl fmt::Display for FuSource {
     }
 }
 
-/// One line of a fu breakdown.
+/// One line of a fu breakdown; see [`FuBreakdown`] for an example.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FuItem {
     /// Where it came from.

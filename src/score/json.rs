@@ -38,6 +38,15 @@ use crate::tile::Tile;
 use serde::{Deserialize, Serialize};
 
 /// A situation as one JSON line of the test vectors (field for field).
+///
+/// ```
+/// use tenpai::score::json::SituationRecord;
+/// let r: SituationRecord = serde_json::from_str(r#"{"hand":"123m456p789s234m99s","win_tile":"4m","tsumo":true}"#)?;
+/// let s = r.to_situation()?;
+/// assert!(s.tsumo && s.is_dealer());
+/// assert_eq!(SituationRecord::from(&s).dealer, Some(true));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SituationRecord {
     /// Concealed tiles, winning tile included, mpsz (`0` = red five).
@@ -122,6 +131,16 @@ pub struct MeldRecord {
 }
 
 /// A result in the `expected` format of the test vectors.
+///
+/// ```
+/// use tenpai::score::{json::{PaymentRecord, ScoreRecord}, score, Rules, Situation};
+/// let s = Situation::new("123m456p789s234m99s".parse()?, "4m".parse()?);
+/// let r = ScoreRecord::from(&score(&s, &Rules::tenhou())?);
+/// assert_eq!((r.han, r.fu, r.payment), (1, 30, PaymentRecord::Ron { ron: 1500 }));
+/// assert_eq!(serde_json::to_string(&r)?,
+///     r#"{"han":1,"fu":30,"yaku":{"pinfu":1},"yakuman":0,"payment":{"ron":1500},"total":1500}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScoreRecord {
     /// Total han (13 × yakuman for a yakuman hand).
@@ -157,6 +176,13 @@ pub enum PaymentRecord {
 }
 
 /// A result or an error, as a batch writes it.
+///
+/// ```
+/// use tenpai::score::{json::Outcome, ScoreError};
+/// let o = Outcome::from(&Err(ScoreError::NoYaku));
+/// assert_eq!(serde_json::to_string(&o)?, r#"{"error":"no yaku"}"#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Outcome {
@@ -311,6 +337,16 @@ impl SituationRecord {
     /// [`ScoreError::Invalid`] for a bad meld, double riichi without riichi, two
     /// timings at once, a dealer flag that disagrees with the seat wind, or a
     /// fifth copy.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::score::json::SituationRecord;
+    /// let r: SituationRecord = serde_json::from_str(r#"{"hand":"123m","win_tile":"1m","haitei":true,"houtei":true}"#)?;
+    /// assert_eq!(r.to_situation().unwrap_err().to_string(), "invalid situation: haitei and houtei cannot both apply");
+    /// # Ok::<(), serde_json::Error>(())
+    /// ```
     pub fn to_situation(&self) -> Result<Situation, ScoreError> {
         let concealed: Hand = self.hand.parse().map_err(notation("hand"))?;
         let mut melds: Vec<Meld> = concealed.melds().to_vec();
@@ -477,6 +513,13 @@ impl Score {
     ///
     /// # Panics
     /// Never.
+    ///
+    /// ```
+    /// use tenpai::score::{score, Rules, Situation};
+    /// let s = Situation::new("123m456p789s234m99s".parse()?, "4m".parse()?);
+    /// assert!(score(&s, &Rules::tenhou())?.to_json().starts_with(r#"{"han":1,"fu":30,"#));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn to_json(&self) -> String {
         serde_json::to_string(&ScoreRecord::from(self)).expect("records serialize")
     }

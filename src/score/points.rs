@@ -12,6 +12,12 @@ use super::rules::ScoringRules;
 use std::fmt;
 
 /// The payment limit a hand reached.
+///
+/// ```
+/// use tenpai::score::{limit_basic, Limit};
+/// assert_eq!((Limit::Haneman.name(), limit_basic(Limit::Haneman)), ("haneman".to_string(), 3000));
+/// assert_eq!(limit_basic(Limit::Yakuman(2)), 16000);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Limit {
     /// No limit: fu × 2^(2 + han) basic points.
@@ -56,6 +62,12 @@ impl fmt::Display for Limit {
 }
 
 /// Who pays the winner what, honba included, riichi sticks excluded (points).
+///
+/// ```
+/// use tenpai::score::{payment, Payment};
+/// // A dealer's mangan by tsumo: 4,000 from each player.
+/// assert_eq!(payment(2000, true, true, 0), (Payment::Tsumo { dealer: 0, non_dealer: 4000 }, 12000));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Payment {
     /// The discarder pays it all.
@@ -106,6 +118,13 @@ pub fn basic_points(han: u32, fu: u32, rules: &ScoringRules) -> (u32, Limit) {
 }
 
 /// Basic points of a limit (0 for [`Limit::None`]).
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// assert_eq!(tenpai::score::limit_basic(tenpai::score::Limit::Baiman), 4000);
+/// ```
 pub const fn limit_basic(limit: Limit) -> u32 {
     match limit {
         Limit::None => 0,

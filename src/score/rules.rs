@@ -48,6 +48,14 @@ impl Default for Rules {
 }
 
 /// The scoring options: the `[scoring]` table.
+///
+/// ```
+/// use tenpai::score::{Renhou, Rules};
+/// let mut r = Rules::tenhou();
+/// r.scoring.renhou = Renhou::Yakuman;
+/// r.scoring.double_wind_pair_fu = 2;
+/// assert!(r.to_toml().contains("renhou = \"yakuman\""));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct ScoringRules {
@@ -106,7 +114,13 @@ pub struct DoubleYakuman {
     pub daisuushii: bool,
 }
 
-/// How renhou is scored.
+/// How renhou is scored: `"off"`, `"mangan"` or `"yakuman"` in TOML.
+///
+/// ```
+/// let r = tenpai::score::Rules::from_toml_str("[scoring]\nrenhou = \"mangan\"\n", "x")?;
+/// assert_eq!(r.scoring.renhou, tenpai::score::Renhou::Mangan);
+/// # Ok::<(), tenpai::score::RulesError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Renhou {

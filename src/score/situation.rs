@@ -77,6 +77,15 @@ impl std::str::FromStr for Wind {
 }
 
 /// The winner's riichi declaration.
+///
+/// ```
+/// use tenpai::score::{score, Riichi, Rules, Situation};
+/// let mut s = Situation::new("123m456p789s234m99s".parse()?, "3m".parse()?);
+/// s.riichi = Riichi::Double;
+/// assert!(s.riichi.is_declared());
+/// assert_eq!(score(&s, &Rules::tenhou())?.han, 2); // double riichi replaces riichi
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Riichi {
     /// No riichi.
@@ -147,6 +156,16 @@ impl fmt::Display for Indicator {
 }
 
 /// A special moment of the win; at most one applies.
+///
+/// ```
+/// use tenpai::score::{score, Rules, Situation, Timing, Yaku};
+/// let mut s = Situation::new("123m456p789s11p [8888p]".parse()?, "9s".parse()?);
+/// s.tsumo = true;
+/// s.timing = Timing::Rinshan;
+/// assert!(score(&s, &Rules::tenhou())?.yaku.contains(Yaku::Rinshan));
+/// assert_eq!(Timing::Rinshan.name(), "rinshan");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Timing {
     /// None of the below.
@@ -187,6 +206,14 @@ impl Timing {
 
 /// Where a called meld came from; informational for scoring (liability, or pao,
 /// is settled by the game, which knows who fed the meld).
+///
+/// ```
+/// use tenpai::score::{MeldOrigin, Situation, Wind};
+/// let mut s = Situation::new("123m456p789s11p [8888p]".parse()?, "9s".parse()?);
+/// s.meld_origins = vec![MeldOrigin { added: true, from: Some(Wind::North) }];
+/// assert!(s.validate(&tenpai::score::Rules::tenhou()).is_ok());
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MeldOrigin {
     /// An open kan made by adding a tile to one's own pon (kakan, shouminkan)
