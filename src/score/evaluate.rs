@@ -52,12 +52,11 @@ pub(crate) struct Context<'a> {
     /// Called melds and closed kans as groups.
     called: [Group; 4],
     n_called: usize,
-    /// Yaku from the situation (riichi, tsumo, timing), counted once per reading.
-    situational: YakuList,
+    /// Yaku that do not depend on the reading: from the situation (riichi, tsumo,
+    /// timing) and from the tiles alone (tanyao, honroutou, honitsu, chinitsu).
+    base_yaku: YakuList,
     /// Yakuman from the situation (tenhou, chiihou, renhou) or from the tiles alone.
     tile_yakuman: YakuList,
-    /// Tile-only ordinary yaku: tanyao, honroutou, honitsu, chinitsu.
-    tile_yaku: YakuList,
     has_honor: bool,
     dora: u8,
     aka: u8,
@@ -155,20 +154,23 @@ impl<'a> Context<'a> {
             },
         }
 
-        // What the tiles alone say.
-        let mut suits = 0u8;
-        let (mut simple, mut terminal, mut honor, mut non_green) = (false, false, false, false);
+        // What the tiles alone say, from a bit set of the kinds present.
+        let mut present = 0u64;
         for (i, &c) in all.iter().enumerate() {
-            if c == 0 {
-                continue;
-            }
-            let t = Tile::new(i as u8).expect("below 34");
-            suits |= 1 << (i / 9).min(3);
-            simple |= t.is_simple();
-            terminal |= t.is_terminal();
-            honor |= t.is_honor();
-            non_green |= !matches!(i, 19 | 20 | 21 | 23 | 25 | 32);
+            present |= ((c != 0) as u64) << i;
         }
+        const SUIT: u64 = 0x1FF;
+        const TERMINALS: u64 = (1 | 1 << 8) * (1 | 1 << 9 | 1 << 18);
+        const HONORS: u64 = 0x7F << 27;
+        const SIMPLES: u64 = (SUIT | SUIT << 9 | SUIT << 18) & !TERMINALS;
+        const GREEN: u64 = 1 << 19 | 1 << 20 | 1 << 21 | 1 << 23 | 1 << 25 | 1 << 32;
+        let simple = present & SIMPLES != 0;
+        let terminal = present & TERMINALS != 0;
+        let honor = present & HONORS != 0;
+        let non_green = present & !GREEN != 0;
+        let suits = (present & SUIT != 0) as u8
+            | ((present >> 9 & SUIT != 0) as u8) << 1
+            | ((present >> 18 & SUIT != 0) as u8) << 2;
         let number_suits = (suits & 7).count_ones();
         if !simple && !terminal {
             tile_yakuman.set(Yaku::Tsuuiisou, 13);
@@ -191,18 +193,18 @@ impl<'a> Context<'a> {
                 tile_yakuman.set(Yaku::Chuuren, if double { 26 } else { 13 });
             }
         }
-        let mut tile_yaku = YakuList::default();
+        let mut base_yaku = situational;
         if !terminal && !honor && (closed || rules.open_tanyao) {
-            tile_yaku.set(Yaku::Tanyao, 1);
+            base_yaku.set(Yaku::Tanyao, 1);
         }
         if !simple && terminal && honor {
-            tile_yaku.set(Yaku::Honroutou, 2);
+            base_yaku.set(Yaku::Honroutou, 2);
         }
         if number_suits == 1 {
             if honor {
-                tile_yaku.set(Yaku::Honitsu, Yaku::Honitsu.han(closed));
+                base_yaku.set(Yaku::Honitsu, Yaku::Honitsu.han(closed));
             } else {
-                tile_yaku.set(Yaku::Chinitsu, Yaku::Chinitsu.han(closed));
+                base_yaku.set(Yaku::Chinitsu, Yaku::Chinitsu.han(closed));
             }
         }
 
@@ -232,9 +234,8 @@ impl<'a> Context<'a> {
             tsumo: s.tsumo,
             called,
             n_called: melds.len(),
-            situational,
             tile_yakuman,
-            tile_yaku,
+            base_yaku,
             has_honor: honor,
             dora,
             aka,
@@ -323,11 +324,8 @@ impl<'a> Context<'a> {
         if let Some(c) = self.yakuman(ym, reading) {
             return Some(c);
         }
-        let mut y = self.situational;
+        let mut y = self.base_yaku;
         y.set(Yaku::Chiitoitsu, 2);
-        for (k, h) in self.tile_yaku.iter() {
-            y.set(k, h);
-        }
         self.ordinary(y, fu::chiitoitsu(), reading)
     }
 
@@ -439,10 +437,7 @@ impl<'a> Context<'a> {
 
         // Ordinary yaku.
         let closed = self.closed;
-        let mut y = self.situational;
-        for (k, h) in self.tile_yaku.iter() {
-            y.set(k, h);
-        }
+        let mut y = self.base_yaku;
         let pinfu = closed && sequences == 4 && wait == Wait::Ryanmen && self.fu.pair_fu(pair) == 0;
         if pinfu {
             y.set(Yaku::Pinfu, 1);
