@@ -67,7 +67,10 @@ fn rules_every_option_in_the_presets_is_commented() {
         }
         // At least: name, [scoring] with 7 keys, the double-yakuman table with 4 and
         // the pao table with 3 (other subsystems add their own tables).
-        assert!(options >= 1 + 1 + 7 + 1 + 4 + 1 + 3, "{name}.toml: {options} options");
+        assert!(
+            options >= 1 + 1 + 7 + 1 + 4 + 1 + 3,
+            "{name}.toml: {options} options"
+        );
     }
 }
 
