@@ -135,11 +135,8 @@ impl Hand {
     pub fn to_unicode(&self) -> String {
         let mut s: String = self.tiles().map(Tile::glyph).collect();
         for m in &self.melds {
-            let (o, c) = if m.is_open() { ('[', ']') } else { ('(', ')') };
             s.push(' ');
-            s.push(o);
-            s.extend(m.tiles().map(Tile::glyph));
-            s.push(c);
+            s.push_str(&m.to_unicode());
         }
         s
     }

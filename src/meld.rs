@@ -88,6 +88,25 @@ impl Meld {
         (0..n).map(move |i| Tile::new(base + i * step).expect("meld tiles are valid"))
     }
 
+    /// The meld in Unicode glyphs, in the brackets of its notation: `[🀇🀈🀉]`.
+    ///
+    /// ```
+    /// let h: tenpai::Hand = "1m (1111z)".parse()?;
+    /// assert_eq!(h.melds()[0].to_unicode(), "(🀀🀀🀀🀀)");
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn to_unicode(&self) -> String {
+        let (open, close) = if self.is_open() {
+            ('[', ']')
+        } else {
+            ('(', ')')
+        };
+        std::iter::once(open)
+            .chain(self.tiles().map(Tile::glyph))
+            .chain(std::iter::once(close))
+            .collect()
+    }
+
     /// Adds its tiles to `counts`.
     pub fn add_to(&self, counts: &mut TileCounts) {
         for t in self.tiles() {

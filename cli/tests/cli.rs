@@ -633,3 +633,50 @@ fn usage_errors_exit_non_zero() {
     assert!(r.err.contains("<HAND>"), "{}", r.err);
     assert_eq!(tenpai(&["frobnicate"]).code, 2);
 }
+
+#[test]
+fn unicode_ok_waits() {
+    assert_eq!(
+        tenpai(&["waits", "--unicode", "1112345678999m"]).ok(),
+        "hand     🀇🀇🀇🀈🀉🀊🀋🀌🀍🀎🀏🀏🀏\n\
+         shanten  0 (tenpai)\n\
+         waits     🀇  🀈  🀉  🀊  🀋  🀌  🀍  🀎  🀏\n\
+         left      1  3  3  3  3  3  3  3  1\n\
+         total    23 tiles of 9 kinds\n"
+    );
+}
+
+#[test]
+fn unicode_ok_agari_with_melds() {
+    assert_eq!(
+        tenpai(&["agari", "--unicode", "11122z [789s] (1111p) [555m]"]).ok(),
+        "🀀🀀🀀🀁🀁 [🀖🀗🀘] (🀙🀙🀙🀙) [🀋🀋🀋]: complete, 1 decomposition\n  🀁🀁 🀀🀀🀀 [🀖🀗🀘] (🀙🀙🀙🀙) [🀋🀋🀋]\n"
+    );
+}
+
+#[test]
+fn unicode_ok_analyze_and_shanten() {
+    let out = tenpai(&["analyze", "--unicode", "123m456p789s11z234p"])
+        .ok()
+        .to_string();
+    assert!(out.starts_with("hand     🀇🀈🀉🀚🀛🀜🀜🀝🀞🀖🀗🀘🀀🀀\n"), "{out}");
+    assert!(
+        out.contains("\n🀜              0  🀙🀜🀟         3     10\n"),
+        "{out}"
+    );
+    let out = tenpai(&["shanten", "--unicode", "19m19p19s1234567z"])
+        .ok()
+        .to_string();
+    assert!(
+        out.ends_with("🀇🀏🀙🀡🀐🀘🀀🀁🀂🀃🀆🀅🀄             0         8           6        0\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn unicode_json_stays_mpsz() {
+    assert_eq!(
+        tenpai(&["shanten", "--unicode", "--json", "1m"]).ok(),
+        "{\"hand\":\"1m\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":null,\"kokushi\":null}\n"
+    );
+}

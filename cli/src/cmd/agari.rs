@@ -30,6 +30,10 @@ pub struct Args {
     /// Print one JSON object instead of text.
     #[arg(long)]
     pub json: bool,
+
+    /// Tile display.
+    #[command(flatten)]
+    pub style: super::Style,
 }
 
 #[derive(Serialize)]
@@ -109,17 +113,19 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
         let n = decompositions.len();
         writeln!(
             out,
-            "{hand}: complete, {n} decomposition{}",
+            "{}: complete, {n} decomposition{}",
+            args.style.hand(&hand),
             if n == 1 { "" } else { "s" }
         )?;
         for d in &decompositions {
-            write!(out, "  {d}")?;
-            for m in &called {
-                write!(out, " {m}")?;
+            write!(out, "  {}", args.style.decomposition(d))?;
+            for m in hand.melds() {
+                write!(out, " {}", args.style.meld(m))?;
             }
             writeln!(out)?;
         }
     } else {
+        let hand = args.style.hand(&hand);
         writeln!(out, "{hand}: not complete ({})", shanten_words(shanten))?;
     }
     out.flush()?;

@@ -36,6 +36,10 @@ pub struct Args {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+
+    /// Tile display.
+    #[command(flatten)]
+    pub style: super::Style,
 }
 
 #[derive(Serialize)]
@@ -106,13 +110,16 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
         serde_json::to_writer(&mut out, &o)?;
         writeln!(out)?;
     } else {
-        writeln!(out, "hand     {hand}")?;
+        writeln!(out, "hand     {}", args.style.hand(&hand))?;
         writeln!(out, "shanten  {shanten} ({})", shanten_words(shanten))?;
         writeln!(out)?;
-        let sets: Vec<String> = rows.iter().map(|d| d.ukeire.tiles.to_string()).collect();
+        let sets: Vec<String> = rows
+            .iter()
+            .map(|d| args.style.tiles(d.ukeire.tiles))
+            .collect();
         let w = sets
             .iter()
-            .map(String::len)
+            .map(|s| s.chars().count())
             .max()
             .unwrap_or(0)
             .max("ukeire".len());
@@ -122,7 +129,7 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
             writeln!(
                 out,
                 "{:<7}  {:>7}  {set:<w$}  {:>5}  {:>5}",
-                d.tile.to_string(),
+                args.style.tile(d.tile),
                 d.ukeire.shanten,
                 d.ukeire.tiles.len(),
                 d.ukeire.count

@@ -12,7 +12,7 @@ pub mod waits;
 use anyhow::{bail, Context, Result};
 use std::io::{self, Write};
 use std::path::Path;
-use tenpai::{Hand, MappedTables, Tables, Tile, TileCounts, KINDS};
+use tenpai::{Decomposition, Hand, MappedTables, Meld, Tables, Tile, TileCounts, TileSet, KINDS};
 
 /// Where the tables come from: built into the program (`None`), or a checked,
 /// mapped file given with `--tables` / `TENPAI_TABLES`.
@@ -218,5 +218,72 @@ mod tests {
         let mut v = Vec::new();
         write_json_str(&mut v, "123m [789s]").unwrap();
         assert_eq!(String::from_utf8(v).unwrap(), "\"123m [789s]\"");
+    }
+}
+
+/// How tiles are printed in human output (JSON output is always mpsz).
+#[derive(Debug, Clone, Copy, Default, clap::Args)]
+pub struct Style {
+    /// Print tiles as Unicode mahjong glyphs (🀇🀈🀉) instead of mpsz text.
+    /// Most terminals draw a glyph one cell wide.
+    #[arg(long)]
+    pub unicode: bool,
+}
+
+impl Style {
+    /// A hand, melds in brackets.
+    pub fn hand(self, hand: &Hand) -> String {
+        if self.unicode {
+            hand.to_unicode()
+        } else {
+            hand.to_string()
+        }
+    }
+
+    /// A called meld or closed kan, in brackets.
+    pub fn meld(self, m: &Meld) -> String {
+        if self.unicode {
+            m.to_unicode()
+        } else {
+            m.to_string()
+        }
+    }
+
+    /// One tile.
+    pub fn tile(self, t: Tile) -> String {
+        if self.unicode {
+            t.glyph().to_string()
+        } else {
+            t.to_string()
+        }
+    }
+
+    /// A set of tiles in index order.
+    pub fn tiles(self, set: TileSet) -> String {
+        if self.unicode {
+            set.iter().map(Tile::glyph).collect()
+        } else {
+            set.to_string()
+        }
+    }
+
+    /// One reading of a complete hand.
+    pub fn decomposition(self, d: &Decomposition) -> String {
+        if !self.unicode {
+            return d.to_string();
+        }
+        let glyphs = |tiles: &[Tile]| tiles.iter().map(|t| t.glyph()).collect::<String>();
+        match d {
+            Decomposition::Standard { pair, melds } => std::iter::once(glyphs(&[*pair, *pair]))
+                .chain(melds.iter().map(|m| glyphs(&m.tiles())))
+                .collect::<Vec<_>>()
+                .join(" "),
+            Decomposition::Chiitoitsu { pairs } => pairs
+                .iter()
+                .map(|p| glyphs(&[*p, *p]))
+                .collect::<Vec<_>>()
+                .join(" "),
+            Decomposition::Kokushi { pair } => format!("kokushi (pair {})", pair.glyph()),
+        }
     }
 }

@@ -5,7 +5,7 @@
 //! core, reading and writing included): the input and output are locked once
 //! and buffered, the line buffers are reused, and the JSON is written by hand.
 
-use super::write_json_str;
+use super::{write_json_str, Style};
 use anyhow::{bail, Context, Result};
 use std::io::{BufRead, BufWriter, Write};
 use tenpai::{Hand, HandError, Shanten, Tables};
@@ -37,6 +37,10 @@ pub struct Args {
     /// "shanten": n, "standard": n, "chiitoitsu": n or null, "kokushi": n or null}.
     #[arg(long)]
     pub json: bool,
+
+    /// Tile display.
+    #[command(flatten)]
+    pub style: super::Style,
 }
 
 /// Width of the hand column: the longest hand of concealed tiles only
@@ -91,6 +95,7 @@ fn format_line(
     s: &Shanten,
     json: bool,
     width: usize,
+    style: Style,
 ) -> std::io::Result<()> {
     line.clear();
     if json {
@@ -116,7 +121,7 @@ fn format_line(
         writeln!(
             line,
             "{:<width$}  {:>7}  {:>8}  {:>10}  {:>7}",
-            hand.to_string(),
+            style.hand(hand),
             s.min(),
             s.standard,
             opt(s.chiitoitsu),
@@ -149,7 +154,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
 ) -> Result<()> {
     let mut out = BufWriter::with_capacity(1 << 16, out);
     if args.hands.is_empty() {
-        batch(args.json, tables, input, &mut out, err)?;
+        batch(args.json, args.style, tables, input, &mut out, err)?;
     } else {
         let answers = args
             .hands
@@ -161,7 +166,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
             .collect::<Result<Vec<_>>>()?;
         let width = answers
             .iter()
-            .map(|(h, _)| h.to_string().len())
+            .map(|(h, _)| args.style.hand(h).chars().count())
             .max()
             .unwrap_or(0)
             .max(HAND_WIDTH);
@@ -170,7 +175,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         }
         let mut line = Vec::with_capacity(128);
         for (hand, s) in &answers {
-            format_line(&mut line, hand, s, args.json, width)?;
+            format_line(&mut line, hand, s, args.json, width, args.style)?;
             out.write_all(&line)?;
         }
     }
@@ -181,6 +186,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
 /// Batch mode: one hand per line of `input`.
 fn batch<R: BufRead, W: Write, E: Write>(
     json: bool,
+    style: Style,
     tables: &Tables<'_>,
     mut input: R,
     out: &mut W,
@@ -215,7 +221,7 @@ fn batch<R: BufRead, W: Write, E: Write>(
         };
         match result {
             Ok((hand, s)) => {
-                format_line(&mut line, &hand, &s, json, HAND_WIDTH)?;
+                format_line(&mut line, &hand, &s, json, HAND_WIDTH, style)?;
                 out.write_all(&line)?;
             }
             Err(e) => {

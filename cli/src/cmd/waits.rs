@@ -33,6 +33,10 @@ pub struct Args {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+
+    /// Tile display.
+    #[command(flatten)]
+    pub style: super::Style,
 }
 
 /// One useful tile in JSON output.
@@ -101,13 +105,16 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
         serde_json::to_writer(&mut out, &o)?;
         writeln!(out)?;
     } else {
-        writeln!(out, "hand     {hand}")?;
+        writeln!(out, "hand     {}", args.style.hand(&hand))?;
         writeln!(out, "shanten  {} ({})", u.shanten, shanten_words(u.shanten))?;
         let label = if u.shanten == 0 { "waits" } else { "ukeire" };
         if u.tiles.is_empty() {
             writeln!(out, "{label:<7}  none")?;
         } else {
-            let tiles: Vec<String> = u.iter().map(|(t, _)| t.to_string()).collect();
+            let tiles: Vec<String> = u
+                .iter()
+                .map(|(t, _)| format!("{:>2}", args.style.tile(t)))
+                .collect();
             let lefts: Vec<String> = u.iter().map(|(_, l)| format!("{l:>2}")).collect();
             writeln!(out, "{label:<7}  {}", tiles.join(" "))?;
             writeln!(out, "left     {}", lefts.join(" "))?;
