@@ -37,6 +37,7 @@ compile_error!("tenpai's table format is little-endian and is used in place");
 mod agari;
 mod efficiency;
 mod error;
+pub mod game;
 mod hand;
 mod meld;
 mod notation;

@@ -35,6 +35,8 @@ pub struct Rules {
     pub name: String,
     /// Scoring options.
     pub scoring: ScoringRules,
+    /// Game options (the `[game]` table, read by [`crate::game`]).
+    pub game: crate::game::GameRules,
 }
 
 impl Default for Rules {
@@ -43,6 +45,7 @@ impl Default for Rules {
         Rules {
             name: "tenhou".to_string(),
             scoring: ScoringRules::default(),
+            game: crate::game::GameRules::default(),
         }
     }
 }

@@ -1,0 +1,75 @@
+//! Errors of the game engine.
+
+use crate::score::ScoreError;
+use thiserror::Error;
+
+/// What is wrong with an event, a tile or a log.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// Text that is not a tile in mjai notation.
+    #[error("{text:?} is not a tile (mjai notation: 1m..9s, E S W N P F C, 5mr, ?)")]
+    BadTile {
+        /// The text.
+        text: String,
+    },
+    /// An event that the rules do not allow in the current state.
+    #[error("illegal {event} by seat {seat}: {reason}")]
+    Illegal {
+        /// The event type (`dahai`, `pon`, …).
+        event: &'static str,
+        /// The seat that acted (4 for events without an actor).
+        seat: u8,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A tile that is not where the event says it is.
+    #[error("seat {seat} has no {tile} for {event}")]
+    MissingTile {
+        /// The event type.
+        event: &'static str,
+        /// The seat.
+        seat: u8,
+        /// The tile, in mjai notation.
+        tile: String,
+    },
+    /// A tile that cannot come from the wall: all its copies are already seen.
+    #[error("no {tile} is left in the wall")]
+    NotInWall {
+        /// The tile, in mjai notation.
+        tile: String,
+    },
+    /// A win that does not score.
+    #[error("seat {seat} cannot win: {error}")]
+    Win {
+        /// The seat.
+        seat: u8,
+        /// Why.
+        error: ScoreError,
+    },
+    /// The event's own score changes differ from the engine's.
+    #[error("{event}: the log says deltas {logged:?}, the engine computes {computed:?}")]
+    Deltas {
+        /// The event type.
+        event: &'static str,
+        /// Deltas in the event.
+        logged: [i32; 4],
+        /// Deltas the engine computed.
+        computed: [i32; 4],
+    },
+    /// An invariant of the state does not hold (a bug in the engine).
+    #[error("invariant broken: {0}")]
+    Invariant(String),
+    /// A log that cannot be read.
+    #[error("bad log: {0}")]
+    Log(String),
+}
+
+impl GameError {
+    pub(crate) fn illegal(event: &'static str, seat: u8, reason: impl Into<String>) -> GameError {
+        GameError::Illegal {
+            event,
+            seat,
+            reason: reason.into(),
+        }
+    }
+}

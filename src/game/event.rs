@@ -1,0 +1,221 @@
+//! The mjai event set: what happens in a game, one JSON object per line, as read
+//! and written by Mortal and mjai.app.
+//!
+//! Seats are 0–3 (0 = the first East). Tiles are [`Pai`]s in mjai notation.
+//! Optional fields are left out of the JSON when empty.
+//!
+//! ```
+//! use tenpai::game::Event;
+//! let e: Event = serde_json::from_str(r#"{"type":"dahai","actor":2,"pai":"5mr","tsumogiri":false}"#)?;
+//! assert_eq!(e, Event::Dahai { actor: 2, pai: "5mr".parse()?, tsumogiri: false });
+//! assert_eq!(serde_json::to_string(&e)?, r#"{"type":"dahai","actor":2,"pai":"5mr","tsumogiri":false}"#);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use super::pai::Pai;
+use serde::{Deserialize, Serialize};
+
+/// Why a round ended in a draw (an extension of mjai's `ryukyoku`, which names
+/// none; when absent the engine works it out).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DrawReason {
+    /// The wall ran out (tenpai / noten payments, nagashi mangan).
+    Exhaustive,
+    /// Nine different terminals and honors declared (kyuushu kyuuhai).
+    NineTerminals,
+    /// Four same winds on the first go-around (suufon renda).
+    FourWinds,
+    /// All four players in riichi (suucha riichi).
+    FourRiichi,
+    /// A fourth kan by more than one player (suukaikan).
+    FourKans,
+    /// Three players ron the same discard (sanchaho).
+    TripleRon,
+}
+
+/// One mjai event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The game starts.
+    StartGame {
+        /// Player names by seat.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        names: Vec<String>,
+        /// The seed the walls were shuffled from (a tenpai extension).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seed: Option<u64>,
+    },
+    /// A round starts: the deal.
+    StartKyoku {
+        /// Round wind: `E`, `S`, `W` or `N`.
+        bakaze: Pai,
+        /// Dealer number within the wind, 1–4.
+        kyoku: u8,
+        /// Honba (repeat counters).
+        honba: u8,
+        /// Riichi sticks on the table.
+        kyotaku: u8,
+        /// The dealer's seat.
+        oya: u8,
+        /// The first dora indicator.
+        dora_marker: Pai,
+        /// Scores at the start, in points, by seat.
+        scores: [i32; 4],
+        /// The 13 dealt tiles of each seat (`?` for hidden ones).
+        tehais: [Vec<Pai>; 4],
+    },
+    /// A draw (the replacement draw after a kan too).
+    Tsumo {
+        /// Who draws.
+        actor: u8,
+        /// The tile (`?` when hidden).
+        pai: Pai,
+    },
+    /// A discard.
+    Dahai {
+        /// Who discards.
+        actor: u8,
+        /// The tile.
+        pai: Pai,
+        /// The tile just drawn was discarded.
+        tsumogiri: bool,
+    },
+    /// A chi: `pai` called from `target` (the player on the left) with `consumed`.
+    Chi {
+        /// Who calls.
+        actor: u8,
+        /// Who discarded the tile.
+        target: u8,
+        /// The called tile.
+        pai: Pai,
+        /// The two tiles from the hand.
+        consumed: Vec<Pai>,
+    },
+    /// A pon.
+    Pon {
+        /// Who calls.
+        actor: u8,
+        /// Who discarded the tile.
+        target: u8,
+        /// The called tile.
+        pai: Pai,
+        /// The two tiles from the hand.
+        consumed: Vec<Pai>,
+    },
+    /// An open kan on a discard (daiminkan).
+    Daiminkan {
+        /// Who calls.
+        actor: u8,
+        /// Who discarded the tile.
+        target: u8,
+        /// The called tile.
+        pai: Pai,
+        /// The three tiles from the hand.
+        consumed: Vec<Pai>,
+    },
+    /// An added kan (kakan, shouminkan): `pai` added to a pon of `consumed`.
+    Kakan {
+        /// Who adds.
+        actor: u8,
+        /// The added tile.
+        pai: Pai,
+        /// The pon's three tiles.
+        consumed: Vec<Pai>,
+    },
+    /// A closed kan (ankan).
+    Ankan {
+        /// Who declares.
+        actor: u8,
+        /// The four tiles.
+        consumed: Vec<Pai>,
+    },
+    /// A new dora indicator is turned (after a kan).
+    Dora {
+        /// The indicator.
+        dora_marker: Pai,
+    },
+    /// A riichi declaration; the riichi discard follows.
+    Reach {
+        /// Who declares.
+        actor: u8,
+    },
+    /// The riichi discard passed: the stick is on the table.
+    ReachAccepted {
+        /// Who declared.
+        actor: u8,
+        /// Score changes (−1000 for the actor), when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deltas: Option<[i32; 4]>,
+        /// Scores after, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scores: Option<[i32; 4]>,
+    },
+    /// A win: tsumo when `actor == target`, else ron on `target`'s tile.
+    Hora {
+        /// The winner.
+        actor: u8,
+        /// Who dealt in (the winner for tsumo).
+        target: u8,
+        /// The winning tile, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        pai: Option<Pai>,
+        /// The ura-dora indicators (needed when the winner is in riichi).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ura_markers: Option<Vec<Pai>>,
+        /// Score changes, when given (checked against the engine's).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deltas: Option<[i32; 4]>,
+        /// Scores after, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scores: Option<[i32; 4]>,
+    },
+    /// A drawn round.
+    Ryukyoku {
+        /// Why, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        reason: Option<DrawReason>,
+        /// Score changes, when given (checked against the engine's).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        deltas: Option<[i32; 4]>,
+        /// Scores after, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scores: Option<[i32; 4]>,
+    },
+    /// The round is over.
+    EndKyoku,
+    /// The game is over.
+    EndGame {
+        /// Final scores, when given.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        scores: Option<[i32; 4]>,
+    },
+}
+
+impl Event {
+    /// The acting seat, for events that have one.
+    pub fn actor(&self) -> Option<u8> {
+        match *self {
+            Event::Tsumo { actor, .. }
+            | Event::Dahai { actor, .. }
+            | Event::Chi { actor, .. }
+            | Event::Pon { actor, .. }
+            | Event::Daiminkan { actor, .. }
+            | Event::Kakan { actor, .. }
+            | Event::Ankan { actor, .. }
+            | Event::Reach { actor }
+            | Event::ReachAccepted { actor, .. }
+            | Event::Hora { actor, .. } => Some(actor),
+            _ => None,
+        }
+    }
+
+    /// The event as one line of mjai JSON.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string(self).expect("events serialize")
+    }
+}

@@ -1,0 +1,397 @@
+//! Legal actions: what a seat may do now, computed from the [`State`].
+//!
+//! The same rules are enforced when events are applied; the random-player test
+//! checks that every action listed here is accepted by [`State::apply`].
+
+use super::event::{DrawReason, Event};
+use super::pai::Pai;
+use super::state::{ankan_keeps_waits, riichi_possible, waits_of, Phase, RiichiState, State};
+use crate::meld::MeldKind;
+use crate::tile::{Tile, KINDS};
+
+/// One choice a player can make.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Discard a tile (`tsumogiri`: the tile just drawn).
+    Discard {
+        /// The tile.
+        pai: Pai,
+        /// It is the tile just drawn.
+        tsumogiri: bool,
+    },
+    /// Declare riichi with this discard.
+    Riichi {
+        /// The riichi discard.
+        pai: Pai,
+        /// It is the tile just drawn.
+        tsumogiri: bool,
+    },
+    /// Win on one's own draw.
+    Tsumo,
+    /// Win on the discard (or robbed kan).
+    Ron,
+    /// Chi the discard with these two tiles.
+    Chi {
+        /// The two tiles from the hand.
+        consumed: [Pai; 2],
+    },
+    /// Pon the discard with these two tiles.
+    Pon {
+        /// The two tiles from the hand.
+        consumed: [Pai; 2],
+    },
+    /// Open kan on the discard.
+    Daiminkan,
+    /// Closed kan of this kind.
+    Ankan {
+        /// The kind.
+        tile: Tile,
+    },
+    /// Add this tile to one's pon.
+    Kakan {
+        /// The added tile.
+        pai: Pai,
+    },
+    /// Abort the round with nine terminals.
+    NineTerminals,
+    /// Do nothing (only offered when a call or ron is possible).
+    Pass,
+}
+
+fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action>, riichi: bool) {
+    let s = &state.seats[seat as usize];
+    let forbidden = match state.phase {
+        Phase::Turn {
+            after_call: Some(f),
+            ..
+        } => f,
+        _ => crate::TileSet::EMPTY,
+    };
+    let mk = |pai, tsumogiri| {
+        if riichi {
+            Action::Riichi { pai, tsumogiri }
+        } else {
+            Action::Discard { pai, tsumogiri }
+        }
+    };
+    if let Some(d) = s.drawn {
+        let ok = !riichi || {
+            let mut h = s.hand;
+            h[d.index()] -= 1;
+            !waits_of(&h).is_empty()
+        };
+        if ok {
+            out.push(mk(d, true));
+        }
+    }
+    if only_drawn {
+        return;
+    }
+    let mut tiles = s.tiles();
+    tiles.dedup();
+    for p in tiles {
+        let t = p.tile().expect("held");
+        if forbidden.contains(t) {
+            continue;
+        }
+        let copies = if p.is_red() {
+            s.red[t.index() / 9]
+        } else {
+            s.hand[t.index()] - if t.is_five() { s.red[t.index() / 9] } else { 0 }
+        };
+        if s.drawn == Some(p) && copies < 2 {
+            continue;
+        }
+        if riichi {
+            let mut h = s.hand;
+            h[t.index()] -= 1;
+            if waits_of(&h).is_empty() {
+                continue;
+            }
+        }
+        out.push(mk(p, false));
+    }
+}
+
+/// The legal actions of `seat` now (empty when it has nothing to decide).
+/// [`Action::Pass`] comes last when calling or ronning is optional.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::{legal_actions, Action, Event, State};
+/// let mut s = State::new(tenpai::score::Rules::tenhou());
+/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
+/// s.apply(&Event::StartKyoku {
+///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+///     dora_marker: "1m".parse()?, scores: [25000; 4],
+///     tehais: [deal("1m 2m 3m 4p 5p 6p 7s 8s 9s E E E S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
+///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
+/// })?;
+/// s.apply(&Event::Tsumo { actor: 0, pai: "S".parse()? })?;
+/// let a = legal_actions(&s, 0);
+/// assert!(a.contains(&Action::Tsumo)); // tenhou (the dealer's first draw)
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
+    let mut out = Vec::new();
+    let s = &state.seats[seat as usize];
+    let g = &state.rules.game;
+    match state.phase {
+        Phase::Turn {
+            seat: t,
+            after_call,
+            ..
+        } if t == seat => {
+            if after_call.is_some() {
+                push_discards(state, seat, false, &mut out, false);
+                return out;
+            }
+            let drawn = s.drawn.expect("a drawn tile after a draw");
+            if state.score_win(seat, seat, drawn, &[]).is_ok() {
+                out.push(Action::Tsumo);
+            }
+            if g.nine_terminals && state.nine_terminals_possible(seat) {
+                out.push(Action::NineTerminals);
+            }
+            let kan_ok = state.live_left > 0
+                && state.kans.len() < 4
+                && (state.pending_dora == 0
+                    || g.open_kan_dora == super::rules::KanDoraTiming::Immediate);
+            if kan_ok {
+                for i in 0..KINDS {
+                    let t = Tile::new(i as u8).expect("below 34");
+                    if s.hand[i] == 4 && (!s.in_riichi() || ankan_keeps_waits(s, t)) {
+                        out.push(Action::Ankan { tile: t });
+                    }
+                }
+                if !s.in_riichi() {
+                    for m in s.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
+                        for p in s.tiles() {
+                            if p.tile() == Some(m.tile()) {
+                                out.push(Action::Kakan { pai: p });
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            let in_riichi = matches!(s.riichi, RiichiState::Accepted { .. });
+            if !s.in_riichi()
+                && s.is_closed()
+                && state.scores[seat as usize] >= g.riichi_min_points
+                && state.live_left >= g.riichi_min_wall
+                && riichi_possible(&s.hand)
+            {
+                push_discards(state, seat, false, &mut out, true);
+            }
+            push_discards(state, seat, in_riichi, &mut out, false);
+        }
+        Phase::RiichiDiscard { seat: t } if t == seat => {
+            push_discards(state, seat, false, &mut out, true);
+            for a in &mut out {
+                if let Action::Riichi { pai, tsumogiri } = *a {
+                    *a = Action::Discard { pai, tsumogiri };
+                }
+            }
+        }
+        Phase::Discarded { seat: d, pai } if d != seat => {
+            if state.ron_candidates().contains(&seat) {
+                out.push(Action::Ron);
+            }
+            let blocked = state.forced_draw().is_some() || state.live_left == 0 || s.in_riichi();
+            if !blocked {
+                let t = pai.tile().expect("known");
+                let variants = |a: Tile, b: Tile| -> Vec<[Pai; 2]> {
+                    let mut v = Vec::new();
+                    for ra in [false, true] {
+                        for rb in [false, true] {
+                            let pa = Pai::new(a, ra);
+                            let pb = Pai::new(b, rb);
+                            if (ra && !a.is_five()) || (rb && !b.is_five()) {
+                                continue;
+                            }
+                            let mut h = s.clone_hand();
+                            if h.take(pa) && h.take(pb) && !v.contains(&[pa, pb]) {
+                                v.push([pa, pb]);
+                            }
+                        }
+                    }
+                    v
+                };
+                let kuikae_ok = |consumed: &[Pai], forbid: &[Tile]| {
+                    if !g.kuikae_forbidden {
+                        return true;
+                    }
+                    let mut h = s.clone_hand();
+                    for &c in consumed {
+                        h.take(c);
+                    }
+                    h.tiles()
+                        .iter()
+                        .any(|p| !forbid.contains(&p.tile().expect("held")))
+                };
+                if s.hand[t.index()] >= 2 {
+                    for c in variants(t, t) {
+                        if kuikae_ok(&c, &[t]) {
+                            out.push(Action::Pon { consumed: c });
+                        }
+                    }
+                }
+                if s.hand[t.index()] >= 3 && state.kans.len() < 4 {
+                    out.push(Action::Daiminkan);
+                }
+                if (d + 1) % 4 == seat && !t.is_honor() {
+                    let n = t.number() as i32;
+                    for (da, db) in [(-2, -1), (-1, 1), (1, 2)] {
+                        if !(1..=9).contains(&(n + da)) || !(1..=9).contains(&(n + db)) {
+                            continue;
+                        }
+                        let a = Tile::new((t.index() as i32 + da) as u8).expect("in suit");
+                        let b = Tile::new((t.index() as i32 + db) as u8).expect("in suit");
+                        let mut forbid = vec![t];
+                        if da == 1 && n <= 6 {
+                            forbid.push(Tile::new(t.index() as u8 + 3).expect("in suit"));
+                        }
+                        if db == -1 && n >= 4 {
+                            forbid.push(Tile::new(t.index() as u8 - 3).expect("in suit"));
+                        }
+                        for c in variants(a, b) {
+                            if kuikae_ok(&c, &forbid) {
+                                out.push(Action::Chi { consumed: c });
+                            }
+                        }
+                    }
+                }
+            }
+            if !out.is_empty() {
+                out.push(Action::Pass);
+            }
+        }
+        Phase::Kan { seat: k, .. } if k != seat && state.ron_candidates().contains(&seat) => {
+            out.push(Action::Ron);
+            out.push(Action::Pass);
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The events that carry out `action` by `seat` (draws, dora and the end of
+/// the round are the game driver's, not the player's). `pai` of a ron is the
+/// current discard.
+///
+/// # Errors
+/// [`super::GameError::Illegal`] when the action does not fit the state.
+pub fn action_events(
+    state: &State,
+    seat: u8,
+    action: &Action,
+    ura: &[Pai],
+) -> Result<Vec<Event>, super::GameError> {
+    let s = &state.seats[seat as usize];
+    let bad = |r: &str| super::GameError::illegal("action", seat, r);
+    let target = match state.phase {
+        Phase::Discarded { seat, .. } | Phase::Kan { seat, .. } => seat,
+        _ => seat,
+    };
+    let called = match state.phase {
+        Phase::Discarded { pai, .. } | Phase::Kan { pai, .. } => Some(pai),
+        _ => None,
+    };
+    let in_riichi = matches!(s.riichi, RiichiState::Accepted { .. });
+    Ok(match *action {
+        Action::Discard { pai, tsumogiri } => vec![Event::Dahai {
+            actor: seat,
+            pai,
+            tsumogiri,
+        }],
+        Action::Riichi { pai, tsumogiri } => vec![
+            Event::Reach { actor: seat },
+            Event::Dahai {
+                actor: seat,
+                pai,
+                tsumogiri,
+            },
+        ],
+        Action::Tsumo => vec![Event::Hora {
+            actor: seat,
+            target: seat,
+            pai: s.drawn,
+            ura_markers: in_riichi.then(|| ura.to_vec()),
+            deltas: None,
+            scores: None,
+        }],
+        Action::Ron => vec![Event::Hora {
+            actor: seat,
+            target,
+            pai: called,
+            ura_markers: in_riichi.then(|| ura.to_vec()),
+            deltas: None,
+            scores: None,
+        }],
+        Action::Chi { consumed } | Action::Pon { consumed } => {
+            let pai = called.ok_or_else(|| bad("no discard"))?;
+            let (actor, consumed) = (seat, consumed.to_vec());
+            if matches!(action, Action::Chi { .. }) {
+                vec![Event::Chi {
+                    actor,
+                    target,
+                    pai,
+                    consumed,
+                }]
+            } else {
+                vec![Event::Pon {
+                    actor,
+                    target,
+                    pai,
+                    consumed,
+                }]
+            }
+        }
+        Action::Daiminkan => {
+            let pai = called.ok_or_else(|| bad("no discard"))?;
+            let t = pai.tile().expect("known");
+            let consumed = s
+                .tiles()
+                .into_iter()
+                .filter(|p| p.tile() == Some(t))
+                .collect();
+            vec![Event::Daiminkan {
+                actor: seat,
+                target,
+                pai,
+                consumed,
+            }]
+        }
+        Action::Ankan { tile } => vec![Event::Ankan {
+            actor: seat,
+            consumed: s
+                .tiles()
+                .into_iter()
+                .filter(|p| p.tile() == Some(tile))
+                .collect(),
+        }],
+        Action::Kakan { pai } => {
+            let t = pai.tile().expect("known");
+            let m = s
+                .melds
+                .iter()
+                .find(|m| m.kind == MeldKind::Pon && m.tile() == t)
+                .ok_or_else(|| bad("no pon"))?;
+            vec![Event::Kakan {
+                actor: seat,
+                pai,
+                consumed: m.tiles.clone(),
+            }]
+        }
+        Action::NineTerminals => vec![Event::Ryukyoku {
+            reason: Some(DrawReason::NineTerminals),
+            deltas: None,
+            scores: None,
+        }],
+        Action::Pass => Vec::new(),
+    })
+}

@@ -1,0 +1,33 @@
+//! The game engine: a rules-complete riichi mahjong state machine driven by
+//! mjai events.
+//!
+//! - [`Wall`]: 136 tiles shuffled from a seed, dead wall, dora, replacement draws.
+//! - [`Event`]: the mjai event set, as JSON lines; [`Pai`]: a tile in mjai notation.
+//! - [`State`]: the event-sourced state; it changes only by [`State::apply`], which
+//!   refuses illegal events, and checks its invariants after each event in
+//!   debug builds (and whenever [`State::check`] is set).
+//! - [`legal_actions`]: what a seat may do now; [`action_events`] turns a choice
+//!   into events.
+//! - [`tenhou6`]: replay of tenhou.net/6 logs against the engine.
+//! - [`GameRules`]: the `[game]` table of the rule presets (`data/rules/*.toml`).
+//! - [`ranking`], [`final_scores`]: the end of a game.
+
+mod error;
+mod event;
+mod legal;
+mod pai;
+mod round;
+mod rules;
+mod state;
+
+mod wall;
+
+pub use error::GameError;
+pub use event::{DrawReason, Event};
+pub use legal::{action_events, legal_actions, Action};
+pub use pai::Pai;
+pub use round::{final_scores, ranking};
+pub use rules::{GameLength, GameRules, KanDoraTiming, MultiRonHonba};
+pub use state::{Outcome, Phase, RiichiState, RiverTile, Seat, State, TableMeld, Win};
+pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};
+pub mod tenhou6;

@@ -1,0 +1,140 @@
+//! A tile as the game sees it: a kind and whether it is a red five, written in
+//! mjai notation (`1m`…`9s`, `E S W N P F C`, `5mr` for a red five, `?` hidden).
+
+use super::error::GameError;
+use crate::tile::Tile;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// A tile kind with its red-five flag, or a hidden tile (`?`).
+///
+/// ```
+/// use tenpai::game::Pai;
+/// let p: Pai = "5pr".parse()?;
+/// assert_eq!((p.tile().unwrap().to_string(), p.is_red()), ("5p".to_string(), true));
+/// assert_eq!(p.to_string(), "5pr");
+/// assert_eq!("C".parse::<Pai>()?.tile().unwrap().to_string(), "7z");
+/// assert!("?".parse::<Pai>()?.is_hidden());
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Pai(u8);
+
+const HIDDEN: u8 = 37;
+const HONORS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
+
+impl Pai {
+    /// The hidden tile `?` (another player's concealed tile).
+    pub const HIDDEN: Pai = Pai(HIDDEN);
+
+    /// A tile, red when `red` and the tile is a five (ignored otherwise).
+    pub fn new(tile: Tile, red: bool) -> Pai {
+        if red && tile.is_five() {
+            Pai(34 + tile.index() as u8 / 9)
+        } else {
+            Pai(tile.index() as u8)
+        }
+    }
+
+    /// The tile kind; `None` when hidden.
+    pub fn tile(self) -> Option<Tile> {
+        match self.0 {
+            0..=33 => Tile::new(self.0),
+            34..=36 => Tile::new((self.0 - 34) * 9 + 4),
+            _ => None,
+        }
+    }
+
+    /// The tile kind's index 0–33.
+    ///
+    /// # Panics
+    /// When hidden.
+    pub fn index(self) -> usize {
+        self.tile().expect("a hidden tile has no kind").index()
+    }
+
+    /// A red five.
+    pub fn is_red(self) -> bool {
+        (34..=36).contains(&self.0)
+    }
+
+    /// The hidden tile `?`.
+    pub fn is_hidden(self) -> bool {
+        self.0 == HIDDEN
+    }
+
+    /// The same kind, not red.
+    pub fn plain(self) -> Pai {
+        match self.tile() {
+            Some(t) => Pai(t.index() as u8),
+            None => self,
+        }
+    }
+}
+
+impl From<Tile> for Pai {
+    fn from(t: Tile) -> Pai {
+        Pai(t.index() as u8)
+    }
+}
+
+impl fmt::Display for Pai {
+    /// mjai notation: `3m`, `5sr`, `E`, `C`, `?`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.tile() {
+            None => f.write_str("?"),
+            Some(t) if t.is_honor() => f.write_str(HONORS[t.index() - 27]),
+            Some(t) => {
+                write!(f, "{}{}", t.number(), t.suit().letter())?;
+                if self.is_red() {
+                    f.write_str("r")?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl fmt::Debug for Pai {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl std::str::FromStr for Pai {
+    type Err = GameError;
+    /// mjai notation; also `1z`–`7z` and `0m`/`0p`/`0s` for red fives.
+    fn from_str(s: &str) -> Result<Pai, GameError> {
+        let bad = || GameError::BadTile {
+            text: s.to_string(),
+        };
+        if s == "?" {
+            return Ok(Pai::HIDDEN);
+        }
+        if let Some(i) = HONORS.iter().position(|&h| h == s) {
+            return Ok(Pai(27 + i as u8));
+        }
+        let (body, red) = match s.strip_suffix('r') {
+            Some(b) => (b, true),
+            None => (s, false),
+        };
+        let (tile, red0) = Tile::parse_with_red(body).map_err(|_| bad())?;
+        if red && !tile.is_five() {
+            return Err(bad());
+        }
+        Ok(Pai::new(tile, red || red0))
+    }
+}
+
+impl Serialize for Pai {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Pai {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Pai, D::Error> {
+        let s = std::borrow::Cow::<str>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}

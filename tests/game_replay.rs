@@ -1,0 +1,67 @@
+//! Every shared tenhou.net/6 log replays through the engine with no mismatch.
+
+use std::path::PathBuf;
+use tenpai::game::tenhou6::replay_file;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/tenhou6")
+}
+
+#[test]
+fn replay_all_tenhou6_logs_match() {
+    let mut files: Vec<_> = std::fs::read_dir(dir())
+        .expect("testdata/tenhou6 exists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    let (mut rounds, mut wins, mut draws, mut bad) = (0, 0, 0, Vec::new());
+    for f in &files {
+        let rep = replay_file(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        rounds += rep.rounds;
+        wins += rep.wins;
+        draws += rep.draws;
+        for m in rep.mismatches {
+            bad.push(format!("{}: {m}", f.file_name().unwrap().to_string_lossy()));
+        }
+    }
+    for b in &bad {
+        eprintln!("{b}");
+    }
+    eprintln!(
+        "{} files, {rounds} rounds, {wins} wins, {draws} draws, {} mismatches",
+        files.len(),
+        bad.len()
+    );
+    // Two hand-made edge-case logs (from mjai-reviewer's tests of call parsing)
+    // contradict themselves in their results; see KNOWN_BAD_RESULTS.
+    let unexpected: Vec<_> = bad
+        .iter()
+        .filter(|b| !KNOWN_BAD_RESULTS.contains(&b.as_str()))
+        .collect();
+    assert!(
+        unexpected.is_empty(),
+        "unexpected mismatches: {unexpected:#?}"
+    );
+    assert_eq!(bad.len(), KNOWN_BAD_RESULTS.len(), "{bad:#?}");
+    assert_eq!((files.len(), rounds, wins, draws), (36, 194, 160, 35));
+}
+
+/// Results in the shared logs that cannot be right, each with the evidence:
+///
+/// - `confusing_nakis_1`: seat 2 declares riichi (`r11`) and discards again
+///   (`60`), so its stick is on the table when seat 0 rons the 7p; the winner
+///   takes the stick, as in every real log here (e.g. `suukantsu_1`, where the
+///   yakuman ron pays 32,000 and the winner's delta is +33,000). The log pays
+///   only the 1,600 (1,000 + 2 honba) and leaves the stick nowhere: the round's
+///   deltas do not add up to the points on the table.
+/// - `confusing_nakis_2`: the result names seat 1 as the winner (`[1,0,0]`, no
+///   points text, no yaku) but pays seat 2 (`[-3200,0,3200,0]`); seat 1's hand
+///   (three pons and 789p9p) cannot win on the 7m seat 0 discards, while seat 2
+///   (riichi, 1234567m 555s 777z) does: riichi + chun, 2 han 50 fu = 3,200.
+///   The log also deals four plain 5s with `"aka": 1`, so the replay plays it
+///   without a red 5s.
+const KNOWN_BAD_RESULTS: [&str; 2] = [
+    "confusing_nakis_1.json: E2-2 turn 41: seat 0 from 2: log deltas [1600, 0, -1600, 0], engine [2600, 0, -1600, 0]",
+    "confusing_nakis_2.json: E1-0 turn 17: {\"type\":\"hora\",\"actor\":1,\"target\":0} refused: illegal hora by seat 1: furiten",
+];
