@@ -10,24 +10,31 @@
 //!   into events.
 //! - [`tenhou6`]: replay of tenhou.net/6 logs against the engine.
 //! - [`GameRules`]: the `[game]` table of the rule presets (`data/rules/*.toml`).
+//! - [`Observation`]: one seat's view; [`Player`]: the trait players implement;
+//!   [`play_game`]: a whole seeded game, recorded as mjai events;
+//!   [`RandomPlayer`]: random legal actions.
 //! - [`ranking`], [`final_scores`]: the end of a game.
 
 mod error;
 mod event;
 mod legal;
+mod observation;
 mod pai;
 mod round;
 mod rules;
 mod state;
+mod table;
 
 mod wall;
 
 pub use error::GameError;
 pub use event::{DrawReason, Event};
 pub use legal::{action_events, legal_actions, Action};
+pub use observation::Observation;
 pub use pai::Pai;
 pub use round::{final_scores, ranking};
 pub use rules::{GameLength, GameRules, KanDoraTiming, MultiRonHonba};
 pub use state::{Outcome, Phase, RiichiState, RiverTile, Seat, State, TableMeld, Win};
+pub use table::{play_game, GameRecord, Player, RandomPlayer};
 pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};
 pub mod tenhou6;

@@ -67,6 +67,8 @@ pub struct GameRules {
     /// and is then first ends the game (agari-yame / tenpai-yame, automatic on
     /// Tenhou).
     pub last_dealer_stop: bool,
+    /// Riichi sticks still on the table when the game ends go to the first.
+    pub leftover_sticks_to_first: bool,
     /// Uma added to the final scores by rank, in points (1st to 4th).
     pub uma: [i32; 4],
     /// Swap-calling (kuikae) is forbidden: after a chi or pon the player may not
@@ -110,6 +112,7 @@ impl Default for GameRules {
             extension: true,
             bust_ends: true,
             last_dealer_stop: true,
+            leftover_sticks_to_first: true,
             uma: [20000, 10000, -10000, -20000],
             kuikae_forbidden: true,
             multiple_ron: true,

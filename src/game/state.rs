@@ -560,6 +560,11 @@ impl State {
                     return Err(err("end_game", 4, "the game is not over by the rules"));
                 }
                 self.game_over = true;
+                if self.rules.game.leftover_sticks_to_first && self.kyotaku > 0 {
+                    let first = super::ranking(&self.scores)[0] as usize;
+                    self.scores[first] += 1000 * self.kyotaku as i32;
+                    self.kyotaku = 0;
+                }
                 self.phase = Phase::BeforeGame;
                 Ok(())
             }

@@ -266,9 +266,7 @@ pub fn replay_str(text: &str) -> Result<Report, GameError> {
     let whole = rounds.len() > 1 || docs[0].get("sc").is_some();
     if whole && !broken {
         if state.game_over {
-            let e = Event::EndGame {
-                scores: Some(state.scores),
-            };
+            let e = Event::EndGame { scores: None };
             state.apply(&e).expect("the game is over");
             rep.mjai.push(e);
         } else {

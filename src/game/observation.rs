@@ -1,0 +1,97 @@
+//! What one seat may know: its own hand, every river (with tsumogiri and riichi
+//! marks), every meld, the dora indicators, scores, riichi states and the wall
+//! count — never another seat's concealed tiles or the wall.
+
+use super::pai::Pai;
+use super::state::{Phase, RiichiState, RiverTile, State, TableMeld};
+
+/// One seat's view of the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Observation {
+    /// The seat this view belongs to.
+    pub seat: u8,
+    /// Round wind: 0 East … 3 North.
+    pub bakaze: u8,
+    /// Dealer number within the wind, 1–4.
+    pub kyoku: u8,
+    /// Honba.
+    pub honba: u8,
+    /// Riichi sticks on the table.
+    pub kyotaku: u8,
+    /// The dealer's seat.
+    pub oya: u8,
+    /// Scores, in points, by seat.
+    pub scores: [i32; 4],
+    /// This seat's concealed tiles (the drawn tile included), in index order.
+    pub hand: Vec<Pai>,
+    /// The tile this seat just drew, if it is still in the hand.
+    pub drawn: Option<Pai>,
+    /// Number of concealed tiles of each seat.
+    pub hand_sizes: [u8; 4],
+    /// Every seat's melds.
+    pub melds: [Vec<TableMeld>; 4],
+    /// Every seat's discards.
+    pub rivers: [Vec<RiverTile>; 4],
+    /// Seats in riichi (declared and accepted).
+    pub riichi: [bool; 4],
+    /// Dora indicators turned.
+    pub dora_indicators: Vec<Pai>,
+    /// Tiles left in the live wall.
+    pub live_left: u8,
+    /// The discard (or kan tile) that may be called or robbed now, and its seat.
+    pub last_tile: Option<(u8, Pai)>,
+}
+
+impl Observation {
+    /// The view of `seat` (0–3) of `state`.
+    ///
+    /// # Panics
+    /// When `seat > 3`.
+    ///
+    /// ```
+    /// use tenpai::game::{Observation, State};
+    /// let s = State::new(tenpai::score::Rules::tenhou());
+    /// let o = Observation::of(&s, 2);
+    /// assert_eq!((o.seat, o.hand.len(), o.scores), (2, 0, [25000; 4]));
+    /// ```
+    pub fn of(state: &State, seat: u8) -> Observation {
+        let me = &state.seats[seat as usize];
+        Observation {
+            seat,
+            bakaze: state.bakaze,
+            kyoku: state.kyoku,
+            honba: state.honba,
+            kyotaku: state.kyotaku,
+            oya: state.oya,
+            scores: state.scores,
+            hand: me.tiles(),
+            drawn: me.drawn,
+            hand_sizes: std::array::from_fn(|i| state.seats[i].len() as u8),
+            melds: std::array::from_fn(|i| state.seats[i].melds.clone()),
+            rivers: std::array::from_fn(|i| state.seats[i].river.clone()),
+            riichi: std::array::from_fn(|i| {
+                matches!(state.seats[i].riichi, RiichiState::Accepted { .. })
+            }),
+            dora_indicators: state.dora.clone(),
+            live_left: state.live_left,
+            last_tile: match state.phase {
+                Phase::Discarded { seat, pai } | Phase::Kan { seat, pai, .. } => Some((seat, pai)),
+                _ => None,
+            },
+        }
+    }
+
+    /// Every tile this view shows: own hand, rivers (called tiles once, in the
+    /// meld), melds and dora indicators. Used to prove nothing hidden leaks.
+    pub fn visible_tiles(&self) -> Vec<Pai> {
+        let mut v = self.hand.clone();
+        for r in &self.rivers {
+            v.extend(r.iter().filter(|t| !t.called).map(|t| t.pai));
+        }
+        for m in &self.melds {
+            v.extend(m.iter().flat_map(|m| m.tiles.iter().copied()));
+        }
+        v.extend(&self.dora_indicators);
+        v
+    }
+}

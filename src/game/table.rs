@@ -1,0 +1,389 @@
+//! Playing a whole game: the table deals from a seeded [`Wall`], asks each
+//! [`Player`] for a choice among its legal actions, settles competing calls
+//! (ron over pon and kan over chi, ron in turn order), turns dora and draws
+//! replacement tiles, and records every event (mjai JSON lines).
+
+use super::error::GameError;
+use super::event::{DrawReason, Event};
+use super::legal::{action_events, legal_actions, Action};
+use super::observation::Observation;
+use super::pai::Pai;
+use super::rules::KanDoraTiming;
+use super::state::{Phase, RiichiState, State};
+use super::wall::{physical_pai, Wall};
+use crate::score::Rules;
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// A player: given its view and the legal actions, it picks one.
+pub trait Player {
+    /// Picks one of `legal` (never empty). Returning an action not in `legal`
+    /// makes [`play_game`] fail.
+    fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action;
+}
+
+/// A player that wins whenever it can and otherwise picks uniformly at random
+/// among its legal actions, from its own seeded RNG (for tests and self-play
+/// baselines).
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    /// A random player with its own seed.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn act(&mut self, _obs: &Observation, legal: &[Action]) -> Action {
+        if let Some(w) = legal
+            .iter()
+            .find(|a| matches!(a, Action::Tsumo | Action::Ron))
+        {
+            return w.clone();
+        }
+        legal[self.rng.gen_range(0..legal.len() as u32) as usize].clone()
+    }
+}
+
+/// A finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// Every event, `start_game` to `end_game`.
+    pub events: Vec<Event>,
+    /// Final scores, in points, by seat.
+    pub scores: [i32; 4],
+    /// Seats by final rank (ties by seat order).
+    pub ranking: [u8; 4],
+    /// Rounds played.
+    pub rounds: u32,
+}
+
+impl GameRecord {
+    /// The game as mjai JSON lines (one event per line, newline-terminated).
+    pub fn to_mjai(&self) -> String {
+        let mut s = String::new();
+        for e in &self.events {
+            s.push_str(&e.to_json());
+            s.push('\n');
+        }
+        s
+    }
+}
+
+struct Table<'a> {
+    state: State,
+    wall: Wall,
+    events: Vec<Event>,
+    check: bool,
+    players: &'a mut [&'a mut dyn Player; 4],
+}
+
+impl Table<'_> {
+    fn emit(&mut self, e: Event) -> Result<(), GameError> {
+        self.state.apply(&e)?;
+        self.events.push(e);
+        if self.check {
+            self.check_wall()?;
+        }
+        Ok(())
+    }
+
+    /// The physical tiles: every tile not yet drawn or turned in the wall is
+    /// exactly what the state counts as unseen.
+    fn check_wall(&self) -> Result<(), GameError> {
+        if matches!(self.state.phase, Phase::BeforeGame | Phase::BetweenRounds) {
+            return Ok(());
+        }
+        let mut counts = [0u8; 34];
+        let mut red = [0u8; 3];
+        for id in self.wall.unseen_ids() {
+            let p = physical_pai(id, self.wall.red_fives());
+            counts[p.index()] += 1;
+            if p.is_red() {
+                red[p.index() / 9] += 1;
+            }
+        }
+        let s = self.state.unseen();
+        if &counts != s {
+            return Err(GameError::Invariant(format!(
+                "the wall holds {counts:?}, the state counts {s:?} unseen"
+            )));
+        }
+        Ok(())
+    }
+
+    fn ask(&mut self, seat: u8) -> Result<Option<Action>, GameError> {
+        let legal = legal_actions(&self.state, seat);
+        if legal.is_empty() {
+            return Ok(None);
+        }
+        let obs = Observation::of(&self.state, seat);
+        let a = self.players[seat as usize].act(&obs, &legal);
+        if !legal.contains(&a) {
+            return Err(GameError::illegal(
+                "action",
+                seat,
+                format!("{a:?} is not among the legal actions"),
+            ));
+        }
+        Ok(Some(a))
+    }
+
+    fn do_action(&mut self, seat: u8, a: &Action) -> Result<(), GameError> {
+        let ura = self.wall.ura_indicators();
+        for e in action_events(&self.state, seat, a, &ura)? {
+            self.emit(e)?;
+        }
+        Ok(())
+    }
+
+    fn turn_dora(&mut self, keep: u8) -> Result<(), GameError> {
+        while self.state.pending_dora > keep {
+            let d = self
+                .wall
+                .turn_dora()
+                .ok_or_else(|| GameError::Invariant("no dora indicator left".into()))?;
+            self.emit(Event::Dora { dora_marker: d })?;
+        }
+        Ok(())
+    }
+
+    fn draw(&mut self, reason: DrawReason) -> Result<(), GameError> {
+        self.emit(Event::Ryukyoku {
+            reason: Some(reason),
+            deltas: None,
+            scores: None,
+        })
+    }
+
+    /// Asks the seats after `from` (in turn order) and settles: rons, then the
+    /// riichi stick, forced draws, pon or kan, chi.
+    fn responses(&mut self, from: u8) -> Result<(), GameError> {
+        let mut choices = Vec::new();
+        for k in 1..4 {
+            let s = (from + k) % 4;
+            if let Some(a) = self.ask(s)? {
+                choices.push((s, a));
+            }
+        }
+        let rons: Vec<u8> = choices
+            .iter()
+            .filter(|(_, a)| *a == Action::Ron)
+            .map(|&(s, _)| s)
+            .collect();
+        let g = self.state.rules.game.clone();
+        if !rons.is_empty() {
+            if rons.len() >= 3 && g.triple_ron_abort {
+                return self.draw(DrawReason::TripleRon);
+            }
+            let n = if g.multiple_ron { rons.len() } else { 1 };
+            // Every ron is built against the discard before any is applied.
+            let ura = self.wall.ura_indicators();
+            let mut events = Vec::new();
+            for &s in &rons[..n] {
+                events.extend(action_events(&self.state, s, &Action::Ron, &ura)?);
+            }
+            for e in events {
+                self.emit(e)?;
+            }
+            return Ok(());
+        }
+        if matches!(self.state.phase, Phase::Kan { .. }) {
+            let closed = matches!(self.state.phase, Phase::Kan { closed: true, .. });
+            let keep = u8::from(!closed && g.open_kan_dora == KanDoraTiming::AfterDiscard);
+            self.turn_dora(keep)?;
+            return self.rinshan(from);
+        }
+        if let RiichiState::Declared { .. } = self.state.seats[from as usize].riichi {
+            self.emit(Event::ReachAccepted {
+                actor: from,
+                deltas: None,
+                scores: None,
+            })?;
+        }
+        if let Some(r) = self.state.forced_draw() {
+            return self.draw(r);
+        }
+        let call = choices
+            .iter()
+            .find(|(_, a)| matches!(a, Action::Pon { .. } | Action::Daiminkan))
+            .or_else(|| {
+                choices
+                    .iter()
+                    .find(|(_, a)| matches!(a, Action::Chi { .. }))
+            })
+            .cloned();
+        if let Some((s, a)) = call {
+            self.do_action(s, &a)?;
+            if a == Action::Daiminkan {
+                if g.open_kan_dora == KanDoraTiming::Immediate {
+                    self.turn_dora(0)?;
+                }
+                return self.rinshan(s);
+            }
+            return Ok(());
+        }
+        if self.state.live_left == 0 {
+            return self.draw(DrawReason::Exhaustive);
+        }
+        let next = (from + 1) % 4;
+        let p = self
+            .wall
+            .draw()
+            .ok_or_else(|| GameError::Invariant("the wall is empty".into()))?;
+        self.emit(Event::Tsumo {
+            actor: next,
+            pai: p,
+        })
+    }
+
+    fn rinshan(&mut self, seat: u8) -> Result<(), GameError> {
+        let p = self
+            .wall
+            .draw_rinshan()
+            .ok_or_else(|| GameError::Invariant("no replacement tile".into()))?;
+        self.emit(Event::Tsumo {
+            actor: seat,
+            pai: p,
+        })
+    }
+
+    fn play_round(&mut self, seed: u64, params: [u8; 5]) -> Result<(), GameError> {
+        let [bakaze, kyoku, honba, kyotaku, oya] = params;
+        self.wall = Wall::shuffled(seed, self.state.rules.scoring.red_fives);
+        let mut tehais: [Vec<Pai>; 4] = Default::default();
+        for k in 0..4 {
+            for i in 0..4u8 {
+                let n = if k < 3 { 4 } else { 1 };
+                for _ in 0..n {
+                    let p = self.wall.draw().expect("a full wall deals");
+                    tehais[((oya + i) % 4) as usize].push(p);
+                }
+            }
+        }
+        for t in &mut tehais {
+            t.sort();
+        }
+        self.emit(Event::StartKyoku {
+            bakaze: Pai::from(crate::Tile::new(27 + bakaze).expect("wind")),
+            kyoku,
+            honba,
+            kyotaku,
+            oya,
+            dora_marker: self.wall.dora_indicators()[0],
+            scores: self.state.scores,
+            tehais,
+        })?;
+        let p = self.wall.draw().expect("a full wall");
+        self.emit(Event::Tsumo { actor: oya, pai: p })?;
+        loop {
+            match self.state.phase.clone() {
+                Phase::Ended => return self.emit(Event::EndKyoku),
+                Phase::Turn { seat, .. } | Phase::RiichiDiscard { seat } => {
+                    let a = self
+                        .ask(seat)?
+                        .ok_or_else(|| GameError::Invariant("no legal action on a turn".into()))?;
+                    self.do_action(seat, &a)?;
+                    if let Phase::Kan { closed: true, .. } = self.state.phase {
+                        self.turn_dora(0)?;
+                    }
+                    if let Phase::Kan { closed: false, .. } = self.state.phase {
+                        if g_immediate(&self.state) {
+                            self.turn_dora(0)?;
+                        }
+                    }
+                }
+                Phase::Discarded { seat, .. } => {
+                    self.turn_dora(0)?;
+                    self.responses(seat)?;
+                }
+                Phase::Kan { seat, .. } => self.responses(seat)?,
+                Phase::Draw {
+                    seat,
+                    rinshan: true,
+                } => self.rinshan(seat)?,
+                other => {
+                    return Err(GameError::Invariant(format!(
+                        "the table cannot move from {other:?}"
+                    )))
+                }
+            }
+        }
+    }
+}
+
+fn g_immediate(s: &State) -> bool {
+    s.rules.game.open_kan_dora == KanDoraTiming::Immediate
+}
+
+/// Plays a whole game from `seed` with four players (seat 0 deals first) and
+/// records it. The same seed, rules and players give the same game on every
+/// platform. With `check`, the state's invariants are checked after every event,
+/// and the wall's physical tiles are compared with the state's unseen tiles.
+///
+/// # Errors
+/// [`GameError`] when a player picks an action that is not legal, or (a bug)
+/// when an invariant fails.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::{play_game, Player, RandomPlayer};
+/// let rules = tenpai::score::Rules::tenhou();
+/// let mut p: [RandomPlayer; 4] = std::array::from_fn(|i| RandomPlayer::new(i as u64));
+/// let [a, b, c, d] = &mut p;
+/// let mut players: [&mut dyn Player; 4] = [a, b, c, d];
+/// let g = play_game(&rules, 42, &mut players, true)?;
+/// assert_eq!(g.scores.iter().sum::<i32>(), 100_000);
+/// assert!(g.to_mjai().starts_with("{\"type\":\"start_game\""));
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn play_game<'a>(
+    rules: &Rules,
+    seed: u64,
+    players: &'a mut [&'a mut dyn Player; 4],
+    check: bool,
+) -> Result<GameRecord, GameError> {
+    let mut state = State::new(rules.clone());
+    state.check = check || cfg!(debug_assertions);
+    let mut t = Table {
+        state,
+        wall: Wall::shuffled(seed, rules.scoring.red_fives),
+        events: Vec::new(),
+        check: check || cfg!(debug_assertions),
+        players,
+    };
+    t.emit(Event::StartGame {
+        names: Vec::new(),
+        seed: Some(seed),
+    })?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut params = [0, 1, 0, 0, 0];
+    let mut rounds = 0;
+    loop {
+        t.play_round(rng.gen::<u64>(), params)?;
+        rounds += 1;
+        match t.state.next_round {
+            Some(n) if !t.state.game_over => params = n,
+            _ => break,
+        }
+        if rounds > 1000 {
+            return Err(GameError::Invariant("more than 1000 rounds".into()));
+        }
+    }
+    t.emit(Event::EndGame { scores: None })?;
+    let scores = t.state.scores;
+    Ok(GameRecord {
+        events: t.events,
+        scores,
+        ranking: super::ranking(&scores),
+        rounds,
+    })
+}

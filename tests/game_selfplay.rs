@@ -1,0 +1,247 @@
+//! Seeded games between random players: no panic, no lost tile, no lost point,
+//! the same seed gives the same game, and the mjai record replays.
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use tenpai::game::{
+    play_game, Action, Event, GameRecord, Observation, Pai, Player, RandomPlayer, State,
+};
+use tenpai::score::Rules;
+
+/// A test player that plays toward a win so that riichi, kans, calls and every
+/// kind of win and draw happen often: it wins whenever it can, declares
+/// riichi and kans when offered, calls a third of the time, and otherwise
+/// discards a tile that leaves the lowest shanten (ties at random).
+struct Eager {
+    rng: ChaCha8Rng,
+}
+
+impl Player for Eager {
+    fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
+        let pick = |f: fn(&Action) -> bool| legal.iter().find(|a| f(a)).cloned();
+        if let Some(a) = pick(|a| matches!(a, Action::Tsumo | Action::Ron | Action::NineTerminals))
+        {
+            return a;
+        }
+        if let Some(a) = pick(|a| matches!(a, Action::Ankan { .. } | Action::Kakan { .. })) {
+            return a;
+        }
+        let calls: Vec<_> = legal
+            .iter()
+            .filter(|a| {
+                matches!(
+                    a,
+                    Action::Chi { .. } | Action::Pon { .. } | Action::Daiminkan
+                )
+            })
+            .collect();
+        if !calls.is_empty() {
+            if self.rng.gen_range(0..3u32) == 0 {
+                return calls[self.rng.gen_range(0..calls.len() as u32) as usize].clone();
+            }
+            return Action::Pass;
+        }
+        if legal.contains(&Action::Pass) {
+            return Action::Pass;
+        }
+        let riichi: Vec<_> = legal
+            .iter()
+            .filter(|a| matches!(a, Action::Riichi { .. }))
+            .collect();
+        if !riichi.is_empty() {
+            return riichi[self.rng.gen_range(0..riichi.len() as u32) as usize].clone();
+        }
+        let shanten_after = |p: Pai| {
+            let mut c = [0u8; 34];
+            for t in &obs.hand {
+                c[t.index()] += 1;
+            }
+            c[p.index()] -= 1;
+            tenpai::shanten(&c).unwrap_or(8)
+        };
+        let discards: Vec<(i8, &Action)> = legal
+            .iter()
+            .filter_map(|a| match a {
+                Action::Discard { pai, .. } => Some((shanten_after(*pai), a)),
+                _ => None,
+            })
+            .collect();
+        if let Some(best) = discards.iter().map(|d| d.0).min() {
+            let ties: Vec<_> = discards.iter().filter(|d| d.0 == best).collect();
+            return ties[self.rng.gen_range(0..ties.len() as u32) as usize]
+                .1
+                .clone();
+        }
+        legal[self.rng.gen_range(0..legal.len() as u32) as usize].clone()
+    }
+}
+
+fn eager_game(rules: &Rules, seed: u64) -> GameRecord {
+    let mut p: [Eager; 4] = std::array::from_fn(|i| Eager {
+        rng: ChaCha8Rng::seed_from_u64(seed * 4 + i as u64),
+    });
+    let [a, b, c, d] = &mut p;
+    let mut players: [&mut dyn Player; 4] = [a, b, c, d];
+    play_game(rules, seed, &mut players, true).unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+}
+
+fn game(rules: &Rules, seed: u64) -> GameRecord {
+    let mut p: [RandomPlayer; 4] =
+        std::array::from_fn(|i| RandomPlayer::new(seed.wrapping_mul(4).wrapping_add(i as u64)));
+    let [a, b, c, d] = &mut p;
+    let mut players: [&mut dyn Player; 4] = [a, b, c, d];
+    play_game(rules, seed, &mut players, true).unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+}
+
+/// Replays a record through a fresh state, checking invariants and every
+/// seat's observation after each event; returns (wins, draws).
+fn replay(rules: &Rules, g: &GameRecord) -> (usize, usize) {
+    let mut s = State::new(rules.clone());
+    s.check = true;
+    let (mut wins, mut draws) = (0, 0);
+    for e in &g.events {
+        s.apply(e)
+            .unwrap_or_else(|err| panic!("{}: {err}", e.to_json()));
+        match e {
+            Event::EndKyoku => {}
+            Event::Hora { .. } => wins += 1,
+            Event::Ryukyoku { .. } => draws += 1,
+            _ => {}
+        }
+        if matches!(
+            e,
+            Event::StartGame { .. } | Event::EndKyoku | Event::EndGame { .. }
+        ) {
+            continue;
+        }
+        let unseen: usize = s.unseen().iter().map(|&c| c as usize).sum();
+        for seat in 0..4u8 {
+            let o = Observation::of(&s, seat);
+            assert_eq!(o.hand, s.seats[seat as usize].tiles());
+            let others: usize = (0..4)
+                .filter(|&i| i != seat as usize)
+                .map(|i| o.hand_sizes[i] as usize)
+                .sum();
+            // What the seat sees plus what it cannot see is the whole set.
+            assert_eq!(
+                o.visible_tiles().len() + others + unseen,
+                136,
+                "{}",
+                e.to_json()
+            );
+        }
+    }
+    assert_eq!(s.scores, g.scores);
+    (wins, draws)
+}
+
+#[test]
+fn random_games_keep_every_invariant() {
+    let rules = Rules::tenhou();
+    let (mut rounds, mut wins, mut draws, mut events) = (0, 0, 0, 0);
+    for seed in 0..200 {
+        let g = game(&rules, seed);
+        assert_eq!(g.scores.iter().sum::<i32>(), 100_000, "seed {seed}");
+        let (w, d) = replay(&rules, &g);
+        rounds += g.rounds;
+        wins += w;
+        draws += d;
+        events += g.events.len();
+    }
+    eprintln!("{rounds} rounds, {wins} wins, {draws} draws, {events} events");
+    assert_eq!((rounds, wins, draws, events), (2391, 17, 2374, 373908));
+}
+
+#[test]
+fn random_games_east_only_mahjongsoul() {
+    let mut rules = Rules::mahjongsoul();
+    rules.game.length = tenpai::game::GameLength::East;
+    let (mut rounds, mut wins) = (0, 0);
+    for seed in 1000..1100 {
+        let g = game(&rules, seed);
+        rounds += g.rounds;
+        wins += replay(&rules, &g).0;
+    }
+    eprintln!("{rounds} rounds, {wins} wins");
+    assert_eq!((rounds, wins), (797, 6));
+}
+
+#[test]
+fn eager_games_keep_every_invariant() {
+    let rules = Rules::tenhou();
+    let (mut rounds, mut wins, mut draws) = (0, 0, 0);
+    let mut kinds = std::collections::BTreeMap::new();
+    for seed in 0..200 {
+        let g = eager_game(&rules, seed);
+        assert_eq!(g.scores.iter().sum::<i32>(), 100_000, "seed {seed}");
+        let (w, d) = replay(&rules, &g);
+        rounds += g.rounds;
+        wins += w;
+        draws += d;
+        for e in &g.events {
+            let k = serde_json::to_value(e).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string();
+            *kinds.entry(k).or_insert(0u32) += 1;
+            if let Event::Ryukyoku {
+                reason: Some(r), ..
+            } = e
+            {
+                *kinds.entry(format!("{r:?}")).or_insert(0u32) += 1;
+            }
+        }
+    }
+    eprintln!("{rounds} rounds, {wins} wins, {draws} draws, {kinds:?}");
+    assert_eq!((rounds, wins, draws), (2349, 1342, 1014));
+    let k = |name: &str| kinds.get(name).copied().unwrap_or(0);
+    assert_eq!(
+        [
+            k("NineTerminals"),
+            k("ankan"),
+            k("kakan"),
+            k("daiminkan"),
+            k("reach_accepted"),
+            k("dora")
+        ],
+        [25, 233, 406, 130, 1164, 764]
+    );
+}
+
+#[test]
+fn same_seed_same_game_and_mjai_round_trip() {
+    let rules = Rules::tenhou();
+    let a = game(&rules, 7);
+    let b = game(&rules, 7);
+    assert_eq!(a, b);
+    assert_ne!(a.events, game(&rules, 8).events);
+    let text = a.to_mjai();
+    let parsed: Vec<Event> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("an mjai line"))
+        .collect();
+    assert_eq!(parsed, a.events);
+    assert!(matches!(parsed[0], Event::StartGame { seed: Some(7), .. }));
+}
+
+#[test]
+#[ignore = "100,000 games: cargo test --release --test game_selfplay -- --ignored"]
+fn hundred_thousand_random_games() {
+    // Half random players, half eager ones; invariants checked after every event.
+    let rules = Rules::tenhou();
+    let mut wins = 0;
+    for seed in 0..100_000u64 {
+        let g = if seed % 2 == 0 {
+            game(&rules, 1_000_000 + seed)
+        } else {
+            eager_game(&rules, 1_000_000 + seed)
+        };
+        assert_eq!(g.scores.iter().sum::<i32>(), 100_000, "seed {seed}");
+        wins += g
+            .events
+            .iter()
+            .filter(|e| matches!(e, Event::Hora { .. }))
+            .count();
+    }
+    eprintln!("100000 games, {wins} wins");
+}
