@@ -94,6 +94,19 @@ pub enum TableError {
         #[source]
         source: std::io::Error,
     },
+    /// A directory, device or pipe rather than a table file.
+    #[error("{path} is not a regular file")]
+    NotAFile {
+        /// The path given.
+        path: String,
+    },
+    /// Bytes that do not start on an 8-byte boundary (a memory map always does;
+    /// copy other bytes into aligned memory first).
+    #[error("table bytes are not 8-byte aligned (off by {offset})")]
+    Misaligned {
+        /// The start address modulo 8.
+        offset: u64,
+    },
     /// Shorter than its header says.
     #[error("table file is truncated: expected {expected} bytes, found {found}")]
     Truncated {
@@ -118,7 +131,8 @@ pub enum TableError {
         /// The version in the file.
         found: u32,
     },
-    /// A count in the header or a section that does not match.
+    /// A count or value in the file that does not match what this build or the
+    /// file's own header requires.
     #[error("table file {what}: expected {expected}, found {found}")]
     Mismatch {
         /// Which count.

@@ -144,8 +144,8 @@ impl Hand {
 
 impl std::str::FromStr for Hand {
     type Err = HandError;
-    /// Parses mpsz or Chinese notation with melds; see [`crate::notation`] docs in
-    /// the crate root.
+    /// Parses mpsz or Chinese notation with melds; the notation is described in
+    /// the [crate] documentation.
     fn from_str(s: &str) -> Result<Hand, HandError> {
         notation::parse_hand(s)
     }

@@ -2,13 +2,21 @@
 //!
 //! A riichi mahjong engine built on lookup tables: exact shanten numbers, win
 //! detection (agari), decompositions, waits and tile efficiency (ukeire), with a
-//! recursive [`reference`] checker as the test oracle.
+//! recursive [`reference`](mod@crate::reference) checker as the test oracle.
 //!
+//! ## Notation
 //! Tiles are indexed 0–33: 1–9m, 1–9p, 1–9s, then 1z–7z = East South West North
-//! White Green Red. Hands are written in mpsz notation (`123m456p789s1122z`,
-//! `0m` = red five) with called melds in brackets (`[789s]` chi, `[555p]` pon,
-//! `[5555p]` open kan, `(1111z)` closed kan); Chinese notation (`一二三万`, `东`)
-//! is accepted too.
+//! White Green Red ([`TileCounts`] is `[u8; 34]` in that order). Hands parse from
+//! text (`"...".parse::<Hand>()`), validated once at this edge:
+//! - mpsz: digits followed by a suit letter, `123m456p789s1122z`; `0m`, `0p`, `0s`
+//!   are red fives; spaces and commas between groups are ignored;
+//! - Chinese: a digit or numeral (一…九) before 万/萬 (man), 饼/餅/筒 (pin) or
+//!   条/條/索 (sou), e.g. `一二三万`, `123条`; honors 东/東 南 西 北 白 发/發 中;
+//! - called melds after the concealed tiles: `[789s]` chi, `[555p]` pon,
+//!   `[5555p]` open kan, `(1111z)` closed kan; red fives inside as `0` (`[406m]`).
+//!
+//! Errors name the problem and position: `unknown character 'x' at position 4`,
+//! `tile 5p appears 5 times (max 4)`, `expected 3n+1 or 3n+2 tiles (...), got 12`.
 //!
 //! ```
 //! use tenpai::Hand;
@@ -24,9 +32,12 @@
 //! tiles: 405,350) and every honor pattern (43,130), numbers them with a gap-free
 //! rank, and stores for each its replacement numbers for every target of melds and
 //! pair (tomohxx's method), the tiles that lower them, and whether it is complete.
-//! Patterns with equal vectors share one entry (126 suit and 55 honor classes, as
-//! found by Cryolite's Nyanten). A query is four rank computations, four lookups
-//! and a small min-plus combination. See [`Tables`].
+//! Patterns with equal vectors share one class (126 suit and 55 honor classes, as
+//! found by Cryolite's Nyanten). The classes are so few that every pairwise
+//! combination is tabled as well, so a standard-form shanten is four ranks, four
+//! class reads and three combination reads, with no search or min-plus step; tile
+//! acceptance adds, per pattern, the targets some optimal split uses and the
+//! tiles that lower them. See [`Tables`].
 
 #![warn(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]

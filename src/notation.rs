@@ -117,8 +117,9 @@ const TILES_IN_A_MELD: &str = "a meld has 3 tiles, or 4 for a kan";
 /// Parses a hand: concealed tiles and called melds (see the module docs).
 /// Allocates only for called melds.
 pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
-    let mut concealed: TileCounts = [0; KINDS];
-    let mut red = [0u8; 3];
+    // Counted wide so that a fifth (or 300th) copy is reported exactly.
+    let mut concealed = [0u32; KINDS];
+    let mut red = [0u32; 3];
     let mut melds = Vec::new();
     let mut run: Option<Run> = None;
     let mut group: Option<Group> = None;
@@ -178,14 +179,24 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
     if let Some(g) = group {
         return Err(HandError::Unclosed { pos: g.pos });
     }
-    Hand::new(concealed, red, melds)
+    let mut all = concealed;
+    for m in &melds {
+        for t in m.tiles() {
+            all[t.index()] += 1;
+        }
+    }
+    if let Some(tile) = Tile::all().find(|t| all[t.index()] > 4) {
+        let count = all[tile.index()] as usize;
+        return Err(HandError::TooManyCopies { tile, count });
+    }
+    Hand::new(concealed.map(|c| c as u8), red.map(|r| r as u8), melds)
 }
 
 /// Adds a tile to the open bracket, or to the concealed tiles.
 fn place(
     group: &mut Option<Group>,
-    concealed: &mut TileCounts,
-    red: &mut [u8; 3],
+    concealed: &mut [u32; KINDS],
+    red: &mut [u32; 3],
     t: Tile,
     is_red: bool,
 ) -> Result<(), HandError> {
@@ -201,8 +212,7 @@ fn place(
             g.len += 1;
         }
         None => {
-            // Saturating: a count past 4 is reported by `Hand::new`.
-            concealed[t.index()] = concealed[t.index()].saturating_add(1);
+            concealed[t.index()] += 1;
             if is_red {
                 red[t.index() / 9] += 1;
             }

@@ -199,3 +199,11 @@ fn parse_never_panics_on_garbage() {
         }
     }
 }
+
+#[test]
+fn parse_err_reports_the_true_count_of_many_copies() {
+    let many = format!("{}m", "1".repeat(100_000));
+    assert_eq!(err(&many), "tile 1m appears 100000 times (max 4)");
+    let reds = format!("{}m", "0".repeat(256));
+    assert_eq!(err(&reds), "tile 5m appears 256 times (max 4)");
+}

@@ -192,3 +192,61 @@ fn crc32(bytes: &[u8]) -> u32 {
     }
     !crc
 }
+
+#[test]
+fn table_file_err_huge_payload_length() {
+    let mut bytes = Tables::embedded().bytes().to_vec();
+    bytes[56..64].copy_from_slice(&u64::MAX.to_le_bytes());
+    let e = open(&bytes).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "table file is truncated: expected {} bytes, found {}",
+            u64::MAX,
+            bytes.len()
+        )
+    );
+}
+
+#[test]
+fn table_file_err_misaligned_bytes() {
+    let bytes = Tables::embedded().bytes();
+    let mut shifted = vec![0u8; bytes.len() + 8];
+    let start = (0..8)
+        .find(|&i| (shifted.as_ptr() as usize + i) % 8 == 1)
+        .unwrap();
+    shifted[start..start + bytes.len()].copy_from_slice(bytes);
+    let e = Tables::from_bytes(&shifted[start..start + bytes.len()])
+        .err()
+        .unwrap();
+    assert_eq!(
+        e.to_string(),
+        "table bytes are not 8-byte aligned (off by 1)"
+    );
+}
+
+#[test]
+fn table_file_err_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    // SAFETY: nothing is mapped.
+    let e = unsafe { MappedTables::open(dir.path()) }.err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        format!("{} is not a regular file", dir.path().display())
+    );
+}
+
+#[test]
+fn table_file_err_replacement_number_out_of_range() {
+    // Find the combined replacement numbers: the only section of u8 values whose
+    // length is a multiple of 8 holding values up to 14 right after two id tables
+    // is hard to locate blindly, so forge through the generator instead.
+    let mut payload = tenpai::internals::payload();
+    payload.combined.replacement[0] = 200;
+    let bytes = tenpai::internals::file_bytes(&payload);
+    let e = Tables::from_bytes(aligned(&bytes)).err().unwrap();
+    assert_eq!(
+        e.to_string(),
+        "table file combined replacement number (at most): expected 14, found 200"
+    );
+}

@@ -680,3 +680,35 @@ fn unicode_json_stays_mpsz() {
         "{\"hand\":\"1m\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":null,\"kokushi\":null}\n"
     );
 }
+
+#[test]
+fn tables_export_err_directory_is_not_replaced() {
+    let dir = scratch();
+    let r = tenpai(&["tables", "export", dir.path().to_str().unwrap()]);
+    assert_eq!(
+        r.failed(),
+        format!(
+            "error: cannot write FILE {}: not a regular file (a device, pipe or directory is never replaced)\n",
+            dir.path().display()
+        )
+    );
+    assert!(dir.path().is_dir());
+}
+
+#[test]
+fn tables_export_ok_through_a_symbolic_link() {
+    let dir = scratch();
+    let target = dir.path().join("target.bin");
+    std::fs::write(&target, b"old").unwrap();
+    let link = dir.path().join("link.bin");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    tenpai(&["tables", "export", link.to_str().unwrap()]).ok();
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(
+        std::fs::read(&target).unwrap(),
+        tenpai::Tables::embedded().bytes()
+    );
+}

@@ -150,8 +150,6 @@ fn combined(suits: &Side, honors: &Side) -> Combined {
     let mut c = Combined {
         suit_suit,
         suit_honor,
-        suit_suit_costs: xs.values.iter().map(|c| class_costs(c, INF)).collect(),
-        suit_honor_costs: ys.values.iter().map(|c| class_costs(c, INF)).collect(),
         replacement,
         with_suit_honor,
         with_honor,
@@ -182,6 +180,11 @@ pub fn payload() -> Payload {
         honors,
         combined,
     }
+}
+
+/// Number of distinct ids in an id table (one past the largest).
+fn one_past_max(ids: &[u8]) -> u32 {
+    ids.iter().map(|&i| i as u32 + 1).max().unwrap_or(0)
 }
 
 /// Number of two-suit-and-honor rest vectors (one past the largest id).
@@ -217,8 +220,8 @@ pub fn file_bytes(payload: &Payload) -> Vec<u8> {
         suit_need_classes: payload.suits.needs.len() as u32,
         honor_cost_classes: payload.honors.costs.len() as u32,
         honor_need_classes: payload.honors.needs.len() as u32,
-        suit_suit_classes: payload.combined.suit_suit_costs.len() as u32,
-        suit_honor_classes: payload.combined.suit_honor_costs.len() as u32,
+        suit_suit_classes: one_past_max(&payload.combined.suit_suit),
+        suit_honor_classes: one_past_max(&payload.combined.suit_honor),
         two_suits_honor_classes: two_suits_honor_classes(payload),
         three_suits_classes: three_suits_classes(payload),
         checksum: crc32fast::hash(&body),

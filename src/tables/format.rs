@@ -18,9 +18,9 @@ pub const HEADER_LEN: usize = 64;
 /// Fixed-size file header.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Header {
-    /// Always [`MAGIC`].
+    /// Always `TENPAItb`.
     pub magic: [u8; 8],
-    /// Always [`FORMAT_VERSION`] for files this build can read.
+    /// The format version; this build reads version 1.
     pub version: u32,
     /// Entries in the suit pattern table (405,350).
     pub suit_patterns: u32,
@@ -34,7 +34,7 @@ pub struct Header {
     pub honor_cost_classes: u32,
     /// Distinct necessary-tile vectors of honor patterns.
     pub honor_need_classes: u32,
-    /// Distinct combined vectors of two suits (see [`Combined`]).
+    /// Distinct combined vectors of two suits.
     pub suit_suit_classes: u32,
     /// Distinct combined vectors of a suit and the honors.
     pub suit_honor_classes: u32,
@@ -89,10 +89,11 @@ pub struct Side {
 /// replacement number is three more lookups instead of a min-plus computation.
 ///
 /// With `S` suit and `H` honor cost classes: the man and pin classes `(a, b)`
-/// combine to vector `suit_suit[a * S + b]` (an index into `suit_suit_costs`),
+/// combine to vector `suit_suit[a * S + b]` (one of `X` man-and-pin vectors),
 /// sou and honors `(c, d)` to `suit_honor[c * H + d]`; the hand with `k` melds to
 /// make then needs `replacement[(x * Y + y) * 5 + k]` tiles, `Y` being the
-/// number of `suit_honor_costs`.
+/// number of sou-and-honor vectors (the vectors themselves are not stored: only
+/// these results are needed).
 ///
 /// For tile acceptance each pattern also needs the best of the *other three*
 /// (its "rest"): for man and pin a suit class `c` with the sou-and-honor vector
@@ -108,10 +109,6 @@ pub struct Combined {
     pub suit_suit: Vec<u8>,
     /// Combined sou-and-honor vector of each (suit, honor) cost class pair (padded to a multiple of 8).
     pub suit_honor: Vec<u8>,
-    /// The distinct man-and-pin vectors.
-    pub suit_suit_costs: Vec<ClassCosts>,
-    /// The distinct sou-and-honor vectors.
-    pub suit_honor_costs: Vec<ClassCosts>,
     /// Replacement number for 0–4 melds and a pair of each combination (padded to a multiple of 8).
     pub replacement: Vec<u8>,
     /// Suit class with a sou-and-honor vector (padded to a multiple of 8).

@@ -182,7 +182,7 @@ pub fn all_needs(n: usize, costs: &[Costs], rank: impl Fn(&[u8]) -> usize) -> Ve
 }
 
 /// Decompositions of a complete pattern into melds and at most one pair, each
-/// encoded by [`encode_decomposition`] with its melds sorted, without repeats.
+/// encoded by `encode_decomposition` with its melds sorted, without repeats.
 /// Empty when the pattern is not complete.
 pub fn decompositions(h: &[u8], sequences: bool) -> Vec<u32> {
     fn go(h: &mut [u8], seq: bool, pair: Option<u8>, melds: &mut Vec<u8>, out: &mut Vec<u32>) {

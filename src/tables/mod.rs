@@ -181,8 +181,9 @@ impl<'a> Reader<'a> {
             return Err(mismatch(end, rest.len() as u64));
         }
         let body = &rest[8..end as usize];
-        let slice =
-            bytemuck::try_cast_slice(body).map_err(|_| mismatch(0, body.as_ptr() as u64 % 8))?;
+        let slice = bytemuck::try_cast_slice(body).map_err(|_| TableError::Misaligned {
+            offset: body.as_ptr() as u64 % 8,
+        })?;
         self.at += end as usize;
         Ok(slice)
     }
@@ -248,8 +249,6 @@ impl<'a> Reader<'a> {
             self.vec("suit-suit combinations", Some((s * s).next_multiple_of(8)))?;
         let suit_honor: &[u8] =
             self.vec("suit-honor combinations", Some((s * h).next_multiple_of(8)))?;
-        let _: &[ClassCosts] = self.vec("suit-suit vectors", Some(xs))?;
-        let _: &[ClassCosts] = self.vec("suit-honor vectors", Some(ys))?;
         let replacement: &[u8] = self.vec(
             "combined replacement numbers",
             Some((xs * ys * 5).next_multiple_of(8)),
@@ -301,6 +300,10 @@ impl<'a> Reader<'a> {
             if let Some(&c) = ids.iter().max().filter(|&&c| c as usize >= limit) {
                 return Err(bad(what, c as u64, limit as u64));
             }
+        }
+        // A replacement number is at most 3 * 4 + 2 tiles.
+        if let Some(&r) = replacement.iter().max().filter(|&&r| r > 14) {
+            return Err(bad("combined replacement number (at most)", r as u64, 14));
         }
         if let Some(&m) = suit_optimal
             .iter()
@@ -374,7 +377,7 @@ impl<'a> Tables<'a> {
             });
         }
         let body = &bytes[HEADER_LEN..];
-        let expected = HEADER_LEN as u64 + header.payload_len;
+        let expected = (HEADER_LEN as u64).saturating_add(header.payload_len);
         if (body.len() as u64) < header.payload_len {
             return Err(TableError::Truncated {
                 expected,
@@ -494,6 +497,11 @@ impl MappedTables {
             source,
         };
         let file = std::fs::File::open(path).map_err(io)?;
+        if !file.metadata().map_err(io)?.is_file() {
+            return Err(TableError::NotAFile {
+                path: path.display().to_string(),
+            });
+        }
         // SAFETY: the caller promises the file is not changed while mapped.
         let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
         // SAFETY: the mapping lives as long as `self`, its address never changes

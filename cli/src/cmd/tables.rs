@@ -76,7 +76,27 @@ fn info(source: String, t: &Tables<'_>) -> Info {
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and
 /// a rename, so that a reader never maps a half-written file.
+///
+/// A path that exists must be a regular file (a symbolic link is followed and
+/// its target replaced): devices, pipes and directories are refused.
 fn write_replacing(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let resolved;
+    let path = match std::fs::symlink_metadata(path) {
+        Ok(m) if m.file_type().is_symlink() => {
+            resolved = std::fs::canonicalize(path)?;
+            resolved.as_path()
+        }
+        _ => path,
+    };
+    match std::fs::metadata(path) {
+        Ok(m) if !m.is_file() => {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a regular file (a device, pipe or directory is never replaced)",
+            ))
+        }
+        _ => {}
+    }
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
