@@ -8,7 +8,8 @@
 //!   debug builds (and whenever [`State::check`] is set).
 //! - [`legal_actions`]: what a seat may do now; [`action_events`] turns a choice
 //!   into events.
-//! - [`tenhou6`]: replay of tenhou.net/6 logs against the engine.
+//! - [`tenhou6`]: replay of tenhou.net/6 logs against the engine; [`mjai`]: of
+//!   mjai JSON lines.
 //! - [`GameRules`]: the `[game]` table of the rule presets (`data/rules/*.toml`).
 //! - [`Observation`]: one seat's view; [`Player`]: the trait players implement;
 //!   [`play_game`]: a whole seeded game, recorded as mjai events;
@@ -18,6 +19,7 @@
 mod error;
 mod event;
 mod legal;
+pub mod mjai;
 mod observation;
 mod pai;
 mod round;

@@ -65,6 +65,8 @@ pub struct Report {
     pub mismatches: Vec<Mismatch>,
     /// The game as mjai events (up to the first failing event of each round).
     pub mjai: Vec<Event>,
+    /// The rules the log was replayed with.
+    pub rules: Rules,
 }
 
 /// The rules of a log's room: Tenhou's, or Mahjong Soul's for `Gold Room` and
@@ -213,7 +215,10 @@ pub fn replay_str(text: &str) -> Result<Report, GameError> {
             rules.scoring.red_fives[s] = 0;
         }
     }
-    let mut rep = Report::default();
+    let mut rep = Report {
+        rules: rules.clone(),
+        ..Report::default()
+    };
     let mut state = State::new(rules.clone());
     state.check = true;
     let start = Event::StartGame {
@@ -802,6 +807,11 @@ impl RoundReplay<'_> {
                     return Ok(false);
                 }
                 self.rep.wins += 1;
+                // The recorded event carries the log's deltas, so the mjai
+                // record checks them when it is replayed.
+                if let Some(Event::Hora { deltas, .. }) = self.rep.mjai.last_mut() {
+                    *deltas = Some(logged);
+                }
                 let Some(Outcome::Wins(ws)) = &self.state.outcome else {
                     unreachable!("a hora was applied")
                 };
@@ -830,6 +840,9 @@ impl RoundReplay<'_> {
                 return Ok(false);
             }
             self.rep.draws += 1;
+            if let Some(Event::Ryukyoku { deltas, .. }) = self.rep.mjai.last_mut() {
+                *deltas = Some(deltas_at(1));
+            }
             let logged = deltas_at(1);
             let computed = match &self.state.outcome {
                 Some(Outcome::Draw { deltas, .. }) => *deltas,
