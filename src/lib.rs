@@ -67,6 +67,11 @@ pub use shanten::{shanten, shanten_forms, shanten_with_melds, Shanten};
 pub use tables::{MappedTables, TableHeader, Tables};
 pub use tile::{Suit, Tile, TileCounts, TileSet, KINDS};
 
+/// The README's Rust example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
 /// Internals exposed for the test suite and benches only; not a stable API.
 #[doc(hidden)]
 pub mod internals {
