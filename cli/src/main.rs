@@ -63,6 +63,7 @@ enum Command {
     Agari(cmd::agari::Args),
     Tables(cmd::tables::Args),
     Score(cmd::score::Args),
+    Replay(cmd::replay::Args),
 }
 
 /// Runs a parsed command line against the given streams.
@@ -80,6 +81,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
     match cli.command {
         Command::Tables(args) => cmd::tables::run(&args, tables_file, out),
         Command::Score(args) => cmd::score::run(&args, input, out),
+        Command::Replay(args) => cmd::replay::run(&args, out),
         command => {
             let source = cmd::TableSource::open(tables_file)?;
             let tables = source.tables();
@@ -88,7 +90,9 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
                 Command::Waits(args) => cmd::waits::run(&args, tables, out),
                 Command::Analyze(args) => cmd::analyze::run(&args, tables, out),
                 Command::Agari(args) => cmd::agari::run(&args, tables, out),
-                Command::Tables(_) | Command::Score(_) => unreachable!("handled above"),
+                Command::Tables(_) | Command::Score(_) | Command::Replay(_) => {
+                    unreachable!("handled above")
+                }
             }
         }
     }

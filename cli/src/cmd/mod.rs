@@ -4,6 +4,7 @@
 
 pub mod agari;
 pub mod analyze;
+pub mod replay;
 pub mod score;
 pub mod shanten;
 pub mod tables;
