@@ -485,3 +485,45 @@ fn any_call_breaks_ippatsu() {
         .iter()
         .any(|(y, _)| format!("{y:?}") == "Ippatsu"));
 }
+
+#[test]
+fn observations_do_not_depend_on_hidden_tiles() {
+    // Mid-round: seat 2 has called, seat 1 is in riichi.
+    let mut s = deal(FURITEN_HANDS, "C", [25000; 4]);
+    ok(
+        &mut s,
+        r#"{"type":"tsumo","actor":0,"pai":"C"}
+        {"type":"dahai","actor":0,"pai":"C","tsumogiri":true}
+        {"type":"tsumo","actor":1,"pai":"F"}
+        {"type":"reach","actor":1}
+        {"type":"dahai","actor":1,"pai":"F","tsumogiri":true}
+        {"type":"reach_accepted","actor":1}
+        {"type":"tsumo","actor":2,"pai":"9m"}
+        {"type":"dahai","actor":2,"pai":"P","tsumogiri":false}
+        {"type":"pon","actor":3,"target":2,"pai":"P","consumed":["P","P"]}
+        {"type":"dahai","actor":3,"pai":"F","tsumogiri":false}
+        {"type":"tsumo","actor":0,"pai":"8p"}"#,
+    );
+    for seat in 0..4u8 {
+        let before = tenpai::game::Observation::of(&s, seat);
+        // Rewrite every other seat's concealed tiles (same count): the view
+        // of `seat` must not change.
+        let mut other = s.clone();
+        for o in (0..4).filter(|&o| o != seat as usize) {
+            let n = other.seats[o].len() as u8;
+            other.seats[o].hand = [0; 34];
+            other.seats[o].red = [0; 3];
+            other.seats[o].hand[33] = n.min(4);
+            other.seats[o].hand[32] = n.saturating_sub(4);
+            other.seats[o].drawn = None;
+        }
+        let after = tenpai::game::Observation::of(&other, seat);
+        assert_eq!(before, after, "seat {seat}");
+        assert_eq!(before.hand, s.seats[seat as usize].tiles());
+    }
+    let o = tenpai::game::Observation::of(&s, 0);
+    assert_eq!(o.hand_sizes, [14, 13, 13, 10]);
+    assert_eq!(o.riichi, [false, true, false, false]);
+    assert_eq!(o.drawn, Some("8p".parse().unwrap()));
+    assert_eq!(o.live_left, 66);
+}

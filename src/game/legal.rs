@@ -156,10 +156,7 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
             if g.nine_terminals && state.nine_terminals_possible(seat) {
                 out.push(Action::NineTerminals);
             }
-            let kan_ok = state.live_left > 0
-                && state.kans.len() < 4
-                && (state.pending_dora == 0
-                    || g.open_kan_dora == super::rules::KanDoraTiming::Immediate);
+            let kan_ok = state.live_left > 0 && state.kans.len() < 4;
             if kan_ok {
                 for i in 0..KINDS {
                     let t = Tile::new(i as u8).expect("below 34");

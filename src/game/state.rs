@@ -862,10 +862,8 @@ impl State {
             riichi: riichi_now,
             called: false,
         });
-        if self.rules.game.open_kan_dora == KanDoraTiming::AfterDiscard {
-            // an open kan's dora is due once its player discards; nothing to do
-            // here: `pending_dora` already counts it and must be cleared next.
-        }
+        // An open kan's dora now due stays in `pending_dora`: the next event
+        // must turn it (see `discard_passed_check`).
         let t = pai.tile().expect("not hidden");
         for o in 0..4 {
             self.could_ron[o] = o != a && self.seats[o].waits().contains(t);
@@ -1225,7 +1223,17 @@ impl State {
         }
     }
 
-    /// Builds the scoring situation for `seat` winning on `pai` (`tsumo` or not).
+    /// Builds the scoring situation for `seat` winning on `pai` (`tsumo` or not)
+    /// now: hand and melds with their origins, winds, riichi and ippatsu, the
+    /// timing (rinshan, chankan, haitei, houtei, tenhou, chiihou), dora and the
+    /// given ura-dora indicators (used only in riichi), honba and sticks.
+    ///
+    /// # Errors
+    /// [`GameError::Illegal`] when `pai` is hidden or the tiles do not make a
+    /// hand (more than four copies).
+    ///
+    /// # Panics
+    /// Never.
     pub fn situation(
         &self,
         seat: u8,
