@@ -245,3 +245,146 @@ fn hundred_thousand_random_games() {
     }
     eprintln!("100000 games, {wins} wins");
 }
+
+/// Every action `legal_actions` offers is accepted by the state: at each point
+/// of 40 recorded games where a player decides, each listed action of each
+/// seat is applied to a copy of the state.
+#[test]
+fn every_listed_action_is_accepted() {
+    use tenpai::game::{action_events, legal_actions, Phase, RiichiState};
+    let rules = Rules::tenhou();
+    let mut tried = 0usize;
+    for seed in 0..40 {
+        let g = eager_game(&rules, 500 + seed);
+        let mut s = State::new(rules.clone());
+        for e in &g.events {
+            s.apply(e).unwrap();
+            let deciding = s.pending_dora == 0
+                && matches!(
+                    s.phase,
+                    Phase::Turn { .. }
+                        | Phase::RiichiDiscard { .. }
+                        | Phase::Discarded { .. }
+                        | Phase::Kan { .. }
+                )
+                && !s.seats.iter().any(|x| {
+                    matches!(x.riichi, RiichiState::Declared { .. })
+                        && !matches!(s.phase, Phase::RiichiDiscard { .. })
+                });
+            if !deciding {
+                continue;
+            }
+            // Ura-dora for riichi wins: any unseen tiles will do.
+            let mut ura = Vec::new();
+            let mut unseen = *s.unseen();
+            for _ in 0..s.dora.len() {
+                let i = (0..34)
+                    .find(|&i| unseen[i] > 0 && !(i < 27 && i % 9 == 4))
+                    .unwrap();
+                unseen[i] -= 1;
+                ura.push(Pai::from(tenpai::Tile::new(i as u8).unwrap()));
+            }
+            for seat in 0..4u8 {
+                for a in legal_actions(&s, seat) {
+                    let mut c = s.clone();
+                    for ev in action_events(&c.clone(), seat, &a, &ura).unwrap() {
+                        c.apply(&ev).unwrap_or_else(|err| {
+                            panic!("seed {seed}: {a:?} by {seat}: {}: {err}", ev.to_json())
+                        });
+                    }
+                    tried += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(tried, 315852);
+}
+
+/// And the other way: an action the state accepts is listed. At each decision
+/// point of 8 games, every discard, riichi, win, kan, nine terminals and every
+/// chi or pon with tiles near the discard is tried on a copy of the state.
+#[test]
+fn every_accepted_action_is_listed() {
+    use tenpai::game::{action_events, legal_actions, Phase, RiichiState};
+    let rules = Rules::tenhou();
+    let mut accepted = 0usize;
+    for seed in 0..8 {
+        let g = eager_game(&rules, 900 + seed);
+        let mut s = State::new(rules.clone());
+        for e in &g.events {
+            s.apply(e).unwrap();
+            let deciding = s.pending_dora == 0
+                && matches!(
+                    s.phase,
+                    Phase::Turn { .. }
+                        | Phase::RiichiDiscard { .. }
+                        | Phase::Discarded { .. }
+                        | Phase::Kan { .. }
+                )
+                && !s.seats.iter().any(|x| {
+                    matches!(x.riichi, RiichiState::Declared { .. })
+                        && !matches!(s.phase, Phase::RiichiDiscard { .. })
+                });
+            if !deciding {
+                continue;
+            }
+            let last = match s.phase {
+                Phase::Discarded { pai, .. } | Phase::Kan { pai, .. } => pai.tile(),
+                _ => None,
+            };
+            for seat in 0..4u8 {
+                let legal = legal_actions(&s, seat);
+                let hand = s.seats[seat as usize].tiles();
+                let mut cands = vec![
+                    Action::Tsumo,
+                    Action::Ron,
+                    Action::NineTerminals,
+                    Action::Daiminkan,
+                ];
+                for &p in &hand {
+                    for t in [false, true] {
+                        cands.push(Action::Discard {
+                            pai: p,
+                            tsumogiri: t,
+                        });
+                        cands.push(Action::Riichi {
+                            pai: p,
+                            tsumogiri: t,
+                        });
+                    }
+                    cands.push(Action::Ankan {
+                        tile: p.tile().unwrap(),
+                    });
+                    cands.push(Action::Kakan { pai: p });
+                }
+                if let Some(l) = last {
+                    let near: Vec<Pai> = hand
+                        .iter()
+                        .copied()
+                        .filter(|p| (p.index() as i32 - l.index() as i32).abs() <= 2)
+                        .collect();
+                    for (i, &a) in near.iter().enumerate() {
+                        for &b in &near[i + 1..] {
+                            cands.push(Action::Chi { consumed: [a, b] });
+                            cands.push(Action::Pon { consumed: [a, b] });
+                        }
+                    }
+                }
+                for a in cands {
+                    let Ok(evs) = action_events(&s, seat, &a, &[]) else {
+                        continue;
+                    };
+                    let mut c = s.clone();
+                    if evs.iter().all(|ev| c.apply(ev).is_ok()) {
+                        accepted += 1;
+                        assert!(
+                            legal.contains(&a),
+                            "seed {seed}: seat {seat} {a:?} accepted but not listed in {legal:?}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(accepted, 78321);
+}

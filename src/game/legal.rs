@@ -321,6 +321,7 @@ pub fn action_events(
             deltas: None,
             scores: None,
         }],
+        Action::Ron if called.is_none() => return Err(bad("no discard or kan to ron")),
         Action::Ron => vec![Event::Hora {
             actor: seat,
             target,
@@ -383,6 +384,10 @@ pub fn action_events(
                 pai,
                 consumed: m.tiles.clone(),
             }]
+        }
+        // mjai's ryukyoku names no actor: only the seat on turn may ask for it.
+        Action::NineTerminals if !matches!(state.phase, Phase::Turn { seat: t, .. } if t == seat) => {
+            return Err(bad("not this seat's turn"))
         }
         Action::NineTerminals => vec![Event::Ryukyoku {
             reason: Some(DrawReason::NineTerminals),
