@@ -8,7 +8,7 @@
 
 use crate::error::HandError;
 use crate::shanten::{held_masks, scan_complete_size, Scan, YAOCHU, YAOCHU_MASK};
-use crate::tables::encoding::{base5_key, honor_rank, suit_rank};
+use crate::tables::encoding::{base5_key, honor_key, suit_key};
 use crate::tables::generate::SEQUENCE_BIT;
 use crate::tables::Tables;
 use crate::tile::{Tile, TileCounts};
@@ -234,10 +234,10 @@ impl Tables<'_> {
             // A lone tile is in no meld and no pair: only thirteen orphans is left.
             return Ok(len == 14 && ones == YAOCHU_MASK);
         }
-        let complete = self.suits.complete(suit_rank(&counts[0..9]))
-            & self.suits.complete(suit_rank(&counts[9..18]))
-            & self.suits.complete(suit_rank(&counts[18..27]))
-            & self.honors.complete(honor_rank(&counts[27..34]));
+        let complete = self.suits.complete(suit_key(&counts[0..9]))
+            & self.suits.complete(suit_key(&counts[9..18]))
+            & self.suits.complete(suit_key(&counts[18..27]))
+            & self.honors.complete(honor_key(&counts[27..34]));
         // Each complete pattern holds 3m tiles, or 3m + 2 with a pair; 3n+2 tiles
         // in all means one pattern with a pair, or all four (four pairs: no win).
         let standard = complete && !counts.chunks(9).all(|p| p.iter().sum::<u8>() % 3 == 2);

@@ -81,15 +81,22 @@ pub mod internals {
         decompositions as pattern_decompositions, pattern_costs, INF,
     };
 
-    /// Replacement numbers, necessary-tile masks and complete flag of one entry of
-    /// the embedded tables (`honors`: the honor side), by pattern rank.
-    pub fn embedded_entry(honors: bool, rank: usize) -> ([u8; 10], [u16; 10], bool) {
+    /// Replacement numbers, necessary-tile masks and complete flag of one
+    /// pattern (9 suit or 7 honor counts) in the embedded tables.
+    pub fn embedded_entry(pattern: &[u8]) -> ([u8; 10], [u16; 10], bool) {
+        use crate::tables::encoding as e;
         let t = crate::Tables::embedded();
+        let honors = pattern.len() == 7;
         let side = if honors { &t.honors } else { &t.suits };
+        let (rank, key) = if honors {
+            (e::honor_rank(pattern), e::honor_key(pattern))
+        } else {
+            (e::suit_rank(pattern), e::suit_key(pattern))
+        };
         let x = side.costs(rank);
         let c: [u8; 10] = std::array::from_fn(|i| x[i / 5 * 8 + i % 5]);
         let mut n = [0; 10];
         n.copy_from_slice(&side.needs(rank)[..10]);
-        (c, n, side.complete(rank))
+        (c, n, side.complete(key))
     }
 }

@@ -28,7 +28,7 @@ fn check_side(n: usize) {
     let rank = |h: &[u8]| if honors { honor_rank(h) } else { suit_rank(h) };
     for (r, h) in patterns.iter().enumerate() {
         assert_eq!(rank(h), r);
-        let (costs, needs, complete) = embedded_entry(honors, r);
+        let (costs, needs, complete) = embedded_entry(h);
         assert_eq!(costs, reference_costs[r], "costs of pattern {h:?}");
         let tiles: usize = h.iter().map(|&c| c as usize).sum();
         let expect_complete = match tiles % 3 {

@@ -1,7 +1,9 @@
 //! Assembles the generated tables into a [`Payload`] and the table file bytes.
 //! Shared by `build.rs` (via `#[path]`) and the crate's tests.
 
-use super::encoding::{for_each_pattern, honor_rank, suit_rank, HONOR_PATTERNS, SUIT_PATTERNS};
+use super::encoding::{
+    base5_key, for_each_pattern, honor_rank, key_space, suit_rank, HONOR_PATTERNS, SUIT_PATTERNS,
+};
 use super::format::{
     class_costs, ClassCosts, Combined, Header, Payload, Side, FORMAT_VERSION, HEADER_LEN, MAGIC,
 };
@@ -38,12 +40,13 @@ fn side(n: usize, sequences: bool, rank: fn(&[u8]) -> usize) -> Side {
     let mut need_classes = Classes::new();
     let mut cost_class = Vec::with_capacity(costs.len().next_multiple_of(8));
     let mut need_class = Vec::with_capacity(costs.len().next_multiple_of(2));
-    let mut complete = vec![0u64; costs.len().div_ceil(64)];
+    let mut complete = vec![0u64; key_space(n).div_ceil(64)];
     let mut r = 0;
     for_each_pattern(n, |h| {
         let tiles: usize = h.iter().map(|&c| c as usize).sum();
         if is_complete(tiles, &costs[r]) {
-            complete[r / 64] |= 1 << (r % 64);
+            let key = base5_key(h) as usize;
+            complete[key / 64] |= 1 << (key % 64);
         }
         let id = cost_classes.id(costs[r]);
         cost_class.push(u8::try_from(id).expect("fewer than 256 cost classes"));

@@ -150,6 +150,26 @@ pub fn honor_rank(c: &[u8]) -> usize {
     (HONOR_LOW[key5(c)] + HONOR_HIGH[used][high]) as usize
 }
 
+/// Base-5 key of a suit pattern (9 counts, each at most 4): below 5^9.
+#[inline(always)]
+pub fn suit_key(c: &[u8]) -> usize {
+    let c = &c[..9];
+    let high = c[5] as usize + 5 * c[6] as usize + 25 * c[7] as usize + 125 * c[8] as usize;
+    key5(c) + 3125 * high
+}
+
+/// Base-5 key of an honor pattern (7 counts, each at most 4): below 5^7.
+#[inline(always)]
+pub fn honor_key(c: &[u8]) -> usize {
+    let c = &c[..7];
+    key5(c) + 3125 * (c[5] as usize + 5 * c[6] as usize)
+}
+
+/// Number of base-5 keys of `n` counts: 5^n.
+pub const fn key_space(n: usize) -> usize {
+    5usize.pow(n as u32)
+}
+
 /// Base-5 key of a pattern (first count least significant); used by the
 /// decomposition map.
 #[inline]

@@ -69,15 +69,17 @@ pub type ClassNeeds = [u16; 12];
 /// The tables of one side (the three suits share one; honors have their own).
 ///
 /// Pattern `r` (its rank, see `encoding.rs`) has replacement numbers
-/// `costs[cost_class[r]]`, necessary tiles `needs[need_class[r]]`, and is complete
-/// when bit `r % 64` of `complete[r / 64]` is set.
+/// `costs[cost_class[r]]` and necessary tiles `needs[need_class[r]]`. Win
+/// detection skips the rank: a pattern with base-5 key `k` (first count least
+/// significant) is complete when bit `k % 64` of `complete[k / 64]` is set.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Side {
     /// Replacement-number class of each pattern (padded with zeros to a multiple of 8).
     pub cost_class: Vec<u8>,
     /// Necessary-tile class of each pattern (padded with zeros to a multiple of 2).
     pub need_class: Vec<u32>,
-    /// Bit set when the pattern is complete (melds only, or melds and one pair).
+    /// Bit per base-5 key (5^9 or 5^7 bits), set when that pattern is complete
+    /// (melds only, or melds and one pair).
     pub complete: Vec<u64>,
     /// Replacement numbers of each cost class.
     pub costs: Vec<ClassCosts>,

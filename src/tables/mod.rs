@@ -48,10 +48,10 @@ impl<'a> SideView<'a> {
         &self.needs[self.need_class[rank] as usize]
     }
 
-    /// Whether the pattern with rank `rank` is complete.
+    /// Whether the pattern with base-5 key `key` is complete.
     #[inline(always)]
-    pub(crate) fn complete(&self, rank: usize) -> bool {
-        self.complete[rank / 64] >> (rank % 64) & 1 == 1
+    pub(crate) fn complete(&self, key: usize) -> bool {
+        self.complete[key / 64] >> (key % 64) & 1 == 1
     }
 }
 
@@ -199,7 +199,8 @@ impl<'a> Reader<'a> {
             self.vec("cost class entries", Some(patterns.next_multiple_of(8)))?;
         let need_class: &[u32] =
             self.vec("need class entries", Some(patterns.next_multiple_of(2)))?;
-        let complete: &[u64] = self.vec("complete-bit words", Some(patterns.div_ceil(64)))?;
+        let keys = encoding::key_space(ranks as usize);
+        let complete: &[u64] = self.vec("complete-bit words", Some(keys.div_ceil(64)))?;
         let costs: &[ClassCosts] = self.vec("cost classes", Some(cost_classes as usize))?;
         let needs: &[ClassNeeds] = self.vec("need classes", Some(need_classes as usize))?;
         let bad = |what, found: u64, limit: u64| TableError::Mismatch {
