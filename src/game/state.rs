@@ -224,6 +224,10 @@ pub(crate) fn waits_of(hand: &TileCounts) -> TileSet {
     if n % 3 != 1 {
         return TileSet::EMPTY;
     }
+    // Most hands are not tenpai: the shanten lookup is much cheaper than ukeire.
+    if crate::shanten(hand) != Ok(0) {
+        return TileSet::EMPTY;
+    }
     match crate::ukeire(hand, None) {
         Ok(u) if u.shanten == 0 => u.tiles,
         _ => TileSet::EMPTY,
@@ -1533,6 +1537,9 @@ pub(crate) fn ankan_keeps_waits(s: &Seat, t: Tile) -> bool {
 
 /// The 3n+2 concealed hand can discard a tile and be tenpai.
 pub(crate) fn riichi_possible(hand: &TileCounts) -> bool {
+    if !matches!(crate::shanten(hand), Ok(-1 | 0)) {
+        return false;
+    }
     (0..KINDS).any(|i| {
         hand[i] > 0 && {
             let mut h = *hand;
