@@ -376,7 +376,11 @@ fn four_winds_abort_and_the_dealer_keeps_the_deal() {
 /// Plays the wall out with tsumogiri: seat 3 draws terminals and honors when
 /// `nagashi`, everyone else simples first.
 fn play_out(s: &mut State, nagashi: bool) {
-    let mut seat = 0u8;
+    play_out_from(s, nagashi, 0);
+}
+
+fn play_out_from(s: &mut State, nagashi: bool, first: u8) {
+    let mut seat = first;
     while s.live_left > 0 {
         let unseen = *s.unseen();
         let yao = |i: usize| i % 9 == 0 || i % 9 == 8 || i >= 27;
@@ -526,4 +530,33 @@ fn observations_do_not_depend_on_hidden_tiles() {
     assert_eq!(o.riichi, [false, true, false, false]);
     assert_eq!(o.drawn, Some("8p".parse().unwrap()));
     assert_eq!(o.live_left, 66);
+}
+
+#[test]
+fn waiting_on_a_fifth_copy_is_noten() {
+    // Seat 1 pons 9s and keeps the fourth 9s as its only wait: no copy is left.
+    let mut s = deal(
+        [
+            "2m 3m 4m 5p 6p 7p 3s 4s 5s 6m 7m 2p 9s",
+            "9s 9s 9s 1m 2m 3m 4p 5p 6p 7m 8m 9m W",
+            "2m 3m 4m 5p 6p 7p 3s 4s 5s 6m 8m 2p 8p",
+            "1p 1p 2s 2s 3p 4p 6s 7s 8m 8p 1s 1s N",
+        ],
+        "C",
+        [25000; 4],
+    );
+    ok(
+        &mut s,
+        r#"{"type":"tsumo","actor":0,"pai":"C"}
+        {"type":"dahai","actor":0,"pai":"9s","tsumogiri":false}
+        {"type":"pon","actor":1,"target":0,"pai":"9s","consumed":["9s","9s"]}
+        {"type":"dahai","actor":1,"pai":"W","tsumogiri":false}"#,
+    );
+    assert!(s.seats[1].waits().is_empty());
+    play_out_from(&mut s, false, 2);
+    ok(&mut s, r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#);
+    let Some(Outcome::Draw { tenpai, .. }) = &s.outcome else {
+        panic!("a draw")
+    };
+    assert_eq!(*tenpai, [false; 4]);
 }

@@ -150,8 +150,20 @@ impl Seat {
 
     /// The waits of a 3n+1 concealed hand (empty when not tenpai): tiles that
     /// complete its shape, yaku or not.
+    /// A kind whose four copies the seat holds itself (concealed or in its
+    /// melds) is no wait: there is no fifth copy to win on.
     pub fn waits(&self) -> TileSet {
-        waits_of(&self.hand)
+        let mut w = waits_of(&self.hand);
+        if !w.is_empty() && !self.melds.is_empty() {
+            let mut mine = self.hand;
+            for m in &self.melds {
+                for p in &m.tiles {
+                    mine[p.index()] += 1;
+                }
+            }
+            w = w.iter().filter(|t| mine[t.index()] < 4).collect();
+        }
+        w
     }
 
     pub(crate) fn clone_hand(&self) -> Seat {
