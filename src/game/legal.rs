@@ -397,3 +397,97 @@ pub fn action_events(
         Action::Pass => Vec::new(),
     })
 }
+
+/// Checks that `event` is one of the actions [`legal_actions`] offers its
+/// actor now (for events that are a player's choice: discards, riichi, calls,
+/// kans, wins, nine terminals; the first `hora` of a multiple ron). Other
+/// events pass.
+///
+/// # Errors
+/// [`super::GameError::Illegal`] naming the event when it is not offered.
+///
+/// # Panics
+/// Never.
+pub fn check_offered(state: &State, event: &Event) -> Result<(), super::GameError> {
+    let (seat, offered): (u8, Box<dyn Fn(&Action) -> bool + '_>) = match event {
+        Event::Dahai {
+            actor,
+            pai,
+            tsumogiri,
+        } => (
+            *actor,
+            Box::new(move |a| {
+                *a == Action::Discard {
+                    pai: *pai,
+                    tsumogiri: *tsumogiri,
+                }
+            }),
+        ),
+        Event::Reach { actor } => (*actor, Box::new(|a| matches!(a, Action::Riichi { .. }))),
+        Event::Chi {
+            actor, consumed, ..
+        }
+        | Event::Pon {
+            actor, consumed, ..
+        } if consumed.len() == 2 => {
+            let mut c = [consumed[0], consumed[1]];
+            c.sort();
+            let chi = matches!(event, Event::Chi { .. });
+            (
+                *actor,
+                Box::new(move |a| match a {
+                    Action::Chi { consumed } if chi => {
+                        let mut d = *consumed;
+                        d.sort();
+                        d == c
+                    }
+                    Action::Pon { consumed } if !chi => {
+                        let mut d = *consumed;
+                        d.sort();
+                        d == c
+                    }
+                    _ => false,
+                }),
+            )
+        }
+        Event::Daiminkan { actor, .. } => (*actor, Box::new(|a| *a == Action::Daiminkan)),
+        Event::Ankan { actor, consumed } if !consumed.is_empty() => {
+            let t = consumed[0].tile();
+            (
+                *actor,
+                Box::new(move |a| matches!(a, Action::Ankan { tile } if Some(*tile) == t)),
+            )
+        }
+        Event::Kakan { actor, pai, .. } => (
+            *actor,
+            Box::new(move |a| matches!(a, Action::Kakan { pai: p } if p == pai)),
+        ),
+        Event::Hora { actor, target, .. } if !matches!(state.phase, Phase::Ended) => {
+            let tsumo = actor == target;
+            (
+                *actor,
+                Box::new(move |a| *a == if tsumo { Action::Tsumo } else { Action::Ron }),
+            )
+        }
+        Event::Ryukyoku {
+            reason: Some(DrawReason::NineTerminals),
+            ..
+        } => match state.phase {
+            Phase::Turn { seat, .. } => (seat, Box::new(|a| *a == Action::NineTerminals)),
+            _ => return Ok(()),
+        },
+        _ => return Ok(()),
+    };
+    if seat > 3 {
+        return Ok(());
+    }
+    if legal_actions(state, seat).iter().any(|a| offered(a)) {
+        Ok(())
+    } else {
+        Err(super::GameError::illegal(
+            "action",
+            seat,
+            format!("{} is not among the legal actions", event.to_json()),
+        ))
+    }
+}

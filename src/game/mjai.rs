@@ -1,5 +1,6 @@
 //! Replay of mjai JSON-lines logs: every event is applied to a [`State`], so
-//! every action must be legal in our engine, and the score changes an event
+//! every action must be legal in our engine (and offered by
+//! [`super::legal_actions`]), and the score changes an event
 //! carries (`hora`, `ryukyoku`, `reach_accepted` deltas) must be the engine's.
 //!
 //! ```
@@ -76,7 +77,14 @@ pub fn replay_events(events: &[Event], rules: &Rules) -> Report {
         if skipping {
             continue;
         }
-        match state.apply(e) {
+        let mut next = state.clone();
+        let checked = next
+            .apply(e)
+            .and_then(|()| super::legal::check_offered(&state, e));
+        if checked.is_ok() {
+            state = next;
+        }
+        match checked {
             Ok(()) => {
                 rep.events += 1;
                 match e {

@@ -563,7 +563,15 @@ impl RoundReplay<'_> {
 
     /// Applies an event; a refusal is a mismatch and stops the round.
     fn apply(&mut self, e: Event) -> bool {
-        match self.state.apply(&e) {
+        // The state's own reason first; then whether the action was offered.
+        let mut next = self.state.clone();
+        let checked = next
+            .apply(&e)
+            .and_then(|()| super::legal::check_offered(self.state, &e));
+        if checked.is_ok() {
+            *self.state = next;
+        }
+        match checked {
             Ok(()) => {
                 if matches!(e, Event::Dahai { .. }) {
                     self.turn += 1;
