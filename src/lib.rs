@@ -55,6 +55,7 @@ mod meld;
 mod notation;
 pub mod reference;
 pub mod score;
+pub mod selfplay;
 mod shanten;
 mod tables;
 mod tile;

@@ -64,6 +64,7 @@ enum Command {
     Tables(cmd::tables::Args),
     Score(cmd::score::Args),
     Replay(cmd::replay::Args),
+    Selfplay(cmd::selfplay::Args),
 }
 
 /// Runs a parsed command line against the given streams.
@@ -82,6 +83,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
         Command::Tables(args) => cmd::tables::run(&args, tables_file, out),
         Command::Score(args) => cmd::score::run(&args, input, out),
         Command::Replay(args) => cmd::replay::run(&args, out),
+        Command::Selfplay(args) => cmd::selfplay::run(&args, out),
         command => {
             let source = cmd::TableSource::open(tables_file)?;
             let tables = source.tables();
@@ -90,7 +92,10 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
                 Command::Waits(args) => cmd::waits::run(&args, tables, out),
                 Command::Analyze(args) => cmd::analyze::run(&args, tables, out),
                 Command::Agari(args) => cmd::agari::run(&args, tables, out),
-                Command::Tables(_) | Command::Score(_) | Command::Replay(_) => {
+                Command::Tables(_)
+                | Command::Score(_)
+                | Command::Replay(_)
+                | Command::Selfplay(_) => {
                     unreachable!("handled above")
                 }
             }

@@ -398,6 +398,9 @@ pub fn action_events(
     })
 }
 
+/// Whether an action is the one an event records.
+type OfferTest<'a> = Box<dyn Fn(&Action) -> bool + 'a>;
+
 /// Checks that `event` is one of the actions [`legal_actions`] offers its
 /// actor now (for events that are a player's choice: discards, riichi, calls,
 /// kans, wins, nine terminals; the first `hora` of a multiple ron). Other
@@ -409,7 +412,7 @@ pub fn action_events(
 /// # Panics
 /// Never.
 pub fn check_offered(state: &State, event: &Event) -> Result<(), super::GameError> {
-    let (seat, offered): (u8, Box<dyn Fn(&Action) -> bool + '_>) = match event {
+    let (seat, offered): (u8, OfferTest<'_>) = match event {
         Event::Dahai {
             actor,
             pai,
@@ -481,7 +484,7 @@ pub fn check_offered(state: &State, event: &Event) -> Result<(), super::GameErro
     if seat > 3 {
         return Ok(());
     }
-    if legal_actions(state, seat).iter().any(|a| offered(a)) {
+    if legal_actions(state, seat).iter().any(offered) {
         Ok(())
     } else {
         Err(super::GameError::illegal(

@@ -6,6 +6,7 @@ pub mod agari;
 pub mod analyze;
 pub mod replay;
 pub mod score;
+pub mod selfplay;
 pub mod shanten;
 pub mod tables;
 pub mod waits;
