@@ -107,6 +107,27 @@ pub struct Seat {
     pub drawn: Option<Pai>,
     /// The seat liable (pao) for this seat's daisangen or daisuushii, if any.
     pub pao: Option<u8>,
+    /// The last concealed hand whose waits were computed, with them.
+    waits_cache: WaitsCache,
+}
+
+/// A one-entry memo of [`waits_of`], keyed by the whole concealed hand (so it
+/// can never be stale); ignored by comparisons and debug output.
+#[derive(Clone, Default)]
+struct WaitsCache(std::cell::Cell<Option<(TileCounts, TileSet)>>);
+
+impl PartialEq for WaitsCache {
+    fn eq(&self, _: &WaitsCache) -> bool {
+        true
+    }
+}
+
+impl Eq for WaitsCache {}
+
+impl std::fmt::Debug for WaitsCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WaitsCache")
+    }
 }
 
 impl Seat {
@@ -153,7 +174,14 @@ impl Seat {
     /// A kind whose four copies the seat holds itself (concealed or in its
     /// melds) is no wait: there is no fifth copy to win on.
     pub fn waits(&self) -> TileSet {
-        let mut w = waits_of(&self.hand);
+        let mut w = match self.waits_cache.0.get() {
+            Some((h, w)) if h == self.hand => w,
+            _ => {
+                let w = waits_of(&self.hand);
+                self.waits_cache.0.set(Some((self.hand, w)));
+                w
+            }
+        };
         if !w.is_empty() && !self.melds.is_empty() {
             let mut mine = self.hand;
             for m in &self.melds {
@@ -214,6 +242,7 @@ impl Default for Seat {
             furiten_riichi: false,
             drawn: None,
             pao: None,
+            waits_cache: WaitsCache::default(),
         }
     }
 }
