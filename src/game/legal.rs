@@ -401,9 +401,6 @@ pub fn action_events(
 /// Whether an action is the one an event records.
 type OfferTest<'a> = Box<dyn Fn(&Action) -> bool + 'a>;
 
-/// A test on an action (which of them an event stands for).
-type Offered<'a> = Box<dyn Fn(&Action) -> bool + 'a>;
-
 /// Checks that `event` is one of the actions [`legal_actions`] offers its
 /// actor now (for events that are a player's choice: discards, riichi, calls,
 /// kans, wins, nine terminals; the first `hora` of a multiple ron). Other
