@@ -1,58 +1,9 @@
 //! End-to-end tests: run the built `tenpai` binary and check its exact output,
 //! standard error and exit status.
 
-use std::io::Write;
+mod common;
+use common::{tenpai, tenpai_with};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-
-/// What one run printed and how it ended.
-#[derive(Debug)]
-struct Run {
-    out: String,
-    err: String,
-    code: i32,
-}
-
-impl Run {
-    fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "expected success, stderr: {}", self.err);
-        assert_eq!(self.err, "", "unexpected stderr");
-        &self.out
-    }
-
-    fn failed(&self) -> &str {
-        assert_ne!(self.code, 0, "expected failure, stdout: {}", self.out);
-        &self.err
-    }
-}
-
-fn tenpai_with(args: &[&str], input: &str, env: &[(&str, &Path)]) -> Run {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_tenpai"));
-    cmd.args(args).env_remove("TENPAI_TABLES");
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tenpai binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let o = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    Run {
-        out: String::from_utf8(o.stdout).unwrap(),
-        err: String::from_utf8(o.stderr).unwrap(),
-        code: o.status.code().unwrap_or(-1),
-    }
-}
-
-fn tenpai(args: &[&str]) -> Run {
-    tenpai_with(args, "", &[])
-}
 
 /// A scratch directory removed at the end of the test.
 fn scratch() -> tempfile::TempDir {

@@ -1,53 +1,9 @@
 //! End-to-end tests of `tenpai score`: the built binary, its exact output, and
 //! the batch mode over every shared scoring case.
 
+mod common;
+use common::{tenpai, tenpai_in};
 use serde_json::Value;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-struct Run {
-    out: String,
-    err: String,
-    code: i32,
-}
-
-fn tenpai_in(args: &[&str], input: &str) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
-        .args(args)
-        .env_remove("TENPAI_TABLES")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the tenpai binary runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_string();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
-    let o = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    Run {
-        out: String::from_utf8(o.stdout).unwrap(),
-        err: String::from_utf8(o.stderr).unwrap(),
-        code: o.status.code().unwrap_or(-1),
-    }
-}
-
-fn tenpai(args: &[&str]) -> Run {
-    tenpai_in(args, "")
-}
-
-impl Run {
-    #[track_caller]
-    fn ok(&self) -> &str {
-        assert_eq!(self.code, 0, "stderr: {}", self.err);
-        &self.out
-    }
-    #[track_caller]
-    fn failed(&self) -> &str {
-        assert_ne!(self.code, 0, "stdout: {}", self.out);
-        &self.err
-    }
-}
 
 const CASES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
