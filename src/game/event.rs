@@ -187,7 +187,7 @@ pub enum Event {
     EndKyoku,
     /// The game is over.
     EndGame {
-        /// Final scores, when given.
+        /// Final scores (leftover sticks settled), when given; checked.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         scores: Option<[i32; 4]>,
     },

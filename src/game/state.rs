@@ -597,7 +597,7 @@ impl State {
             } => self.hora(*actor, *target, *pai, ura_markers.as_deref(), *deltas),
             Event::Ryukyoku { reason, deltas, .. } => self.ryukyoku(*reason, *deltas),
             Event::EndKyoku => self.end_kyoku(),
-            Event::EndGame { .. } => {
+            Event::EndGame { scores } => {
                 if !matches!(self.phase, Phase::BetweenRounds) {
                     return Err(err("end_game", 4, "a round is in progress"));
                 }
@@ -609,6 +609,15 @@ impl State {
                     let first = super::ranking(&self.scores)[0] as usize;
                     self.scores[first] += 1000 * self.kyotaku as i32;
                     self.kyotaku = 0;
+                }
+                if let Some(given) = scores {
+                    if *given != self.scores {
+                        return Err(err(
+                            "end_game",
+                            4,
+                            format!("final scores {given:?}, the engine's {:?}", self.scores),
+                        ));
+                    }
                 }
                 self.phase = Phase::BeforeGame;
                 Ok(())

@@ -378,8 +378,13 @@ pub fn play_game<'a>(
             return Err(GameError::Invariant("more than 1000 rounds".into()));
         }
     }
-    t.emit(Event::EndGame { scores: None })?;
-    let scores = t.state.scores;
+    // The final scores (leftover sticks to the first) go into the record.
+    let mut end = t.state.clone();
+    end.apply(&Event::EndGame { scores: None })?;
+    let scores = end.scores;
+    t.emit(Event::EndGame {
+        scores: Some(scores),
+    })?;
     Ok(GameRecord {
         events: t.events,
         scores,
