@@ -358,7 +358,22 @@ pub struct Win {
     pub deltas: [i32; 4],
 }
 
-/// The whole game state.
+/// The whole game state (the referee's view: every hand is known).
+///
+/// The fields are public for reading (players get an
+/// [`crate::game::Observation`] instead); change the state only with
+/// [`State::apply`], which checks every event. Points are in 1s.
+///
+/// ```
+/// use tenpai::game::{Event, Phase, State};
+/// let mut s = State::new(tenpai::score::Rules::tenhou());
+/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// assert_eq!(s.phase, Phase::BetweenRounds);
+/// // A draw before any deal is refused, and changes nothing.
+/// assert!(s.apply(&Event::Tsumo { actor: 0, pai: "1m".parse()? }).is_err());
+/// assert_eq!(s.phase, Phase::BetweenRounds);
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct State {
     /// The rules.
