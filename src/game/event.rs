@@ -40,11 +40,13 @@ pub enum DrawReason {
 pub enum Event {
     /// The game starts.
     StartGame {
-        /// Player names by seat.
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        /// Player names by seat (always written, empty names included, as
+        /// Mortal expects four).
+        #[serde(default)]
         names: Vec<String>,
-        /// The seed the walls were shuffled from (a tenpai extension).
-        #[serde(default, skip_serializing_if = "Option::is_none")]
+        /// The seed the walls were shuffled from (a tenpai extension, written as
+        /// `wall_seed` so that it cannot clash with Mortal's own `seed` pair).
+        #[serde(default, rename = "wall_seed", skip_serializing_if = "Option::is_none")]
         seed: Option<u64>,
     },
     /// A round starts: the deal.

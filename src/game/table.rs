@@ -361,7 +361,7 @@ pub fn play_game<'a>(
         players,
     };
     t.emit(Event::StartGame {
-        names: Vec::new(),
+        names: vec![String::new(); 4],
         seed: Some(seed),
     })?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
