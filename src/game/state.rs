@@ -1491,6 +1491,9 @@ impl State {
                     return Err(err(E, actor, "three rons are an abortive draw"));
                 }
             }
+            if kan == Some(true) && !self.rules.game.kokushi_robs_closed_kan {
+                return Err(err(E, actor, "the rules let no one rob a closed kan"));
+            }
             if kan == Some(true) && !is_kokushi_tenpai(&self.seats[a]) {
                 return Err(err(E, actor, "only thirteen orphans may rob a closed kan"));
             }
