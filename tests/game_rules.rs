@@ -736,3 +736,94 @@ fn thirteen_orphans_robs_a_closed_kan() {
         "illegal hora by seat 1: the rules let no one rob a closed kan"
     );
 }
+
+/// East 1 with honba 2 and one stick on the table; seat 0 (dealer) throws 4m,
+/// on which seats 1 and 2 (and seat 3 when `triple`) are waiting.
+fn multi_ron_deal(triple: bool) -> State {
+    let mut s = State::new(Rules::tenhou());
+    s.check = true;
+    s.apply(&Event::StartGame {
+        names: vec![],
+        seed: None,
+    })
+    .unwrap();
+    let seat3 = if triple {
+        "5m 6m 7p 8p 9p 2s 3s 4s F F F C C"
+    } else {
+        "6m 7m 8m 7p 8p 2s 3s 4s 5s 6s F F C"
+    };
+    s.apply(&Event::StartKyoku {
+        bakaze: "E".parse().unwrap(),
+        kyoku: 1,
+        honba: 2,
+        kyotaku: 1,
+        oya: 0,
+        dora_marker: "C".parse().unwrap(),
+        scores: [25000, 25000, 25000, 24000],
+        tehais: [
+            "4m 1p 1p 1p 9p 9p 9p 1s 1s 1s 9s 9s N",
+            "2m 3m 4p 5p 6p 7s 8s 9s E E E S S",
+            "5m 6m 2p 3p 4p 2s 3s 4s W W W P P",
+            seat3,
+        ]
+        .map(tiles),
+    })
+    .unwrap();
+    ok(
+        &mut s,
+        r#"{"type":"tsumo","actor":0,"pai":"N"}
+        {"type":"dahai","actor":0,"pai":"4m","tsumogiri":false}"#,
+    );
+    s
+}
+
+#[test]
+fn double_ron_sticks_and_honba_to_the_first() {
+    let mut s = multi_ron_deal(false);
+    assert_eq!(s.ron_candidates(), [1, 2]);
+    // Seat 1: East, 1 han 40 fu (1,300); as the first from the discarder's
+    // right it also takes the two honba (600) and the stick (1,000). Seat 2:
+    // West and dora 2 (White, the indicator is Red), 3 han 40 fu (5,200), no
+    // honba.
+    ok(
+        &mut s,
+        r#"{"type":"hora","actor":1,"target":0,"deltas":[-1900,2900,0,0]}
+        {"type":"hora","actor":2,"target":0,"deltas":[-5200,0,5200,0]}
+        {"type":"end_kyoku"}"#,
+    );
+    assert_eq!(s.scores, [17900, 27900, 30200, 24000]);
+    assert_eq!(s.next_round, Some([0, 2, 0, 0, 1]));
+}
+
+#[test]
+fn double_ron_out_of_order_is_refused() {
+    let mut s = multi_ron_deal(false);
+    ok(&mut s, r#"{"type":"hora","actor":2,"target":0}"#);
+    assert_eq!(
+        refused(&mut s, r#"{"type":"hora","actor":1,"target":0}"#),
+        "illegal hora by seat 1: multiple ron goes in turn order from the discarder"
+    );
+}
+
+#[test]
+fn triple_ron_is_an_abortive_draw() {
+    let mut s = multi_ron_deal(true);
+    assert_eq!(s.ron_candidates(), [1, 2, 3]);
+    ok(
+        &mut s,
+        r#"{"type":"hora","actor":1,"target":0}
+        {"type":"hora","actor":2,"target":0}"#,
+    );
+    assert_eq!(
+        refused(&mut s, r#"{"type":"hora","actor":3,"target":0}"#),
+        "illegal hora by seat 3: three rons are an abortive draw"
+    );
+    let mut s = multi_ron_deal(true);
+    ok(
+        &mut s,
+        r#"{"type":"ryukyoku","reason":"triple_ron","deltas":[0,0,0,0]}
+        {"type":"end_kyoku"}"#,
+    );
+    // Abortive: same dealer, honba 3, the stick stays.
+    assert_eq!(s.next_round, Some([0, 1, 3, 1, 0]));
+}
