@@ -827,3 +827,45 @@ fn triple_ron_is_an_abortive_draw() {
     // Abortive: same dealer, honba 3, the stick stays.
     assert_eq!(s.next_round, Some([0, 1, 3, 1, 0]));
 }
+
+#[test]
+fn daisangen_pao_on_a_ron_splits_with_the_discarder() {
+    let mut s = deal(
+        [
+            "P 1p 2p 3p 4p 5s 6s 7s 8s 9m 9m 9m N",
+            "P P F F C C 1m 2m 3m 5p 8s 9s 9s",
+            "F C 4m 5m 6m 7p 8p 9p 2s 3s 4s E E",
+            "2m 3m 4m 6p 7p 8p 5m 6m 7m S S W W",
+        ],
+        "1m",
+        [25000; 4],
+    );
+    ok(
+        &mut s,
+        r#"{"type":"tsumo","actor":0,"pai":"1s"}
+        {"type":"dahai","actor":0,"pai":"P","tsumogiri":false}
+        {"type":"pon","actor":1,"target":0,"pai":"P","consumed":["P","P"]}
+        {"type":"dahai","actor":1,"pai":"8s","tsumogiri":false}
+        {"type":"tsumo","actor":2,"pai":"1s"}
+        {"type":"dahai","actor":2,"pai":"F","tsumogiri":false}
+        {"type":"pon","actor":1,"target":2,"pai":"F","consumed":["F","F"]}
+        {"type":"dahai","actor":1,"pai":"9s","tsumogiri":false}
+        {"type":"tsumo","actor":2,"pai":"1s"}
+        {"type":"dahai","actor":2,"pai":"C","tsumogiri":false}
+        {"type":"pon","actor":1,"target":2,"pai":"C","consumed":["C","C"]}
+        {"type":"dahai","actor":1,"pai":"9s","tsumogiri":false}
+        {"type":"tsumo","actor":2,"pai":"2s"}
+        {"type":"dahai","actor":2,"pai":"2s","tsumogiri":true}
+        {"type":"tsumo","actor":3,"pai":"5p"}
+        {"type":"dahai","actor":3,"pai":"5p","tsumogiri":true}"#,
+    );
+    // Seat 3 deals in: it and the liable seat 2 pay half each.
+    ok(
+        &mut s,
+        r#"{"type":"hora","actor":1,"target":3,"deltas":[0,32000,-16000,-16000]}"#,
+    );
+    let Some(Outcome::Wins(w)) = &s.outcome else {
+        panic!("a win")
+    };
+    assert_eq!(w[0].pao, Some(2));
+}
