@@ -97,3 +97,53 @@ fn tenhou6_records_replay_as_mjai() {
     );
     assert_eq!((rounds, wins, draws), (194, 159, 35));
 }
+
+/// A damaged log is a mismatch or an error, never a panic: every number of a
+/// log is replaced in turn by other values (tile codes, 0, 60, -1, 99, call
+/// strings, a string, an array).
+#[test]
+fn damaged_logs_never_panic() {
+    let text = std::fs::read_to_string(dir().join("double_kakan_then_chankan.json")).unwrap();
+    let spots: Vec<(usize, usize)> = {
+        let b = text.as_bytes();
+        let mut v = Vec::new();
+        let mut i = 0;
+        while i < b.len() {
+            if b[i].is_ascii_digit() {
+                let j = (i..b.len())
+                    .find(|&j| !b[j].is_ascii_digit())
+                    .unwrap_or(b.len());
+                v.push((i, j));
+                i = j;
+            } else {
+                i += 1;
+            }
+        }
+        v
+    };
+    let subs = [
+        "0",
+        "60",
+        "-1",
+        "99",
+        "53",
+        "47",
+        "\"p1111\"",
+        "\"1212p\"",
+        "\"r60\"",
+        "\"k\"",
+        "\"x\"",
+        "[]",
+    ];
+    let (mut ok, mut failed) = (0, 0);
+    for &(i, j) in &spots {
+        for sub in subs {
+            let t = format!("{}{}{}", &text[..i], sub, &text[j..]);
+            match tenpai::game::tenhou6::replay_str(&t) {
+                Ok(r) if r.mismatches.is_empty() => ok += 1,
+                _ => failed += 1,
+            }
+        }
+    }
+    assert_eq!((spots.len(), ok, failed), (191, 252, 2040));
+}

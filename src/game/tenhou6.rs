@@ -164,6 +164,16 @@ fn parse_call(s: &str) -> Result<Call, GameError> {
     let tiles = (0..digits.len() / 2)
         .map(|i| code_pai(digits[2 * i..2 * i + 2].parse().map_err(|_| bad())?))
         .collect::<Result<Vec<_>, _>>()?;
+    // The letter sits before one of the tiles, at an even position; a call
+    // holds three tiles (four for a kan).
+    let need = match letter {
+        'c' | 'p' => 3,
+        'm' | 'k' | 'a' => 4,
+        _ => return Err(bad()),
+    };
+    if pos % 2 != 0 || pos / 2 >= tiles.len() || tiles.len() != need {
+        return Err(bad());
+    }
     Ok(Call { letter, pos, tiles })
 }
 
