@@ -834,11 +834,14 @@ impl State {
         if self.live_left == 0 {
             return Err(err(E, actor, "the live wall is empty"));
         }
-        if rinshan
-            && self.rules.game.open_kan_dora == KanDoraTiming::Immediate
-            && self.pending_dora > 0
-        {
-            return Err(err(E, actor, "a kan dora must be turned first"));
+        // Due kan dora are turned before the replacement draw, except an open
+        // kan's own when the rules turn it after the discard.
+        if rinshan {
+            let own_may_wait = self.rules.game.open_kan_dora == KanDoraTiming::AfterDiscard
+                && !matches!(self.phase, Phase::Kan { closed: true, .. });
+            if self.pending_dora > u8::from(own_may_wait) {
+                return Err(err(E, actor, "a kan dora must be turned first"));
+            }
         }
         if matches!(self.phase, Phase::Kan { .. }) {
             self.break_ippatsu();
