@@ -405,7 +405,7 @@ fn random_events_never_panic() {
         for e in &g.events {
             s.apply(e).unwrap();
             for _ in 0..20 {
-                let mut pai = |rng: &mut ChaCha8Rng| -> Pai {
+                let pai = |rng: &mut ChaCha8Rng| -> Pai {
                     let k = rng.gen_range(0..38u32);
                     if k == 37 {
                         Pai::HIDDEN
