@@ -91,13 +91,16 @@ pub fn play_one(config: &Config, game: u64) -> Result<Played, GameError> {
         (config.seed.wrapping_add(game), 0)
     };
     let players: [usize; 4] = std::array::from_fn(|s| (s + rotation) % 4);
+    // A random player's own seed follows the seat, so that in duplicate play the
+    // seat's random choices stay the same whoever sits there.
     let mut boxes: Vec<Box<dyn Player>> = players
         .iter()
-        .map(|&p| {
+        .enumerate()
+        .map(|(seat, &p)| {
             make(
                 config.players[p],
                 &config.rules,
-                seed.wrapping_mul(4).wrapping_add(p as u64),
+                seed.wrapping_mul(4).wrapping_add(seat as u64),
             )
         })
         .collect();

@@ -564,3 +564,17 @@ fn score_never_panics_on_random_situations() {
     }
     assert!(scored > 1000, "only {scored} scored");
 }
+
+#[test]
+fn score_err_counters_beyond_any_game() {
+    let e = from_json(r#"{"hand":"234m456p22s345678s","win_tile":"8s","honba":4294967295}"#);
+    assert_eq!(
+        e.to_string(),
+        "invalid situation: honba 4294967295 is more than 1000"
+    );
+    let e = from_json(r#"{"hand":"234m456p22s345678s","win_tile":"8s","riichi_sticks":1001}"#);
+    assert_eq!(
+        e.to_string(),
+        "invalid situation: riichi sticks 1001 is more than 1000"
+    );
+}

@@ -216,3 +216,20 @@ fn score_batch_missing_file() {
         "{err}"
     );
 }
+
+#[test]
+fn score_batch_answers_a_non_utf8_line_and_goes_on() {
+    let mut bytes = vec![0xff, 0xfe, b'\n'];
+    bytes.extend_from_slice(
+        br#"{"hand":"234m456p22s345678s","win_tile":"8s","tsumo":true,"seat_wind":"S"}"#,
+    );
+    bytes.push(b'\n');
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("in.jsonl");
+    std::fs::write(&path, &bytes).unwrap();
+    let out = tenpai(&["score", "--batch", path.to_str().unwrap()]);
+    let lines: Vec<String> = out.ok().lines().map(String::from).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0], r#"{"error":"line is not UTF-8 text"}"#);
+    assert!(lines[1].starts_with(r#"{"han":"#), "{}", lines[1]);
+}

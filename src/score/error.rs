@@ -75,6 +75,16 @@ pub enum InvalidSituation {
         /// Concealed tiles a complete hand needs.
         expected: usize,
     },
+    /// A counter far beyond any real game (payments would overflow).
+    #[error("{what} {count} is more than {max}")]
+    TooManyCounters {
+        /// `honba` or `riichi sticks`.
+        what: &'static str,
+        /// The value given.
+        count: u32,
+        /// The largest value accepted.
+        max: u32,
+    },
     /// The winning tile is not among the concealed tiles.
     #[error("the winning tile {tile} is not among the concealed tiles")]
     WinTileNotInHand {

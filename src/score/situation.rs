@@ -276,6 +276,10 @@ pub struct Situation {
     pub riichi_sticks: u32,
 }
 
+/// The most honba or riichi sticks a situation may hold: far beyond any real
+/// game, small enough that no payment overflows.
+pub const MAX_COUNTER: u32 = 1000;
+
 impl Situation {
     /// A ron by the East seat in an East round with nothing else: set the other
     /// fields as needed.
@@ -337,6 +341,15 @@ impl Situation {
     /// ```
     pub fn validate(&self, rules: &Rules) -> Result<(), InvalidSituation> {
         use InvalidSituation as E;
+        for (what, count) in [("honba", self.honba), ("riichi sticks", self.riichi_sticks)] {
+            if count > MAX_COUNTER {
+                return Err(E::TooManyCounters {
+                    what,
+                    count,
+                    max: MAX_COUNTER,
+                });
+            }
+        }
         let melds = self.hand.melds();
         let expected = 14 - 3 * melds.len();
         if self.hand.len() != expected {

@@ -248,13 +248,26 @@ fn print_text<W: Write>(out: &mut W, hand: &str, s: &Score) -> Result<()> {
     Ok(())
 }
 
-fn run_batch<R: BufRead, W: Write>(rules: &Rules, input: R, out: &mut W) -> Result<()> {
-    for (n, line) in input.lines().enumerate() {
-        let line = line.with_context(|| format!("--batch line {}", n + 1))?;
-        if line.trim().is_empty() {
-            continue;
+fn run_batch<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W) -> Result<()> {
+    let mut buf = Vec::new();
+    for n in 1.. {
+        buf.clear();
+        let read = input
+            .read_until(b'\n', &mut buf)
+            .with_context(|| format!("--batch line {n}"))?;
+        if read == 0 {
+            break;
         }
-        writeln!(out, "{}", score_line(&line, rules))?;
+        match std::str::from_utf8(&buf) {
+            Ok(line) if line.trim().is_empty() => continue,
+            Ok(line) => writeln!(out, "{}", score_line(line.trim_end(), rules))?,
+            // One answer per line: a line that is not text is an error line.
+            Err(_) => writeln!(
+                out,
+                "{}",
+                serde_json::json!({ "error": "line is not UTF-8 text" })
+            )?,
+        }
     }
     Ok(())
 }

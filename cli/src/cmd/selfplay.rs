@@ -120,6 +120,9 @@ fn config(args: &Args) -> Result<Config> {
     let Ok(players) = <[PlayerKind; 4]>::try_from(kinds) else {
         bail!("--players {:?}: expected four players", args.players);
     };
+    if args.games == 0 {
+        bail!("--games 0: nothing to play");
+    }
     if args.duplicate && args.games % 4 != 0 {
         bail!(
             "--games {}: duplicate play needs a multiple of 4",
@@ -211,8 +214,9 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         };
         writeln!(
             out,
-            "{} {length} games{}, seed {}, {:.1} s ({:.0} games/s)\n",
+            "{} {length} game{}{}, seed {}, {:.1} s ({:.0} games/s)\n",
             config.games,
+            if config.games == 1 { "" } else { "s" },
             if config.duplicate { " (duplicate)" } else { "" },
             config.seed,
             seconds,
@@ -273,7 +277,8 @@ mod tests {
         assert!(out.starts_with("3 east-only games, seed 1,"), "{out}");
         let log = std::fs::read_to_string(dir.path().join("game-000002.mjson")).unwrap();
         assert!(log.starts_with("{\"type\":\"start_game\""));
-        assert!(log.trim_end().ends_with("\"type\":\"end_game\"}"), "{log}");
+        let last = log.lines().last().unwrap();
+        assert!(last.starts_with("{\"type\":\"end_game\""), "{last}");
     }
 
     #[test]
@@ -287,6 +292,11 @@ mod tests {
         assert_eq!(
             format!("{:#}", r.unwrap_err()),
             "--players \"a,b,c,d\": unknown player \"a\" (known: random, baseline)"
+        );
+        let (r, _, _) = tenpai(&["selfplay", "--games", "0"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "--games 0: nothing to play"
         );
         let (r, _, _) = tenpai(&["selfplay", "--games", "5", "--duplicate"], "");
         assert_eq!(
