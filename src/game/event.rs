@@ -189,7 +189,8 @@ pub enum Event {
     EndKyoku,
     /// The game is over.
     EndGame {
-        /// Final scores (leftover sticks settled), when given; checked.
+        /// Final scores (leftover sticks settled), when given; checked. Games
+        /// played by [`crate::game::play_game`] leave it out.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         scores: Option<[i32; 4]>,
     },

@@ -378,13 +378,10 @@ pub fn play_game<'a>(
             return Err(GameError::Invariant("more than 1000 rounds".into()));
         }
     }
-    // The final scores (leftover sticks to the first) go into the record.
-    let mut end = t.state.clone();
-    end.apply(&Event::EndGame { scores: None })?;
-    let scores = end.scores;
-    t.emit(Event::EndGame {
-        scores: Some(scores),
-    })?;
+    // `end_game` is written bare, as Mortal writes it; the record keeps the
+    // final scores (leftover sticks to the first).
+    t.emit(Event::EndGame { scores: None })?;
+    let scores = t.state.scores;
     Ok(GameRecord {
         events: t.events,
         scores,
