@@ -1,0 +1,43 @@
+//! Self-play throughput: whole east-south games per second on one core, with
+//! four random players and with four baseline players (seeded walls; the
+//! invariant checks off, as in `tenpai selfplay`). Run with
+//! `cargo bench --bench selfplay`.
+
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use tenpai::selfplay::{play_one, Config, PlayerKind};
+
+fn config(kind: PlayerKind, games: u64) -> Config {
+    Config {
+        rules: tenpai::score::Rules::tenhou(),
+        games,
+        seed: 1,
+        players: [kind; 4],
+        duplicate: false,
+    }
+}
+
+fn benches(c: &mut Criterion) {
+    let mut g = c.benchmark_group("selfplay_east_south");
+    for (name, kind, games) in [
+        ("random", PlayerKind::Random, 20u64),
+        ("baseline", PlayerKind::Baseline, 4),
+    ] {
+        let cfg = config(kind, games);
+        g.throughput(Throughput::Elements(games));
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                for game in 0..games {
+                    criterion::black_box(play_one(&cfg, game).expect("legal self-play"));
+                }
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group! {
+    name = selfplay;
+    config = Criterion::default().sample_size(10).warm_up_time(std::time::Duration::from_millis(500)).measurement_time(std::time::Duration::from_secs(3));
+    targets = benches
+}
+criterion_main!(selfplay);
