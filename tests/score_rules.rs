@@ -167,3 +167,13 @@ fn rules_load_from_a_file_path() {
         ("house", true, Renhou::Mangan)
     );
 }
+
+#[test]
+fn rules_err_directory_names_the_io_error() {
+    let dir = std::env::temp_dir();
+    let e = tenpai::score::Rules::load(dir.to_str().unwrap()).unwrap_err();
+    assert!(
+        e.to_string().ends_with("Is a directory (os error 21)"),
+        "{e}"
+    );
+}

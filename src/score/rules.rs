@@ -248,7 +248,8 @@ impl Rules {
         match Rules::preset(name_or_path) {
             Ok(r) => Ok(r),
             Err(e) => {
-                if std::path::Path::new(name_or_path).is_file() {
+                // Any existing path is read, so a directory gets the I/O error.
+                if std::path::Path::new(name_or_path).exists() {
                     Rules::from_file(name_or_path)
                 } else {
                     Err(e)
