@@ -202,6 +202,27 @@ impl Seat {
         }
     }
 
+    /// A copy of the seat with the `consumed` tiles taken from its hand, or
+    /// [`GameError::MissingTile`] naming the first one it does not hold.
+    pub(crate) fn without(
+        &self,
+        consumed: &[Pai],
+        event: &'static str,
+        actor: u8,
+    ) -> Result<Seat, GameError> {
+        let mut seat = self.clone();
+        for &c in consumed {
+            if !seat.take(c) {
+                return Err(GameError::MissingTile {
+                    event,
+                    seat: actor,
+                    tile: c.to_string(),
+                });
+            }
+        }
+        Ok(seat)
+    }
+
     pub(crate) fn take(&mut self, p: Pai) -> bool {
         if !self.has(p) {
             return false;
@@ -994,16 +1015,7 @@ impl State {
                 format!("{} tiles consumed, not {need}", consumed.len()),
             ));
         }
-        let mut hand = s.clone();
-        for &c in consumed {
-            if !hand.take(c) {
-                return Err(GameError::MissingTile {
-                    event: name,
-                    seat: actor,
-                    tile: c.to_string(),
-                });
-            }
-        }
+        let mut hand = s.without(consumed, name, actor)?;
         let mut kinds: Vec<Tile> = consumed.iter().map(|c| c.tile().expect("taken")).collect();
         kinds.push(t);
         kinds.sort();
@@ -1191,16 +1203,7 @@ impl State {
             return Err(err(E, actor, "the four tiles differ"));
         }
         let s = &self.seats[a];
-        let mut hand = s.clone();
-        for &c in consumed {
-            if !hand.take(c) {
-                return Err(GameError::MissingTile {
-                    event: E,
-                    seat: actor,
-                    tile: c.to_string(),
-                });
-            }
-        }
+        let mut hand = s.without(consumed, E, actor)?;
         if matches!(s.riichi, RiichiState::Accepted { .. }) && !ankan_keeps_waits(s, t) {
             return Err(err(
                 E,
