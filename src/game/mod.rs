@@ -37,6 +37,6 @@ pub use pai::Pai;
 pub use round::{final_scores, ranking};
 pub use rules::{GameLength, GameRules, KanDoraTiming, MultiRonHonba};
 pub use state::{Outcome, Phase, RiichiState, RiverTile, Seat, State, TableMeld, Win};
-pub use table::{play_game, GameRecord, Player, RandomPlayer};
+pub use table::{play_game, play_game_watched, GameRecord, Player, RandomPlayer};
 pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};
 pub mod tenhou6;

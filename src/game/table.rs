@@ -82,11 +82,15 @@ struct Table<'a> {
     events: Vec<Event>,
     check: bool,
     players: &'a mut [&'a mut dyn Player; 4],
+    spectator: Option<&'a mut dyn FnMut(&Event, &State)>,
 }
 
 impl Table<'_> {
     fn emit(&mut self, e: Event) -> Result<(), GameError> {
         self.state.apply(&e)?;
+        if let Some(f) = self.spectator.as_mut() {
+            f(&e, &self.state);
+        }
         self.events.push(e);
         if self.check {
             self.check_wall()?;
@@ -351,6 +355,39 @@ pub fn play_game<'a>(
     players: &'a mut [&'a mut dyn Player; 4],
     check: bool,
 ) -> Result<GameRecord, GameError> {
+    play_game_watched(rules, seed, players, check, None)
+}
+
+/// [`play_game`], calling `spectator` after every event with the event and the
+/// whole state after it (the referee's view: every hand and nothing of the
+/// wall). A terminal game uses it to redraw as the AI players move; show a
+/// person only [`Observation::of`] their own seat.
+///
+/// # Errors
+/// As [`play_game`].
+///
+/// # Panics
+/// Never (unless `spectator` panics).
+///
+/// ```
+/// use tenpai::game::{play_game_watched, Event, Player, RandomPlayer, State};
+/// let rules = tenpai::score::Rules::tenhou();
+/// let mut p: [RandomPlayer; 4] = std::array::from_fn(|i| RandomPlayer::new(i as u64));
+/// let [a, b, c, d] = &mut p;
+/// let mut players: [&mut dyn Player; 4] = [a, b, c, d];
+/// let mut discards = 0;
+/// let mut count = |e: &Event, _: &State| discards += usize::from(matches!(e, Event::Dahai { .. }));
+/// let g = play_game_watched(&rules, 42, &mut players, false, Some(&mut count))?;
+/// assert_eq!(discards, g.events.iter().filter(|e| matches!(e, Event::Dahai { .. })).count());
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn play_game_watched<'a>(
+    rules: &Rules,
+    seed: u64,
+    players: &'a mut [&'a mut dyn Player; 4],
+    check: bool,
+    spectator: Option<&'a mut dyn FnMut(&Event, &State)>,
+) -> Result<GameRecord, GameError> {
     let mut state = State::new(rules.clone());
     state.check = check || cfg!(debug_assertions);
     let mut t = Table {
@@ -359,6 +396,7 @@ pub fn play_game<'a>(
         events: Vec::new(),
         check: check || cfg!(debug_assertions),
         players,
+        spectator,
     };
     t.emit(Event::StartGame {
         names: vec![String::new(); 4],
