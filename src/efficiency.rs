@@ -16,7 +16,6 @@ use crate::shanten::{
 };
 use crate::tables::encoding::{honor_rank, suit_rank};
 use crate::tables::format::{ClassCosts, ClassNeeds};
-use crate::tables::generate;
 use crate::tables::Tables;
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 
@@ -322,7 +321,7 @@ impl Tables<'_> {
                     continue;
                 }
                 grown[i] += 1;
-                let there = generate::pattern_costs(&grown, &caps, s < 3);
+                let there = crate::capped::pattern_costs(&grown, &caps, s < 3);
                 grown[i] -= 1;
                 for p in 0..2 {
                     for m in 0..5 {

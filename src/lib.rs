@@ -47,6 +47,7 @@ compile_error!("tenpai's table format is little-endian and is used in place");
 
 mod agari;
 pub mod ai;
+mod capped;
 mod efficiency;
 mod error;
 pub mod game;

@@ -11,7 +11,7 @@ use crate::error::HandError;
 use crate::hand::Hand;
 use crate::tables::encoding::{honor_rank, suit_rank};
 use crate::tables::format::{class_costs, ClassCosts};
-use crate::tables::generate::{self, INF};
+use crate::tables::generate::INF;
 use crate::tables::Tables;
 use crate::tile::{TileCounts, KINDS};
 
@@ -410,7 +410,7 @@ impl Tables<'_> {
                     .iter()
                     .map(|&c| 4 - c.min(4))
                     .collect();
-                let costs = generate::pattern_costs(&counts[range], &caps, s < 3);
+                let costs = crate::capped::pattern_costs(&counts[range], &caps, s < 3);
                 *o = class_costs(&costs, INF);
             }
         }

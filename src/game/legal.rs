@@ -87,9 +87,19 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
     if only_drawn {
         return;
     }
-    let mut tiles = s.tiles();
-    tiles.dedup();
-    for p in tiles {
+    // Each distinct tile held, in index order, a red five before a plain one.
+    let distinct = (0..KINDS).flat_map(|i| {
+        let t = Tile::new(i as u8).expect("below 34");
+        let red = if t.is_five() { s.red[i / 9] } else { 0 };
+        let n = s.hand[i];
+        [
+            (red > 0).then(|| Pai::new(t, true)),
+            (n > red).then(|| Pai::new(t, false)),
+        ]
+        .into_iter()
+        .flatten()
+    });
+    for p in distinct {
         let t = p.tile().expect("held");
         if forbidden.contains(t) {
             continue;
@@ -136,7 +146,7 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
 pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(16);
     let s = &state.seats[seat as usize];
     let g = &state.rules.game;
     match state.phase {
@@ -150,7 +160,10 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
                 return out;
             }
             let drawn = s.drawn.expect("a drawn tile after a draw");
-            if state.score_win(seat, seat, drawn, &[]).is_ok() {
+            // The shape check is a few lookups; scoring (for the yaku) is not.
+            if crate::is_agari(&s.hand) == Ok(true)
+                && state.score_win(seat, seat, drawn, &[]).is_ok()
+            {
                 out.push(Action::Tsumo);
             }
             if g.nine_terminals && state.nine_terminals_possible(seat) {
@@ -166,11 +179,13 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
                 }
                 if !s.in_riichi() {
                     for m in s.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
-                        for p in s.tiles() {
-                            if p.tile() == Some(m.tile()) {
-                                out.push(Action::Kakan { pai: p });
-                                break;
-                            }
+                        let t = m.tile();
+                        if s.hand[t.index()] > 0 {
+                            // The hand lists a red five first among fives.
+                            let red = t.is_five() && s.red[t.index() / 9] > 0;
+                            out.push(Action::Kakan {
+                                pai: Pai::new(t, red),
+                            });
                         }
                     }
                 }
@@ -195,7 +210,7 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
             }
         }
         Phase::Discarded { seat: d, pai } if d != seat => {
-            if state.ron_candidates().contains(&seat) {
+            if state.may_ron(seat) {
                 out.push(Action::Ron);
             }
             let blocked = state.forced_draw().is_some() || state.live_left == 0 || s.in_riichi();
@@ -226,9 +241,7 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
                     for &c in consumed {
                         h.take(c);
                     }
-                    h.tiles()
-                        .iter()
-                        .any(|p| !forbid.contains(&p.tile().expect("held")))
+                    (0..KINDS).any(|i| h.hand[i] > 0 && !forbid.iter().any(|f| f.index() == i))
                 };
                 if s.hand[t.index()] >= 2 {
                     for c in variants(t, t) {
@@ -267,7 +280,7 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
                 out.push(Action::Pass);
             }
         }
-        Phase::Kan { seat: k, .. } if k != seat && state.ron_candidates().contains(&seat) => {
+        Phase::Kan { seat: k, .. } if k != seat && state.may_ron(seat) => {
             out.push(Action::Ron);
             out.push(Action::Pass);
         }

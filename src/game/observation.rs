@@ -74,11 +74,44 @@ impl Observation {
             }),
             dora_indicators: state.dora.clone(),
             live_left: state.live_left,
-            last_tile: match state.phase {
-                Phase::Discarded { seat, pai } | Phase::Kan { seat, pai, .. } => Some((seat, pai)),
-                _ => None,
-            },
+            last_tile: last_tile(state),
         }
+    }
+
+    /// Makes this the view of `seat` of `state`, reusing this view's buffers
+    /// (the game driver keeps one view per seat, so asking a player costs no
+    /// allocation). Afterwards it equals [`Observation::of`]`(state, seat)`.
+    ///
+    /// # Panics
+    /// When `seat > 3`.
+    ///
+    /// ```
+    /// use tenpai::game::{Observation, State};
+    /// let s = State::new(tenpai::score::Rules::tenhou());
+    /// let mut o = Observation::of(&s, 0);
+    /// o.refresh(&s, 3);
+    /// assert_eq!(o, Observation::of(&s, 3));
+    /// ```
+    pub fn refresh(&mut self, state: &State, seat: u8) {
+        let me = &state.seats[seat as usize];
+        self.seat = seat;
+        self.bakaze = state.bakaze;
+        self.kyoku = state.kyoku;
+        self.honba = state.honba;
+        self.kyotaku = state.kyotaku;
+        self.oya = state.oya;
+        self.scores = state.scores;
+        me.tiles_into(&mut self.hand);
+        self.drawn = me.drawn;
+        for (i, s) in state.seats.iter().enumerate() {
+            self.hand_sizes[i] = s.len() as u8;
+            self.melds[i].clone_from(&s.melds);
+            self.rivers[i].clone_from(&s.river);
+            self.riichi[i] = matches!(s.riichi, RiichiState::Accepted { .. });
+        }
+        self.dora_indicators.clone_from(&state.dora);
+        self.live_left = state.live_left;
+        self.last_tile = last_tile(state);
     }
 
     /// Every tile this view shows: own hand, rivers (called tiles once, in the
@@ -93,5 +126,13 @@ impl Observation {
         }
         v.extend(&self.dora_indicators);
         v
+    }
+}
+
+/// The discard (or kan tile) that may be called or robbed now, and its seat.
+fn last_tile(state: &State) -> Option<(u8, Pai)> {
+    match state.phase {
+        Phase::Discarded { seat, pai } | Phase::Kan { seat, pai, .. } => Some((seat, pai)),
+        _ => None,
     }
 }

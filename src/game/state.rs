@@ -134,14 +134,24 @@ impl Seat {
     /// Concealed tiles in index order (red fives first among fives).
     pub fn tiles(&self) -> Vec<Pai> {
         let mut v = Vec::with_capacity(14);
+        self.tiles_into(&mut v);
+        v
+    }
+
+    /// [`Seat::tiles`] into `out` (cleared first), reusing its buffer.
+    pub fn tiles_into(&self, out: &mut Vec<Pai>) {
+        out.clear();
         for i in 0..KINDS {
+            let n = self.hand[i];
+            if n == 0 {
+                continue;
+            }
             let t = Tile::new(i as u8).expect("below 34");
             let red = if t.is_five() { self.red[i / 9] } else { 0 };
-            for k in 0..self.hand[i] {
-                v.push(Pai::new(t, k < red));
+            for k in 0..n {
+                out.push(Pai::new(t, k < red));
             }
         }
-        v
     }
 
     /// Number of concealed tiles.
@@ -1052,10 +1062,9 @@ impl State {
         }
         if kind != MeldKind::Kan
             && self.rules.game.kuikae_forbidden
-            && hand
-                .tiles()
-                .iter()
-                .all(|p| forbidden.contains(p.tile().expect("held")))
+            && (0..KINDS).all(|i| {
+                hand.hand[i] == 0 || forbidden.contains(Tile::new(i as u8).expect("below 34"))
+            })
         {
             return Err(err(
                 name,
@@ -1789,26 +1798,43 @@ impl State {
     /// Seats that may ron the current discard (or rob the current kan), in turn
     /// order from the discarder: complete hand, not furiten, a yaku.
     pub fn ron_candidates(&self) -> Vec<u8> {
+        let d = match self.phase {
+            Phase::Discarded { seat, .. } | Phase::Kan { seat, .. } => seat,
+            _ => return Vec::new(),
+        };
+        (1..4)
+            .map(|k| (d + k) % 4)
+            .filter(|&o| self.may_ron(o))
+            .collect()
+    }
+
+    /// Whether `seat` may ron the current discard (or rob the current kan):
+    /// one seat's part of [`State::ron_candidates`].
+    ///
+    /// # Panics
+    /// Never (any seat above 3 may not).
+    pub fn may_ron(&self, seat: u8) -> bool {
         let (d, pai, closed) = match self.phase {
             Phase::Discarded { seat, pai } => (seat, pai, false),
             Phase::Kan { seat, pai, closed } => (seat, pai, closed),
-            _ => return Vec::new(),
+            _ => return false,
         };
-        if self.pending_dora > 0 && matches!(self.phase, Phase::Discarded { .. }) {
-            return Vec::new();
+        // After a kan's discard, its dora indicator is turned before anyone
+        // may answer the discard.
+        let dora_due = self.pending_dora > 0 && matches!(self.phase, Phase::Discarded { .. });
+        if seat > 3 || seat == d || dora_due {
+            return false;
         }
-        let t = pai.tile().expect("not hidden");
-        (1..4)
-            .map(|k| (d + k) % 4)
-            .filter(|&o| {
-                let s = &self.seats[o as usize];
-                s.waits().contains(t)
-                    && !s.furiten()
-                    && (!closed
-                        || (self.rules.game.kokushi_robs_closed_kan && is_kokushi_tenpai(s)))
-                    && self.score_win(o, d, pai, &[]).is_ok()
-            })
-            .collect()
+        self.can_ron(seat, d, pai, closed)
+    }
+
+    fn can_ron(&self, o: u8, d: u8, pai: Pai, closed: bool) -> bool {
+        let Some(t) = pai.tile() else { return false };
+        let s = &self.seats[o as usize];
+        s.waits().contains(t)
+            && !s.furiten()
+            && (!closed || (self.rules.game.kokushi_robs_closed_kan && is_kokushi_tenpai(s)))
+            && self.score_win(o, d, pai, &[]).is_ok()
     }
 
     fn end_kyoku(&mut self) -> Result<(), GameError> {

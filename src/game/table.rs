@@ -83,6 +83,8 @@ struct Table<'a> {
     check: bool,
     players: &'a mut [&'a mut dyn Player; 4],
     spectator: Option<&'a mut dyn FnMut(&Event, &State)>,
+    /// One view per seat, refreshed before each question (no allocation).
+    views: [Observation; 4],
 }
 
 impl Table<'_> {
@@ -127,8 +129,9 @@ impl Table<'_> {
         if legal.is_empty() {
             return Ok(None);
         }
-        let obs = Observation::of(&self.state, seat);
-        let a = self.players[seat as usize].act(&obs, &legal);
+        let obs = &mut self.views[seat as usize];
+        obs.refresh(&self.state, seat);
+        let a = self.players[seat as usize].act(obs, &legal);
         if !legal.contains(&a) {
             return Err(GameError::illegal(
                 "action",
@@ -390,10 +393,12 @@ pub fn play_game_watched<'a>(
 ) -> Result<GameRecord, GameError> {
     let mut state = State::new(rules.clone());
     state.check = check || cfg!(debug_assertions);
+    let views = std::array::from_fn(|i| Observation::of(&state, i as u8));
     let mut t = Table {
         state,
         wall: Wall::shuffled(seed, rules.scoring.red_fives),
-        events: Vec::new(),
+        views,
+        events: Vec::with_capacity(8192),
         check: check || cfg!(debug_assertions),
         players,
         spectator,
