@@ -1,7 +1,9 @@
 //! Players for the game engine (see [`crate::game::Player`]): the rule-based
-//! baseline. The random player lives with the engine
-//! ([`crate::game::RandomPlayer`]); the Monte Carlo player will join here.
+//! baseline and the Monte Carlo player ([`mc::McPlayer`]). The random player
+//! lives with the engine ([`crate::game::RandomPlayer`]).
 
 mod baseline;
+pub mod mc;
 
 pub use baseline::{BaselinePlayer, LATE_WALL, RIICHI_MIN_WAITS};
+pub use mc::McPlayer;

@@ -88,38 +88,30 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
         return;
     }
     // Each distinct tile held, in index order, a red five before a plain one.
-    let distinct = (0..KINDS).flat_map(|i| {
+    let mut kinds = s.held().bits();
+    while kinds != 0 {
+        let i = kinds.trailing_zeros() as usize;
+        kinds &= kinds - 1;
         let t = Tile::new(i as u8).expect("below 34");
-        let red = if t.is_five() { s.red[i / 9] } else { 0 };
-        let n = s.hand[i];
-        [
-            (red > 0).then(|| Pai::new(t, true)),
-            (n > red).then(|| Pai::new(t, false)),
-        ]
-        .into_iter()
-        .flatten()
-    });
-    for p in distinct {
-        let t = p.tile().expect("held");
         if forbidden.contains(t) {
             continue;
         }
-        let copies = if p.is_red() {
-            s.red[t.index() / 9]
-        } else {
-            s.hand[t.index()] - if t.is_five() { s.red[t.index() / 9] } else { 0 }
-        };
-        if s.drawn == Some(p) && copies < 2 {
-            continue;
-        }
-        if riichi {
-            let mut h = s.hand;
-            h[t.index()] -= 1;
-            if waits_of(&h).is_empty() {
+        let red = if t.is_five() { s.red[i / 9] } else { 0 };
+        let n = s.hand[i];
+        for (is_red, copies) in [(true, red), (false, n - red)] {
+            let p = Pai::new(t, is_red);
+            if copies == 0 || (s.drawn == Some(p) && copies < 2) {
                 continue;
             }
+            if riichi {
+                let mut h = s.hand;
+                h[i] -= 1;
+                if waits_of(&h).is_empty() {
+                    continue;
+                }
+            }
+            out.push(mk(p, false));
         }
-        out.push(mk(p, false));
     }
 }
 
@@ -261,6 +253,9 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
                         }
                         let a = Tile::new((t.index() as i32 + da) as u8).expect("in suit");
                         let b = Tile::new((t.index() as i32 + db) as u8).expect("in suit");
+                        if s.hand[a.index()] == 0 || s.hand[b.index()] == 0 {
+                            continue;
+                        }
                         let mut forbid = vec![t];
                         if da == 1 && n <= 6 {
                             forbid.push(Tile::new(t.index() as u8 + 3).expect("in suit"));

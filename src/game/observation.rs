@@ -105,7 +105,10 @@ impl Observation {
         self.drawn = me.drawn;
         for (i, s) in state.seats.iter().enumerate() {
             self.hand_sizes[i] = s.len() as u8;
-            self.melds[i].clone_from(&s.melds);
+            // Melds change rarely and each owns its tiles: compare before copying.
+            if self.melds[i] != s.melds {
+                self.melds[i].clone_from(&s.melds);
+            }
             self.rivers[i].clone_from(&s.river);
             self.riichi[i] = matches!(s.riichi, RiichiState::Accepted { .. });
         }

@@ -141,11 +141,11 @@ impl Seat {
     /// [`Seat::tiles`] into `out` (cleared first), reusing its buffer.
     pub fn tiles_into(&self, out: &mut Vec<Pai>) {
         out.clear();
-        for i in 0..KINDS {
+        let mut kinds = self.held().bits();
+        while kinds != 0 {
+            let i = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
             let n = self.hand[i];
-            if n == 0 {
-                continue;
-            }
             let t = Tile::new(i as u8).expect("below 34");
             let red = if t.is_five() { self.red[i / 9] } else { 0 };
             for k in 0..n {
@@ -156,7 +156,21 @@ impl Seat {
 
     /// Number of concealed tiles.
     pub fn len(&self) -> usize {
-        self.hand.iter().map(|&c| c as usize).sum()
+        match crate::shanten::scan(&self.hand) {
+            Some(scan) => scan.len,
+            None => self.hand.iter().map(|&c| c as usize).sum(),
+        }
+    }
+
+    /// The kinds of which the seat holds at least one concealed tile.
+    pub fn held(&self) -> TileSet {
+        match crate::shanten::scan(&self.hand) {
+            Some(scan) => TileSet::from_bits(scan.ones),
+            None => (0..KINDS)
+                .filter(|&i| self.hand[i] > 0)
+                .filter_map(|i| Tile::new(i as u8))
+                .collect(),
+        }
     }
 
     /// Holds no concealed tile.

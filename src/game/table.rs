@@ -398,7 +398,7 @@ pub fn play_game_watched<'a>(
         state,
         wall: Wall::shuffled(seed, rules.scoring.red_fives),
         views,
-        events: Vec::with_capacity(8192),
+        events: Vec::with_capacity(2048),
         check: check || cfg!(debug_assertions),
         players,
         spectator,

@@ -1,0 +1,214 @@
+//! Explaining a search: the ranking as a table for people, as JSON, and as
+//! one CSV row per decision for offline study.
+
+use super::search::Report;
+use crate::game::{Action, Observation, Pai};
+use crate::meld::Meld;
+use crate::tile::KINDS;
+use crate::Hand;
+
+/// A tile in hand notation: `5m`, `0m` for a red five, `7z`.
+fn tile_text(p: Pai) -> String {
+    match p.tile() {
+        Some(t) if p.is_red() => format!("0{}", t.suit().letter()),
+        Some(t) => t.to_string(),
+        None => "?".into(),
+    }
+}
+
+/// A short name of an action: `discard 0m`, `riichi 3p`, `tsumo`, `ron`,
+/// `chi 46m` (the two tiles from the hand), `pon 55p`, `kan` (open, on the
+/// discard), `ankan 1z`, `kakan 5p`, `nine terminals`, `pass`.
+///
+/// ```
+/// use tenpai::ai::mc::action_label;
+/// use tenpai::game::Action;
+/// let a = Action::Discard { pai: "5mr".parse()?, tsumogiri: false };
+/// assert_eq!(action_label(&a), "discard 0m");
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn action_label(a: &Action) -> String {
+    let two = |c: &[Pai; 2]| {
+        let (x, y) = (tile_text(c[0]), tile_text(c[1]));
+        if x.ends_with(y.chars().last().unwrap_or(' ')) && x.len() == 2 && y.len() == 2 {
+            format!("{}{}", &x[..1], y)
+        } else {
+            format!("{x}{y}")
+        }
+    };
+    match a {
+        Action::Discard { pai, .. } => format!("discard {}", tile_text(*pai)),
+        Action::Riichi { pai, .. } => format!("riichi {}", tile_text(*pai)),
+        Action::Tsumo => "tsumo".into(),
+        Action::Ron => "ron".into(),
+        Action::Chi { consumed } => format!("chi {}", two(consumed)),
+        Action::Pon { consumed } => format!("pon {}", two(consumed)),
+        Action::Daiminkan => "kan".into(),
+        Action::Ankan { tile } => format!("ankan {tile}"),
+        Action::Kakan { pai } => format!("kakan {}", tile_text(*pai)),
+        Action::NineTerminals => "nine terminals".into(),
+        Action::Pass => "pass".into(),
+    }
+}
+
+/// The seat's hand in hand notation with its melds: `123m456p11z [789s]`
+/// (or the bare tiles when they do not make a valid hand).
+///
+/// ```
+/// let o = tenpai::game::Observation::of(&tenpai::game::State::new(tenpai::score::Rules::tenhou()), 0);
+/// assert_eq!(tenpai::ai::mc::hand_text(&o), "");
+/// ```
+pub fn hand_text(obs: &Observation) -> String {
+    let mut counts = [0u8; KINDS];
+    let mut red = [0u8; 3];
+    for p in &obs.hand {
+        if let Some(t) = p.tile() {
+            counts[t.index()] += 1;
+            if p.is_red() {
+                red[t.index() / 9] += 1;
+            }
+        }
+    }
+    let melds: Vec<Meld> = obs.melds[obs.seat as usize % 4]
+        .iter()
+        .filter_map(|m| {
+            let red = m.tiles.iter().filter(|p| p.is_red()).count() as u8;
+            Meld::new(m.kind, m.tiles.iter().filter_map(|p| p.tile()).min()?, red).ok()
+        })
+        .collect();
+    match Hand::new(counts, red, melds) {
+        Ok(h) => h.to_string(),
+        Err(_) => obs.hand.iter().map(|&p| tile_text(p)).collect(),
+    }
+}
+
+/// The ranking as a table: one line per candidate, best first, with the
+/// expected value (points; "value" includes the uma in the last round), its
+/// 95 % interval, the mean point change, win, deal-in and tenpai rates and
+/// the samples.
+///
+/// ```
+/// use tenpai::ai::mc::{report_table, search, Budget, Settings};
+/// use tenpai::game::{Action, Observation, State};
+/// let obs = Observation::of(&State::new(tenpai::score::Rules::tenhou()), 0);
+/// let r = search(&obs, &[Action::Pass], &tenpai::score::Rules::tenhou(), Settings::default(), 1);
+/// assert!(report_table(&r).starts_with("action"));
+/// ```
+pub fn report_table(r: &Report) -> String {
+    let mut s = format!(
+        "{:<16} {:>9} {:>8} {:>9} {:>6} {:>8} {:>7} {:>7}\n",
+        "action",
+        if r.placement { "value" } else { "points" },
+        "± 95%",
+        "points",
+        "win %",
+        "deal-in %",
+        "tenpai %",
+        "samples"
+    );
+    for c in &r.candidates {
+        s.push_str(&format!(
+            "{:<16} {:>+9.0} {:>8.0} {:>+9.0} {:>6.1} {:>8.1} {:>7.1} {:>7}\n",
+            action_label(&c.action),
+            c.value,
+            c.ci95,
+            c.points,
+            100.0 * c.win,
+            100.0 * c.deal_in,
+            100.0 * c.tenpai,
+            c.samples
+        ));
+    }
+    s
+}
+
+/// The report as one JSON object: `{"chosen": label, "samples": n,
+/// "micros": t, "placement": b, "trivial": b, "candidates": [{"action":
+/// label, "value": v, "ci95": h, "points": p, "win": w, "deal_in": d,
+/// "tenpai": t, "samples": n}, ...]}` (rates 0–1, points in 1s).
+///
+/// # Panics
+/// Never.
+pub fn report_json(r: &Report) -> serde_json::Value {
+    let round = |x: f64| (x * 1000.0).round() / 1000.0;
+    serde_json::json!({
+        "chosen": action_label(&r.chosen),
+        "samples": r.samples,
+        "micros": r.elapsed.as_micros() as u64,
+        "placement": r.placement,
+        "trivial": r.trivial,
+        "candidates": r.candidates.iter().map(|c| serde_json::json!({
+            "action": action_label(&c.action),
+            "value": round(c.value),
+            "ci95": round(c.ci95),
+            "points": round(c.points),
+            "win": round(c.win),
+            "deal_in": round(c.deal_in),
+            "tenpai": round(c.tenpai),
+            "samples": c.samples,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The header of the decision CSV (see [`csv_row`]).
+pub fn csv_header() -> &'static str {
+    "game,round,seat,turn,hand,live_left,chosen,samples,micros,placement,candidates"
+}
+
+/// Quotes a CSV field when it needs it (RFC 4180).
+fn field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// One CSV row (no line end) for a decision of game `game`: the round as
+/// `E1-0` (wind, dealer number, honba), the seat, its turn (its discards so
+/// far plus one), its hand with melds, tiles left in the wall, the chosen
+/// action, the rollouts, the time in µs, whether placement counted, and every
+/// candidate as `label value±ci95 win/deal-in/tenpai% n` separated by `; `.
+///
+/// ```
+/// use tenpai::ai::mc::{csv_header, csv_row, search, Settings};
+/// use tenpai::game::{Action, Observation, State};
+/// let obs = Observation::of(&State::new(tenpai::score::Rules::tenhou()), 0);
+/// let r = search(&obs, &[Action::Pass], &tenpai::score::Rules::tenhou(), Settings::default(), 1);
+/// let row = csv_row(3, &obs, &r);
+/// assert_eq!(row.split(',').count(), csv_header().split(',').count());
+/// assert!(row.starts_with("3,E1-0,0,1,,"));
+/// ```
+pub fn csv_row(game: u64, obs: &Observation, r: &Report) -> String {
+    let wind = ["E", "S", "W", "N"][obs.bakaze as usize % 4];
+    let cands: Vec<String> = r
+        .candidates
+        .iter()
+        .map(|c| {
+            format!(
+                "{} {:+.0}±{:.0} {:.1}/{:.1}/{:.1}% {}",
+                action_label(&c.action),
+                c.value,
+                c.ci95,
+                100.0 * c.win,
+                100.0 * c.deal_in,
+                100.0 * c.tenpai,
+                c.samples
+            )
+        })
+        .collect();
+    [
+        game.to_string(),
+        format!("{wind}{}-{}", obs.kyoku, obs.honba),
+        obs.seat.to_string(),
+        (obs.rivers[obs.seat as usize % 4].len() + 1).to_string(),
+        field(&hand_text(obs)),
+        obs.live_left.to_string(),
+        field(&action_label(&r.chosen)),
+        r.samples.to_string(),
+        r.elapsed.as_micros().to_string(),
+        r.placement.to_string(),
+        field(&cands.join("; ")),
+    ]
+    .join(",")
+}

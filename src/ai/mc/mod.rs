@@ -1,0 +1,32 @@
+//! The Monte Carlo player: sample what the seat cannot see, play each sampled
+//! world to the end of the round with fast table-driven policies for every
+//! seat, and pick the action whose rollouts pay best.
+//!
+//! - [`Determinizer`] (`determinize.rs`): the unseen tiles dealt at random,
+//!   riichi hands ready on a non-furiten wait, heavy callers near ready,
+//!   early discards unwanted.
+//! - [`World`] (`world.rs`): a compact round state for rollouts; [`rollout`]
+//!   (`rollout.rs`) plays it out with the policies of `policy.rs` and scores
+//!   the ending with the real scorer.
+//! - [`search`] (`search.rs`): the same worlds for every candidate (common
+//!   random numbers), successive halving, a sample or time [`Budget`].
+//! - [`McPlayer`] (`player.rs`): the search behind [`crate::game::Player`].
+//! - `explain.rs`: the ranking as a table, as JSON, or as a CSV row.
+//!
+//! Method after Mizukami & Tsuruoka, "Building a computer Mahjong player
+//! based on Monte Carlo simulation and opponent models" (IEEE CIG 2015).
+
+mod determinize;
+mod explain;
+mod player;
+mod policy;
+mod rollout;
+mod search;
+mod world;
+
+pub use determinize::{Determinizer, MAX_STEPS, REDEALS};
+pub use explain::{action_label, csv_header, csv_row, hand_text, report_json, report_table};
+pub use player::{DecisionHook, McPlayer};
+pub use rollout::{rollout, Outcome};
+pub use search::{candidates, is_last_round, search, Budget, Candidate, Report, Settings};
+pub use world::{End, Spot, World};

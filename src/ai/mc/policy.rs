@@ -1,0 +1,293 @@
+//! The fast policies every seat follows inside a rollout: table-driven tile
+//! efficiency, riichi on a ready hand, the baseline's calls (yakuhai pons, open
+//! tanyao), and the baseline's defense against riichi (genbutsu, honors seen,
+//! suji). They read only the [`World`]'s arrays, mirror
+//! [`crate::ai::BaselinePlayer`]'s rules, and cost a few table lookups each.
+//!
+//! Efficiency: the tiles held are ordered by a cheap keep value (isolated
+//! honors and terminals first, dora and connected tiles last) and the first
+//! whose discard keeps the hand's best shanten is thrown, instead of ranking
+//! every discard by ukeire (several times slower, for a rollout policy that
+//! need not be perfect).
+
+use super::world::{is_simple, waits_of, World};
+use crate::ai::{LATE_WALL, RIICHI_MIN_WAITS};
+use crate::tile::{TileCounts, KINDS};
+
+/// Shanten of counts, 8 for counts the tables refuse.
+#[inline(always)]
+pub(crate) fn shanten(c: &TileCounts) -> i8 {
+    crate::shanten(c).unwrap_or(8)
+}
+
+/// How much a held tile of kind `k` is worth keeping (lower goes first).
+#[inline]
+fn keep_value(w: &World, s: usize, k: usize, dora: u64) -> i32 {
+    let h = &w.hands[s];
+    let c = h[k] as i32;
+    let mut v = if k >= 27 {
+        if w.is_yakuhai(s, k) {
+            4 * c - 2
+        } else {
+            4 * c - 4
+        }
+    } else {
+        let n = k % 9;
+        let at = |d: isize| -> i32 {
+            let m = n as isize + d;
+            if (0..9).contains(&m) {
+                h[(k as isize + d) as usize] as i32
+            } else {
+                0
+            }
+        };
+        let edge = if n == 0 || n == 8 { 0 } else { 1 };
+        4 * c + 3 * (at(-1) + at(1)) + at(-2) + at(2) + edge
+    };
+    if dora >> k & 1 == 1 {
+        v += 5;
+    }
+    if k < 27 && k % 9 == 4 && w.red[s][k / 9] > 0 {
+        v += 3;
+    }
+    v
+}
+
+/// The most efficient discard of the seat's 3n+2 hand, avoiding the kinds in
+/// `forbidden`: the kind and the shanten left.
+pub(crate) fn efficient_discard(w: &World, s: usize, forbidden: u64) -> (usize, i8) {
+    let h = w.hands[s];
+    let best = shanten(&h);
+    let dora = w.dora_mask();
+    let mut order = [(0i32, 0u8); 14];
+    let mut n = 0;
+    for (k, &c) in h.iter().enumerate() {
+        if c > 0 && forbidden >> k & 1 == 0 && n < order.len() {
+            order[n] = (keep_value(w, s, k, dora), k as u8);
+            n += 1;
+        }
+    }
+    if n == 0 {
+        // Everything is forbidden (cannot happen in a legal game): any tile.
+        let k = (0..KINDS).find(|&k| h[k] > 0).unwrap_or(0);
+        return (k, 8);
+    }
+    let order = &mut order[..n];
+    order.sort_unstable();
+    let mut fallback = (order[0].1 as usize, i8::MAX);
+    for &(_, k) in order.iter() {
+        let mut rest = h;
+        rest[k as usize] -= 1;
+        let sh = shanten(&rest);
+        if sh <= best {
+            return (k as usize, sh);
+        }
+        if sh < fallback.1 {
+            fallback = (k as usize, sh);
+        }
+    }
+    fallback
+}
+
+/// Seats other than `s` in riichi, as a bitmask of seats.
+#[inline]
+pub(crate) fn threats(w: &World, s: usize) -> u8 {
+    let mut m = 0;
+    for o in 0..4 {
+        if o != s && w.riichi[o] > 0 {
+            m |= 1 << o;
+        }
+    }
+    m
+}
+
+/// Safety of discarding kind `k` against the riichi seats in `threat` (the
+/// worst of them; higher is safer), with the baseline's scale: genbutsu 100,
+/// honors by copies seen 95/75/45, suji 60/55/35, terminals 25, others 10.
+fn safety(w: &World, s: usize, k: usize, threat: u8) -> i32 {
+    let mut worst = i32::MAX;
+    for r in 0..4 {
+        if threat >> r & 1 == 0 {
+            continue;
+        }
+        let safe = w.safe[r];
+        let score = if safe >> k & 1 == 1 {
+            100
+        } else if k >= 27 {
+            match w.seen[k] + w.hands[s][k] {
+                3.. => 95,
+                2 => 75,
+                _ => 45,
+            }
+        } else {
+            let n = k % 9 + 1;
+            let below = n > 3 && safe >> (k - 3) & 1 == 1;
+            let above = n < 7 && safe >> (k + 3) & 1 == 1;
+            match (n, below, above) {
+                (1..=3, _, true) | (7..=9, true, _) => 60,
+                (_, true, true) => 55,
+                (_, true, _) | (_, _, true) => 35,
+                (1 | 9, _, _) => 25,
+                _ => 10,
+            }
+        };
+        worst = worst.min(score);
+    }
+    worst
+}
+
+/// What a seat does on its turn.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TurnChoice {
+    /// The kind to discard.
+    pub kind: usize,
+    /// Declare riichi with it.
+    pub riichi: bool,
+    /// Waits of the hand left (0 when not tenpai).
+    pub waits: u64,
+}
+
+/// Unseen copies of the kinds in `waits` as the seat sees them.
+fn wait_count(w: &World, s: usize, waits: u64) -> u32 {
+    let mut n = 0;
+    let mut bits = waits;
+    while bits != 0 {
+        let k = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        n += 4u32.saturating_sub(w.seen[k] as u32 + w.hands[s][k] as u32);
+    }
+    n
+}
+
+/// The turn of a seat not in riichi holding 3n+2 tiles: fold to the safest
+/// tile against a riichi when not ready, else the efficient discard, with
+/// riichi on a closed ready hand when the baseline would declare it.
+pub(crate) fn turn(w: &World, s: usize, forbidden: u64) -> TurnChoice {
+    let threat = threats(w, s);
+    if threat != 0 && shanten(&w.hands[s]) >= 1 {
+        let dora = w.dora_mask();
+        let mut best: Option<(i32, i32, usize)> = None;
+        for k in 0..KINDS {
+            if w.hands[s][k] == 0 || forbidden >> k & 1 == 1 {
+                continue;
+            }
+            let key = (safety(w, s, k, threat), -keep_value(w, s, k, dora), k);
+            if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+                best = Some(key);
+            }
+        }
+        if let Some((_, _, k)) = best {
+            let mut rest = w.hands[s];
+            rest[k] -= 1;
+            return TurnChoice {
+                kind: k,
+                riichi: false,
+                waits: waits_of(&rest),
+            };
+        }
+    }
+    let (k, sh) = efficient_discard(w, s, forbidden);
+    let mut rest = w.hands[s];
+    rest[k] = rest[k].saturating_sub(1);
+    let waits = if sh == 0 { waits_of(&rest) } else { 0 };
+    let mut riichi = false;
+    if waits != 0 && !w.open[s] && w.live_left() >= 4 && w.scores[s] >= 1000 && forbidden == 0 {
+        let count = wait_count(w, s, waits);
+        riichi = count > 0
+            && (count >= RIICHI_MIN_WAITS || w.live_left() < LATE_WALL)
+            && (threat == 0 || count >= RIICHI_MIN_WAITS);
+    }
+    TurnChoice {
+        kind: k,
+        riichi,
+        waits,
+    }
+}
+
+/// A call a seat makes on a discard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Call {
+    /// Pon.
+    Pon,
+    /// Chi of the sequence starting at this kind.
+    Chi(u8),
+}
+
+/// All concealed tiles are 2–8 and so are the melds.
+fn all_simple(w: &World, o: usize) -> bool {
+    w.simple_melds[o] && (0..KINDS).all(|k| w.hands[o][k] == 0 || is_simple(k))
+}
+
+/// Whether seat `o` calls kind `k` discarded by `from`, as the baseline does:
+/// never when anyone is in riichi or from riichi; a yakuhai pon that does not
+/// lower the hand; otherwise only a call that improves shanten and keeps a
+/// yaku (a yakuhai meld already, or open tanyao).
+pub(crate) fn call(w: &World, o: usize, from: usize, k: usize, open_tanyao: bool) -> Option<Call> {
+    if w.riichi.iter().any(|&r| r > 0) || w.meld_len[o] >= 4 {
+        return None;
+    }
+    let h = &w.hands[o];
+    let pon_ok = h[k] >= 2;
+    let chi_ok = (from + 1) % 4 == o && k < 27;
+    if !pon_ok && !chi_ok {
+        return None;
+    }
+    let yakuhai = pon_ok && w.is_yakuhai(o, k);
+    let tanyao = open_tanyao && is_simple(k) && all_simple(w, o);
+    if !(yakuhai || tanyao || w.yakuhai_meld[o]) {
+        return None;
+    }
+    let before = shanten(h);
+    let mut best: Option<(i8, Call)> = None;
+    if pon_ok {
+        let mut after = *h;
+        after[k] -= 2;
+        let sh = shanten(&after);
+        if sh < before || (yakuhai && sh <= before) {
+            best = Some((sh, Call::Pon));
+        }
+    }
+    if chi_ok && (tanyao || w.yakuhai_meld[o]) {
+        let n = k % 9;
+        for low in [n.wrapping_sub(2), n.wrapping_sub(1), n] {
+            if low > 6 {
+                continue;
+            }
+            let base = k - n + low;
+            let mut after = *h;
+            let mut ok = true;
+            for (x, c) in after.iter_mut().enumerate().skip(base).take(3) {
+                if x != k {
+                    if *c == 0 || (tanyao && !w.yakuhai_meld[o] && !is_simple(x)) {
+                        ok = false;
+                        break;
+                    }
+                    *c -= 1;
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let sh = shanten(&after);
+            if sh < before && best.is_none_or(|(b, _)| sh < b) {
+                best = Some((sh, Call::Chi(base as u8)));
+            }
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// Kinds a seat may not discard right after a call (kuikae): the called kind,
+/// and for a chi taken at one end, the kind beyond the other end.
+pub(crate) fn kuikae(call: Call, k: usize) -> u64 {
+    let mut m = 1u64 << k;
+    if let Call::Chi(low) = call {
+        let low = low as usize;
+        if k == low && k % 9 + 3 < 9 {
+            m |= 1 << (k + 3);
+        } else if k == low + 2 && k % 9 >= 3 {
+            m |= 1 << (k - 3);
+        }
+    }
+    m
+}

@@ -1,0 +1,485 @@
+//! The search: compare the candidate actions on the same sampled worlds
+//! (common random numbers) and spend the samples on the close ones by
+//! successive halving (Karnin, Koren & Somekh, "Almost Optimal Exploration in
+//! Multi-Armed Bandits", ICML 2013): every candidate gets a batch of worlds,
+//! the worse half by mean value is dropped, the survivors get twice as many,
+//! until one is left or the budget is spent.
+//!
+//! The value of an ending is the seat's point change; in the last round of
+//! the game it is the point change plus the uma (and oka for the first) of
+//! the rank the seat would finish in if the game ended with this round, so
+//! that placement decides (e.g. a cheap win that leaves the seat fourth is
+//! worth less than folding in third).
+//!
+//! Trivial decisions skip the search: a single legal action, and a win
+//! (tsumo or ron) outside the last round, where taking the points is always
+//! right for a value measured in points (a win ends the round with the
+//! largest gain the seat can get from it).
+
+use super::determinize::Determinizer;
+use super::policy::shanten;
+use super::rollout::{run, Outcome};
+use super::world::{code_of, kind, Spot, World};
+use crate::game::{Action, GameLength, Observation};
+use crate::score::Rules;
+use rayon::prelude::*;
+use std::time::{Duration, Instant};
+
+/// How long a decision may think.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Budget {
+    /// This many rollouts in all (over every candidate); deterministic for a
+    /// given seed.
+    Samples(u32),
+    /// About this much wall-clock time (the schedule is fitted to the
+    /// measured rollout speed; results then depend on the machine's speed).
+    Time(Duration),
+}
+
+impl Default for Budget {
+    /// 50 ms per decision.
+    fn default() -> Budget {
+        Budget::Time(Duration::from_millis(50))
+    }
+}
+
+impl std::fmt::Display for Budget {
+    /// `2000 samples` or `50ms`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Budget::Samples(n) => write!(f, "{n} samples"),
+            Budget::Time(d) => write!(f, "{}ms", d.as_millis()),
+        }
+    }
+}
+
+/// Settings of the Monte Carlo search.
+///
+/// ```
+/// use tenpai::ai::mc::{Budget, Settings};
+/// let s = Settings { budget: Budget::Samples(500), ..Settings::default() };
+/// assert_eq!(s.threads, 1);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Settings {
+    /// The thinking budget.
+    pub budget: Budget,
+    /// Worker threads for the rollouts (0 or 1: the calling thread only).
+    /// Results for a sample budget are the same for any number.
+    pub threads: usize,
+}
+
+/// One candidate action and what its rollouts gave.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Candidate {
+    /// The action.
+    pub action: Action,
+    /// Rollouts played with it.
+    pub samples: u32,
+    /// Mean value (points; with the uma in the last round).
+    pub value: f64,
+    /// Half-width of the 95 % confidence interval of `value` (normal
+    /// approximation, 1.96 standard errors).
+    pub ci95: f64,
+    /// Mean point change, in points.
+    pub points: f64,
+    /// Share of rollouts the seat won (0–1).
+    pub win: f64,
+    /// Share of rollouts the seat dealt in (0–1).
+    pub deal_in: f64,
+    /// Share of rollouts the seat ended ready or winning (0–1).
+    pub tenpai: f64,
+}
+
+/// The result of one search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// Candidates, best first (the survivors of the halving first, by value;
+    /// then the dropped ones, latest dropped first).
+    pub candidates: Vec<Candidate>,
+    /// The chosen action (one of the legal actions given).
+    pub chosen: Action,
+    /// Rollouts played in all.
+    pub samples: u32,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// Values include the placement (last round of the game).
+    pub placement: bool,
+    /// The decision needed no search (one action, or a win taken).
+    pub trivial: bool,
+}
+
+#[derive(Clone, Copy, Default)]
+struct Acc {
+    n: u32,
+    sum: f64,
+    sumsq: f64,
+    points: f64,
+    win: u32,
+    deal_in: u32,
+    tenpai: u32,
+    /// Halving round in which it was dropped (`u32::MAX`: survived).
+    dropped: u32,
+}
+
+impl Acc {
+    fn mean(&self) -> f64 {
+        if self.n == 0 {
+            f64::NEG_INFINITY
+        } else {
+            self.sum / self.n as f64
+        }
+    }
+
+    fn add(&mut self, value: f64, o: &Outcome, me: u8) {
+        self.n += 1;
+        self.sum += value;
+        self.sumsq += value * value;
+        self.points += o.deltas[me as usize] as f64;
+        self.win += o.won(me) as u32;
+        self.deal_in += o.dealt_in(me) as u32;
+        self.tenpai += o.tenpai[me as usize] as u32;
+    }
+
+    fn candidate(&self, action: Action) -> Candidate {
+        let n = self.n.max(1) as f64;
+        let mean = self.sum / n;
+        let var = if self.n > 1 {
+            ((self.sumsq - n * mean * mean) / (n - 1.0)).max(0.0)
+        } else {
+            0.0
+        };
+        Candidate {
+            action,
+            samples: self.n,
+            value: mean,
+            ci95: 1.96 * (var / n).sqrt(),
+            points: self.points / n,
+            win: self.win as f64 / n,
+            deal_in: self.deal_in as f64 / n,
+            tenpai: self.tenpai as f64 / n,
+        }
+    }
+}
+
+/// Mixes a seed and an index into a new seed (SplitMix64's finalizer).
+pub(crate) fn mix(seed: u64, i: u64) -> u64 {
+    let mut z = seed ^ i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Whether this is the last round of the game (placement decides).
+pub fn is_last_round(obs: &Observation, rules: &Rules) -> bool {
+    let last = match rules.game.length {
+        GameLength::East => 0,
+        GameLength::South => 1,
+    };
+    obs.bakaze > last || (obs.bakaze == last && obs.kyoku >= 4)
+}
+
+/// Value of a rollout's end for `me`: the point change, plus in the last
+/// round the uma (and oka) of the final rank (ties by seat order).
+fn value(o: &Outcome, me: u8, rules: &Rules, placement: bool) -> f64 {
+    let m = me as usize;
+    let mut v = o.deltas[m] as f64;
+    if placement {
+        let rank = (0..4)
+            .filter(|&s| o.scores[s] > o.scores[m] || (o.scores[s] == o.scores[m] && s < m))
+            .count();
+        let g = &rules.game;
+        v += g.uma[rank] as f64;
+        if rank == 0 {
+            v += 4.0 * (g.target_points - g.start_points) as f64;
+        }
+    }
+    v
+}
+
+/// Identity of a candidate: discards of the same tile are one candidate
+/// whether drawn or not.
+fn same(a: &Action, b: &Action) -> bool {
+    match (a, b) {
+        (Action::Discard { pai: x, .. }, Action::Discard { pai: y, .. })
+        | (Action::Riichi { pai: x, .. }, Action::Riichi { pai: y, .. }) => x == y,
+        _ => a == b,
+    }
+}
+
+/// The distinct candidates among `legal`; without a riichi against the seat,
+/// discards that leave the hand two or more steps worse than the best are
+/// left out (they are never close).
+pub fn candidates(obs: &Observation, legal: &[Action]) -> Vec<Action> {
+    let mut out: Vec<Action> = Vec::new();
+    for a in legal {
+        if !out.iter().any(|b| same(a, b)) {
+            out.push(a.clone());
+        }
+    }
+    let me = obs.seat as usize % 4;
+    let threatened = (0..4).any(|s| s != me && obs.riichi[s]);
+    if threatened {
+        return out;
+    }
+    let (w, _) = World::observed(obs);
+    let after = |a: &Action| -> Option<i8> {
+        match a {
+            Action::Discard { pai, .. } | Action::Riichi { pai, .. } => {
+                let k = kind(code_of(*pai)?);
+                let mut h = w.hands[me];
+                h[k] = h[k].checked_sub(1)?;
+                Some(shanten(&h))
+            }
+            _ => None,
+        }
+    };
+    let best = out.iter().filter_map(after).min();
+    if let Some(best) = best {
+        out.retain(|a| after(a).is_none_or(|s| s <= best + 1));
+    }
+    out
+}
+
+/// Searches the best of `legal` for the seat of `obs`.
+///
+/// Deterministic for a [`Budget::Samples`] budget and a given `seed` (also
+/// with several threads). The legal actions must be those the engine offers
+/// ([`crate::game::legal_actions`]); `chosen` is always one of them (the
+/// first when `legal` is empty... which the engine never asks).
+///
+/// # Panics
+/// Never; an empty `legal` gives a report choosing [`Action::Pass`].
+///
+/// ```
+/// use tenpai::ai::mc::{search, Budget, Settings};
+/// use tenpai::game::{legal_actions, Event, Observation, State};
+/// let rules = tenpai::score::Rules::tenhou();
+/// let mut s = State::new(rules.clone());
+/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
+/// s.apply(&Event::StartKyoku {
+///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+///     dora_marker: "1m".parse()?, scores: [25000; 4],
+///     tehais: [deal("1m 2m 3m 4p 5p 6p 7s 8s 9s E E N S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
+///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
+/// })?;
+/// s.apply(&Event::Tsumo { actor: 0, pai: "C".parse()? })?;
+/// let legal = legal_actions(&s, 0);
+/// let settings = Settings { budget: Budget::Samples(400), threads: 1 };
+/// let r = search(&Observation::of(&s, 0), &legal, &rules, settings, 1);
+/// assert!(legal.contains(&r.chosen));
+/// assert_eq!(r.samples, r.candidates.iter().map(|c| c.samples).sum::<u32>());
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn search(
+    obs: &Observation,
+    legal: &[Action],
+    rules: &Rules,
+    settings: Settings,
+    seed: u64,
+) -> Report {
+    let started = Instant::now();
+    let placement = is_last_round(obs, rules);
+    let cands = candidates(obs, legal);
+    let trivial_pick = if cands.len() <= 1 {
+        Some(cands.first().cloned().unwrap_or(Action::Pass))
+    } else if !placement {
+        cands
+            .iter()
+            .find(|a| matches!(a, Action::Tsumo | Action::Ron))
+            .cloned()
+    } else {
+        None
+    };
+    if let Some(chosen) = trivial_pick {
+        return Report {
+            candidates: vec![Acc::default().candidate(chosen.clone())],
+            chosen,
+            samples: 0,
+            elapsed: started.elapsed(),
+            placement,
+            trivial: true,
+        };
+    }
+    let det = Determinizer::new(obs, rules);
+    let (_, spot) = World::observed(obs);
+    let me = obs.seat % 4;
+    let drawn = obs.drawn.and_then(code_of);
+    let pool = (settings.threads > 1)
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(settings.threads)
+                .build()
+                .ok()
+        })
+        .flatten();
+    let mut s = Searcher {
+        det: &det,
+        worlds: Vec::new(),
+        seed,
+        spot,
+        me,
+        drawn,
+        rules,
+        placement,
+        pool: pool.as_ref(),
+        deadline: match settings.budget {
+            Budget::Time(d) => Some(started + d),
+            Budget::Samples(_) => None,
+        },
+    };
+    let k = cands.len();
+    let mut acc = vec![Acc::default(); k];
+    for a in &mut acc {
+        a.dropped = u32::MAX;
+    }
+    let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1);
+    let mut alive: Vec<usize> = (0..k).collect();
+    let mut total = match settings.budget {
+        Budget::Samples(n) => n as u64,
+        Budget::Time(_) => 0,
+    };
+    let mut spent = 0u64;
+    let mut target = 0u32;
+    for round in 0..rounds {
+        if round == 0 && total == 0 {
+            // A time budget: time a first batch, then fit the schedule to it.
+            let first = 4;
+            let t0 = Instant::now();
+            s.run_batch(&cands, &mut acc, &alive, first);
+            spent += (first as usize * alive.len()) as u64;
+            let per = t0.elapsed().as_secs_f64() / spent.max(1) as f64;
+            let left = s
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now()))
+                .unwrap_or_default();
+            total = spent + (left.as_secs_f64() / per.max(1e-9)) as u64;
+            target = first;
+        }
+        let per_round = (total.saturating_sub(spent)) / (rounds - round) as u64;
+        let add = (per_round / alive.len() as u64).max(1) as u32;
+        target = target.saturating_add(add);
+        s.run_batch(&cands, &mut acc, &alive, target);
+        spent = acc.iter().map(|a| a.n as u64).sum();
+        if s.out_of_time() || alive.len() <= 1 {
+            break;
+        }
+        if round + 1 < rounds {
+            alive.sort_by(|&a, &b| acc[b].mean().total_cmp(&acc[a].mean()).then(a.cmp(&b)));
+            let keep = alive.len().div_ceil(2);
+            for &c in &alive[keep..] {
+                acc[c].dropped = round;
+            }
+            alive.truncate(keep);
+            alive.sort_unstable();
+        }
+    }
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by(|&a, &b| {
+        acc[b]
+            .dropped
+            .cmp(&acc[a].dropped)
+            .then(acc[b].mean().total_cmp(&acc[a].mean()))
+            .then(a.cmp(&b))
+    });
+    let candidates: Vec<Candidate> = order
+        .iter()
+        .map(|&i| acc[i].candidate(cands[i].clone()))
+        .collect();
+    let chosen = candidates[0].action.clone();
+    // The engine's own action (drawn-tile flag) for the chosen candidate.
+    let chosen = legal
+        .iter()
+        .find(|a| same(a, &chosen))
+        .cloned()
+        .unwrap_or(chosen);
+    Report {
+        samples: candidates.iter().map(|c| c.samples).sum(),
+        candidates,
+        chosen,
+        elapsed: started.elapsed(),
+        placement,
+        trivial: false,
+    }
+}
+
+struct Searcher<'a> {
+    det: &'a Determinizer,
+    worlds: Vec<World>,
+    seed: u64,
+    spot: Spot,
+    me: u8,
+    drawn: Option<u8>,
+    rules: &'a Rules,
+    placement: bool,
+    pool: Option<&'a rayon::ThreadPool>,
+    deadline: Option<Instant>,
+}
+
+impl Searcher<'_> {
+    fn out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Makes sure worlds `0..n` are dealt (fewer when the time runs out).
+    fn worlds_upto(&mut self, n: usize) {
+        while self.worlds.len() < n && !self.out_of_time() {
+            let have = self.worlds.len();
+            let end = n.min(have + CHUNK);
+            let (det, seed) = (self.det, self.seed);
+            let deal = |i: usize| det.sample(mix(seed, i as u64));
+            let new: Vec<World> = match self.pool {
+                Some(p) => p.install(|| (have..end).into_par_iter().map(deal).collect()),
+                None => (have..end).map(deal).collect(),
+            };
+            self.worlds.extend(new);
+        }
+    }
+
+    /// Plays every candidate in `alive` on worlds up to `target`, a chunk of
+    /// worlds at a time for all of them (so that a deadline leaves them
+    /// compared on nearly the same worlds).
+    fn run_batch(&mut self, cands: &[Action], acc: &mut [Acc], alive: &[usize], target: u32) {
+        let low = alive.iter().map(|&c| acc[c].n).min().unwrap_or(target) as usize;
+        let mut end = low;
+        while end < target as usize {
+            end = (end + CHUNK).min(target as usize);
+            self.worlds_upto(end);
+            for &c in alive {
+                let from = acc[c].n as usize;
+                let to = end.min(self.worlds.len());
+                if from >= to {
+                    continue;
+                }
+                let one = |i: usize| -> Option<(f64, Outcome)> {
+                    if self.out_of_time() {
+                        return None;
+                    }
+                    let o = run(
+                        self.worlds[i].clone(),
+                        self.spot,
+                        self.me,
+                        self.drawn,
+                        &cands[c],
+                        self.rules,
+                    );
+                    Some((value(&o, self.me, self.rules, self.placement), o))
+                };
+                let results: Vec<Option<(f64, Outcome)>> = match self.pool {
+                    Some(p) => p.install(|| (from..to).into_par_iter().map(one).collect()),
+                    None => (from..to).map(one).collect(),
+                };
+                for (v, o) in results.into_iter().flatten() {
+                    acc[c].add(v, &o, self.me);
+                }
+            }
+            if self.out_of_time() {
+                return;
+            }
+        }
+    }
+}
+
+/// Worlds dealt and played per step of a batch.
+const CHUNK: usize = 16;

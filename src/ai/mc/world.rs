@@ -1,0 +1,560 @@
+//! The compact round state the rollouts play on: plain arrays of tile counts,
+//! bitsets and a fixed wall, copied per rollout (about 700 bytes) and changed
+//! in place without allocating, except when a win is scored.
+//!
+//! A tile *code* is its kind 0–33 ([`crate::Tile`] index order) with bit
+//! [`RED`] set for a red five. Kind bitsets (`u64`) have bit `k` for kind `k`.
+
+use crate::game::{Observation, Pai, TableMeld};
+use crate::meld::{Meld, MeldKind};
+use crate::score::{score, Indicator, Riichi, Rules, Situation, Timing, Wind};
+use crate::tile::{Tile, TileCounts, KINDS};
+use crate::Hand;
+
+/// Bit of a tile code marking a red five.
+pub(crate) const RED: u8 = 0x80;
+
+/// Tiles in a set.
+pub(crate) const TILES: usize = 136;
+
+/// The kind (0–33) of a tile code.
+#[inline(always)]
+pub(crate) fn kind(code: u8) -> usize {
+    (code & !RED) as usize
+}
+
+/// The code of a [`Pai`] (`None` when hidden).
+pub(crate) fn code_of(p: Pai) -> Option<u8> {
+    p.tile()
+        .map(|t| t.index() as u8 | if p.is_red() { RED } else { 0 })
+}
+
+/// The [`Pai`] of a tile code.
+pub(crate) fn pai_of(code: u8) -> Pai {
+    Pai::new(
+        Tile::new(kind(code) as u8).unwrap_or(Tile::new(0).expect("0 is a tile")),
+        code & RED != 0,
+    )
+}
+
+/// A called meld or closed kan, as the rollouts keep it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SimMeld {
+    pub kind: MeldKind,
+    /// Lowest tile kind.
+    pub tile: u8,
+    /// Red fives in it.
+    pub red: u8,
+}
+
+impl SimMeld {
+    fn of(m: &TableMeld) -> SimMeld {
+        SimMeld {
+            kind: m.kind,
+            tile: m.tile().index() as u8,
+            red: m.tiles.iter().filter(|p| p.is_red()).count() as u8,
+        }
+    }
+
+    /// All three (or four) tiles are 2–8 of a suit.
+    pub fn is_simple(self) -> bool {
+        let k = self.tile as usize;
+        let last = if self.kind == MeldKind::Chi { k + 2 } else { k };
+        is_simple(k) && is_simple(last)
+    }
+}
+
+/// A 2–8 of a numbered suit.
+#[inline(always)]
+pub(crate) fn is_simple(k: usize) -> bool {
+    k < 27 && (1..=7).contains(&(k % 9))
+}
+
+/// Where the decision is taken: what the seat to decide is reacting to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Spot {
+    /// The seat holds 3n+2 tiles and acts (after a draw or a call).
+    Turn,
+    /// `from` discarded the tile `code`: the seat may ron, call or pass.
+    Discard {
+        /// The discarder.
+        from: u8,
+        /// The tile code.
+        code: u8,
+    },
+    /// `from` added `code` to a pon or made a closed kan: the seat may rob it.
+    Kan {
+        /// The kan's owner.
+        from: u8,
+        /// The tile code.
+        code: u8,
+    },
+}
+
+/// Why a round ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// `winner` won, by tsumo when `from == winner`.
+    Win {
+        /// The winner.
+        winner: u8,
+        /// Who paid (the discarder), or the winner for tsumo.
+        from: u8,
+    },
+    /// The wall ran out.
+    Exhaustive,
+    /// Nine terminals (or a scoring failure on a declared win): nobody pays.
+    Abort,
+}
+
+/// A whole round at one moment, every tile known (one determinized world).
+#[derive(Clone, Debug)]
+pub struct World {
+    pub(crate) hands: [TileCounts; 4],
+    pub(crate) red: [[u8; 3]; 4],
+    pub(crate) melds: [[SimMeld; 4]; 4],
+    pub(crate) meld_len: [u8; 4],
+    /// Has a meld called from another player.
+    pub(crate) open: [bool; 4],
+    /// Every meld is all simples (tanyao stays possible).
+    pub(crate) simple_melds: [bool; 4],
+    /// Has a yakuhai pon or kan.
+    pub(crate) yakuhai_meld: [bool; 4],
+    /// 0 none, 1 riichi, 2 double riichi.
+    pub(crate) riichi: [u8; 4],
+    pub(crate) ippatsu: [bool; 4],
+    /// Kinds each seat has discarded (called ones too): discard furiten.
+    pub(crate) discarded: [u64; 4],
+    /// Kinds known safe against each seat: its own discards and, once it is in
+    /// riichi, everything discarded after its declaration.
+    pub(crate) safe: [u64; 4],
+    /// Passed a winning tile (temporary; permanent in riichi).
+    pub(crate) furiten: [bool; 4],
+    /// Waits of each 3n+1 hand (0 when not tenpai).
+    pub(crate) waits: [u64; 4],
+    /// Tiles every seat can see: rivers, melds, dora indicators.
+    pub(crate) seen: TileCounts,
+    /// Live wall in draw order: `wall[pos..live_end]`.
+    pub(crate) wall: [u8; TILES],
+    pub(crate) pos: u8,
+    pub(crate) live_end: u8,
+    /// Hidden dead wall: `dead[i]` for `i < 5` is the ura indicator under dora
+    /// indicator `i`; the tiles after them are new kan dora and replacement
+    /// tiles, taken from the end.
+    pub(crate) dead: [u8; 14],
+    pub(crate) dead_len: u8,
+    pub(crate) dora: [u8; 5],
+    pub(crate) dora_len: u8,
+    pub(crate) scores: [i32; 4],
+    pub(crate) honba: u8,
+    pub(crate) kyotaku: u8,
+    pub(crate) oya: u8,
+    pub(crate) bakaze: u8,
+    /// A call happened this round (no double riichi any more).
+    pub(crate) any_call: bool,
+    /// Discards made per seat (for double riichi).
+    pub(crate) turns: [u8; 4],
+}
+
+impl World {
+    /// The public part of `obs` and the seat's own hand; other hands and the
+    /// wall are empty until a determinization fills them. Also the decision
+    /// spot. Inconsistent observations never panic: impossible tiles are
+    /// skipped.
+    pub(crate) fn observed(obs: &Observation) -> (World, Spot) {
+        let me = (obs.seat % 4) as usize;
+        let mut w = World {
+            hands: [[0; KINDS]; 4],
+            red: [[0; 3]; 4],
+            melds: [[SimMeld {
+                kind: MeldKind::Pon,
+                tile: 0,
+                red: 0,
+            }; 4]; 4],
+            meld_len: [0; 4],
+            open: [false; 4],
+            simple_melds: [true; 4],
+            yakuhai_meld: [false; 4],
+            riichi: [0; 4],
+            ippatsu: [false; 4],
+            discarded: [0; 4],
+            safe: [0; 4],
+            furiten: [false; 4],
+            waits: [0; 4],
+            seen: [0; KINDS],
+            wall: [0; TILES],
+            pos: 0,
+            live_end: 0,
+            dead: [0; 14],
+            dead_len: 0,
+            dora: [0; 5],
+            dora_len: 0,
+            scores: obs.scores,
+            honba: obs.honba,
+            kyotaku: obs.kyotaku,
+            oya: obs.oya % 4,
+            bakaze: obs.bakaze % 4,
+            any_call: obs.melds.iter().any(|m| m.iter().any(|x| x.from.is_some())),
+            turns: [0; 4],
+        };
+        for p in &obs.hand {
+            if let Some(c) = code_of(*p) {
+                w.add(me, c);
+            }
+        }
+        let see = |w: &mut World, p: &Pai| {
+            if let Some(t) = p.tile() {
+                let s = &mut w.seen[t.index()];
+                *s = s.saturating_add(1);
+            }
+        };
+        for s in 0..4 {
+            for m in obs.melds[s].iter().filter(|m| !m.tiles.is_empty()) {
+                let sm = SimMeld::of(m);
+                if (w.meld_len[s] as usize) < 4 {
+                    w.melds[s][w.meld_len[s] as usize] = sm;
+                    w.meld_len[s] += 1;
+                }
+                w.open[s] |= m.kind != MeldKind::ClosedKan;
+                w.simple_melds[s] &= sm.is_simple();
+                w.yakuhai_meld[s] |= sm.kind != MeldKind::Chi && w.is_yakuhai(s, sm.tile as usize);
+                m.tiles.iter().for_each(|p| see(&mut w, p));
+            }
+            for r in &obs.rivers[s] {
+                if let Some(t) = r.pai.tile() {
+                    w.discarded[s] |= 1 << t.index();
+                }
+                if !r.called {
+                    see(&mut w, &r.pai);
+                }
+            }
+            w.turns[s] = obs.rivers[s].len().min(255) as u8;
+            w.safe[s] = w.discarded[s];
+        }
+        for s in 0..4 {
+            if !obs.riichi[s] {
+                continue;
+            }
+            let at = obs.rivers[s].iter().position(|r| r.riichi);
+            w.riichi[s] = if at == Some(0) && !w.any_call { 2 } else { 1 };
+            let at = at.unwrap_or(0);
+            w.ippatsu[s] = at + 1 == obs.rivers[s].len();
+            // Discard k of seat t came after the riichi discard when its turn
+            // number (k rounds of four, from the dealer) is later.
+            let order = |x: usize| (x + 4 - w.oya as usize) % 4;
+            let when = at * 4 + order(s);
+            for t in 0..4 {
+                for (k, r) in obs.rivers[t].iter().enumerate() {
+                    if k * 4 + order(t) > when {
+                        if let Some(x) = r.pai.tile() {
+                            w.safe[s] |= 1 << x.index();
+                        }
+                    }
+                }
+            }
+        }
+        for p in obs.dora_indicators.iter().take(5) {
+            if let Some(c) = code_of(*p) {
+                w.dora[w.dora_len as usize] = c;
+                w.dora_len += 1;
+            }
+            see(&mut w, p);
+        }
+        let spot = match obs.last_tile.and_then(|(s, p)| Some((s % 4, code_of(p)?))) {
+            None => Spot::Turn,
+            Some((from, code)) => match obs.rivers[from as usize].last() {
+                Some(r) if !r.called && code_of(r.pai) == Some(code) => {
+                    Spot::Discard { from, code }
+                }
+                _ => Spot::Kan { from, code },
+            },
+        };
+        (w, spot)
+    }
+
+    /// A world from `obs` alone: its public part and the seat's own hand,
+    /// with no other hand and no wall until [`World::set_hand`] and
+    /// [`World::set_walls`] (or a [`super::Determinizer`]) fill them.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn from_observation(obs: &Observation) -> World {
+        World::observed(obs).0
+    }
+
+    /// Seat `seat`'s concealed tiles (mjai tiles, index order, red fives
+    /// first among the fives).
+    pub fn hand(&self, seat: u8) -> Vec<Pai> {
+        let s = (seat % 4) as usize;
+        let mut v = Vec::with_capacity(14);
+        for k in 0..KINDS {
+            let red = if k < 27 && k % 9 == 4 {
+                self.red[s][k / 9]
+            } else {
+                0
+            };
+            for i in 0..self.hands[s][k] {
+                v.push(pai_of(k as u8 | if i < red { RED } else { 0 }));
+            }
+        }
+        v
+    }
+
+    /// The live wall, next draw first.
+    pub fn live_wall(&self) -> Vec<Pai> {
+        self.wall[self.pos as usize..self.live_end as usize]
+            .iter()
+            .map(|&c| pai_of(c))
+            .collect()
+    }
+
+    /// The hidden dead wall: the ura-dora indicators under dora indicators
+    /// 1–5 first, then the tiles a kan takes from the end (new indicators and
+    /// replacement draws).
+    pub fn dead_wall(&self) -> Vec<Pai> {
+        self.dead[..self.dead_len as usize]
+            .iter()
+            .map(|&c| pai_of(c))
+            .collect()
+    }
+
+    /// Scores by seat, in points.
+    pub fn scores(&self) -> [i32; 4] {
+        self.scores
+    }
+
+    /// Replaces seat `seat`'s concealed tiles (hidden tiles are skipped, a
+    /// fifth copy is dropped) and recomputes its waits.
+    pub fn set_hand(&mut self, seat: u8, tiles: &[Pai]) {
+        let s = (seat % 4) as usize;
+        self.hands[s] = [0; KINDS];
+        self.red[s] = [0; 3];
+        for c in tiles.iter().filter_map(|&p| code_of(p)) {
+            self.add(s, c);
+        }
+        self.waits[s] = if self.hands[s].iter().map(|&c| c as usize).sum::<usize>() % 3 == 1 {
+            self.compute_waits(s)
+        } else {
+            0
+        };
+    }
+
+    /// Replaces the live wall (next draw first, at most 136 tiles) and the
+    /// hidden dead wall (laid out as [`World::dead_wall`] reads it, at most
+    /// 14 tiles; extra tiles are dropped).
+    pub fn set_walls(&mut self, live: &[Pai], dead: &[Pai]) {
+        let live: Vec<u8> = live
+            .iter()
+            .filter_map(|&p| code_of(p))
+            .take(TILES)
+            .collect();
+        self.wall[..live.len()].copy_from_slice(&live);
+        self.pos = 0;
+        self.live_end = live.len() as u8;
+        let dead: Vec<u8> = dead.iter().filter_map(|&p| code_of(p)).take(14).collect();
+        self.dead[..dead.len()].copy_from_slice(&dead);
+        self.dead_len = dead.len() as u8;
+    }
+
+    /// Adds a tile code to a seat's concealed tiles (saturating at 4).
+    #[inline]
+    pub(crate) fn add(&mut self, s: usize, code: u8) {
+        let k = kind(code);
+        if k < KINDS && self.hands[s][k] < 4 {
+            self.hands[s][k] += 1;
+            if code & RED != 0 {
+                self.red[s][k / 9] += 1;
+            }
+        }
+    }
+
+    /// Takes one tile of kind `k` from a seat's hand, a plain copy when there
+    /// is one; returns its code, or `None` when the seat holds none.
+    #[inline]
+    pub(crate) fn take_kind(&mut self, s: usize, k: usize) -> Option<u8> {
+        if k >= KINDS || self.hands[s][k] == 0 {
+            return None;
+        }
+        let red = k < 27 && k % 9 == 4 && self.red[s][k / 9] > 0;
+        let plain = self.hands[s][k] - if red { self.red[s][k / 9] } else { 0 };
+        self.hands[s][k] -= 1;
+        if plain == 0 {
+            self.red[s][k / 9] -= 1;
+            Some(k as u8 | RED)
+        } else {
+            Some(k as u8)
+        }
+    }
+
+    /// Takes this exact tile code; `false` (nothing changed) when not held.
+    pub(crate) fn take_code(&mut self, s: usize, code: u8) -> bool {
+        let k = kind(code);
+        if k >= KINDS || self.hands[s][k] == 0 {
+            return false;
+        }
+        if code & RED != 0 {
+            if self.red[s][k / 9] == 0 {
+                return false;
+            }
+            self.red[s][k / 9] -= 1;
+        } else if k < 27 && k % 9 == 4 && self.hands[s][k] == self.red[s][k / 9] {
+            return false;
+        }
+        self.hands[s][k] -= 1;
+        true
+    }
+
+    /// Tiles left in the live wall.
+    #[inline]
+    pub(crate) fn live_left(&self) -> u8 {
+        self.live_end.saturating_sub(self.pos)
+    }
+
+    /// The seat's wind (0 East … 3 North).
+    #[inline]
+    pub(crate) fn seat_wind(&self, s: usize) -> usize {
+        (s + 4 - self.oya as usize) % 4
+    }
+
+    /// Dragons, the seat's wind and the round wind.
+    #[inline]
+    pub(crate) fn is_yakuhai(&self, s: usize, k: usize) -> bool {
+        k >= 31 || k == 27 + self.seat_wind(s) || k == 27 + self.bakaze as usize
+    }
+
+    /// Kinds that are dora now.
+    pub(crate) fn dora_mask(&self) -> u64 {
+        let mut m = 0u64;
+        for &d in &self.dora[..self.dora_len as usize] {
+            if let Some(t) = Tile::new(kind(d) as u8) {
+                m |= 1 << crate::score::dora_of(t).index();
+            }
+        }
+        m
+    }
+
+    /// Waits of the seat's 3n+1 concealed tiles, as a kind bitset (0 when not
+    /// tenpai), by the table shanten and ukeire.
+    pub(crate) fn compute_waits(&self, s: usize) -> u64 {
+        waits_of(&self.hands[s])
+    }
+
+    /// Furiten: a passed winning tile, or a wait among its own discards.
+    #[inline]
+    pub(crate) fn is_furiten(&self, s: usize) -> bool {
+        self.furiten[s] || self.waits[s] & self.discarded[s] != 0
+    }
+
+    /// Scores `seat` winning on `code` from `from` (tsumo when equal): every
+    /// seat's point change (honba and riichi sticks included, tsumo split with
+    /// the dealer paying double), or `None` when the hand is not complete or
+    /// has no yaku. For a ron the tile is not yet in the hand; for a tsumo it
+    /// is.
+    pub(crate) fn win_deltas(
+        &self,
+        rules: &Rules,
+        seat: usize,
+        from: usize,
+        code: u8,
+        rinshan: bool,
+        chankan: bool,
+    ) -> Option<[i32; 4]> {
+        let tsumo = seat == from;
+        let k = kind(code);
+        let mut counts = self.hands[seat];
+        let mut red = self.red[seat];
+        if !tsumo {
+            if counts.get(k).copied().unwrap_or(4) >= 4 {
+                return None;
+            }
+            counts[k] += 1;
+            if code & RED != 0 {
+                red[k / 9] += 1;
+            }
+        }
+        // The table shape test first: it is far cheaper than scoring.
+        if !crate::is_agari(&counts).unwrap_or(false) {
+            return None;
+        }
+        let melds: Vec<Meld> = self.melds[seat][..self.meld_len[seat] as usize]
+            .iter()
+            .filter_map(|m| Meld::new(m.kind, Tile::new(m.tile)?, m.red).ok())
+            .collect();
+        let red: [u8; 3] = std::array::from_fn(|x| red[x].min(counts[x * 9 + 4]));
+        let hand = Hand::new(counts, red, melds).ok()?;
+        let mut sit = Situation::new(hand, Tile::new(k as u8)?);
+        sit.win_tile_red = code & RED != 0 && k < 27 && red[k / 9] > 0;
+        sit.tsumo = tsumo;
+        sit.seat_wind = Wind::ALL[self.seat_wind(seat)];
+        sit.round_wind = Wind::ALL[self.bakaze as usize % 4];
+        sit.riichi = match self.riichi[seat] {
+            0 => Riichi::None,
+            1 => Riichi::Declared,
+            _ => Riichi::Double,
+        };
+        sit.ippatsu = self.ippatsu[seat] && self.riichi[seat] > 0 && !rinshan;
+        sit.timing = if rinshan && tsumo {
+            Timing::Rinshan
+        } else if chankan && !tsumo {
+            Timing::Chankan
+        } else if self.live_left() == 0 {
+            if tsumo {
+                Timing::Haitei
+            } else {
+                Timing::Houtei
+            }
+        } else {
+            Timing::Normal
+        };
+        let ind = |c: u8| Indicator {
+            tile: Tile::new(kind(c) as u8).unwrap_or(Tile::new(0).expect("0 is a tile")),
+            red: c & RED != 0,
+        };
+        sit.dora_indicators = self.dora[..self.dora_len as usize]
+            .iter()
+            .map(|&c| ind(c))
+            .collect();
+        if self.riichi[seat] > 0 {
+            let n = (self.dora_len as usize).min(self.dead_len as usize).min(5);
+            sit.ura_indicators = self.dead[..n].iter().map(|&c| ind(c)).collect();
+        }
+        sit.honba = self.honba as u32;
+        sit.riichi_sticks = self.kyotaku as u32;
+        let sc = score(&sit, rules)
+            .or_else(|_| {
+                // A chankan reading the sample cannot support: score it plainly.
+                sit.timing = Timing::Normal;
+                score(&sit, rules)
+            })
+            .ok()?;
+        let mut d = [0i32; 4];
+        match sc.payment {
+            crate::score::Payment::Ron { discarder } => d[from] -= discarder as i32,
+            crate::score::Payment::Tsumo { dealer, non_dealer } => {
+                for (o, x) in d.iter_mut().enumerate() {
+                    if o != seat {
+                        *x -= if o == self.oya as usize {
+                            dealer
+                        } else {
+                            non_dealer
+                        } as i32;
+                    }
+                }
+            }
+        }
+        d[seat] += (sc.total + sc.riichi_sticks) as i32;
+        Some(d)
+    }
+}
+
+/// Waits of 3n+1 counts as a kind bitset (0 when not tenpai or not 3n+1).
+#[inline]
+pub(crate) fn waits_of(counts: &TileCounts) -> u64 {
+    if crate::shanten(counts) != Ok(0) {
+        return 0;
+    }
+    match crate::ukeire(counts, None) {
+        Ok(u) if u.shanten == 0 => u.tiles.bits(),
+        _ => 0,
+    }
+}

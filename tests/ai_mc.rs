@@ -1,0 +1,473 @@
+//! The Monte Carlo AI: determinization (tile conservation, seeds, riichi
+//! constraints, odd observations), rollouts on hand-built worlds with exact
+//! results, the search and the player (legal actions only, reproducible).
+
+use tenpai::ai::mc::{rollout, search, Budget, Determinizer, End, McPlayer, Settings, World};
+use tenpai::ai::BaselinePlayer;
+use tenpai::game::{
+    legal_actions, play_game, Action, Event, GameLength, Observation, Pai, Player, RandomPlayer,
+    State,
+};
+use tenpai::score::Rules;
+
+fn pais(text: &str) -> Vec<Pai> {
+    text.split_whitespace()
+        .map(|x| x.parse().unwrap())
+        .collect()
+}
+
+/// A player that records every view and legal action list, playing as the
+/// baseline.
+struct Recorder {
+    inner: BaselinePlayer,
+    seen: Vec<(Observation, Vec<Action>)>,
+}
+
+impl Player for Recorder {
+    fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
+        self.seen.push((obs.clone(), legal.to_vec()));
+        self.inner.act(obs, legal)
+    }
+}
+
+/// Decision points of a seeded game of four baselines (every seat's).
+fn decision_points(seed: u64) -> Vec<(Observation, Vec<Action>)> {
+    let mut rules = Rules::tenhou();
+    rules.game.length = GameLength::East;
+    let mut rec: Vec<Recorder> = (0..4)
+        .map(|_| Recorder {
+            inner: BaselinePlayer::new(&rules),
+            seen: Vec::new(),
+        })
+        .collect();
+    {
+        let [a, b, c, d] = &mut rec[..] else {
+            unreachable!()
+        };
+        let mut players: [&mut dyn Player; 4] = [a, b, c, d];
+        play_game(&rules, seed, &mut players, false).unwrap();
+    }
+    rec.into_iter().flat_map(|r| r.seen).collect()
+}
+
+/// Counts per kind and red fives of a tile list.
+fn tally(tiles: &[Pai]) -> ([u8; 34], [u8; 3]) {
+    let mut c = [0u8; 34];
+    let mut r = [0u8; 3];
+    for p in tiles {
+        let t = p.tile().unwrap();
+        c[t.index()] += 1;
+        if p.is_red() {
+            r[t.index() / 9] += 1;
+        }
+    }
+    (c, r)
+}
+
+#[test]
+fn determinize_conserves_every_tile() {
+    let rules = Rules::tenhou();
+    let mut checked = 0;
+    for seed in [1, 2] {
+        for (i, (obs, _)) in decision_points(seed).iter().enumerate().step_by(7) {
+            let d = Determinizer::new(obs, &rules);
+            let w = d.sample(i as u64);
+            let mut all = obs.visible_tiles();
+            for s in 0..4u8 {
+                let h = w.hand(s);
+                if s == obs.seat {
+                    assert_eq!(h, obs.hand, "own hand kept");
+                } else {
+                    assert_eq!(h.len(), obs.hand_sizes[s as usize] as usize);
+                    all.extend(h);
+                }
+            }
+            assert_eq!(w.live_wall().len(), obs.live_left as usize);
+            assert_eq!(w.dead_wall().len(), 14 - obs.dora_indicators.len());
+            all.extend(w.live_wall());
+            all.extend(w.dead_wall());
+            let (c, r) = tally(&all);
+            assert_eq!(c, [4; 34], "decision {i} of game {seed}");
+            assert_eq!(r, [1, 1, 1]);
+            checked += 1;
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
+
+#[test]
+fn determinize_same_seed_same_world() {
+    let rules = Rules::tenhou();
+    let points = decision_points(3);
+    let (obs, _) = &points[points.len() / 2];
+    let d = Determinizer::new(obs, &rules);
+    let a = d.sample(42);
+    let b = d.sample(42);
+    let c = d.sample(43);
+    for s in 0..4 {
+        assert_eq!(a.hand(s), b.hand(s));
+    }
+    assert_eq!(a.live_wall(), b.live_wall());
+    assert_eq!(a.dead_wall(), b.dead_wall());
+    assert_ne!(
+        (a.live_wall(), a.hand((obs.seat + 1) % 4)),
+        (c.live_wall(), c.hand((obs.seat + 1) % 4))
+    );
+}
+
+#[test]
+fn determinize_riichi_hands_are_ready_and_not_furiten() {
+    let rules = Rules::tenhou();
+    let (mut cases, mut ok) = (0, 0);
+    for seed in 1..=6 {
+        for (i, (obs, _)) in decision_points(seed).iter().enumerate() {
+            let Some(r) = (0..4).find(|&s| s != obs.seat as usize && obs.riichi[s]) else {
+                continue;
+            };
+            if i % 3 != 0 {
+                continue;
+            }
+            let d = Determinizer::new(obs, &rules);
+            let river: Vec<usize> = obs.rivers[r]
+                .iter()
+                .map(|t| t.pai.tile().unwrap().index())
+                .collect();
+            for k in 0..4 {
+                let w = d.sample(k);
+                let (counts, _) = tally(&w.hand(r as u8));
+                cases += 1;
+                if tenpai::shanten(&counts) == Ok(0) {
+                    let waits = tenpai::ukeire(&counts, None).unwrap().tiles;
+                    if waits.iter().all(|t| !river.contains(&t.index())) {
+                        ok += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(cases >= 40, "{cases}");
+    assert!(ok * 100 >= cases * 97, "{ok} of {cases}");
+}
+
+#[test]
+fn determinize_never_panics_on_odd_observations() {
+    let rules = Rules::tenhou();
+    let points = decision_points(4);
+    let mut odd = Vec::new();
+    for (obs, _) in points.iter().step_by(25) {
+        let mut o = obs.clone();
+        o.hand.extend(pais("1m 1m 1m 1m 1m 5mr 5mr ?"));
+        odd.push(o);
+        let mut o = obs.clone();
+        o.hand_sizes = [200; 4];
+        o.live_left = 250;
+        odd.push(o);
+        let mut o = obs.clone();
+        o.hand.clear();
+        o.hand_sizes = [0; 4];
+        o.riichi = [true; 4];
+        o.seat = 9;
+        odd.push(o);
+        let mut o = obs.clone();
+        o.dora_indicators = pais("1m 1m 1m 1m 1m 1m 1m");
+        o.oya = 7;
+        o.bakaze = 9;
+        odd.push(o);
+    }
+    for o in &odd {
+        let d = Determinizer::new(o, &rules);
+        for k in 0..3 {
+            let w = d.sample(k);
+            let _ = rollout(w, o, &Action::Pass, &rules);
+        }
+        let legal = [
+            Action::Pass,
+            Action::Tsumo,
+            Action::Discard {
+                pai: "1m".parse().unwrap(),
+                tsumogiri: false,
+            },
+        ];
+        let r = search(
+            o,
+            &legal,
+            &rules,
+            Settings {
+                budget: Budget::Samples(30),
+                threads: 1,
+            },
+            1,
+        );
+        assert!(legal.contains(&r.chosen));
+    }
+}
+
+/// A state after `start_kyoku` with these hands (dealer seat 0, East 1, dora
+/// indicator `dora`), and seat 0's first draw.
+fn dealt(hands: [&str; 4], dora: &str, draw: &str, honba: u8, kyotaku: u8) -> State {
+    let mut s = State::new(Rules::tenhou());
+    s.apply(&Event::StartGame {
+        names: vec![],
+        seed: None,
+    })
+    .unwrap();
+    s.apply(&Event::StartKyoku {
+        bakaze: "E".parse().unwrap(),
+        kyoku: 1,
+        honba,
+        kyotaku,
+        oya: 0,
+        dora_marker: dora.parse().unwrap(),
+        scores: [25000 - 250 * kyotaku as i32; 4],
+        tehais: hands.map(pais),
+    })
+    .unwrap();
+    s.apply(&Event::Tsumo {
+        actor: 0,
+        pai: draw.parse().unwrap(),
+    })
+    .unwrap();
+    s
+}
+
+/// The world of seat 0 with every hand as dealt and the given walls.
+fn world(s: &State, live: &str, dead: &str) -> (World, Observation) {
+    let obs = Observation::of(s, 0);
+    let mut w = World::from_observation(&obs);
+    for seat in 1..4u8 {
+        w.set_hand(seat, &s.seats[seat as usize].tiles());
+    }
+    w.set_walls(&pais(live), &pais(dead));
+    (w, obs)
+}
+
+const SEAT1_READY: &str = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E S S";
+const NOTHING_2: &str = "1p 4p 7p 2s 5s 8s 3m 6m 9m W W N P";
+const NOTHING_3: &str = "2p 5p 8p 1s 4s 7s 4m 7m 1s F F C C";
+
+#[test]
+fn rollout_ok_tsumo_on_the_next_draw_pays_the_scorer_points() {
+    // Seat 0 throws 9p; seat 1 draws S: menzen tsumo + South (its seat wind),
+    // 40 fu 2 han: 1,300 from the dealer and 700 from each other seat.
+    let s = dealt(
+        [
+            "1m 1m 9m 9m 1p 9p 1s 9s 3z 3z 4z 4z 9p",
+            SEAT1_READY,
+            NOTHING_2,
+            NOTHING_3,
+        ],
+        "9s",
+        "5z",
+        0,
+        0,
+    );
+    let (w, obs) = world(&s, "S 6s 6s 6s", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
+    let a = Action::Discard {
+        pai: "9p".parse().unwrap(),
+        tsumogiri: false,
+    };
+    let o = rollout(w, &obs, &a, &Rules::tenhou());
+    assert_eq!(o.end, End::Win { winner: 1, from: 1 });
+    assert_eq!(o.deltas, [-1300, 2700, -700, -700]);
+    assert!(o.won(1) && !o.dealt_in(0) && o.tenpai[1]);
+}
+
+#[test]
+fn rollout_ok_deal_in_and_head_bump() {
+    // Seat 0 throws E. Seat 1 (South) waits on E or S and seat 3 on E (haku
+    // tanki); seat 1 is first from the discarder and takes it: round-wind
+    // East, 20 + 10 closed ron + 4 (an East triplet made by ron is open) +
+    // 2 (South pair, its seat wind) = 36 -> 40 fu, 1 han: 1,300, + 300 for
+    // the honba, + the stick on the table.
+    let s = dealt(
+        [
+            "1m 1m 9m 9m 1p 9p 1s 9s 3z 3z 4z 6z E",
+            SEAT1_READY,
+            NOTHING_2,
+            "1p 2p 3p 7s 8s 9s 7m 8m 9m 5z 5z 5z E",
+        ],
+        "9s",
+        "7z",
+        1,
+        1,
+    );
+    let (w, obs) = world(&s, "6s 6s 6s 6s", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
+    let a = Action::Discard {
+        pai: "E".parse().unwrap(),
+        tsumogiri: false,
+    };
+    let o = rollout(w, &obs, &a, &Rules::tenhou());
+    assert_eq!(o.end, End::Win { winner: 1, from: 0 });
+    assert!(o.dealt_in(0) && o.won(1) && !o.won(3));
+    assert_eq!(o.deltas, [-1600, 2600, 0, 0]);
+}
+
+#[test]
+fn rollout_ok_exhaustive_draw_with_riichi_stick() {
+    // Seat 0 declares riichi throwing 9p (waits 1m/4m); seats 1-3 draw the
+    // last three 9p and fold with them; seat 0 draws 1z and throws it: the
+    // wall is empty. Seat 0 alone is ready: +3,000 - 1,000 stick.
+    let s = dealt(
+        [
+            "2m 3m 4p 5p 6p 7s 8s 9s 6m 7m 8m 5z 5z",
+            NOTHING_2,
+            NOTHING_3,
+            "1m 4m 7m 2p 5p 8p 3s 6s 9s E E S S",
+        ],
+        "9s",
+        "9p",
+        0,
+        0,
+    );
+    let (w, obs) = world(&s, "9p 9p 9p 1z", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
+    let a = Action::Riichi {
+        pai: "9p".parse().unwrap(),
+        tsumogiri: true,
+    };
+    let o = rollout(w, &obs, &a, &Rules::tenhou());
+    assert_eq!(o.end, End::Exhaustive);
+    assert_eq!(o.tenpai, [true, false, false, false]);
+    assert_eq!(o.deltas, [2000, -1000, -1000, -1000]);
+}
+
+#[test]
+fn rollout_ok_tenpai_payments_split() {
+    // The last tile was drawn: seat 0 throws it; seats 0 and 1 are ready.
+    let s = dealt(
+        [
+            "2m 3m 4p 5p 6p 7s 8s 9s 6m 7m 8m 5z 5z",
+            SEAT1_READY,
+            NOTHING_2,
+            NOTHING_3,
+        ],
+        "9s",
+        "9p",
+        0,
+        0,
+    );
+    let (w, obs) = world(&s, "", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
+    let a = Action::Discard {
+        pai: "9p".parse().unwrap(),
+        tsumogiri: true,
+    };
+    let o = rollout(w, &obs, &a, &Rules::tenhou());
+    assert_eq!(o.end, End::Exhaustive);
+    assert_eq!(o.deltas, [1500, 1500, -1500, -1500]);
+}
+
+#[test]
+fn search_ok_deterministic_and_legal() {
+    let rules = Rules::tenhou();
+    let points = decision_points(5);
+    let settings = Settings {
+        budget: Budget::Samples(120),
+        threads: 1,
+    };
+    let mut searched = 0;
+    for (obs, legal) in points.iter().step_by(11).take(30) {
+        let a = search(obs, legal, &rules, settings, 9);
+        let b = search(obs, legal, &rules, settings, 9);
+        assert!(legal.contains(&a.chosen));
+        assert_eq!(a.candidates, b.candidates);
+        assert_eq!(a.chosen, b.chosen);
+        if !a.trivial {
+            searched += 1;
+            assert_eq!(
+                a.samples,
+                a.candidates.iter().map(|c| c.samples).sum::<u32>()
+            );
+            assert!(a.samples <= 120 + a.candidates.len() as u32);
+        }
+    }
+    assert!(searched > 5);
+}
+
+#[test]
+fn search_ok_threads_give_the_same_result() {
+    let rules = Rules::tenhou();
+    let points = decision_points(6);
+    for (obs, legal) in points.iter().step_by(17).take(8) {
+        let one = search(
+            obs,
+            legal,
+            &rules,
+            Settings {
+                budget: Budget::Samples(80),
+                threads: 1,
+            },
+            3,
+        );
+        let two = search(
+            obs,
+            legal,
+            &rules,
+            Settings {
+                budget: Budget::Samples(80),
+                threads: 2,
+            },
+            3,
+        );
+        assert_eq!(one.candidates, two.candidates);
+    }
+}
+
+#[test]
+fn search_ok_time_budget_is_kept() {
+    let rules = Rules::tenhou();
+    let points = decision_points(7);
+    let settings = Settings {
+        budget: Budget::Time(std::time::Duration::from_millis(20)),
+        threads: 1,
+    };
+    for (obs, legal) in points.iter().step_by(13).take(20) {
+        let r = search(obs, legal, &rules, settings, 1);
+        assert!(legal.contains(&r.chosen));
+        assert!(r.elapsed.as_millis() < 20 + 15, "{:?}", r.elapsed);
+    }
+}
+
+#[test]
+fn mc_player_plays_legal_seeded_games() {
+    let mut rules = Rules::tenhou();
+    rules.game.length = GameLength::East;
+    for seed in [11, 12] {
+        let mut mc = McPlayer::new(&rules, Budget::Samples(24), seed);
+        let mut b: [BaselinePlayer; 2] = std::array::from_fn(|_| BaselinePlayer::new(&rules));
+        let mut r = RandomPlayer::new(seed);
+        let [b1, b2] = &mut b;
+        let mut players: [&mut dyn Player; 4] = [&mut mc, b1, &mut r, b2];
+        // `check` on: every invariant is verified after every event.
+        let game = play_game(&rules, seed, &mut players, true).unwrap();
+        assert_eq!(game.scores.iter().sum::<i32>(), 100_000);
+    }
+}
+
+#[test]
+fn mc_player_reproduces_a_game() {
+    let mut rules = Rules::tenhou();
+    rules.game.length = GameLength::East;
+    let play = || {
+        let mut mc = McPlayer::new(&rules, Budget::Samples(30), 5);
+        let mut b: [BaselinePlayer; 3] = std::array::from_fn(|_| BaselinePlayer::new(&rules));
+        let [b1, b2, b3] = &mut b;
+        let mut players: [&mut dyn Player; 4] = [b1, &mut mc, b2, b3];
+        play_game(&rules, 21, &mut players, false).unwrap()
+    };
+    assert_eq!(play().events, play().events);
+}
+
+#[test]
+fn mc_player_legal_at_every_decision_of_recorded_games() {
+    let rules = Rules::tenhou();
+    let mut mc = McPlayer::new(&rules, Budget::Samples(8), 1);
+    let mut n = 0;
+    for seed in [8, 9] {
+        for (obs, legal) in decision_points(seed) {
+            let a = mc.act(&obs, &legal);
+            assert!(legal.contains(&a), "{a:?} not in {legal:?}");
+            n += 1;
+        }
+    }
+    assert!(n > 300);
+    let _ = legal_actions;
+}
