@@ -54,7 +54,7 @@ impl crate::game::Player for BaselinePlayer {
 }
 
 /// The seat's concealed tiles as counts, and its red fives per suit.
-fn concealed(obs: &Observation) -> (TileCounts, [u8; 3]) {
+pub(crate) fn concealed(obs: &Observation) -> (TileCounts, [u8; 3]) {
     let mut counts = [0u8; KINDS];
     let mut red = [0u8; 3];
     for p in &obs.hand {
@@ -75,7 +75,7 @@ fn meld_of(m: &TableMeld) -> Option<Meld> {
 }
 
 /// The seat's hand with its melds, if it is a valid hand.
-fn hand_of(
+pub(crate) fn hand_of(
     obs: &Observation,
     counts: TileCounts,
     red: [u8; 3],
@@ -159,29 +159,39 @@ fn safety(obs: &Observation, t: Tile, seen: &TileCounts) -> i32 {
         let in_river = |x: Tile| river.contains(&x);
         let score = if in_river(t) {
             100 // genbutsu
-        } else if t.is_honor() {
-            match seen[t.index()] {
-                3.. => 95,
-                2 => 75,
-                _ => 45,
-            }
         } else {
             let n = t.number();
             let at =
                 |d: i8| Tile::new((t.index() as i8 + d) as u8).filter(|x| x.suit() == t.suit());
-            let below = n > 3 && at(-3).is_some_and(in_river);
-            let above = n < 7 && at(3).is_some_and(in_river);
-            match (n, below, above) {
-                (1..=3, _, true) | (7..=9, true, _) => 60,
-                (_, true, true) => 55,
-                (_, true, _) | (_, _, true) => 35,
-                (1 | 9, _, _) => 25,
-                _ => 10,
-            }
+            let below = !t.is_honor() && n > 3 && at(-3).is_some_and(in_river);
+            let above = !t.is_honor() && n < 7 && at(3).is_some_and(in_river);
+            not_genbutsu_safety(t, seen[t.index()], below, above)
         };
         worst = worst.min(score);
     }
     worst
+}
+
+/// Safety of a tile that is not in the riichi player's river (genbutsu is
+/// 100): an honor by the copies `seen` (95, 75, 45), a number by suji
+/// (`below` / `above`: the tile three lower / higher is in the river; 60 for
+/// a 1-3 or 7-9 covered from inside, 55 for both sides, 35 for one), else 25
+/// for a terminal and 10. Shared with the Monte Carlo rollouts.
+pub(crate) fn not_genbutsu_safety(t: Tile, seen: u8, below: bool, above: bool) -> i32 {
+    if t.is_honor() {
+        return match seen {
+            3.. => 95,
+            2 => 75,
+            _ => 45,
+        };
+    }
+    match (t.number(), below, above) {
+        (1..=3, _, true) | (7..=9, true, _) => 60,
+        (_, true, true) => 55,
+        (_, true, _) | (_, _, true) => 35,
+        (1 | 9, _, _) => 25,
+        _ => 10,
+    }
 }
 
 fn discard_action(legal: &[Action], t: Tile, riichi: bool) -> Option<Action> {

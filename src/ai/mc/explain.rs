@@ -3,9 +3,6 @@
 
 use super::search::Report;
 use crate::game::{Action, Observation, Pai};
-use crate::meld::Meld;
-use crate::tile::KINDS;
-use crate::Hand;
 
 /// A tile in hand notation: `5m`, `0m` for a red five, `7z`.
 fn tile_text(p: Pai) -> String {
@@ -59,26 +56,13 @@ pub fn action_label(a: &Action) -> String {
 /// assert_eq!(tenpai::ai::mc::hand_text(&o), "");
 /// ```
 pub fn hand_text(obs: &Observation) -> String {
-    let mut counts = [0u8; KINDS];
-    let mut red = [0u8; 3];
-    for p in &obs.hand {
-        if let Some(t) = p.tile() {
-            counts[t.index()] += 1;
-            if p.is_red() {
-                red[t.index() / 9] += 1;
-            }
-        }
-    }
-    let melds: Vec<Meld> = obs.melds[obs.seat as usize % 4]
-        .iter()
-        .filter_map(|m| {
-            let red = m.tiles.iter().filter(|p| p.is_red()).count() as u8;
-            Meld::new(m.kind, m.tiles.iter().filter_map(|p| p.tile()).min()?, red).ok()
-        })
-        .collect();
-    match Hand::new(counts, red, melds) {
-        Ok(h) => h.to_string(),
-        Err(_) => obs.hand.iter().map(|&p| tile_text(p)).collect(),
+    let (counts, red) = crate::ai::concealed(obs);
+    let hand = (obs.seat < 4)
+        .then(|| crate::ai::hand_of(obs, counts, red, None))
+        .flatten();
+    match hand {
+        Some(h) => h.to_string(),
+        None => obs.hand.iter().map(|&p| tile_text(p)).collect(),
     }
 }
 

@@ -11,8 +11,8 @@
 //! need not be perfect).
 
 use super::world::{is_simple, waits_of, World};
-use crate::ai::{LATE_WALL, RIICHI_MIN_WAITS};
-use crate::tile::{TileCounts, KINDS};
+use crate::ai::{not_genbutsu_safety, LATE_WALL, RIICHI_MIN_WAITS};
+use crate::tile::{Tile, TileCounts, KINDS};
 
 /// Shanten of counts, 8 for counts the tables refuse.
 #[inline(always)]
@@ -113,23 +113,12 @@ fn safety(w: &World, s: usize, k: usize, threat: u8) -> i32 {
         let safe = w.safe[r];
         let score = if safe >> k & 1 == 1 {
             100
-        } else if k >= 27 {
-            match w.seen[k] + w.hands[s][k] {
-                3.. => 95,
-                2 => 75,
-                _ => 45,
-            }
         } else {
             let n = k % 9 + 1;
-            let below = n > 3 && safe >> (k - 3) & 1 == 1;
-            let above = n < 7 && safe >> (k + 3) & 1 == 1;
-            match (n, below, above) {
-                (1..=3, _, true) | (7..=9, true, _) => 60,
-                (_, true, true) => 55,
-                (_, true, _) | (_, _, true) => 35,
-                (1 | 9, _, _) => 25,
-                _ => 10,
-            }
+            let below = k < 27 && n > 3 && safe >> (k - 3) & 1 == 1;
+            let above = k < 27 && n < 7 && safe >> (k + 3) & 1 == 1;
+            let t = Tile::new(k as u8).unwrap_or(Tile::new(0).expect("0 is a tile"));
+            not_genbutsu_safety(t, w.seen[k].saturating_add(w.hands[s][k]), below, above)
         };
         worst = worst.min(score);
     }

@@ -58,7 +58,7 @@ impl std::fmt::Display for Budget {
 /// ```
 /// use tenpai::ai::mc::{Budget, Settings};
 /// let s = Settings { budget: Budget::Samples(500), ..Settings::default() };
-/// assert_eq!(s.threads, 1);
+/// assert_eq!(s.threads, 0); // the calling thread only
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Settings {
