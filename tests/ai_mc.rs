@@ -178,7 +178,7 @@ fn determinize_never_panics_on_odd_observations() {
         let d = Determinizer::new(o, &rules);
         for k in 0..3 {
             let w = d.sample(k);
-            let _ = rollout(w, o, &Action::Pass, &rules);
+            let _ = rollout(w, &Action::Pass, &rules);
         }
         let legal = [
             Action::Pass,
@@ -261,12 +261,12 @@ fn rollout_ok_tsumo_on_the_next_draw_pays_the_scorer_points() {
         0,
         0,
     );
-    let (w, obs) = world(&s, "S 6s 6s 6s", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
+    let (w, _) = world(&s, "S 6s 6s 6s", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
     let a = Action::Discard {
         pai: "9p".parse().unwrap(),
         tsumogiri: false,
     };
-    let o = rollout(w, &obs, &a, &Rules::tenhou());
+    let o = rollout(w, &a, &Rules::tenhou());
     assert_eq!(o.end, End::Win { winner: 1, from: 1 });
     assert_eq!(o.deltas, [-1300, 2700, -700, -700]);
     assert!(o.won(1) && !o.dealt_in(0) && o.tenpai[1]);
@@ -291,12 +291,12 @@ fn rollout_ok_deal_in_and_head_bump() {
         1,
         1,
     );
-    let (w, obs) = world(&s, "6s 6s 6s 6s", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
+    let (w, _) = world(&s, "6s 6s 6s 6s", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
     let a = Action::Discard {
         pai: "E".parse().unwrap(),
         tsumogiri: false,
     };
-    let o = rollout(w, &obs, &a, &Rules::tenhou());
+    let o = rollout(w, &a, &Rules::tenhou());
     assert_eq!(o.end, End::Win { winner: 1, from: 0 });
     assert!(o.dealt_in(0) && o.won(1) && !o.won(3));
     assert_eq!(o.deltas, [-1600, 2600, 0, 0]);
@@ -319,12 +319,12 @@ fn rollout_ok_exhaustive_draw_with_riichi_stick() {
         0,
         0,
     );
-    let (w, obs) = world(&s, "9p 9p 9p 1z", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
+    let (w, _) = world(&s, "9p 9p 9p 1z", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
     let a = Action::Riichi {
         pai: "9p".parse().unwrap(),
         tsumogiri: true,
     };
-    let o = rollout(w, &obs, &a, &Rules::tenhou());
+    let o = rollout(w, &a, &Rules::tenhou());
     assert_eq!(o.end, End::Exhaustive);
     assert_eq!(o.tenpai, [true, false, false, false]);
     assert_eq!(o.deltas, [2000, -1000, -1000, -1000]);
@@ -345,12 +345,12 @@ fn rollout_ok_tenpai_payments_split() {
         0,
         0,
     );
-    let (w, obs) = world(&s, "", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
+    let (w, _) = world(&s, "", "2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p 5p");
     let a = Action::Discard {
         pai: "9p".parse().unwrap(),
         tsumogiri: true,
     };
-    let o = rollout(w, &obs, &a, &Rules::tenhou());
+    let o = rollout(w, &a, &Rules::tenhou());
     assert_eq!(o.end, End::Exhaustive);
     assert_eq!(o.deltas, [1500, 1500, -1500, -1500]);
 }

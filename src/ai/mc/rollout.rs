@@ -72,8 +72,8 @@ struct Ctx<'a> {
     open_tanyao: bool,
 }
 
-/// Plays `world` to the end of the round from `spot`, with `me` taking
-/// `action` first (`drawn` is `me`'s drawn tile when `spot` is its turn).
+/// Plays `world` to the end of the round from its decision point, the
+/// deciding seat taking `action` first (see [`World::decision`]).
 ///
 /// The world is consumed; pass a clone to keep it. An action that does not
 /// fit the world (a tile not held) is replaced by the policy's own choice,
@@ -93,38 +93,19 @@ struct Ctx<'a> {
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
 /// })?;
 /// s.apply(&Event::Tsumo { actor: 0, pai: "N".parse()? })?;
-/// let obs = Observation::of(&s, 0);
-/// let d = Determinizer::new(&obs, &rules);
-/// let out = rollout(d.sample(1), &obs, &Action::Discard { pai: "N".parse()?, tsumogiri: true }, &rules);
+/// let d = Determinizer::new(&Observation::of(&s, 0), &rules);
+/// let out = rollout(d.sample(1), &Action::Discard { pai: "N".parse()?, tsumogiri: true }, &rules);
 /// // No sticks were on the table: the points only move, or go on the table.
 /// assert!(out.deltas.iter().sum::<i32>() <= 0);
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
-pub fn rollout(
-    world: World,
-    obs: &crate::game::Observation,
-    action: &Action,
-    rules: &Rules,
-) -> Outcome {
-    let (_, spot) = World::observed(obs);
-    let drawn = obs.drawn.and_then(code_of);
-    run(world, spot, obs.seat % 4, drawn, action, rules)
-}
-
-/// [`rollout`] with the spot and drawn tile already read from the observation.
-pub(crate) fn run(
-    mut w: World,
-    spot: Spot,
-    me: u8,
-    drawn: Option<u8>,
-    action: &Action,
-    rules: &Rules,
-) -> Outcome {
+pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> Outcome {
     let ctx = Ctx {
         rules,
         open_tanyao: rules.scoring.open_tanyao,
     };
     let start = w.scores;
+    let (me, spot, drawn) = (w.me, w.spot, w.drawn);
     let mut step = first_step(&mut w, &ctx, spot, me, drawn, action);
     // Every step moves the round on; the bound only guards against a bug.
     for _ in 0..2000 {

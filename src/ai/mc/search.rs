@@ -18,8 +18,8 @@
 
 use super::determinize::Determinizer;
 use super::policy::shanten;
-use super::rollout::{run, Outcome};
-use super::world::{code_of, kind, Spot, World};
+use super::rollout::{rollout, Outcome};
+use super::world::{code_of, kind, World};
 use crate::game::{Action, GameLength, Observation};
 use crate::score::Rules;
 use rayon::prelude::*;
@@ -303,9 +303,7 @@ pub fn search(
         };
     }
     let det = Determinizer::new(obs, rules);
-    let (_, spot) = World::observed(obs);
     let me = obs.seat % 4;
-    let drawn = obs.drawn.and_then(code_of);
     let pool = (settings.threads > 1)
         .then(|| {
             rayon::ThreadPoolBuilder::new()
@@ -318,9 +316,7 @@ pub fn search(
         det: &det,
         worlds: Vec::new(),
         seed,
-        spot,
         me,
-        drawn,
         rules,
         placement,
         pool: pool.as_ref(),
@@ -408,9 +404,7 @@ struct Searcher<'a> {
     det: &'a Determinizer,
     worlds: Vec<World>,
     seed: u64,
-    spot: Spot,
     me: u8,
-    drawn: Option<u8>,
     rules: &'a Rules,
     placement: bool,
     pool: Option<&'a rayon::ThreadPool>,
@@ -456,14 +450,7 @@ impl Searcher<'_> {
                     if self.out_of_time() {
                         return None;
                     }
-                    let o = run(
-                        self.worlds[i].clone(),
-                        self.spot,
-                        self.me,
-                        self.drawn,
-                        &cands[c],
-                        self.rules,
-                    );
+                    let o = rollout(self.worlds[i].clone(), &cands[c], self.rules);
                     Some((value(&o, self.me, self.rules, self.placement), o))
                 };
                 let results: Vec<Option<(f64, Outcome)>> = match self.pool {

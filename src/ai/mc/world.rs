@@ -154,6 +154,10 @@ pub struct World {
     pub(crate) any_call: bool,
     /// Discards made per seat (for double riichi).
     pub(crate) turns: [u8; 4],
+    /// The seat deciding, where, and the tile it just drew.
+    pub(crate) me: u8,
+    pub(crate) spot: Spot,
+    pub(crate) drawn: Option<u8>,
 }
 
 impl World {
@@ -196,6 +200,9 @@ impl World {
             bakaze: obs.bakaze % 4,
             any_call: obs.melds.iter().any(|m| m.iter().any(|x| x.from.is_some())),
             turns: [0; 4],
+            me: me as u8,
+            spot: Spot::Turn,
+            drawn: obs.drawn.and_then(code_of),
         };
         for p in &obs.hand {
             if let Some(c) = code_of(*p) {
@@ -260,7 +267,7 @@ impl World {
             }
             see(&mut w, p);
         }
-        let spot = match obs.last_tile.and_then(|(s, p)| Some((s % 4, code_of(p)?))) {
+        w.spot = match obs.last_tile.and_then(|(s, p)| Some((s % 4, code_of(p)?))) {
             None => Spot::Turn,
             Some((from, code)) => match obs.rivers[from as usize].last() {
                 Some(r) if !r.called && code_of(r.pai) == Some(code) => {
@@ -269,6 +276,7 @@ impl World {
                 _ => Spot::Kan { from, code },
             },
         };
+        let spot = w.spot;
         (w, spot)
     }
 
@@ -321,6 +329,11 @@ impl World {
     /// Scores by seat, in points.
     pub fn scores(&self) -> [i32; 4] {
         self.scores
+    }
+
+    /// The seat deciding and where it decides.
+    pub fn decision(&self) -> (u8, Spot) {
+        (self.me, self.spot)
     }
 
     /// Replaces seat `seat`'s concealed tiles (hidden tiles are skipped, a
