@@ -157,6 +157,62 @@ const fn same_suit_from_above(s: usize) -> u64 {
     m
 }
 
+/// A pattern's base-5 key (as [`suit_key`] / [`honor_key`]) and tile count.
+#[derive(Clone, Copy)]
+struct PatternKey {
+    key: usize,
+    tiles: usize,
+}
+
+/// Base-5 key of eight counts (each at most 4) packed one per byte, the first
+/// count least significant, by three rounds of pairwise combination in the
+/// word's lanes (SWAR): `c0 + 5 c1` in 16-bit lanes, then `+ 25 ×` in 32-bit
+/// lanes, then `+ 625 ×`.
+#[inline(always)]
+fn key8(w: u64) -> u64 {
+    const B: u64 = 0x00FF_00FF_00FF_00FF;
+    const H: u64 = 0x0000_FFFF_0000_FFFF;
+    let pairs = (w & B) + 5 * (w >> 8 & B);
+    let quads = (pairs & H) + 25 * (pairs >> 16 & H);
+    (quads & 0xFFFF_FFFF) + 625 * (quads >> 32)
+}
+
+/// Sum of eight byte counts packed in a word.
+#[inline(always)]
+fn sum8(w: u64) -> u64 {
+    w.wrapping_mul(0x0101_0101_0101_0101) >> 56
+}
+
+/// The four patterns' keys and sizes of counts that are each at most 4, with
+/// word loads instead of 34 byte loads; equal to [`suit_key`] and
+/// [`honor_key`] of the four slices (tested).
+#[inline(always)]
+fn pattern_keys(c: &TileCounts) -> [PatternKey; 4] {
+    let word = |i: usize| {
+        let b: [u8; 8] = c[i..i + 8].try_into().expect("eight counts");
+        u64::from_le_bytes(b)
+    };
+    let suit = |i: usize| {
+        let w = word(i);
+        let ninth = c[i + 8] as u64;
+        PatternKey {
+            key: (key8(w) + 390_625 * ninth) as usize,
+            tiles: (sum8(w) + ninth) as usize,
+        }
+    };
+    // Honors 27–33: the word at 26 holds 9s in its low byte.
+    let honors = word(26) >> 8;
+    [
+        suit(0),
+        suit(9),
+        suit(18),
+        PatternKey {
+            key: key8(honors) as usize,
+            tiles: sum8(honors) as usize,
+        },
+    ]
+}
+
 /// Tiles with a held tile of the same suit one or two ranks away.
 #[inline(always)]
 fn neighbours(held: u64) -> u64 {
@@ -234,14 +290,16 @@ impl Tables<'_> {
             // A lone tile is in no meld and no pair: only thirteen orphans is left.
             return Ok(len == 14 && ones == YAOCHU_MASK);
         }
-        let complete = self.suits.complete(suit_key(&counts[0..9]))
-            & self.suits.complete(suit_key(&counts[9..18]))
-            & self.suits.complete(suit_key(&counts[18..27]))
-            & self.honors.complete(honor_key(&counts[27..34]));
+        let [m, p, s, z] = pattern_keys(counts);
+        let complete = self.suits.complete(m.key)
+            & self.suits.complete(p.key)
+            & self.suits.complete(s.key)
+            & self.honors.complete(z.key);
         // Each complete pattern holds 3m tiles, or 3m + 2 with a pair; 3n+2 tiles
         // in all means one pattern with a pair, or all four (four pairs: no win).
-        let standard = complete && !counts.chunks(9).all(|p| p.iter().sum::<u8>() % 3 == 2);
-        Ok(standard || (len == 14 && ones.count_ones() == 7 && twos.count_ones() == 7))
+        let four_pairs = [m, p, s, z].iter().all(|k| k.tiles % 3 == 2);
+        Ok((complete && !four_pairs)
+            || (len == 14 && ones.count_ones() == 7 && twos.count_ones() == 7))
     }
 }
 
@@ -325,4 +383,30 @@ pub fn decompositions(counts: &TileCounts) -> Result<Vec<Decomposition>, HandErr
         });
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::{Rng, SeedableRng};
+
+    #[test]
+    fn word_keys_equal_the_slice_keys_and_sizes() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut hands = vec![[0u8; 34], [4u8; 34]];
+        hands.extend((0..100_000).map(|_| std::array::from_fn(|_| rng.gen_range(0..=4u8))));
+        for c in hands {
+            let keys = pattern_keys(&c);
+            for (k, range) in keys.iter().zip([0..9, 9..18, 18..27, 27..34]) {
+                let slice = &c[range.clone()];
+                let expected = if range.start == 27 {
+                    honor_key(slice)
+                } else {
+                    suit_key(slice)
+                };
+                assert_eq!(k.key, expected, "{c:?} {range:?}");
+                assert_eq!(k.tiles, slice.iter().map(|&x| x as usize).sum::<usize>());
+            }
+        }
+    }
 }
