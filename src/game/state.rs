@@ -145,12 +145,15 @@ impl Seat {
         while kinds != 0 {
             let i = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
-            let n = self.hand[i];
+            let n = self.hand[i] as usize;
             let t = Tile::new(i as u8).expect("below 34");
-            let red = if t.is_five() { self.red[i / 9] } else { 0 };
-            for k in 0..n {
-                out.push(Pai::new(t, k < red));
-            }
+            let red = if t.is_five() {
+                self.red[i / 9] as usize
+            } else {
+                0
+            };
+            out.extend(std::iter::repeat_n(Pai::new(t, true), red));
+            out.extend(std::iter::repeat_n(Pai::new(t, false), n - red));
         }
     }
 
@@ -199,7 +202,7 @@ impl Seat {
     /// melds) is no wait: there is no fifth copy to win on.
     pub fn waits(&self) -> TileSet {
         let mut w = match self.waits_cache.0.get() {
-            Some((h, w)) if h == self.hand => w,
+            Some((h, w)) if same_counts(&h, &self.hand) => w,
             _ => {
                 let w = waits_of(&self.hand);
                 self.waits_cache.0.set(Some((self.hand, w)));
@@ -290,6 +293,16 @@ impl Default for Seat {
             waits_cache: WaitsCache::default(),
         }
     }
+}
+
+/// `a == b`, as four word compares and one of two bytes (the slice compare
+/// calls `memcmp`, which costs more than this on every draw and discard).
+#[inline(always)]
+fn same_counts(a: &TileCounts, b: &TileCounts) -> bool {
+    let word = |c: &TileCounts, i: usize| {
+        u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("eight counts"))
+    };
+    (0..4).all(|i| word(a, i) == word(b, i)) && a[32..] == b[32..]
 }
 
 fn has_in(hand: &TileCounts, red: &[u8; 3], p: Pai, n: u8) -> bool {
