@@ -102,11 +102,23 @@ fn replay(rules: &Rules, g: &GameRecord) -> (usize, usize) {
     for e in &g.events {
         s.apply(e)
             .unwrap_or_else(|err| panic!("{}: {err}", e.to_json()));
-        match e {
-            Event::EndKyoku => {}
-            Event::Hora { .. } => wins += 1,
-            Event::Ryukyoku { .. } => draws += 1,
-            _ => {}
+        // Results carry their score changes (checked by `apply` against the
+        // engine's) and the scores after them.
+        let result = match e {
+            Event::Hora { deltas, scores, .. } => {
+                wins += 1;
+                Some((deltas, scores))
+            }
+            Event::Ryukyoku { deltas, scores, .. } => {
+                draws += 1;
+                Some((deltas, scores))
+            }
+            Event::ReachAccepted { deltas, scores, .. } => Some((deltas, scores)),
+            _ => None,
+        };
+        if let Some((deltas, scores)) = result {
+            assert!(deltas.is_some(), "{}", e.to_json());
+            assert_eq!(*scores, Some(s.scores), "{}", e.to_json());
         }
         if matches!(
             e,

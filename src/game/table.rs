@@ -9,7 +9,7 @@ use super::legal::{action_events, legal_actions, Action};
 use super::observation::Observation;
 use super::pai::Pai;
 use super::rules::KanDoraTiming;
-use super::state::{Phase, RiichiState, State};
+use super::state::{Outcome, Phase, RiichiState, State};
 use super::wall::{physical_pai, Wall};
 use crate::score::Rules;
 use rand::{Rng, SeedableRng};
@@ -88,8 +88,9 @@ struct Table<'a> {
 }
 
 impl Table<'_> {
-    fn emit(&mut self, e: Event) -> Result<(), GameError> {
+    fn emit(&mut self, mut e: Event) -> Result<(), GameError> {
         self.state.apply(&e)?;
+        record_result(&mut e, &self.state);
         if let Some(f) = self.spectator.as_mut() {
             f(&e, &self.state);
         }
@@ -322,6 +323,42 @@ impl Table<'_> {
                 }
             }
         }
+    }
+}
+
+/// Writes the score changes and the scores after into a `reach_accepted`,
+/// `hora` or `ryukyoku` the engine has just applied, as Mortal's logs carry
+/// them, so that a recorded game replays with its points checked.
+fn record_result(e: &mut Event, state: &State) {
+    let now = state.scores;
+    match e {
+        Event::ReachAccepted {
+            actor,
+            deltas,
+            scores,
+        } if deltas.is_none() => {
+            let mut d = [0; 4];
+            d[*actor as usize] = -1000;
+            (*deltas, *scores) = (Some(d), Some(now));
+        }
+        Event::Hora {
+            actor,
+            deltas,
+            scores,
+            ..
+        } if deltas.is_none() => {
+            if let Some(Outcome::Wins(wins)) = &state.outcome {
+                if let Some(w) = wins.iter().rev().find(|w| w.seat == *actor) {
+                    (*deltas, *scores) = (Some(w.deltas), Some(now));
+                }
+            }
+        }
+        Event::Ryukyoku { deltas, scores, .. } if deltas.is_none() => {
+            if let Some(Outcome::Draw { deltas: d, .. }) = &state.outcome {
+                (*deltas, *scores) = (Some(*d), Some(now));
+            }
+        }
+        _ => {}
     }
 }
 
