@@ -8,7 +8,7 @@
 
 use crate::error::HandError;
 use crate::shanten::{held_masks, scan_complete_size, Scan, YAOCHU, YAOCHU_MASK};
-use crate::tables::encoding::{base5_key, honor_key, suit_key};
+use crate::tables::encoding::base5_key;
 use crate::tables::generate::SEQUENCE_BIT;
 use crate::tables::Tables;
 use crate::tile::{Tile, TileCounts};
@@ -157,7 +157,8 @@ const fn same_suit_from_above(s: usize) -> u64 {
     m
 }
 
-/// A pattern's base-5 key (as [`suit_key`] / [`honor_key`]) and tile count.
+/// A pattern's base-5 key (as `suit_key` / `honor_key` of the encoding) and
+/// tile count.
 #[derive(Clone, Copy)]
 struct PatternKey {
     key: usize,
@@ -184,8 +185,8 @@ fn sum8(w: u64) -> u64 {
 }
 
 /// The four patterns' keys and sizes of counts that are each at most 4, with
-/// word loads instead of 34 byte loads; equal to [`suit_key`] and
-/// [`honor_key`] of the four slices (tested).
+/// word loads instead of 34 byte loads; equal to `suit_key` and `honor_key`
+/// of the four slices (tested).
 #[inline(always)]
 fn pattern_keys(c: &TileCounts) -> [PatternKey; 4] {
     let word = |i: usize| {
@@ -388,6 +389,7 @@ pub fn decompositions(counts: &TileCounts) -> Result<Vec<Decomposition>, HandErr
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tables::encoding::{honor_key, suit_key};
     use rand::{Rng, SeedableRng};
 
     #[test]

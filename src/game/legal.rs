@@ -138,7 +138,27 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
 pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
-    let mut out = Vec::with_capacity(16);
+    let mut out = Vec::new();
+    legal_actions_into(state, seat, &mut out);
+    out
+}
+
+/// [`legal_actions`] into `out` (cleared first), reusing its buffer: the game
+/// driver asks every seat after every discard, and most answers are empty.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::{legal_actions, legal_actions_into, State};
+/// let s = State::new(tenpai::score::Rules::tenhou());
+/// let mut buf = vec![tenpai::game::Action::Pass];
+/// legal_actions_into(&s, 0, &mut buf);
+/// assert_eq!(buf, legal_actions(&s, 0));
+/// assert!(buf.is_empty()); // nothing to decide before the game starts
+/// ```
+pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
+    out.clear();
     let s = &state.seats[seat as usize];
     let g = &state.rules.game;
     match state.phase {
@@ -148,8 +168,8 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
             ..
         } if t == seat => {
             if after_call.is_some() {
-                push_discards(state, seat, false, &mut out, false);
-                return out;
+                push_discards(state, seat, false, out, false);
+                return;
             }
             let drawn = s.drawn.expect("a drawn tile after a draw");
             // The shape check is a few lookups; scoring (for the yaku) is not.
@@ -189,13 +209,13 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
                 && state.live_left >= g.riichi_min_wall
                 && riichi_possible(&s.hand)
             {
-                push_discards(state, seat, false, &mut out, true);
+                push_discards(state, seat, false, out, true);
             }
-            push_discards(state, seat, in_riichi, &mut out, false);
+            push_discards(state, seat, in_riichi, out, false);
         }
         Phase::RiichiDiscard { seat: t } if t == seat => {
-            push_discards(state, seat, false, &mut out, true);
-            for a in &mut out {
+            push_discards(state, seat, false, out, true);
+            for a in out {
                 if let Action::Riichi { pai, tsumogiri } = *a {
                     *a = Action::Discard { pai, tsumogiri };
                 }
@@ -281,7 +301,6 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
         }
         _ => {}
     }
-    out
 }
 
 /// The events that carry out `action` by `seat` (draws, dora and the end of

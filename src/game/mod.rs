@@ -31,7 +31,7 @@ mod wall;
 
 pub use error::GameError;
 pub use event::{DrawReason, Event};
-pub use legal::{action_events, check_offered, legal_actions, Action};
+pub use legal::{action_events, check_offered, legal_actions, legal_actions_into, Action};
 pub use observation::Observation;
 pub use pai::Pai;
 pub use round::{final_scores, ranking};

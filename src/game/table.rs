@@ -5,7 +5,7 @@
 
 use super::error::GameError;
 use super::event::{DrawReason, Event};
-use super::legal::{action_events, legal_actions, Action};
+use super::legal::{action_events, legal_actions_into, Action};
 use super::observation::Observation;
 use super::pai::Pai;
 use super::rules::KanDoraTiming;
@@ -85,6 +85,8 @@ struct Table<'a> {
     spectator: Option<&'a mut dyn FnMut(&Event, &State)>,
     /// One view per seat, refreshed before each question (no allocation).
     views: [Observation; 4],
+    /// The legal actions of the seat being asked (a reused buffer).
+    legal: Vec<Action>,
 }
 
 impl Table<'_> {
@@ -126,13 +128,14 @@ impl Table<'_> {
     }
 
     fn ask(&mut self, seat: u8) -> Result<Option<Action>, GameError> {
-        let legal = legal_actions(&self.state, seat);
+        let legal = &mut self.legal;
+        legal_actions_into(&self.state, seat, legal);
         if legal.is_empty() {
             return Ok(None);
         }
         let obs = &mut self.views[seat as usize];
         obs.refresh(&self.state, seat);
-        let a = self.players[seat as usize].act(obs, &legal);
+        let a = self.players[seat as usize].act(obs, legal);
         if !legal.contains(&a) {
             return Err(GameError::illegal(
                 "action",
@@ -435,6 +438,7 @@ pub fn play_game_watched<'a>(
         state,
         wall: Wall::shuffled(seed, rules.scoring.red_fives),
         views,
+        legal: Vec::with_capacity(32),
         events: Vec::with_capacity(2048),
         check: check || cfg!(debug_assertions),
         players,
