@@ -3,12 +3,18 @@
 //!
 //! In duplicate mode each wall seed is played four times with the players
 //! rotated through the seats, so the luck of the deal cancels out.
+//!
+//! Monte Carlo players ([`PlayerKind::Mc`]) can log every decision as a CSV
+//! row ([`play_all_logged`] with a [`DecisionSink`]).
 
+use crate::ai::mc::{csv_row, McPlayer, Settings};
 use crate::ai::BaselinePlayer;
 use crate::game::{play_game, Event, GameError, GameRecord, Player, RandomPlayer};
 use crate::score::Rules;
 use rayon::prelude::*;
 use std::fmt;
+use std::io::Write;
+use std::sync::{Arc, Mutex};
 
 /// Which AI plays a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -17,17 +23,21 @@ pub enum PlayerKind {
     Random,
     /// The rule-based baseline ([`BaselinePlayer`]).
     Baseline,
+    /// The Monte Carlo player ([`McPlayer`]) with these settings; its seed
+    /// is the game's wall seed × 4 + its seat.
+    Mc(Settings),
 }
 
 impl std::str::FromStr for PlayerKind {
     type Err = String;
-    /// `random` or `baseline`.
+    /// `random`, `baseline` or `mc` (default settings: 50 ms a decision).
     fn from_str(s: &str) -> Result<PlayerKind, String> {
         match s {
             "random" => Ok(PlayerKind::Random),
             "baseline" => Ok(PlayerKind::Baseline),
+            "mc" => Ok(PlayerKind::Mc(Settings::default())),
             other => Err(format!(
-                "unknown player {other:?} (known: random, baseline)"
+                "unknown player {other:?} (known: random, baseline, mc)"
             )),
         }
     }
@@ -38,6 +48,7 @@ impl fmt::Display for PlayerKind {
         f.write_str(match self {
             PlayerKind::Random => "random",
             PlayerKind::Baseline => "baseline",
+            PlayerKind::Mc(_) => "mc",
         })
     }
 }
@@ -70,10 +81,39 @@ pub struct Played {
     pub record: GameRecord,
 }
 
-fn make(kind: PlayerKind, rules: &Rules, seed: u64) -> Box<dyn Player> {
+/// Where Monte Carlo players write one CSV row per decision
+/// ([`crate::ai::mc::csv_row`]; the caller writes the header,
+/// [`crate::ai::mc::csv_header`]). Rows of games played at once interleave
+/// whole.
+pub type DecisionSink = Arc<Mutex<dyn Write + Send>>;
+
+fn make(
+    kind: PlayerKind,
+    rules: &Rules,
+    seed: u64,
+    game: u64,
+    sink: Option<&DecisionSink>,
+) -> Box<dyn Player> {
     match kind {
         PlayerKind::Random => Box::new(RandomPlayer::new(seed)),
         PlayerKind::Baseline => Box::new(BaselinePlayer::new(rules)),
+        PlayerKind::Mc(settings) => {
+            let p = McPlayer::with_settings(rules, settings, seed);
+            match sink {
+                None => Box::new(p),
+                Some(sink) => {
+                    let sink = Arc::clone(sink);
+                    Box::new(p.on_decision(Box::new(move |obs, report| {
+                        let row = csv_row(game, obs, report);
+                        if let Ok(mut w) = sink.lock() {
+                            // A failed write must not stop the game; the
+                            // caller's flush reports it.
+                            let _ = writeln!(w, "{row}");
+                        }
+                    })))
+                }
+            }
+        }
     }
 }
 
@@ -85,6 +125,21 @@ fn make(kind: PlayerKind, rules: &Rules, seed: u64) -> Box<dyn Player> {
 /// # Panics
 /// Never.
 pub fn play_one(config: &Config, game: u64) -> Result<Played, GameError> {
+    play_one_logged(config, game, None)
+}
+
+/// [`play_one`], Monte Carlo players writing their decisions to `sink`.
+///
+/// # Errors
+/// As [`play_one`].
+///
+/// # Panics
+/// Never.
+pub fn play_one_logged(
+    config: &Config,
+    game: u64,
+    sink: Option<&DecisionSink>,
+) -> Result<Played, GameError> {
     let (seed, rotation) = if config.duplicate {
         (config.seed.wrapping_add(game / 4), (game % 4) as usize)
     } else {
@@ -101,6 +156,8 @@ pub fn play_one(config: &Config, game: u64) -> Result<Played, GameError> {
                 config.players[p],
                 &config.rules,
                 seed.wrapping_mul(4).wrapping_add(seat as u64),
+                game,
+                sink,
             )
         })
         .collect();
@@ -143,10 +200,41 @@ pub fn play_one(config: &Config, game: u64) -> Result<Played, GameError> {
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
 pub fn play_all(config: &Config, tick: &(dyn Fn() + Sync)) -> Result<Vec<Played>, GameError> {
+    play_all_logged(config, tick, None)
+}
+
+/// [`play_all`], Monte Carlo players writing their decisions to `sink`.
+///
+/// # Errors
+/// As [`play_all`].
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use std::sync::{Arc, Mutex};
+/// use tenpai::ai::mc::{Budget, Settings};
+/// use tenpai::selfplay::{play_all_logged, Config, DecisionSink, PlayerKind};
+/// let mut rules = tenpai::score::Rules::tenhou();
+/// rules.game.length = tenpai::game::GameLength::East;
+/// let mc = PlayerKind::Mc(Settings { budget: Budget::Samples(20), threads: 1 });
+/// let config = Config { rules, games: 1, seed: 3, players: [mc, PlayerKind::Baseline, PlayerKind::Baseline, PlayerKind::Baseline], duplicate: false };
+/// let rows = Arc::new(Mutex::new(Vec::<u8>::new()));
+/// let sink: DecisionSink = rows.clone();
+/// play_all_logged(&config, &|| {}, Some(&sink))?;
+/// let text = String::from_utf8(rows.lock().unwrap().clone()).unwrap();
+/// assert!(text.lines().count() > 10 && text.lines().all(|l| l.starts_with("0,E")));
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn play_all_logged(
+    config: &Config,
+    tick: &(dyn Fn() + Sync),
+    sink: Option<&DecisionSink>,
+) -> Result<Vec<Played>, GameError> {
     (0..config.games)
         .into_par_iter()
         .map(|g| {
-            let r = play_one(config, g);
+            let r = play_one_logged(config, g, sink);
             tick();
             r
         })

@@ -4,9 +4,13 @@ use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use tenpai::ai::mc::{csv_header, Budget, Settings};
 use tenpai::game::GameLength;
 use tenpai::score::Rules;
-use tenpai::selfplay::{play_all, summarize, Config, Estimate, PlayerKind, PlayerStats};
+use tenpai::selfplay::{
+    play_all_logged, summarize, Config, DecisionSink, Estimate, PlayerKind, PlayerStats,
+};
 
 const LONG_ABOUT: &str = "\
 Plays AI-only games on all cores and prints, per player: average rank, win rate,
@@ -18,7 +22,11 @@ Games are reproducible from the seed.
 
 Players: random (uniform legal actions, wins whenever it can), baseline (tile
 efficiency, riichi on decent waits, yakuhai and tanyao calls, defense against
-riichi).
+riichi), mc (Monte Carlo search over sampled worlds: --think TIME or --samples N
+per decision; with --samples and a seed, games reproduce exactly).
+
+--decisions FILE writes one CSV row per Monte Carlo decision: game, round,
+seat, turn, hand, live_left, chosen, samples, micros, placement, candidates.
 
 JSON (--json): {\"games\": n, \"duplicate\": b, \"seconds\": s, \"players\":
 [{\"player\": 0, \"kind\": \"baseline\", \"rank\": {\"mean\": m, \"ci95\": h, \"n\": n},
@@ -37,7 +45,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
-    /// The four players, comma-separated: random or baseline.
+    /// The four players, comma-separated: random, baseline or mc.
     #[arg(
         long,
         value_name = "A,B,C,D",
@@ -64,6 +72,38 @@ pub struct Args {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+
+    /// Monte Carlo thinking time per decision, e.g. 50ms or 1s.
+    #[arg(long, value_name = "TIME", default_value = "50ms", value_parser = parse_think)]
+    pub think: std::time::Duration,
+
+    /// Monte Carlo rollouts per decision instead of a time (reproducible).
+    #[arg(long, value_name = "N")]
+    pub samples: Option<u32>,
+
+    /// Write one CSV row per Monte Carlo decision to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub decisions: Option<PathBuf>,
+}
+
+/// A duration: a number with `ms` or `s` (`50ms`, `1.5s`).
+///
+/// # Errors
+/// Anything else, or zero.
+pub fn parse_think(text: &str) -> Result<std::time::Duration, String> {
+    let bad = || format!("{text:?}: expected a time such as 50ms or 1s");
+    let (n, scale) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 1e-3)
+    } else if let Some(n) = text.strip_suffix('s') {
+        (n, 1.0)
+    } else {
+        return Err(bad());
+    };
+    let x: f64 = n.trim().parse().map_err(|_| bad())?;
+    if !(x > 0.0 && x * scale < 3600.0) {
+        return Err(bad());
+    }
+    Ok(std::time::Duration::from_secs_f64(x * scale))
 }
 
 #[derive(Serialize)]
@@ -117,6 +157,18 @@ fn config(args: &Args) -> Result<Config> {
         .map(|p| p.trim().parse::<PlayerKind>())
         .collect::<Result<_, _>>()
         .map_err(|e| anyhow::anyhow!("--players {:?}: {e}", args.players))?;
+    let budget = match args.samples {
+        Some(0) => bail!("--samples 0: at least one rollout"),
+        Some(n) => Budget::Samples(n),
+        None => Budget::Time(args.think),
+    };
+    let kinds: Vec<PlayerKind> = kinds
+        .into_iter()
+        .map(|k| match k {
+            PlayerKind::Mc(s) => PlayerKind::Mc(Settings { budget, ..s }),
+            k => k,
+        })
+        .collect();
     let Ok(players) = <[PlayerKind; 4]>::try_from(kinds) else {
         bail!("--players {:?}: expected four players", args.players);
     };
@@ -175,8 +227,25 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     }
     let bar = indicatif::ProgressBar::new(config.games);
     let started = std::time::Instant::now();
-    let games = play_all(&config, &|| bar.inc(1)).context("self-play")?;
+    let sink: Option<DecisionSink> = match &args.decisions {
+        None => None,
+        Some(path) => {
+            let f = std::fs::File::create(path)
+                .with_context(|| format!("--decisions {}", path.display()))?;
+            let mut w = std::io::BufWriter::new(f);
+            writeln!(w, "{}", csv_header())?;
+            Some(Arc::new(Mutex::new(w)))
+        }
+    };
+    let games = play_all_logged(&config, &|| bar.inc(1), sink.as_ref()).context("self-play")?;
     bar.finish_and_clear();
+    if let (Some(sink), Some(path)) = (&sink, &args.decisions) {
+        let mut w = sink
+            .lock()
+            .map_err(|_| anyhow::anyhow!("decision log lock poisoned"))?;
+        w.flush()
+            .with_context(|| format!("--decisions {}", path.display()))?;
+    }
     let seconds = started.elapsed().as_secs_f64();
     if let Some(dir) = &args.log_dir {
         for g in &games {
@@ -282,6 +351,64 @@ mod tests {
     }
 
     #[test]
+    fn selfplay_ok_mc_writes_decisions_csv() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("decisions.csv");
+        let f = file.to_str().unwrap();
+        let args = [
+            "selfplay",
+            "--games",
+            "1",
+            "--length",
+            "east",
+            "--players",
+            "mc,baseline,baseline,baseline",
+            "--samples",
+            "16",
+            "--decisions",
+            f,
+            "--json",
+        ];
+        let (r, out, _) = tenpai(&args, "");
+        r.unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(v["players"][0]["kind"], "mc");
+        let csv = std::fs::read_to_string(&file).unwrap();
+        let mut lines = csv.lines();
+        assert_eq!(
+            lines.next(),
+            Some("game,round,seat,turn,hand,live_left,chosen,samples,micros,placement,candidates")
+        );
+        let rows: Vec<&str> = lines.collect();
+        assert!(rows.len() > 20, "{csv}");
+        for row in &rows {
+            let fields: Vec<&str> = row.split(',').collect();
+            assert_eq!(fields.len(), 11, "{row}");
+            assert_eq!((fields[0], fields[2]), ("0", "0"), "{row}");
+            assert!(fields[1].starts_with('E'), "{row}");
+            assert!(fields[7].parse::<u32>().unwrap() <= 16 + 14, "{row}");
+            assert!(fields[10].contains(fields[6]), "{row}");
+        }
+        // With a sample budget the same seed gives the same decisions.
+        let again = dir.path().join("again.csv");
+        let mut args2 = args;
+        args2[10] = again.to_str().unwrap();
+        tenpai(&args2, "").0.unwrap();
+        let strip = |t: &str| -> Vec<String> {
+            t.lines()
+                .map(|l| {
+                    let f: Vec<&str> = l.split(',').collect();
+                    [&f[..8], &f[9..]].concat().join(",")
+                })
+                .collect()
+        };
+        assert_eq!(
+            strip(&csv),
+            strip(&std::fs::read_to_string(&again).unwrap())
+        );
+    }
+
+    #[test]
     fn selfplay_err_bad_options() {
         let (r, _, _) = tenpai(&["selfplay", "--players", "baseline,random"], "");
         assert_eq!(
@@ -291,7 +418,27 @@ mod tests {
         let (r, _, _) = tenpai(&["selfplay", "--players", "a,b,c,d"], "");
         assert_eq!(
             format!("{:#}", r.unwrap_err()),
-            "--players \"a,b,c,d\": unknown player \"a\" (known: random, baseline)"
+            "--players \"a,b,c,d\": unknown player \"a\" (known: random, baseline, mc)"
+        );
+        use super::parse_think;
+        assert_eq!(
+            parse_think("50ms"),
+            Ok(std::time::Duration::from_millis(50))
+        );
+        assert_eq!(
+            parse_think("1.5s"),
+            Ok(std::time::Duration::from_millis(1500))
+        );
+        for bad in ["fast", "0ms", "-1s", "50"] {
+            assert!(
+                parse_think(bad).unwrap_err().contains("expected a time"),
+                "{bad}"
+            );
+        }
+        let (r, _, _) = tenpai(&["selfplay", "--samples", "0"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "--samples 0: at least one rollout"
         );
         let (r, _, _) = tenpai(&["selfplay", "--games", "0"], "");
         assert_eq!(

@@ -21,7 +21,12 @@
 //!   counts the kinds it threw early by hand (its first six discards, not
 //!   drawn-and-thrown) that its dealt hand would still want (its ukeire); a
 //!   rejected deal is redealt, at most [`REDEALS`] times, after which the
-//!   last one stands (a soft weight against wanting early discards).
+//!   last one stands (a soft weight against wanting early discards). The
+//!   accepted deal is then developed as the player's own draws did: one
+//!   draw-and-throw exchange per discard in its river (the rollout policy,
+//!   stopping once ready). A random hand is about 3.5 steps from ready, a
+//!   real one at the tenth turn much closer: without this the opponents of
+//!   the rollouts are far too slow, and pushing looks far too safe.
 //!
 //! This follows the determinization of Mizukami & Tsuruoka, "Building a
 //! computer Mahjong player based on Monte Carlo simulation and opponent
@@ -78,6 +83,8 @@ pub struct Determinizer {
     target: [Option<i8>; 4],
     /// Kinds each opponent threw early by hand.
     early: [u64; 4],
+    /// Draws each opponent has made (its discards).
+    draws: [u8; 4],
     live: u8,
     dead: u8,
 }
@@ -134,7 +141,9 @@ impl Determinizer {
         let mut sizes = [0u8; 4];
         let mut target = [None; 4];
         let mut early = [0u64; 4];
+        let mut draws = [0u8; 4];
         for s in (0..4).filter(|&s| s != me) {
+            draws[s] = obs.rivers[s].len().min(MAX_STEPS) as u8;
             sizes[s] = obs.hand_sizes[s].min(14);
             let calls = obs.melds[s].iter().filter(|m| m.from.is_some()).count();
             target[s] = if obs.riichi[s] || calls >= 3 {
@@ -156,6 +165,7 @@ impl Determinizer {
             sizes,
             target,
             early,
+            draws,
             live: obs.live_left,
             dead: 14u8.saturating_sub(obs.dora_indicators.len().min(14) as u8),
         }
@@ -215,6 +225,7 @@ impl Determinizer {
                 }
                 undeal(&mut w, s, &mut pool);
             }
+            develop(&mut w, s, self.draws[s], &mut pool, &mut rng);
         }
         for s in 0..4 {
             if w.hands[s].iter().map(|&c| c as usize).sum::<usize>() % 3 == 1 {
@@ -291,6 +302,23 @@ fn grow(w: &mut World, s: usize, target: i8, pool: &mut Vec<u8>, rng: &mut ChaCh
         } else {
             efficient_discard(w, s, 0).0
         };
+        if let Some(c) = w.take_kind(s, k) {
+            pool.push(c);
+        }
+    }
+}
+
+/// Plays `steps` draw-and-throw exchanges of seat `s`'s hand with the pool by
+/// the rollout policy, stopping once it is ready.
+fn develop(w: &mut World, s: usize, steps: u8, pool: &mut Vec<u8>, rng: &mut ChaCha8Rng) {
+    for _ in 0..steps {
+        if pool.is_empty() || shanten(&w.hands[s]) <= 0 {
+            return;
+        }
+        let j = rng.gen_range(0..pool.len() as u32) as usize;
+        let c = pool.swap_remove(j);
+        w.add(s, c);
+        let k = efficient_discard(w, s, 0).0;
         if let Some(c) = w.take_kind(s, k) {
             pool.push(c);
         }

@@ -28,5 +28,5 @@ pub use determinize::{Determinizer, MAX_STEPS, REDEALS};
 pub use explain::{action_label, csv_header, csv_row, hand_text, report_json, report_table};
 pub use player::{DecisionHook, McPlayer};
 pub use rollout::{rollout, Outcome};
-pub use search::{candidates, is_last_round, search, Budget, Candidate, Report, Settings};
+pub use search::{candidates, is_last_round, search, Budget, Candidate, Report, Settings, PRIOR_Z};
 pub use world::{End, Spot, World};
