@@ -65,6 +65,7 @@ enum Command {
     Score(cmd::score::Args),
     Replay(cmd::replay::Args),
     Selfplay(cmd::selfplay::Args),
+    Play(cmd::play::Args),
 }
 
 /// Runs a parsed command line against the given streams.
@@ -84,6 +85,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
         Command::Score(args) => cmd::score::run(&args, input, out),
         Command::Replay(args) => cmd::replay::run(&args, out),
         Command::Selfplay(args) => cmd::selfplay::run(&args, out),
+        Command::Play(args) => cmd::play::run(&args, input, out),
         command => {
             let source = cmd::TableSource::open(tables_file)?;
             let tables = source.tables();
@@ -95,7 +97,8 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
                 Command::Tables(_)
                 | Command::Score(_)
                 | Command::Replay(_)
-                | Command::Selfplay(_) => {
+                | Command::Selfplay(_)
+                | Command::Play(_) => {
                     unreachable!("handled above")
                 }
             }

@@ -93,6 +93,24 @@ impl Observation {
     /// assert_eq!(o, Observation::of(&s, 3));
     /// ```
     pub fn refresh(&mut self, state: &State, seat: u8) {
+        self.update(state, seat, false);
+    }
+
+    /// [`Observation::refresh`] for a view that was last refreshed (or made)
+    /// from an earlier point of the same game: within a round a river only
+    /// grows or marks its last tile (riichi, called) and the indicators only
+    /// grow, so a river or indicator list of the same round with the same
+    /// length and last entry is left as it is. The game driver's fast path.
+    pub(crate) fn refresh_same_game(&mut self, state: &State, seat: u8) {
+        self.update(state, seat, true);
+    }
+
+    fn update(&mut self, state: &State, seat: u8, same_game: bool) {
+        // A round is named by wind, dealer number and honba: within one game
+        // the three never come back once the round is over.
+        let same_round = same_game
+            && self.seat == seat
+            && (self.bakaze, self.kyoku, self.honba) == (state.bakaze, state.kyoku, state.honba);
         let me = &state.seats[seat as usize];
         self.seat = seat;
         self.bakaze = state.bakaze;
@@ -105,14 +123,20 @@ impl Observation {
         self.drawn = me.drawn;
         for (i, s) in state.seats.iter().enumerate() {
             self.hand_sizes[i] = s.len() as u8;
-            // Melds change rarely and each owns its tiles: compare before copying.
+            // Melds change rarely (an added kan changes one in place) and each
+            // owns its tiles: compare before copying.
             if self.melds[i] != s.melds {
                 self.melds[i].clone_from(&s.melds);
             }
-            self.rivers[i].clone_from(&s.river);
+            let river = &mut self.rivers[i];
+            if !(same_round && river.len() == s.river.len() && river.last() == s.river.last()) {
+                river.clone_from(&s.river);
+            }
             self.riichi[i] = matches!(s.riichi, RiichiState::Accepted { .. });
         }
-        self.dora_indicators.clone_from(&state.dora);
+        if !(same_round && self.dora_indicators.len() == state.dora.len()) {
+            self.dora_indicators.clone_from(&state.dora);
+        }
         self.live_left = state.live_left;
         self.last_tile = last_tile(state);
     }

@@ -152,8 +152,11 @@ impl Seat {
             } else {
                 0
             };
-            out.extend(std::iter::repeat_n(Pai::new(t, true), red));
-            out.extend(std::iter::repeat_n(Pai::new(t, false), n - red));
+            // A push per tile: `extend` of a run calls `memset`, which costs
+            // more for runs of one to four.
+            for k in 0..n {
+                out.push(Pai::new(t, k < red));
+            }
         }
     }
 

@@ -134,7 +134,12 @@ impl Table<'_> {
             return Ok(None);
         }
         let obs = &mut self.views[seat as usize];
-        obs.refresh(&self.state, seat);
+        obs.refresh_same_game(&self.state, seat);
+        if self.check && *obs != Observation::of(&self.state, seat) {
+            return Err(GameError::Invariant(format!(
+                "seat {seat}'s refreshed view differs from a new one"
+            )));
+        }
         let a = self.players[seat as usize].act(obs, legal);
         if !legal.contains(&a) {
             return Err(GameError::illegal(
@@ -147,7 +152,11 @@ impl Table<'_> {
     }
 
     fn do_action(&mut self, seat: u8, a: &Action) -> Result<(), GameError> {
-        let ura = self.wall.ura_indicators();
+        // Only a win reads the ura-dora indicators.
+        let ura = match a {
+            Action::Tsumo | Action::Ron => self.wall.ura_indicators(),
+            _ => Vec::new(),
+        };
         for e in action_events(&self.state, seat, a, &ura)? {
             self.emit(e)?;
         }

@@ -4,6 +4,7 @@
 
 pub mod agari;
 pub mod analyze;
+pub mod play;
 pub mod replay;
 pub mod score;
 pub mod selfplay;
@@ -57,6 +58,23 @@ impl TableSource {
             Some(m) => m.tables(),
         }
     }
+}
+
+/// The rules of `--rules NAME|FILE` (a preset name or a TOML file), with the
+/// game length of `--length east|south` when given.
+///
+/// # Errors
+/// Unknown preset, unreadable or bad file, or a length other than east or
+/// south; the message names the option.
+pub fn load_rules(rules: &str, length: Option<&str>) -> Result<tenpai::score::Rules> {
+    let mut r = tenpai::score::Rules::load(rules).with_context(|| format!("--rules {rules}"))?;
+    match length {
+        None => {}
+        Some("east") => r.game.length = tenpai::game::GameLength::East,
+        Some("south") => r.game.length = tenpai::game::GameLength::South,
+        Some(other) => bail!("--length {other:?}: expected east or south"),
+    }
+    Ok(r)
 }
 
 /// Parses a hand given as the command-line argument `name`.

@@ -163,7 +163,7 @@ struct Output {
 }
 
 /// Points with thousands separators: 12,000.
-fn points(n: u32) -> String {
+pub(crate) fn points(n: u32) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
@@ -175,7 +175,9 @@ fn points(n: u32) -> String {
     out
 }
 
-fn print_text<W: Write>(out: &mut W, hand: &str, s: &Score) -> Result<()> {
+/// Writes a scored win for people: `hand`, each yaku with its han, han and fu
+/// (with the breakdown), the reading, the payments and the total.
+pub(crate) fn print_text<W: Write>(out: &mut W, hand: &str, s: &Score) -> Result<()> {
     writeln!(out, "{hand}")?;
     let width = s
         .yaku

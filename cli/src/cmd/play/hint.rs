@@ -1,0 +1,90 @@
+//! The hint panel: shanten, the best discards with their tile acceptance
+//! (ukeire) and waits, and what the AI would do — from the person's own view
+//! only (their hand and the tiles everybody can see).
+
+use super::command::Menu;
+use super::tiles::TileMode;
+use super::view::hand_of;
+use crate::cmd::shanten_words;
+use tenpai::ai::BaselinePlayer;
+use tenpai::game::{Action, Observation, Player};
+use tenpai::score::Rules;
+use tenpai::{Tables, TileCounts, Ukeire, KINDS};
+
+/// Tiles seen outside the person's hand and melds: rivers (called tiles once,
+/// in their meld), the other seats' melds, dora indicators.
+fn seen(obs: &Observation) -> TileCounts {
+    let mut v = [0u8; KINDS];
+    let rivers = obs
+        .rivers
+        .iter()
+        .flatten()
+        .filter(|r| !r.called)
+        .map(|r| r.pai);
+    let melds = (0..4)
+        .filter(|&s| s != obs.seat as usize)
+        .flat_map(|s| obs.melds[s].iter().flat_map(|m| m.tiles.iter().copied()));
+    for p in rivers
+        .chain(melds)
+        .chain(obs.dora_indicators.iter().copied())
+    {
+        if let Some(t) = p.tile() {
+            v[t.index()] = v[t.index()].saturating_add(1);
+        }
+    }
+    v
+}
+
+/// `tenpai, waits 36p (5 left)`, `1-shanten, accepts 147m (9 left)`, or
+/// `3-shanten, 60 tiles of 20 kinds` when the kinds are many.
+fn acceptance(u: &Ukeire, mode: TileMode) -> String {
+    let what = if u.shanten == 0 { "waits" } else { "accepts" };
+    let tiles = if u.tiles.len() > 8 {
+        format!("{} tiles of {} kinds", u.count, u.tiles.len())
+    } else {
+        format!("{} ({} left)", mode.set(u.tiles), u.count)
+    };
+    format!("{:<10} {what} {tiles}", shanten_words(u.shanten))
+}
+
+/// What the AI would do in the person's place.
+pub fn ai_choice(rules: &Rules, obs: &Observation, legal: &[Action]) -> Action {
+    BaselinePlayer::new(rules).act(obs, legal)
+}
+
+/// The hint lines for the view `obs` with the choices `legal`.
+pub fn lines(
+    rules: &Rules,
+    obs: &Observation,
+    legal: &[Action],
+    menu: &Menu,
+    mode: TileMode,
+) -> Vec<String> {
+    let mut out = Vec::new();
+    let t = Tables::embedded();
+    let seen = seen(obs);
+    let Some(hand) = hand_of(&obs.hand, &obs.melds[obs.seat as usize]) else {
+        return out;
+    };
+    let size: u8 = hand.concealed().iter().sum();
+    if size % 3 == 2 {
+        if let Ok(s) = t.shanten_with_melds(&hand) {
+            out.push(format!("Hand: {}", shanten_words(s.min())));
+        }
+        if let Ok(discards) = t.analyze_with_melds(&hand, Some(&seen)) {
+            out.push("Best discards:".into());
+            for d in discards.iter().take(4) {
+                out.push(format!(
+                    "  {}  {}",
+                    mode.pai(d.tile.into()),
+                    acceptance(&d.ukeire, mode)
+                ));
+            }
+        }
+    } else if let Ok(u) = t.ukeire_with_melds(&hand, Some(&seen)) {
+        out.push(format!("Hand: {}", acceptance(&u, mode)));
+    }
+    let ai = ai_choice(rules, obs, legal);
+    out.push(format!("AI: {}", menu.label(&ai, mode)));
+    out
+}

@@ -1,0 +1,255 @@
+//! `tenpai play`: a game of riichi mahjong in the terminal against three AI
+//! players (or four AI players to watch).
+//!
+//! - [`session`] runs the engine in a worker thread and passes the front end
+//!   only what the person may see;
+//! - [`command`] turns legal actions into a menu and commands into actions;
+//! - [`view`] and [`tiles`] say it in text; [`hint`] is the hint panel;
+//! - [`plain`] is the line mode (scripts, pipes, tests); [`tui`] the
+//!   full-screen view, a thin layer over the same modules and [`keys`].
+
+pub mod command;
+pub mod hint;
+pub mod keys;
+pub mod plain;
+pub mod session;
+pub mod tiles;
+pub mod tui;
+pub mod view;
+
+use anyhow::{bail, Context, Result};
+use session::{Ending, Leave, Opponents, Setup};
+use std::hash::{BuildHasher, Hasher};
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+use tenpai::game::GameLength;
+use tiles::TileMode;
+use view::Names;
+
+const LONG_ABOUT: &str = "\
+Plays a game of riichi mahjong against three AI players: a full-screen view
+when standard input and output are a terminal, otherwise (or with --plain) a
+line mode that prints the table at each decision and reads one command per
+line, so that a game can be scripted.
+
+Keys (full screen): left/right or a position number to select a tile,
+Enter or Space to discard it, d the drawn tile; t tsumo, r ron, i riichi (then
+choose the discard), c chi, p pon, k kan, n pass, 9 nine terminals; a lets the
+AI choose; h shows hints; q leaves (after a confirmation), Ctrl-C at once.
+
+Commands (line mode): a position (1-14) or a tile (5m, 0m = red five, 1z or
+E S W N P F C) discards it, d the drawn tile; riichi 5m (or riichi, then the
+discard); t, r, c [n|tiles], p [n], k [n|tile], n, 9 (or kyuushu); at a call
+prompt a number picks the option; a = the AI's choice; h hints; help; q quits.
+
+Seats: E is the first dealer (seat 0), then S, W, N. Without --seed a random
+seed is chosen and printed, so any game can be played again with --seed.
+--log writes the finished game as mjai JSON lines (tenpai replay reads them).
+Exit status: 0 when the game ends or you quit; 1 when standard input ends
+before the game does (the game is abandoned) or on an error.";
+
+/// Tiles as text or glyphs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Tiles {
+    /// mpsz text: 5m, 0m (red five), 1z-7z.
+    Text,
+    /// Unicode mahjong glyphs.
+    Unicode,
+}
+
+/// Play riichi mahjong against three AI players.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT)]
+pub struct Args {
+    /// Wall seed (default: a random one, printed at the start).
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// east (one round of dealers) or south (two); default: the rules' length.
+    #[arg(long, value_name = "east|south")]
+    pub length: Option<String>,
+
+    /// Rule preset name (tenhou, mahjongsoul) or TOML file.
+    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
+    pub rules: String,
+
+    /// Your seat at the start: E (the first dealer), S, W or N.
+    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
+    pub seat: String,
+
+    /// Write the finished game's mjai log (JSON lines) to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub log: Option<PathBuf>,
+
+    /// Four AI players; you watch from your seat.
+    #[arg(long)]
+    pub watch: bool,
+
+    /// Pause after each AI move, in milliseconds (default: 300 full screen,
+    /// 0 in line mode).
+    #[arg(long, value_name = "MS")]
+    pub delay: Option<u64>,
+
+    /// Tiles as text (5m) or Unicode glyphs.
+    #[arg(long, value_enum, default_value = "text")]
+    pub tiles: Tiles,
+
+    /// Line mode even on a terminal.
+    #[arg(long)]
+    pub plain: bool,
+
+    /// The AI players.
+    #[arg(long, value_enum, default_value = "baseline")]
+    pub opponents: Opponents,
+
+    /// Show the hint panel from the start (h toggles it).
+    #[arg(long)]
+    pub hints: bool,
+}
+
+/// Parses `--seat`: `E`, `S`, `W`, `N` (any case, or the wind's name).
+///
+/// # Errors
+/// Anything else, naming the option.
+pub fn parse_seat(text: &str) -> Result<u8> {
+    match text.to_ascii_lowercase().as_str() {
+        "e" | "east" => Ok(0),
+        "s" | "south" => Ok(1),
+        "w" | "west" => Ok(2),
+        "n" | "north" => Ok(3),
+        _ => bail!("--seat {text:?}: expected E, S, W or N"),
+    }
+}
+
+/// A seed from the process's random hasher keys, below 10^9 to be easy to type.
+fn random_seed() -> u64 {
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    );
+    h.finish() % 1_000_000_000
+}
+
+fn setup(args: &Args) -> Result<Setup> {
+    let rules = crate::cmd::load_rules(&args.rules, args.length.as_deref())?;
+    Ok(Setup {
+        rules,
+        seed: args.seed.unwrap_or_else(random_seed),
+        seat: parse_seat(&args.seat)?,
+        watch: args.watch,
+        opponents: args.opponents,
+    })
+}
+
+/// `seed 12, east-south, tenhou rules, you: E, opponents: baseline`.
+fn banner(args: &Args, s: &Setup) -> String {
+    let length = match s.rules.game.length {
+        GameLength::East => "east-only",
+        GameLength::South => "east-south",
+    };
+    let who = if s.watch { "watching" } else { "you" };
+    format!(
+        "tenpai play: seed {}, {length} game, {} rules, {who}: seat {}, opponents: {}",
+        s.seed,
+        args.rules,
+        ['E', 'S', 'W', 'N'][s.seat as usize],
+        s.opponents
+    )
+}
+
+/// Runs `tenpai play`: the full-screen view when standard input and output
+/// are terminals and `--plain` is not given, else the line mode over `input`
+/// and `out`.
+///
+/// # Errors
+/// Bad options (named), an unwritable log file, standard input ending before
+/// the game does, an I/O error of the terminal.
+pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()> {
+    let setup = setup(args)?;
+    let mode = match args.tiles {
+        Tiles::Text => TileMode::Text,
+        Tiles::Unicode => TileMode::Unicode,
+    };
+    // Opened first, so that a bad path fails before the game rather than after.
+    let log = args
+        .log
+        .as_ref()
+        .map(|p| std::fs::File::create(p).with_context(|| format!("--log {}", p.display())))
+        .transpose()?;
+    let names = Names {
+        me: setup.seat,
+        watch: setup.watch,
+    };
+    let full_screen =
+        !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
+    let banner = banner(args, &setup);
+    let ending = if full_screen {
+        let delay = Duration::from_millis(args.delay.unwrap_or(300));
+        let ending = tui::run(&setup, names, mode, args.hints, delay)?;
+        writeln!(out, "{banner}")?;
+        if let Ending::Finished(record) = &ending {
+            let points = tenpai::game::final_scores(&record.scores, &setup.rules.game);
+            for l in view::final_ranking(record, &points, names) {
+                writeln!(out, "{l}")?;
+            }
+        }
+        ending
+    } else {
+        writeln!(out, "{banner}")?;
+        if !setup.watch {
+            writeln!(out, "Type help for the commands.")?;
+        }
+        let mut front = plain::Plain {
+            input,
+            out: &mut out,
+            rules: setup.rules.clone(),
+            names,
+            mode,
+            colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            hints: args.hints,
+            delay: Duration::from_millis(args.delay.unwrap_or(0)),
+            echo: !std::io::stdin().is_terminal(),
+        };
+        session::play(&setup, &mut front)?
+    };
+    match ending {
+        Ending::Finished(record) => {
+            if let (Some(mut f), Some(p)) = (log, &args.log) {
+                f.write_all(record.to_mjai().as_bytes())
+                    .and_then(|()| f.flush())
+                    .with_context(|| format!("--log {}", p.display()))?;
+            }
+            out.flush()?;
+            Ok(())
+        }
+        Ending::Left(why, obs) => {
+            let at = format!(
+                "{}, {} honba (seed {})",
+                view::round_name(obs.bakaze, obs.kyoku),
+                obs.honba,
+                setup.seed
+            );
+            match why {
+                Leave::Quit => {
+                    if let Some(p) = &args.log {
+                        let _ = std::fs::remove_file(p);
+                    }
+                    writeln!(out, "You left the game in {at}.")?;
+                    out.flush()?;
+                    Ok(())
+                }
+                Leave::InputEnded => {
+                    out.flush()?;
+                    if let Some(p) = &args.log {
+                        // Only a finished game is logged; nothing was written.
+                        let _ = std::fs::remove_file(p);
+                    }
+                    bail!("standard input ended in {at}: the game is abandoned")
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! The plain line mode: prints the table at each decision and every other
+//! player's move as it happens, and reads one command per line. Used with
+//! `--plain` and whenever standard input or output is not a terminal, so a
+//! game can be scripted.
+
+use super::command::{Input, Menu, HELP};
+use super::hint;
+use super::session::{Choice, Frontend, Leave, Update};
+use super::tiles::{paint, Paint, TileMode};
+use super::view::{
+    event_line, final_ranking, river_tile, round_end, score, seat_wind, status, Names,
+};
+use anyhow::Result;
+use std::io::{BufRead, Write};
+use std::time::Duration;
+use tenpai::game::{Action, Event, GameRecord, Observation, Pai};
+use tenpai::score::Rules;
+
+/// The plain front end over a line reader and a writer.
+pub struct Plain<R, W> {
+    /// Where commands come from, one per line.
+    pub input: R,
+    /// Where the table and the moves go.
+    pub out: W,
+    /// The rules (for the hints and the AI's choice).
+    pub rules: Rules,
+    /// Seat names.
+    pub names: Names,
+    /// Tile text or glyphs.
+    pub mode: TileMode,
+    /// Paint tiles with ANSI colours.
+    pub colour: bool,
+    /// Show hints at each decision.
+    pub hints: bool,
+    /// Pause after each move of an AI player.
+    pub delay: Duration,
+    /// Repeat each command read after the prompt (when the input is not typed
+    /// on a terminal, so that a transcript shows it).
+    pub echo: bool,
+}
+
+impl<R: BufRead, W: Write> Plain<R, W> {
+    /// A tile (or river cell) `text`, painted as `p` when colour is on.
+    fn cell(&self, text: String, p: Pai) -> String {
+        if !self.colour {
+            return text;
+        }
+        let code = match paint(p) {
+            Paint::Man => "33",
+            Paint::Pin => "36",
+            Paint::Sou => "32",
+            Paint::Honor => "1",
+            Paint::Red => "1;31",
+            Paint::Hidden => "2",
+        };
+        format!("\x1b[{code}m{text}\x1b[0m")
+    }
+
+    /// The table: status, each seat (wind, score, riichi, river, melds), the
+    /// person's hand with positions.
+    fn table(&mut self, obs: &Observation) -> Result<()> {
+        let mode = self.mode;
+        writeln!(self.out, "{}", status(obs, mode))?;
+        for s in self.names.order() {
+            let mut flags = Vec::new();
+            if s == obs.oya {
+                flags.push("dealer");
+            }
+            if obs.riichi[s as usize] {
+                flags.push("riichi");
+            }
+            let river: Vec<String> = obs.rivers[s as usize]
+                .iter()
+                .map(|r| self.cell(river_tile(r, mode), r.pai))
+                .collect();
+            writeln!(
+                self.out,
+                "  {:<6} {} {:>7}  {:<13} {}",
+                self.names.of(s),
+                seat_wind(obs, s),
+                score(obs.scores[s as usize]),
+                flags.join(" "),
+                if river.is_empty() {
+                    "-".to_string()
+                } else {
+                    river.join(" ")
+                }
+            )?;
+            let melds = &obs.melds[s as usize];
+            if !melds.is_empty() {
+                let m: Vec<String> = melds
+                    .iter()
+                    .map(|m| match m.from {
+                        Some(f) => format!("{} from {}", mode.meld(m), self.names.of(f)),
+                        None => mode.meld(m),
+                    })
+                    .collect();
+                writeln!(self.out, "  {:<6} melds {}", "", m.join(", "))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The hand: positions above the tiles, the drawn tile set apart.
+    fn hand(&mut self, menu: &Menu) -> Result<()> {
+        let n = menu.hand.len();
+        let gap = |i: usize| {
+            if menu.drawn_apart && i + 1 == n {
+                "  "
+            } else {
+                ""
+            }
+        };
+        let mut top = String::from("Hand  ");
+        let mut bottom = String::from("      ");
+        for (i, &p) in menu.hand.iter().enumerate() {
+            top.push_str(&format!("{}{:>2} ", gap(i), i + 1));
+            bottom.push_str(&format!("{}{} ", gap(i), self.cell(self.mode.pai(p), p)));
+        }
+        writeln!(self.out, "{}", top.trim_end())?;
+        writeln!(self.out, "{}", bottom.trim_end())?;
+        Ok(())
+    }
+
+    fn hints(&mut self, obs: &Observation, legal: &[Action], menu: &Menu) -> Result<()> {
+        for l in hint::lines(&self.rules, obs, legal, menu, self.mode) {
+            writeln!(self.out, "hint: {l}")?;
+        }
+        Ok(())
+    }
+
+    fn prompt(&mut self, menu: &Menu) -> Result<()> {
+        for l in menu.lines(self.names, self.mode) {
+            writeln!(self.out, "{l}")?;
+        }
+        Ok(())
+    }
+}
+
+impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
+    fn show(&mut self, u: &Update) -> Result<Option<Leave>> {
+        if let Some(line) = event_line(&u.event, &u.obs, self.names, self.mode) {
+            writeln!(self.out, "{line}")?;
+        }
+        if self.names.watch && matches!(u.event, Event::StartKyoku { .. }) {
+            self.table(&u.obs)?;
+            let menu = Menu::new(&u.obs, &[], self.names, self.mode);
+            self.hand(&menu)?;
+        }
+        if let Some(re) = &u.round_end {
+            for l in round_end(re, self.names, self.mode) {
+                writeln!(self.out, "{l}")?;
+            }
+        }
+        let ai_move =
+            super::view::mover(&u.event).is_some_and(|s| self.names.watch || s != self.names.me);
+        if ai_move && !self.delay.is_zero() {
+            self.out.flush()?;
+            std::thread::sleep(self.delay);
+        }
+        Ok(None)
+    }
+
+    fn decide(&mut self, obs: &Observation, legal: &[Action]) -> Result<Choice> {
+        let menu = Menu::new(obs, legal, self.names, self.mode);
+        writeln!(self.out)?;
+        self.table(obs)?;
+        self.hand(&menu)?;
+        let own = &obs.melds[obs.seat as usize];
+        if !own.is_empty() {
+            let m: Vec<String> = own.iter().map(|m| self.mode.meld(m)).collect();
+            writeln!(self.out, "      melds {}", m.join(" "))?;
+        }
+        if self.hints {
+            self.hints(obs, legal, &menu)?;
+        }
+        self.prompt(&menu)?;
+        let mut riichi_next = false;
+        let mut line = String::new();
+        loop {
+            write!(self.out, "> ")?;
+            self.out.flush()?;
+            line.clear();
+            if self.input.read_line(&mut line)? == 0 {
+                writeln!(self.out)?;
+                return Ok(Choice::Leave(Leave::InputEnded));
+            }
+            if self.echo {
+                writeln!(self.out, "{}", line.trim_end())?;
+            }
+            match menu.parse(&line, riichi_next, self.mode) {
+                Ok(Input::Act(a)) => return Ok(Choice::Act(a)),
+                Ok(Input::Auto) => {
+                    return Ok(Choice::Act(hint::ai_choice(&self.rules, obs, legal)));
+                }
+                Ok(Input::Quit) => return Ok(Choice::Leave(Leave::Quit)),
+                Ok(Input::Hint) => {
+                    self.hints = !self.hints;
+                    if self.hints {
+                        self.hints(obs, legal, &menu)?;
+                    } else {
+                        writeln!(self.out, "Hints off.")?;
+                    }
+                }
+                Ok(Input::Help) => writeln!(self.out, "{HELP}")?,
+                Ok(Input::Nothing) => self.prompt(&menu)?,
+                Ok(Input::RiichiNext) => {
+                    riichi_next = true;
+                    writeln!(self.out, "Riichi: which discard?")?;
+                }
+                Err(message) => writeln!(self.out, "{message}")?,
+            }
+        }
+    }
+
+    fn game_over(&mut self, record: &GameRecord, final_points: &[i32; 4]) -> Result<()> {
+        for l in final_ranking(record, final_points, self.names) {
+            writeln!(self.out, "{l}")?;
+        }
+        self.out.flush()?;
+        Ok(())
+    }
+}

@@ -1,0 +1,392 @@
+//! One game between the person and the AI players: the engine runs in a worker
+//! thread and sends the front end (plain lines or the full-screen view) only
+//! what the person may see — every event with other players' draws and deals
+//! hidden, the person's own [`Observation`], and at the end of a round the
+//! hands that are shown (winners, and tenpai hands at an exhaustive draw).
+//!
+//! The person's seat is a [`Player`] that forwards its observation and legal
+//! actions to the front end and waits for the answer. When the person leaves,
+//! the channel closes; the worker then finishes the game on its own with
+//! quick legal choices, unseen, and the front end returns at once.
+
+use anyhow::{bail, Context, Result};
+use std::sync::mpsc::{self, Receiver, Sender};
+use tenpai::ai::BaselinePlayer;
+use tenpai::game::{
+    final_scores, play_game_watched, Action, DrawReason, Event, GameError, GameRecord, Observation,
+    Outcome, Pai, Player, RandomPlayer, State, TableMeld,
+};
+use tenpai::score::Rules;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The rules (length included).
+    pub rules: Rules,
+    /// The wall seed (the game is reproducible from it and the person's choices).
+    pub seed: u64,
+    /// The person's seat, 0–3 (0 deals first); the seat whose view is shown
+    /// when watching.
+    pub seat: u8,
+    /// Four AI players; the person only watches.
+    pub watch: bool,
+    /// The AI players' kind.
+    pub opponents: Opponents,
+}
+
+/// A hand shown at the end of a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// Whose.
+    pub seat: u8,
+    /// The concealed tiles, the winning tile left out.
+    pub concealed: Vec<Pai>,
+    /// The melds.
+    pub melds: Vec<TableMeld>,
+    /// The winning tile (winners only).
+    pub win_tile: Option<Pai>,
+}
+
+/// How a round ended, as everybody at the table sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundEnd {
+    /// Wins with their scores, or the draw with its payments.
+    pub outcome: Outcome,
+    /// Winners' hands, or the tenpai hands of an exhaustive draw.
+    pub shown: Vec<Shown>,
+    /// Ura dora indicators, when a winner was in riichi.
+    pub ura: Vec<Pai>,
+    /// Scores after the round.
+    pub scores: [i32; 4],
+    /// The game ends with this round.
+    pub game_over: bool,
+}
+
+/// One event as the person sees it.
+#[derive(Clone, Debug)]
+pub struct Update {
+    /// The event, with other players' draws and dealt tiles hidden (`?`).
+    pub event: Event,
+    /// The person's view after it.
+    pub obs: Observation,
+    /// At `end_kyoku`: how the round ended.
+    pub round_end: Option<RoundEnd>,
+}
+
+/// What the front end answers at a decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// One of the legal actions.
+    Act(Action),
+    /// The person leaves the game.
+    Leave(Leave),
+}
+
+/// Why the person left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leave {
+    /// They asked to (`q`).
+    Quit,
+    /// Their input ended (end of file).
+    InputEnded,
+}
+
+/// How a session ended.
+#[derive(Debug)]
+pub enum Ending {
+    /// The game was played to the end.
+    Finished(GameRecord),
+    /// The person left; the view they had last.
+    Left(Leave, Box<Observation>),
+}
+
+/// A front end: shows events, asks the person, shows the end of the game.
+pub trait Frontend {
+    /// Shows one event; `Some` when the person leaves while watching it.
+    ///
+    /// # Errors
+    /// An I/O error of the screen.
+    fn show(&mut self, update: &Update) -> Result<Option<Leave>>;
+
+    /// Asks the person for one of `legal` (never empty).
+    ///
+    /// # Errors
+    /// An I/O error of the screen or input.
+    fn decide(&mut self, obs: &Observation, legal: &[Action]) -> Result<Choice>;
+
+    /// Shows the end of the game: `record` and the final scores with uma
+    /// and oka (points, by seat).
+    ///
+    /// # Errors
+    /// An I/O error of the screen.
+    fn game_over(&mut self, record: &GameRecord, final_points: &[i32; 4]) -> Result<()>;
+}
+
+enum Msg {
+    Update(Box<Update>),
+    Decide {
+        obs: Box<Observation>,
+        legal: Vec<Action>,
+        reply: Sender<Action>,
+    },
+    Done(Result<GameRecord, GameError>),
+}
+
+/// The person's seat on the worker's side: asks the front end through the
+/// channel; once it is closed, plays quick legal moves.
+struct Person {
+    to_front: Sender<Msg>,
+}
+
+impl Player for Person {
+    fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
+        let (reply, answer) = mpsc::channel();
+        let asked = self.to_front.send(Msg::Decide {
+            obs: Box::new(obs.clone()),
+            legal: legal.to_vec(),
+            reply,
+        });
+        if asked.is_ok() {
+            if let Ok(a) = answer.recv() {
+                if legal.contains(&a) {
+                    return a;
+                }
+            }
+        }
+        // The person left: finish quickly (a pass, a discard, whatever is first).
+        legal
+            .iter()
+            .find(|a| matches!(a, Action::Pass | Action::Discard { .. }))
+            .unwrap_or(&legal[0])
+            .clone()
+    }
+}
+
+/// The AI players' kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Opponents {
+    /// The rule-based baseline ([`BaselinePlayer`]).
+    Baseline,
+    /// Random legal actions, winning whenever possible ([`RandomPlayer`]).
+    Random,
+}
+
+impl std::fmt::Display for Opponents {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Opponents::Baseline => "baseline",
+            Opponents::Random => "random",
+        })
+    }
+}
+
+/// An AI player of `kind` for `seat` (a random player's seed follows the seat,
+/// as in self-play).
+pub fn ai_player(kind: Opponents, rules: &Rules, seed: u64, seat: u8) -> Box<dyn Player + Send> {
+    match kind {
+        Opponents::Random => Box::new(RandomPlayer::new(
+            seed.wrapping_mul(4).wrapping_add(u64::from(seat)),
+        )),
+        Opponents::Baseline => Box::new(BaselinePlayer::new(rules)),
+    }
+}
+
+/// `event` as `seat` may see it: other seats' draws and dealt tiles hidden.
+pub fn public_event(event: &Event, seat: u8) -> Event {
+    match event {
+        Event::Tsumo { actor, .. } if *actor != seat => Event::Tsumo {
+            actor: *actor,
+            pai: Pai::HIDDEN,
+        },
+        Event::StartKyoku {
+            bakaze,
+            kyoku,
+            honba,
+            kyotaku,
+            oya,
+            dora_marker,
+            scores,
+            tehais,
+        } => Event::StartKyoku {
+            bakaze: *bakaze,
+            kyoku: *kyoku,
+            honba: *honba,
+            kyotaku: *kyotaku,
+            oya: *oya,
+            dora_marker: *dora_marker,
+            scores: *scores,
+            tehais: std::array::from_fn(|s| {
+                if s == seat as usize {
+                    tehais[s].clone()
+                } else {
+                    vec![Pai::HIDDEN; tehais[s].len()]
+                }
+            }),
+        },
+        e => e.clone(),
+    }
+}
+
+/// The hands shown at the end of a round: each winner's (with the winning
+/// tile apart), or the tenpai hands of an exhaustive draw.
+fn shown_hands(state: &State, wins: &[(u8, Option<Pai>)]) -> Vec<Shown> {
+    let hand = |seat: u8, win_tile: Option<Pai>, tsumo: bool| {
+        let s = &state.seats[seat as usize];
+        let mut concealed = s.tiles();
+        if let (true, Some(w)) = (tsumo, win_tile) {
+            if let Some(i) = concealed.iter().position(|&p| p == w) {
+                concealed.remove(i);
+            }
+        }
+        Shown {
+            seat,
+            concealed,
+            melds: s.melds.clone(),
+            win_tile,
+        }
+    };
+    match &state.outcome {
+        Some(Outcome::Wins(ws)) => ws
+            .iter()
+            .map(|w| {
+                let tile = wins.iter().find(|(s, _)| *s == w.seat).and_then(|x| x.1);
+                hand(w.seat, tile, w.seat == w.from)
+            })
+            .collect(),
+        Some(Outcome::Draw {
+            reason: DrawReason::Exhaustive,
+            tenpai,
+            ..
+        }) => (0..4u8)
+            .filter(|&s| tenpai[s as usize])
+            .map(|s| hand(s, None, false))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn worker(setup: Setup, to_front: Sender<Msg>) {
+    let mut players: Vec<Box<dyn Player + Send>> = (0..4u8)
+        .map(|s| {
+            if s == setup.seat && !setup.watch {
+                Box::new(Person {
+                    to_front: to_front.clone(),
+                }) as Box<dyn Player + Send>
+            } else {
+                ai_player(setup.opponents, &setup.rules, setup.seed, s)
+            }
+        })
+        .collect();
+    let [a, b, c, d] = &mut players[..] else {
+        unreachable!("four players")
+    };
+    let mut seats: [&mut dyn Player; 4] = [a.as_mut(), b.as_mut(), c.as_mut(), d.as_mut()];
+    let seat = setup.seat;
+    let spectator_tx = to_front.clone();
+    // Winning tiles and ura indicators of the round so far (from `hora`).
+    let mut wins: Vec<(u8, Option<Pai>)> = Vec::new();
+    let mut ura: Vec<Pai> = Vec::new();
+    let mut spectator = |e: &Event, state: &State| {
+        let mut round_end = None;
+        match e {
+            Event::StartKyoku { .. } => {
+                wins.clear();
+                ura.clear();
+            }
+            Event::Hora {
+                actor,
+                pai,
+                ura_markers,
+                ..
+            } => {
+                wins.push((*actor, *pai));
+                if let Some(u) = ura_markers {
+                    ura.clone_from(u);
+                }
+            }
+            Event::EndKyoku => {
+                if let Some(outcome) = state.outcome.clone() {
+                    round_end = Some(RoundEnd {
+                        shown: shown_hands(state, &wins),
+                        outcome,
+                        ura: ura.clone(),
+                        scores: state.scores,
+                        game_over: state.game_over,
+                    });
+                }
+            }
+            _ => {}
+        }
+        // A closed channel means the person left: nobody is watching.
+        let _ = spectator_tx.send(Msg::Update(Box::new(Update {
+            event: public_event(e, seat),
+            obs: Observation::of(state, seat),
+            round_end,
+        })));
+    };
+    let result = play_game_watched(
+        &setup.rules,
+        setup.seed,
+        &mut seats,
+        false,
+        Some(&mut spectator),
+    );
+    let _ = to_front.send(Msg::Done(result));
+}
+
+/// Plays the game of `setup`, showing it on `front` and asking it for the
+/// person's choices.
+///
+/// # Errors
+/// The front end's errors, or (a bug) the engine's.
+pub fn play(setup: &Setup, front: &mut dyn Frontend) -> Result<Ending> {
+    let (to_front, from_game) = mpsc::channel();
+    let s = setup.clone();
+    let worker = std::thread::Builder::new()
+        .name("game".into())
+        .spawn(move || worker(s, to_front))
+        .context("starting the game")?;
+    let ending = drive(setup, &from_game, front);
+    // Closing the channel lets the worker finish the game on its own.
+    drop(from_game);
+    if worker.join().is_err() {
+        bail!("the game engine stopped unexpectedly (a bug)");
+    }
+    ending
+}
+
+fn drive(setup: &Setup, from_game: &Receiver<Msg>, front: &mut dyn Frontend) -> Result<Ending> {
+    let mut last_obs = None;
+    loop {
+        let Ok(msg) = from_game.recv() else {
+            bail!("the game engine stopped unexpectedly (a bug)");
+        };
+        match msg {
+            Msg::Update(u) => {
+                let leave = front.show(&u)?;
+                if let Some(why) = leave {
+                    return Ok(Ending::Left(why, Box::new(u.obs)));
+                }
+                last_obs = Some(u.obs);
+            }
+            Msg::Decide { obs, legal, reply } => match front.decide(&obs, &legal)? {
+                Choice::Act(a) => {
+                    // The worker waits for the answer; it is gone only after a bug.
+                    let _ = reply.send(a);
+                }
+                Choice::Leave(why) => return Ok(Ending::Left(why, obs)),
+            },
+            Msg::Done(Ok(record)) => {
+                let points = final_scores(&record.scores, &setup.rules.game);
+                front.game_over(&record, &points)?;
+                return Ok(Ending::Finished(record));
+            }
+            Msg::Done(Err(e)) => {
+                let at = last_obs
+                    .map(|o| format!(" (after round {}-{})", o.bakaze, o.kyoku))
+                    .unwrap_or_default();
+                return Err(e).context(format!("the game engine failed{at} (a bug)"));
+            }
+        }
+    }
+}

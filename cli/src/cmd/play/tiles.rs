@@ -1,0 +1,130 @@
+//! How tiles look on the screen: mpsz text (`5m`, `0m` for a red five) or
+//! Unicode glyphs, always two columns wide so that rows line up, and the colour
+//! class of each tile (man, pin, sou, honors, red fives) for the front ends to
+//! paint.
+
+use tenpai::game::{Pai, TableMeld};
+use tenpai::{Meld, Suit, TileSet};
+
+/// Text tiles (`5m`) or Unicode mahjong glyphs (`🀋`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum TileMode {
+    /// mpsz text: `1m`…`9s`, `1z`…`7z`, `0m`/`0p`/`0s` for red fives.
+    #[default]
+    Text,
+    /// Unicode mahjong glyphs, each padded to two columns.
+    Unicode,
+}
+
+/// The colour class of a tile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paint {
+    /// Characters.
+    Man,
+    /// Circles.
+    Pin,
+    /// Bamboo.
+    Sou,
+    /// Winds and dragons.
+    Honor,
+    /// A red five.
+    Red,
+    /// A hidden tile.
+    Hidden,
+}
+
+/// The colour class of `p`.
+pub fn paint(p: Pai) -> Paint {
+    match p.tile() {
+        None => Paint::Hidden,
+        Some(_) if p.is_red() => Paint::Red,
+        Some(t) => match t.suit() {
+            Suit::Man => Paint::Man,
+            Suit::Pin => Paint::Pin,
+            Suit::Sou => Paint::Sou,
+            Suit::Honor => Paint::Honor,
+        },
+    }
+}
+
+impl TileMode {
+    /// `p` in two columns: `5m`, `0m`; or its glyph and a space (a red five's
+    /// glyph is followed by `r` instead, so that it shows without colour; the
+    /// red dragon's glyph is wide by itself).
+    pub fn pai(self, p: Pai) -> String {
+        match (self, p.tile()) {
+            (_, None) => "??".into(),
+            (TileMode::Text, Some(t)) if p.is_red() => format!("0{}", t.suit().letter()),
+            (TileMode::Text, Some(t)) => t.to_string(),
+            (TileMode::Unicode, Some(t)) => {
+                let g = t.glyph();
+                // U+1F004 (red dragon) has an emoji presentation: two columns.
+                if g == '\u{1F004}' {
+                    g.to_string()
+                } else if p.is_red() {
+                    format!("{g}r")
+                } else {
+                    format!("{g} ")
+                }
+            }
+        }
+    }
+
+    /// A called meld or closed kan: `[406p]`, `(1111z)`, or glyphs in brackets.
+    pub fn meld(self, m: &TableMeld) -> String {
+        let red = m.tiles.iter().filter(|p| p.is_red()).count() as u8;
+        match Meld::new(m.kind, m.tile(), red) {
+            Ok(meld) if self == TileMode::Text => meld.to_string(),
+            Ok(meld) => meld.to_unicode(),
+            // Cannot happen for a meld on the table; show its tiles as they are.
+            Err(_) => m.tiles.iter().map(|&p| self.pai(p)).collect(),
+        }
+    }
+
+    /// A set of tile kinds: `147m36p`, or glyphs.
+    pub fn set(self, set: TileSet) -> String {
+        match self {
+            TileMode::Text => set.to_string(),
+            TileMode::Unicode => set.iter().map(|t| self.pai(Pai::from(t))).collect(),
+        }
+    }
+
+    /// Tiles one after another, separated by `sep`.
+    pub fn list(self, tiles: &[Pai], sep: &str) -> String {
+        tiles
+            .iter()
+            .map(|&p| self.pai(p))
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pai(s: &str) -> Pai {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn tiles_ok_two_columns_each() {
+        assert_eq!(TileMode::Text.pai(pai("5m")), "5m");
+        assert_eq!(TileMode::Text.pai(pai("5mr")), "0m");
+        assert_eq!(TileMode::Text.pai(pai("C")), "7z");
+        assert_eq!(TileMode::Unicode.pai(pai("1m")), "🀇 ");
+        assert_eq!(TileMode::Unicode.pai(pai("5pr")), "🀝r");
+        assert_eq!(TileMode::Unicode.pai(pai("C")), "🀄");
+        assert_eq!(TileMode::Text.list(&[pai("1m"), pai("E")], " "), "1m 1z");
+    }
+
+    #[test]
+    fn paint_ok_classes() {
+        assert_eq!(paint(pai("1m")), Paint::Man);
+        assert_eq!(paint(pai("9p")), Paint::Pin);
+        assert_eq!(paint(pai("5s")), Paint::Sou);
+        assert_eq!(paint(pai("5sr")), Paint::Red);
+        assert_eq!(paint(pai("N")), Paint::Honor);
+        assert_eq!(paint(Pai::HIDDEN), Paint::Hidden);
+    }
+}
