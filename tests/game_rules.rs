@@ -869,3 +869,36 @@ fn daisangen_pao_on_a_ron_splits_with_the_discarder() {
     };
     assert_eq!(w[0].pao, Some(2));
 }
+
+#[test]
+fn seat_tiles_lists_every_copy_in_index_order_whatever_the_counts() {
+    use tenpai::game::{Pai, Seat};
+    // A dealt hand, and counts no game produces (136 tiles): red fives first.
+    for (hand, red) in [
+        (tiles("1m 5m 5m 0m 9p 0s 7z 7z"), [1, 0, 1]),
+        (Vec::new(), [1, 1, 1]),
+    ] {
+        let mut seat = Seat::default();
+        if hand.is_empty() {
+            seat.hand = [4; 34];
+        } else {
+            for p in &hand {
+                seat.hand[p.index()] += 1;
+            }
+        }
+        seat.red = red;
+        let expected: Vec<Pai> = (0..34u8)
+            .flat_map(|i| {
+                let t = tenpai::Tile::new(i).unwrap();
+                let r = if t.is_five() {
+                    seat.red[i as usize / 9]
+                } else {
+                    0
+                };
+                (0..seat.hand[i as usize]).map(move |k| Pai::new(t, k < r))
+            })
+            .collect();
+        assert_eq!(seat.tiles(), expected);
+        assert_eq!(seat.tiles().len(), seat.len());
+    }
+}

@@ -93,7 +93,7 @@ impl Observation {
     /// assert_eq!(o, Observation::of(&s, 3));
     /// ```
     pub fn refresh(&mut self, state: &State, seat: u8) {
-        self.update(state, seat, false);
+        self.update(state, seat, false, false);
     }
 
     /// [`Observation::refresh`] for a view that was last refreshed (or made)
@@ -101,16 +101,19 @@ impl Observation {
     /// grows or marks its last tile (riichi, called) and the indicators only
     /// grow, so a river or indicator list of the same round with the same
     /// length and last entry is left as it is. The game driver's fast path.
-    pub(crate) fn refresh_same_game(&mut self, state: &State, seat: u8) {
-        self.update(state, seat, true);
+    /// `hand_unchanged`: the seat's concealed tiles are those of the last
+    /// refresh (the hand is then left as it is).
+    pub(crate) fn refresh_same_game(&mut self, state: &State, seat: u8, hand_unchanged: bool) {
+        self.update(state, seat, true, hand_unchanged);
     }
 
-    fn update(&mut self, state: &State, seat: u8, same_game: bool) {
+    fn update(&mut self, state: &State, seat: u8, same_game: bool, hand_unchanged: bool) {
         // A round is named by wind, dealer number and honba: within one game
         // the three never come back once the round is over.
         let same_round = same_game
             && self.seat == seat
             && (self.bakaze, self.kyoku, self.honba) == (state.bakaze, state.kyoku, state.honba);
+        let keep_hand = same_game && self.seat == seat && hand_unchanged;
         let me = &state.seats[seat as usize];
         self.seat = seat;
         self.bakaze = state.bakaze;
@@ -119,14 +122,24 @@ impl Observation {
         self.kyotaku = state.kyotaku;
         self.oya = state.oya;
         self.scores = state.scores;
-        me.tiles_into(&mut self.hand);
+        if !keep_hand {
+            me.tiles_into(&mut self.hand);
+        }
         self.drawn = me.drawn;
         for (i, s) in state.seats.iter().enumerate() {
             self.hand_sizes[i] = s.len() as u8;
-            // Melds change rarely (an added kan changes one in place) and each
-            // owns its tiles: compare before copying.
-            if self.melds[i] != s.melds {
-                self.melds[i].clone_from(&s.melds);
+            // Within a round melds are only added or grown (an added kan), so
+            // their number and tile total name them; otherwise compare before
+            // copying (each meld owns its tiles).
+            let tiles = |m: &[TableMeld]| m.iter().map(|m| m.tiles.len()).sum::<usize>();
+            let melds = &mut self.melds[i];
+            let unchanged = if same_round {
+                melds.len() == s.melds.len() && tiles(melds) == tiles(&s.melds)
+            } else {
+                *melds == s.melds
+            };
+            if !unchanged {
+                melds.clone_from(&s.melds);
             }
             let river = &mut self.rivers[i];
             if !(same_round && river.len() == s.river.len() && river.last() == s.river.last()) {

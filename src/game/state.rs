@@ -145,16 +145,9 @@ impl Seat {
         while kinds != 0 {
             let i = kinds.trailing_zeros() as usize;
             kinds &= kinds - 1;
-            let n = self.hand[i] as usize;
             let t = Tile::new(i as u8).expect("below 34");
-            let red = if t.is_five() {
-                self.red[i / 9] as usize
-            } else {
-                0
-            };
-            // A push per tile: `extend` of a run calls `memset`, which costs
-            // more for runs of one to four.
-            for k in 0..n {
+            let red = if t.is_five() { self.red[i / 9] } else { 0 };
+            for k in 0..self.hand[i] {
                 out.push(Pai::new(t, k < red));
             }
         }

@@ -85,6 +85,8 @@ struct Table<'a> {
     spectator: Option<&'a mut dyn FnMut(&Event, &State)>,
     /// One view per seat, refreshed before each question (no allocation).
     views: [Observation; 4],
+    /// Each view's concealed tiles at its last refresh (counts, red fives).
+    view_hands: [Option<(crate::TileCounts, [u8; 3])>; 4],
     /// The legal actions of the seat being asked (a reused buffer).
     legal: Vec<Action>,
 }
@@ -133,8 +135,12 @@ impl Table<'_> {
         if legal.is_empty() {
             return Ok(None);
         }
+        let me = &self.state.seats[seat as usize];
+        let hand = Some((me.hand, me.red));
+        let unchanged = self.view_hands[seat as usize] == hand;
+        self.view_hands[seat as usize] = hand;
         let obs = &mut self.views[seat as usize];
-        obs.refresh_same_game(&self.state, seat);
+        obs.refresh_same_game(&self.state, seat, unchanged);
         if self.check && *obs != Observation::of(&self.state, seat) {
             return Err(GameError::Invariant(format!(
                 "seat {seat}'s refreshed view differs from a new one"
@@ -448,6 +454,7 @@ pub fn play_game_watched<'a>(
         wall: Wall::shuffled(seed, rules.scoring.red_fives),
         views,
         legal: Vec::with_capacity(32),
+        view_hands: [None; 4],
         events: Vec::with_capacity(2048),
         check: check || cfg!(debug_assertions),
         players,
