@@ -65,6 +65,7 @@ enum Command {
     Score(cmd::score::Args),
     Replay(cmd::replay::Args),
     Selfplay(cmd::selfplay::Args),
+    Suggest(cmd::suggest::Args),
     Play(cmd::play::Args),
 }
 
@@ -85,6 +86,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
         Command::Score(args) => cmd::score::run(&args, input, out),
         Command::Replay(args) => cmd::replay::run(&args, out),
         Command::Selfplay(args) => cmd::selfplay::run(&args, out),
+        Command::Suggest(args) => cmd::suggest::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out),
         command => {
             let source = cmd::TableSource::open(tables_file)?;
@@ -98,6 +100,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
                 | Command::Score(_)
                 | Command::Replay(_)
                 | Command::Selfplay(_)
+                | Command::Suggest(_)
                 | Command::Play(_) => {
                     unreachable!("handled above")
                 }

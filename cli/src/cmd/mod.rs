@@ -9,6 +9,7 @@ pub mod replay;
 pub mod score;
 pub mod selfplay;
 pub mod shanten;
+pub mod suggest;
 pub mod tables;
 pub mod waits;
 

@@ -1,0 +1,513 @@
+//! `tenpai suggest`: the Monte Carlo ranking of a seat's candidate actions,
+//! for a situation given by flags or for a position of a game log.
+
+use anyhow::{anyhow, bail, Context, Result};
+use std::io::Write;
+use std::path::PathBuf;
+use tenpai::ai::mc::{
+    action_label, hand_text, report_json, report_table, search, Budget, Settings,
+};
+use tenpai::game::{
+    legal_actions, tenhou6, Action, Event, Observation, Pai, RiverTile, State, TableMeld,
+};
+use tenpai::score::Rules;
+use tenpai::{Hand, MeldKind, Tile};
+
+const LONG_ABOUT: &str = "\
+Ranks a seat's candidate actions by Monte Carlo search: the hidden tiles are
+dealt at random many times (riichi hands ready, early discards unwanted), each
+world is played to the end of the round by fast policies, and every candidate
+is scored on the same worlds. Prints, best first: expected point change (the
+value includes the uma in the last round of the game), its 95% interval, win %,
+deal-in %, tenpai % and the rollouts used; the choice, and the baseline AI's
+choice (the prior the search must beat clearly).
+
+A situation from flags is the seat's own turn after a draw (the hand holds
+3n+2 tiles): it may discard any tile, declare riichi when closed and ready, or
+win when the hand is complete. A position from a log (--log FILE --event N:
+mjai JSON lines or a tenhou.net/6 JSON log) replays events 0..N-1 and asks
+the seat that must decide next (or --seat) — any decision: discards, calls,
+wins.
+
+With --samples (the default: 2000) and --seed the output is reproducible.
+
+JSON (--json): {\"seat\": s, \"round\": \"E1-0\", \"hand\": h, \"chosen\": a,
+\"prior\": a, \"samples\": n, \"micros\": t, \"placement\": b, \"trivial\": b,
+\"candidates\": [{\"action\": a, \"value\": v, \"ci95\": h, \"points\": p,
+\"win\": w, \"deal_in\": d, \"tenpai\": t, \"samples\": n}, ...]}";
+
+/// Rank a seat's actions by Monte Carlo search.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT)]
+pub struct Args {
+    /// The seat's concealed tiles (the drawn tile included) and melds, e.g.
+    /// "123m456p789s1122z" or "23m456p11z [789s]".
+    #[arg(long, required_unless_present = "log")]
+    pub hand: Option<String>,
+
+    /// The tile just drawn (one of the hand's tiles).
+    #[arg(long, value_name = "TILE")]
+    pub drawn: Option<String>,
+
+    /// Rivers of seats 0-3 in discard order, comma-separated mpsz lists, e.g.
+    /// "19m4z,2p,,7z" (red fives as 0).
+    #[arg(long, value_name = "R0,R1,R2,R3")]
+    pub rivers: Option<String>,
+
+    /// Called melds of another seat as SEAT=MELDS, e.g. 2=[555z][234p];
+    /// repeat for each seat.
+    #[arg(long, value_name = "SEAT=MELDS")]
+    pub melds: Vec<String>,
+
+    /// A seat in riichi, declared with its Nth discard (1-based; the last
+    /// when omitted): SEAT or SEAT@N; repeat for each.
+    #[arg(long, value_name = "SEAT[@N]")]
+    pub riichi: Vec<String>,
+
+    /// Dora indicators, mpsz.
+    #[arg(long, value_name = "TILES", default_value = "")]
+    pub dora: String,
+
+    /// Scores of seats 0-3.
+    #[arg(
+        long,
+        value_name = "A,B,C,D",
+        default_value = "25000,25000,25000,25000"
+    )]
+    pub scores: String,
+
+    /// Round: wind and dealer number, E1 to N4.
+    #[arg(long, default_value = "E1")]
+    pub round: String,
+
+    /// Honba.
+    #[arg(long, default_value_t = 0)]
+    pub honba: u8,
+
+    /// Riichi sticks on the table.
+    #[arg(long, default_value_t = 0)]
+    pub sticks: u8,
+
+    /// The deciding seat (0-3); with --log, the default is the seat that must
+    /// decide.
+    #[arg(long)]
+    pub seat: Option<u8>,
+
+    /// Tiles left in the live wall (default: 70 minus the discards and the
+    /// calls made).
+    #[arg(long)]
+    pub left: Option<u8>,
+
+    /// A game log: mjai JSON lines or tenhou.net/6 JSON.
+    #[arg(long, value_name = "FILE", requires = "event", conflicts_with = "hand")]
+    pub log: Option<PathBuf>,
+
+    /// With --log: the position before this event (0-based).
+    #[arg(long, value_name = "N")]
+    pub event: Option<usize>,
+
+    /// Rollouts in all.
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub samples: u32,
+
+    /// Think for this long instead of a sample count, e.g. 200ms.
+    #[arg(long, value_name = "TIME", value_parser = super::selfplay::parse_think)]
+    pub think: Option<std::time::Duration>,
+
+    /// Seed of the sampled worlds.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// Threads for the rollouts (the result does not depend on it).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+
+    /// Rule preset name (tenhou, mahjongsoul) or TOML file.
+    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
+    pub rules: String,
+
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// An ordered mpsz tile list (`19m4z` is 1m 9m 4z; `0` is a red five).
+fn tile_list(name: &str, text: &str) -> Result<Vec<Pai>> {
+    let mut out = Vec::new();
+    let mut digits = Vec::new();
+    for ch in text.chars() {
+        match ch {
+            '0'..='9' => digits.push(ch),
+            'm' | 'p' | 's' | 'z' => {
+                if digits.is_empty() {
+                    bail!("{name} {text:?}: suit {ch:?} has no digits before it");
+                }
+                for d in digits.drain(..) {
+                    let p: Pai = format!("{d}{ch}")
+                        .parse()
+                        .map_err(|_| anyhow!("{name} {text:?}: no tile {d}{ch}"))?;
+                    out.push(p);
+                }
+            }
+            ' ' => {}
+            _ => bail!("{name} {text:?}: unknown character {ch:?}"),
+        }
+    }
+    if !digits.is_empty() {
+        bail!("{name} {text:?}: digits without a suit");
+    }
+    Ok(out)
+}
+
+/// The table melds of a hand's melds, called from `from` (none for closed kans).
+fn table_melds(h: &Hand, from: u8) -> Vec<TableMeld> {
+    h.melds()
+        .iter()
+        .map(|m| {
+            let mut reds = m.red_fives();
+            let tiles: Vec<Pai> = m
+                .tiles()
+                .map(|t| {
+                    let red = t.is_five() && reds > 0;
+                    reds -= red as u8;
+                    Pai::new(t, red)
+                })
+                .collect();
+            let open = m.kind() != MeldKind::ClosedKan;
+            TableMeld {
+                kind: m.kind(),
+                called: open.then(|| tiles[0]),
+                from: open.then_some(from),
+                added: false,
+                tiles,
+            }
+        })
+        .collect()
+}
+
+/// The observation and legal actions of a situation given by flags.
+fn from_flags(args: &Args) -> Result<(Observation, Vec<Action>)> {
+    let seat = args.seat.unwrap_or(0);
+    if seat > 3 {
+        bail!("--seat {seat}: expected 0 to 3");
+    }
+    let text = args.hand.as_deref().unwrap_or("");
+    let hand = super::parse_hand_arg("--hand", text)?;
+    if hand.len() % 3 != 2 {
+        bail!(
+            "--hand {text:?}: the seat's turn needs 3n+2 tiles (14 with no meld), got {}",
+            hand.len()
+        );
+    }
+    let mut tiles: Vec<Pai> = Vec::new();
+    let red = hand.red_fives();
+    for t in Tile::all() {
+        let n = hand.concealed()[t.index()];
+        let r = if t.is_five() { red[t.index() / 9] } else { 0 };
+        for k in 0..n {
+            tiles.push(Pai::new(t, k < r));
+        }
+    }
+    let drawn = match &args.drawn {
+        None => None,
+        Some(d) => {
+            let p = tile_list("--drawn", d)?;
+            let [p] = p[..] else {
+                bail!("--drawn {d:?}: expected one tile");
+            };
+            if !tiles.contains(&p) {
+                bail!("--drawn {d:?}: not in the hand");
+            }
+            Some(p)
+        }
+    };
+    let mut rivers: [Vec<RiverTile>; 4] = Default::default();
+    if let Some(r) = &args.rivers {
+        let parts: Vec<&str> = r.split(',').collect();
+        if parts.len() != 4 {
+            bail!("--rivers {r:?}: expected four comma-separated lists");
+        }
+        for (s, part) in parts.iter().enumerate() {
+            rivers[s] = tile_list("--rivers", part)?
+                .into_iter()
+                .map(|pai| RiverTile {
+                    pai,
+                    tsumogiri: false,
+                    riichi: false,
+                    called: false,
+                })
+                .collect();
+        }
+    }
+    let mut melds: [Vec<TableMeld>; 4] = Default::default();
+    melds[seat as usize] = table_melds(&hand, (seat + 3) % 4);
+    for m in &args.melds {
+        let (s, text) = m
+            .split_once('=')
+            .ok_or_else(|| anyhow!("--melds {m:?}: expected SEAT=MELDS"))?;
+        let s: u8 = s
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&s: &u8| s < 4 && s != seat)
+            .ok_or_else(|| anyhow!("--melds {m:?}: the seat must be another seat, 0 to 3"))?;
+        let h = super::parse_hand_arg("--melds", text)?;
+        if h.concealed().iter().any(|&c| c > 0) {
+            bail!("--melds {m:?}: only melds, in brackets");
+        }
+        melds[s as usize] = table_melds(&h, (s + 3) % 4);
+    }
+    let mut riichi = [false; 4];
+    for r in &args.riichi {
+        let (s, n) = match r.split_once('@') {
+            Some((s, n)) => (s, Some(n)),
+            None => (r.as_str(), None),
+        };
+        let s: usize = s
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&s: &usize| s < 4)
+            .ok_or_else(|| anyhow!("--riichi {r:?}: expected SEAT or SEAT@N"))?;
+        let len = rivers[s].len();
+        let n = match n {
+            Some(n) => n
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| (1..=len).contains(&n))
+                .ok_or_else(|| anyhow!("--riichi {r:?}: no such discard"))?,
+            None => len,
+        };
+        if n == 0 {
+            bail!("--riichi {r:?}: the seat has no discard to declare with");
+        }
+        rivers[s][n - 1].riichi = true;
+        riichi[s] = true;
+    }
+    let dora_indicators = tile_list("--dora", &args.dora)?;
+    let scores: Vec<i32> = args
+        .scores
+        .split(',')
+        .map(|x| x.trim().parse::<i32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| anyhow!("--scores {:?}: expected four numbers", args.scores))?;
+    let Ok(scores) = <[i32; 4]>::try_from(scores) else {
+        bail!("--scores {:?}: expected four numbers", args.scores);
+    };
+    let mut chars = args.round.chars();
+    let bakaze = match chars.next() {
+        Some('E') => 0,
+        Some('S') => 1,
+        Some('W') => 2,
+        Some('N') => 3,
+        _ => bail!("--round {:?}: expected E1 to N4", args.round),
+    };
+    let kyoku: u8 = chars
+        .as_str()
+        .parse()
+        .ok()
+        .filter(|k| (1..=4).contains(k))
+        .ok_or_else(|| anyhow!("--round {:?}: expected E1 to N4", args.round))?;
+    let calls: usize = melds
+        .iter()
+        .flatten()
+        .filter(|m| m.kind != MeldKind::ClosedKan)
+        .count();
+    let kans = melds
+        .iter()
+        .flatten()
+        .filter(|m| m.tiles.len() == 4)
+        .count();
+    let discards: usize = rivers.iter().map(Vec::len).sum();
+    // Every draw but the first 52 came from the live wall: one per discard,
+    // less the calls (a caller discards without drawing), plus the tile
+    // this seat holds now; replacement draws shorten it too.
+    let live_left = match args.left {
+        Some(n) => n,
+        None => (70 + calls).saturating_sub(discards + 1 + kans).min(70) as u8,
+    };
+    let obs = Observation {
+        seat,
+        bakaze,
+        kyoku,
+        honba: args.honba,
+        kyotaku: args.sticks,
+        oya: kyoku - 1,
+        scores,
+        hand: tiles,
+        drawn,
+        hand_sizes: std::array::from_fn(|s| {
+            if s == seat as usize {
+                hand.len() as u8
+            } else {
+                13 - 3 * melds[s].len().min(4) as u8
+            }
+        }),
+        melds,
+        rivers,
+        riichi,
+        dora_indicators,
+        live_left,
+        last_tile: None,
+    };
+    let legal = own_turn_actions(&obs, &hand);
+    Ok((obs, legal))
+}
+
+/// The actions of a seat on its own turn holding `hand`: win when complete,
+/// riichi on a closed hand that stays ready, every distinct discard (only
+/// the drawn tile in riichi).
+fn own_turn_actions(obs: &Observation, hand: &Hand) -> Vec<Action> {
+    let mut out = Vec::new();
+    let me = obs.seat as usize;
+    if tenpai::is_agari(hand.concealed()).unwrap_or(false) {
+        out.push(Action::Tsumo);
+    }
+    let mut distinct = obs.hand.clone();
+    distinct.dedup();
+    if obs.riichi[me] {
+        if let Some(d) = obs.drawn {
+            out.push(Action::Discard {
+                pai: d,
+                tsumogiri: true,
+            });
+            return out;
+        }
+    }
+    let closed = obs.melds[me].iter().all(|m| m.kind == MeldKind::ClosedKan);
+    if closed && !obs.riichi[me] && obs.scores[me] >= 1000 && obs.live_left >= 4 {
+        for &p in &distinct {
+            let mut c = *hand.concealed();
+            c[p.index()] -= 1;
+            if tenpai::shanten(&c) == Ok(0) {
+                out.push(Action::Riichi {
+                    pai: p,
+                    tsumogiri: Some(p) == obs.drawn,
+                });
+            }
+        }
+    }
+    for &p in &distinct {
+        out.push(Action::Discard {
+            pai: p,
+            tsumogiri: Some(p) == obs.drawn,
+        });
+    }
+    out
+}
+
+/// The observation and legal actions before event `n` of a log.
+fn from_log(
+    path: &PathBuf,
+    n: usize,
+    seat: Option<u8>,
+    rules: &Rules,
+) -> Result<(Observation, Vec<Action>, Option<Event>)> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("--log {}", path.display()))?;
+    let (events, rules) = if text.trim_start().starts_with('{') && text.contains("\"log\"") {
+        let rep =
+            tenhou6::replay_str(&text).with_context(|| format!("--log {}", path.display()))?;
+        (rep.mjai, rep.rules)
+    } else {
+        let mut v = Vec::new();
+        for (i, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let e: Event = serde_json::from_str(line)
+                .with_context(|| format!("--log {}: line {}", path.display(), i + 1))?;
+            v.push(e);
+        }
+        (v, rules.clone())
+    };
+    if n > events.len() {
+        bail!("--event {n}: the log has {} events", events.len());
+    }
+    let mut state = State::new(rules);
+    for (i, e) in events[..n].iter().enumerate() {
+        state
+            .apply(e)
+            .with_context(|| format!("--log {}: event {i} refused", path.display()))?;
+    }
+    let seat = match seat {
+        Some(s) if s > 3 => bail!("--seat {s}: expected 0 to 3"),
+        Some(s) => s,
+        None => (0..4u8)
+            .find(|&s| !legal_actions(&state, s).is_empty())
+            .ok_or_else(|| anyhow!("--event {n}: no seat has a decision before this event"))?,
+    };
+    let legal = legal_actions(&state, seat);
+    if legal.is_empty() {
+        bail!("--event {n}: seat {seat} has no decision here");
+    }
+    Ok((Observation::of(&state, seat), legal, events.get(n).cloned()))
+}
+
+/// Runs `tenpai suggest`.
+///
+/// # Errors
+/// Bad flags (named), an unreadable log, an event the engine refuses.
+pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
+    let rules = Rules::load(&args.rules).with_context(|| format!("--rules {}", args.rules))?;
+    if args.samples == 0 {
+        bail!("--samples 0: at least one rollout");
+    }
+    let (obs, legal, next) = match (&args.log, args.event) {
+        (Some(path), Some(n)) => from_log(path, n, args.seat, &rules)?,
+        _ => {
+            let (o, l) = from_flags(args)?;
+            (o, l, None)
+        }
+    };
+    let settings = Settings {
+        budget: match args.think {
+            Some(t) => Budget::Time(t),
+            None => Budget::Samples(args.samples),
+        },
+        threads: args.threads,
+    };
+    let report = search(&obs, &legal, &rules, settings, args.seed);
+    let round = format!(
+        "{}{}-{}",
+        ["E", "S", "W", "N"][obs.bakaze as usize % 4],
+        obs.kyoku,
+        obs.honba
+    );
+    let prior = report.prior.as_ref().map(action_label);
+    if args.json {
+        let mut v = report_json(&report);
+        v["seat"] = obs.seat.into();
+        v["round"] = round.into();
+        v["hand"] = hand_text(&obs).into();
+        v["prior"] = prior.into();
+        serde_json::to_writer(&mut out, &v)?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "seat {}, {round}, {} tiles left, hand {}{}",
+            obs.seat,
+            obs.live_left,
+            hand_text(&obs),
+            match obs.last_tile {
+                Some((s, p)) => format!(", seat {s} discarded {p}"),
+                None => String::new(),
+            }
+        )?;
+        writeln!(out)?;
+        out.write_all(report_table(&report).as_bytes())?;
+        writeln!(out)?;
+        write!(out, "choice: {}", action_label(&report.chosen))?;
+        if let Some(p) = prior {
+            write!(out, " (baseline: {p})")?;
+        }
+        writeln!(out, ", {} rollouts", report.samples)?;
+        if let Some(e) = next {
+            writeln!(out, "played: {}", e.to_json())?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}

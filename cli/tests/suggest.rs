@@ -1,0 +1,157 @@
+//! `tenpai suggest` end to end: exact rankings of seeded runs from flags and
+//! from a log position, JSON, and errors that name the flag.
+
+mod common;
+
+use common::tenpai;
+
+const FLAGS: [&str; 14] = [
+    "suggest",
+    "--hand",
+    "123m456p789s11234z",
+    "--drawn",
+    "4z",
+    "--rivers",
+    "19m,4z,7z,",
+    "--dora",
+    "1m",
+    "--samples",
+    "200",
+    "--seed",
+    "3",
+    "--threads=1",
+];
+
+#[test]
+fn suggest_ok_flags_exact_ranking() {
+    let out = tenpai(&FLAGS);
+    assert_eq!(out.ok(), include_str!("suggest_flags.txt"));
+    // The same with two threads: a sample budget does not depend on them.
+    let mut two = FLAGS;
+    two[13] = "--threads=2";
+    assert_eq!(tenpai(&two).ok(), include_str!("suggest_flags.txt"));
+}
+
+#[test]
+fn suggest_ok_json_with_melds_riichi_and_round() {
+    let out = tenpai(&[
+        "suggest",
+        "--hand",
+        "234m456p13z222z [789s]",
+        "--drawn",
+        "3z",
+        "--rivers",
+        "19m9p,4z1s,7z,8m",
+        "--riichi",
+        "1",
+        "--round",
+        "S2",
+        "--seat",
+        "2",
+        "--scores",
+        "30000,20000,25000,24000",
+        "--sticks",
+        "1",
+        "--samples",
+        "200",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.ok()).unwrap();
+    assert_eq!(v["seat"], 2);
+    assert_eq!(v["round"], "S2-0");
+    assert_eq!(v["hand"], "234m456p12223z [789s]");
+    assert_eq!(v["samples"], 200);
+    assert_eq!(v["trivial"], false);
+    let c = v["candidates"].as_array().unwrap();
+    // Open hand: no riichi; every distinct tile is a candidate.
+    let labels: Vec<&str> = c.iter().map(|c| c["action"].as_str().unwrap()).collect();
+    assert_eq!(labels.len(), 9, "{labels:?}");
+    assert!(labels.iter().all(|l| l.starts_with("discard ")));
+    assert_eq!(c[0]["action"], "discard 3z");
+    assert_eq!(c[0]["samples"], 59);
+    assert_eq!(c[0]["points"], -66.102);
+    assert_eq!(c[0]["win"], 0.475);
+    assert_eq!(v["chosen"], v["prior"]);
+    assert_eq!(
+        c.iter().map(|c| c["samples"].as_u64().unwrap()).sum::<u64>(),
+        200
+    );
+}
+
+#[test]
+fn suggest_ok_trivial_tsumo() {
+    let out = tenpai(&[
+        "suggest",
+        "--hand",
+        "234m456p11222z [789s]",
+        "--drawn",
+        "1z",
+        "--round",
+        "S2",
+        "--seat",
+        "2",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.ok()).unwrap();
+    assert_eq!((v["chosen"].as_str(), v["trivial"].as_bool()), (Some("tsumo"), Some(true)));
+}
+
+#[test]
+fn suggest_ok_log_position() {
+    let log = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/testdata/tenhou6/double_ron.json"
+    );
+    let out = tenpai(&["suggest", "--log", log, "--event", "21", "--samples", "200"]);
+    let text = out.ok();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "seat 0, S4-0, 60 tiles left, hand 406799m1108p7889s"
+    );
+    assert_eq!(
+        lines[3],
+        "discard 8p          +37495     3114      +477   17.5     12.3    40.4      57"
+    );
+    assert_eq!(
+        lines[lines.len() - 2],
+        "choice: discard 8p (baseline: discard 8p), 200 rollouts"
+    );
+    assert_eq!(
+        lines[lines.len() - 1],
+        "played: {\"type\":\"dahai\",\"actor\":0,\"pai\":\"8s\",\"tsumogiri\":true}"
+    );
+}
+
+#[test]
+fn suggest_err_bad_flags() {
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &["suggest", "--hand", "123m456p789s1123z"],
+            "error: --hand \"123m456p789s1123z\": the seat's turn needs 3n+2 tiles (14 with no meld), got 13\n",
+        ),
+        (
+            &["suggest", "--hand", "123m456p789s11234z", "--drawn", "5z"],
+            "error: --drawn \"5z\": not in the hand\n",
+        ),
+        (
+            &["suggest", "--hand", "123m456p789s11234z", "--rivers", "1m,2m"],
+            "error: --rivers \"1m,2m\": expected four comma-separated lists\n",
+        ),
+        (
+            &["suggest", "--hand", "123m456p789s11234z", "--round", "X9"],
+            "error: --round \"X9\": expected E1 to N4\n",
+        ),
+        (
+            &["suggest", "--hand", "123m456p789s11234z", "--riichi", "1"],
+            "error: --riichi \"1\": the seat has no discard to declare with\n",
+        ),
+        (
+            &["suggest", "--log", "/nonexistent.mjson", "--event", "3"],
+            "error: --log /nonexistent.mjson: No such file or directory (os error 2)\n",
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_eq!(tenpai(args).failed(), expected, "{args:?}");
+    }
+}
