@@ -73,7 +73,9 @@ fn suggest_ok_json_with_melds_riichi_and_round() {
     assert_eq!(c[0]["win"], 0.475);
     assert_eq!(v["chosen"], v["prior"]);
     assert_eq!(
-        c.iter().map(|c| c["samples"].as_u64().unwrap()).sum::<u64>(),
+        c.iter()
+            .map(|c| c["samples"].as_u64().unwrap())
+            .sum::<u64>(),
         200
     );
 }
@@ -93,7 +95,10 @@ fn suggest_ok_trivial_tsumo() {
         "--json",
     ]);
     let v: serde_json::Value = serde_json::from_str(out.ok()).unwrap();
-    assert_eq!((v["chosen"].as_str(), v["trivial"].as_bool()), (Some("tsumo"), Some(true)));
+    assert_eq!(
+        (v["chosen"].as_str(), v["trivial"].as_bool()),
+        (Some("tsumo"), Some(true))
+    );
 }
 
 #[test]
