@@ -76,6 +76,9 @@ impl GameRecord {
     }
 }
 
+// The spectator's `&mut dyn FnMut(&Event, &State)` reads plainer spelled out
+// than behind an alias.
+#[allow(clippy::type_complexity)]
 struct Table<'a> {
     state: State,
     wall: Wall,
@@ -439,6 +442,7 @@ pub fn play_game<'a>(
 /// assert_eq!(discards, g.events.iter().filter(|e| matches!(e, Event::Dahai { .. })).count());
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
+#[allow(clippy::type_complexity)]
 pub fn play_game_watched<'a>(
     rules: &Rules,
     seed: u64,

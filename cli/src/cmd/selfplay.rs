@@ -7,7 +7,6 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use tenpai::ai::mc::{csv_header, Budget, Settings};
 use tenpai::game::GameLength;
-use tenpai::score::Rules;
 use tenpai::selfplay::{
     play_all_logged, summarize, Config, DecisionSink, Estimate, PlayerKind, PlayerStats,
 };
@@ -144,13 +143,7 @@ struct Output {
 }
 
 fn config(args: &Args) -> Result<Config> {
-    let mut rules = Rules::load(&args.rules).with_context(|| format!("--rules {}", args.rules))?;
-    match args.length.as_deref() {
-        None => {}
-        Some("east") => rules.game.length = GameLength::East,
-        Some("south") => rules.game.length = GameLength::South,
-        Some(other) => bail!("--length {other:?}: expected east or south"),
-    }
+    let rules = super::load_rules(&args.rules, args.length.as_deref())?;
     let kinds: Vec<PlayerKind> = args
         .players
         .split(',')

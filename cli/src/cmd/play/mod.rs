@@ -188,7 +188,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     let banner = banner(args, &setup);
     let ending = if full_screen {
         let delay = Duration::from_millis(args.delay.unwrap_or(300));
-        let ending = tui::run(&setup, names, mode, args.hints, delay)?;
+        let ending = tui::run(&setup, names, mode, args.hints, delay, &banner)?;
         writeln!(out, "{banner}")?;
         if let Ending::Finished(record) = &ending {
             let points = tenpai::game::final_scores(&record.scores, &setup.rules.game);

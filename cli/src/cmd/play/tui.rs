@@ -28,6 +28,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
 use std::collections::VecDeque;
 use std::io::{self, Stdout};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tenpai::game::{Action, GameRecord, Observation, Pai};
 use tenpai::score::Rules;
@@ -47,9 +48,16 @@ q  leave the game (asks first)            Ctrl-C  leave at once";
 /// dropped, and from a panic hook.
 struct Guard;
 
+/// The terminal is in raw mode on the alternate screen.
+static ACTIVE: AtomicBool = AtomicBool::new(false);
+
+/// Restores the terminal once (leaving the alternate screen twice would move
+/// the cursor back over what was printed in between, a panic's message).
 fn restore() {
-    let _ = terminal::disable_raw_mode();
-    let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
+    if ACTIVE.swap(false, Ordering::SeqCst) {
+        let _ = terminal::disable_raw_mode();
+        let _ = execute!(io::stdout(), terminal::LeaveAlternateScreen, cursor::Show);
+    }
 }
 
 impl Guard {
@@ -60,6 +68,7 @@ impl Guard {
             previous(info);
         }));
         terminal::enable_raw_mode().context("the terminal's raw mode")?;
+        ACTIVE.store(true, Ordering::SeqCst);
         let guard = Guard;
         execute!(io::stdout(), terminal::EnterAlternateScreen, cursor::Hide)
             .context("the alternate screen")?;
@@ -715,7 +724,8 @@ impl Frontend for Tui {
     }
 }
 
-/// Plays `setup` full screen; the terminal is restored when it returns.
+/// Plays `setup` full screen, `banner` (the seed...) first in the log; the
+/// terminal is restored when it returns.
 ///
 /// # Errors
 /// An I/O error of the terminal, or the game's errors.
@@ -725,6 +735,7 @@ pub fn run(
     mode: TileMode,
     hints: bool,
     delay: Duration,
+    banner: &str,
 ) -> Result<Ending> {
     let guard = Guard::enter()?;
     let term = Terminal::new(CrosstermBackend::new(io::stdout())).context("the terminal")?;
@@ -737,7 +748,7 @@ pub fn run(
         hint_lines: Vec::new(),
         delay,
         obs: None,
-        log: VecDeque::new(),
+        log: VecDeque::from([banner.to_string()]),
         message: String::new(),
     };
     let ending = session::play(setup, &mut tui);
