@@ -107,7 +107,36 @@ pub enum End {
     Abort,
 }
 
-/// A whole round at one moment, every tile known (one determinized world).
+/// A whole round at one moment, every tile known (one determinized world),
+/// with the seat that decides and where ([`World::decision`]).
+///
+/// Built by a [`super::Determinizer`], or by hand for tests and studies:
+///
+/// ```
+/// use tenpai::ai::mc::{rollout, End, Spot, World};
+/// use tenpai::game::{Action, Event, Observation, Pai, State};
+/// let rules = tenpai::score::Rules::tenhou();
+/// let mut s = State::new(rules.clone());
+/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
+/// s.apply(&Event::StartKyoku {
+///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+///     dora_marker: "1m".parse()?, scores: [25000; 4],
+///     tehais: [tiles("1m 2m 3m 4p 5p 6p 7s 8s 9s E E E S"), tiles("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
+///              tiles("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), tiles("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
+/// })?;
+/// s.apply(&Event::Tsumo { actor: 0, pai: "N".parse()? })?;
+/// let mut w = World::from_observation(&Observation::of(&s, 0));
+/// assert_eq!(w.decision(), (0, Spot::Turn));
+/// // Seat 1 is ready on West or North and North is the next draw.
+/// w.set_hand(1, &tiles("1p 2p 3p 4p 5p 6p 7p 8p 9p W W N N"));
+/// w.set_walls(&tiles("N"), &[]);
+/// let out = rollout(w, &Action::Discard { pai: "S".parse()?, tsumogiri: false }, &rules);
+/// // Menzen tsumo, ittsu, honitsu: 6 han, haneman: 6,000 from the dealer, 3,000 from the others.
+/// assert_eq!(out.end, End::Win { winner: 1, from: 1 });
+/// assert_eq!(out.deltas, [-6000, 12000, -3000, -3000]);
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct World {
     pub(crate) hands: [TileCounts; 4],
