@@ -511,7 +511,7 @@ fn parse_tiles(word: &str) -> Option<Vec<Pai>> {
         return Some(vec![p]);
     }
     let suit = word.chars().last()?;
-    let digits = &word[..word.len() - 1];
+    let digits = &word[..word.len() - suit.len_utf8()];
     if digits.len() == 2 && digits.chars().all(|c| c.is_ascii_digit()) {
         return digits
             .chars()
@@ -607,12 +607,17 @@ pub(crate) mod tests {
     }
 
     /// A turn: 123m 4m 5mr 6m 11p 567p 88s + drawn 4m; riichi on 1p or 4m.
-    pub(crate) fn turn() -> Menu {
-        let obs = view(
+    /// The view of [`turn`].
+    pub(crate) fn turn_view() -> Observation {
+        view(
             "1m 2m 3m 4m 4m 5mr 6m 1p 1p 5p 6p 7p 8s 8s",
             Some("4m"),
             None,
-        );
+        )
+    }
+
+    pub(crate) fn turn() -> Menu {
+        let obs = turn_view();
         let mut legal = vec![Action::Tsumo, riichi("1p", false), riichi("4m", true)];
         for (p, t) in [
             ("4m", true),
@@ -809,6 +814,28 @@ pub(crate) mod tests {
             m.lines(NAMES, TileMode::Text)[0],
             "In riichi: d discards the drawn tile."
         );
+    }
+
+    #[test]
+    fn parse_never_panics_on_any_short_input() {
+        let alphabet = [
+            "", "c", "p", "k", "r", "i", " ", "0", "1", "5", "9", "m", "z", "s", "r", "🀀", "é",
+            "14", "riichi", "-", "ｐ", "\t",
+        ];
+        let menus = [turn(), call()];
+        for a in alphabet {
+            for b in alphabet {
+                for c in alphabet {
+                    for d in ["", " ", " 1", " 46p", " 5🀀", " 🀀🀀"] {
+                        let line = format!("{a}{b}{c}{d}");
+                        for m in &menus {
+                            let _ = m.parse(&line, false, TileMode::Text);
+                            let _ = m.parse(&line, true, TileMode::Unicode);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

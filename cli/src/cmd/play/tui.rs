@@ -760,8 +760,23 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cmd::play::command::tests::{turn, view, NAMES};
+    use crate::cmd::play::command::tests::{turn, turn_view, view, NAMES};
     use ratatui::backend::TestBackend;
+
+    /// A screen with `obs` and `log` and nothing else.
+    fn bare<'a>(obs: Option<&'a Observation>, log: &'a VecDeque<String>) -> Screen<'a> {
+        Screen {
+            obs,
+            names: NAMES,
+            mode: TileMode::Text,
+            menu: None,
+            select: Select::Nothing,
+            log,
+            hints: None,
+            message: "",
+            dialog: None,
+        }
+    }
 
     /// A bordered row's text, borders and trailing spaces left out.
     fn inner(row: &str) -> &str {
@@ -786,27 +801,19 @@ mod tests {
 
     #[test]
     fn render_ok_table_hand_choices_log_and_hints() {
-        let obs = view(
-            "1m 2m 3m 4m 4m 5mr 6m 1p 1p 5p 6p 7p 8s 8s",
-            Some("4m"),
-            None,
-        );
+        let obs = turn_view();
         let menu = turn();
         let log: VecDeque<String> = ["Left: discard 9m (as drawn)".to_string()].into();
         let hints = vec!["Hand: tenpai".to_string()];
         let screen = Screen {
-            obs: Some(&obs),
-            names: NAMES,
-            mode: TileMode::Text,
             menu: Some(&menu),
             select: Select::Tile {
                 index: 13,
                 riichi: false,
             },
-            log: &log,
             hints: Some(&hints),
             message: "Riichi is not possible now.",
-            dialog: None,
+            ..bare(Some(&obs), &log)
         };
         let r = rows(&screen, 80, 26);
         assert_eq!(r[0], "East 1 · 0 honba · 0 sticks · dora 1m · wall 60");
@@ -852,15 +859,9 @@ mod tests {
             lines: vec!["Leave the game?".into()],
         };
         let screen = Screen {
-            obs: Some(&obs),
-            names: NAMES,
             mode: TileMode::Unicode,
-            menu: None,
-            select: Select::Nothing,
-            log: &log,
-            hints: None,
-            message: "",
             dialog: Some(&dialog),
+            ..bare(Some(&obs), &log)
         };
         let r = rows(&screen, 80, 26);
         assert!(
@@ -874,19 +875,35 @@ mod tests {
     }
 
     #[test]
+    fn render_ok_on_tiny_terminals() {
+        let obs = turn_view();
+        let menu = turn();
+        let log: VecDeque<String> = ["a long line of the log ".repeat(9)].into();
+        let hints = vec!["Hand: tenpai".to_string(); 20];
+        let dialog = Dialog {
+            title: "End of the round".into(),
+            lines: vec!["x".repeat(200); 30],
+        };
+        for (w, h) in [(1, 1), (2, 3), (10, 5), (20, 8), (33, 13), (80, 24)] {
+            let screen = Screen {
+                mode: TileMode::Unicode,
+                menu: Some(&menu),
+                select: Select::Tile {
+                    index: 13,
+                    riichi: true,
+                },
+                hints: Some(&hints),
+                message: "a message",
+                dialog: Some(&dialog),
+                ..bare(Some(&obs), &log)
+            };
+            rows(&screen, w, h);
+        }
+    }
+
+    #[test]
     fn render_ok_before_the_first_event() {
         let log = VecDeque::new();
-        let screen = Screen {
-            obs: None,
-            names: NAMES,
-            mode: TileMode::Text,
-            menu: None,
-            select: Select::Nothing,
-            log: &log,
-            hints: None,
-            message: "",
-            dialog: None,
-        };
-        assert_eq!(rows(&screen, 40, 10)[0], "Starting the game…");
+        assert_eq!(rows(&bare(None, &log), 40, 10)[0], "Starting the game…");
     }
 }
