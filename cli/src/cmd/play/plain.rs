@@ -176,15 +176,17 @@ impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
         }
         self.prompt(&menu)?;
         let mut riichi_next = false;
-        let mut line = String::new();
+        let mut bytes = Vec::new();
         loop {
             write!(self.out, "> ")?;
             self.out.flush()?;
-            line.clear();
-            if self.input.read_line(&mut line)? == 0 {
+            bytes.clear();
+            if self.input.read_until(b'\n', &mut bytes)? == 0 {
                 writeln!(self.out)?;
                 return Ok(Choice::Leave(Leave::InputEnded));
             }
+            // Bytes that are not UTF-8 are garbage like any other: a message.
+            let line = String::from_utf8_lossy(&bytes);
             if self.echo {
                 writeln!(self.out, "{}", line.trim_end())?;
             }
@@ -219,5 +221,83 @@ impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
         }
         self.out.flush()?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmd::play::session::{play, Ending, Opponents, Setup};
+
+    /// Plays seed 7 (east only) in line mode with `input`; the output and
+    /// the final scores.
+    fn game(input: &[u8]) -> (String, Option<[i32; 4]>) {
+        let setup = Setup {
+            rules: crate::cmd::load_rules("tenhou", Some("east")).unwrap(),
+            seed: 7,
+            seat: 0,
+            watch: false,
+            opponents: Opponents::Baseline,
+        };
+        let mut out = Vec::new();
+        let mut front = Plain {
+            input,
+            out: &mut out,
+            rules: setup.rules.clone(),
+            names: Names {
+                me: 0,
+                watch: false,
+            },
+            mode: TileMode::Text,
+            colour: false,
+            hints: false,
+            delay: Duration::ZERO,
+            echo: true,
+        };
+        let ending = play(&setup, &mut front).unwrap();
+        let scores = match ending {
+            Ending::Finished(r) => Some(r.scores),
+            Ending::Left(..) => None,
+        };
+        (String::from_utf8(out).unwrap(), scores)
+    }
+
+    #[test]
+    fn plain_ok_bytes_that_are_not_utf8_are_garbage() {
+        let clean = "a\n".repeat(2000);
+        let mut noisy = b"\xff\xfe riichi\r\n".to_vec();
+        noisy.extend_from_slice(clean.as_bytes());
+        let (out, scores) = game(&noisy);
+        assert!(out.contains("> \u{FFFD}\u{FFFD} riichi\nUnknown command \"\u{FFFD}\u{FFFD} riichi\"; type help.\n> a\n"), "{out}");
+        assert_eq!(scores, Some([25000, 20500, 23500, 31000]));
+        assert_eq!(game(clean.as_bytes()).1, scores);
+    }
+
+    #[test]
+    fn plain_ok_colour_paints_tiles() {
+        let (out, _) = game(b"q\n");
+        assert!(!out.contains('\x1b'));
+        let mut front = Plain {
+            input: &b""[..],
+            out: Vec::new(),
+            rules: crate::cmd::load_rules("tenhou", None).unwrap(),
+            names: Names {
+                me: 0,
+                watch: false,
+            },
+            mode: TileMode::Text,
+            colour: true,
+            hints: false,
+            delay: Duration::ZERO,
+            echo: false,
+        };
+        assert_eq!(
+            front.cell("5m".into(), "5mr".parse().unwrap()),
+            "\x1b[1;31m5m\x1b[0m"
+        );
+        assert_eq!(
+            front.cell("1z".into(), "E".parse().unwrap()),
+            "\x1b[1m1z\x1b[0m"
+        );
     }
 }
