@@ -277,7 +277,7 @@ mod tests {
     fn plain_ok_colour_paints_tiles() {
         let (out, _) = game(b"q\n");
         assert!(!out.contains('\x1b'));
-        let mut front = Plain {
+        let front = Plain {
             input: &b""[..],
             out: Vec::new(),
             rules: crate::cmd::load_rules("tenhou", None).unwrap(),
