@@ -383,7 +383,7 @@ fn drive(setup: &Setup, from_game: &Receiver<Msg>, front: &mut dyn Frontend) -> 
             }
             Msg::Done(Err(e)) => {
                 let at = last_obs
-                    .map(|o| format!(" (after round {}-{})", o.bakaze, o.kyoku))
+                    .map(|o| format!(" in {}", super::view::round_name(o.bakaze, o.kyoku)))
                     .unwrap_or_default();
                 return Err(e).context(format!("the game engine failed{at} (a bug)"));
             }
