@@ -245,7 +245,7 @@ fn fu_open_hand_with_20_counts_30() {
     let s = win("234m456p22s [678s] [345p]", "4m").tenhou();
     assert_eq!(
         fu_lines(&s),
-        lines(&[("base", 20), ("open hand minimum 30", 10)])
+        lines(&[("base", 20), ("open no-fu hand (counts 30)", 10)])
     );
     assert_eq!(s.fu, 30);
 }

@@ -84,3 +84,39 @@ fn replay_ok_mjai_lines_and_err_illegal_event() {
     assert!(out.contains("E4-0 turn 2: "), "{out}");
     assert!(out.contains("seat 0 has no 5s for dahai"), "{out}");
 }
+
+#[test]
+fn replay_ok_east_only_mjai_log_with_length_and_err_without() {
+    // mjai logs do not say how long the game is: an east-only self-play log
+    // ends where the tenhou rules (east-south) would play on.
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    let o = Command::new(env!("CARGO_BIN_EXE_tenpai"))
+        .args([
+            "selfplay", "--games", "1", "--seed", "3", "--length", "east",
+        ])
+        .args([
+            "--players",
+            "baseline,baseline,baseline,baseline",
+            "--log-dir",
+        ])
+        .arg(&logs)
+        .output()
+        .expect("tenpai runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let log = logs.join("game-000000.mjson");
+    let (ok, out, _) = replay(&["--length", "east", log.to_str().unwrap()]);
+    assert!(ok, "{out}");
+    assert!(out.contains(": ok (mjai, "), "{out}");
+    let (ok, out, err) = replay(&[log.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(out.contains("refused: illegal end_game"), "{out}");
+    assert!(out.contains("the game is not over by the rules"), "{out}");
+    assert_eq!(err, "error: 1 of 1 files do not replay (1 mismatches)\n");
+    let (ok, _, err) = replay(&["--length", "north", log.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        err.contains("--length \"north\": expected east or south"),
+        "{err}"
+    );
+}

@@ -281,7 +281,7 @@ impl fmt::Display for FuSource {
                 };
                 write!(f, "{what} {g}")
             }
-            FuSource::OpenMinimum => f.write_str("open hand minimum 30"),
+            FuSource::OpenMinimum => f.write_str("open no-fu hand (counts 30)"),
         }
     }
 }

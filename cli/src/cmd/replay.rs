@@ -20,7 +20,7 @@ so far plus one); exits with status 1 when any file has a mismatch.
 Formats (detected per file): tenhou.net/6 JSON (one document for the game or
 one per line, as saved from tenhou.net/6; the room's rules come from
 rule.disp and aka: open tanyao, red fives, length, Mahjong Soul rooms), or
-mjai JSON lines (--rules applies; deltas on hora, ryukyoku and
+mjai JSON lines (--rules and --length apply; deltas on hora, ryukyoku and
 reach_accepted events are checked).
 
 JSON (--json): one line per file: {\"file\", \"format\", \"rounds\", \"wins\",
@@ -28,7 +28,8 @@ JSON (--json): one line per file: {\"file\", \"format\", \"rounds\", \"wins\",
 
 Examples:
   tenpai replay ../shared/testdata/tenhou6/*.json
-  tenpai replay game.mjson --rules mahjongsoul";
+  tenpai replay game.mjson --rules mahjongsoul
+  tenpai replay east-game.mjson --length east";
 
 /// Replay Tenhou (tenhou.net/6) or mjai logs and check them against the engine.
 #[derive(Debug, clap::Args)]
@@ -41,6 +42,11 @@ pub struct Args {
     /// Rules for mjai logs: tenhou, mahjongsoul or a TOML file.
     #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
     pub rules: String,
+
+    /// Game length for mjai logs, which do not record it: east (one round of
+    /// dealers) or south (two). Default: the rules' length.
+    #[arg(long, value_name = "east|south")]
+    pub length: Option<String>,
 
     /// One JSON line per file instead of text.
     #[arg(long)]
@@ -94,7 +100,7 @@ fn replay_one(path: &PathBuf, rules: &Rules) -> (&'static str, Result<Report>) {
 /// Unknown rules; a file that cannot be read or parsed, or any mismatch (after
 /// all files are printed), as one error counting them; an I/O error.
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
-    let rules = Rules::load(&args.rules)?;
+    let rules = super::load_rules(&args.rules, args.length.as_deref())?;
     let (mut bad_files, mut mismatches) = (0, 0);
     for path in &args.files {
         let (format, result) = replay_one(path, &rules);
