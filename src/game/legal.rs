@@ -88,14 +88,11 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
         return;
     }
     // Each distinct tile held, in index order, a red five before a plain one.
-    let mut kinds = s.held().bits();
+    let mut kinds = s.held().bits() & !forbidden.bits();
     while kinds != 0 {
         let i = kinds.trailing_zeros() as usize;
         kinds &= kinds - 1;
         let t = Tile::new(i as u8).expect("below 34");
-        if forbidden.contains(t) {
-            continue;
-        }
         let red = if t.is_five() { s.red[i / 9] } else { 0 };
         let n = s.hand[i];
         for (is_red, copies) in [(true, red), (false, n - red)] {
@@ -183,9 +180,9 @@ pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
             }
             let kan_ok = state.live_left > 0 && state.kans.len() < 4;
             if kan_ok {
-                for i in 0..KINDS {
+                for i in (0..KINDS).filter(|&i| s.hand[i] == 4) {
                     let t = Tile::new(i as u8).expect("below 34");
-                    if s.hand[i] == 4 && (!s.in_riichi() || ankan_keeps_waits(s, t)) {
+                    if !s.in_riichi() || ankan_keeps_waits(s, t) {
                         out.push(Action::Ankan { tile: t });
                     }
                 }

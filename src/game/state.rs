@@ -793,6 +793,8 @@ impl State {
                 st.take_unseen(p, E)?;
                 st.seats[s].put(p);
             }
+            // A river rarely holds more than 24 tiles: one allocation a round.
+            st.seats[s].river.reserve(24);
         }
         st.take_unseen(dora_marker, E)?;
         st.dora.push(dora_marker);
@@ -1845,7 +1847,9 @@ impl State {
         // After a kan's discard, its dora indicator is turned before anyone
         // may answer the discard.
         let dora_due = self.pending_dora > 0 && matches!(self.phase, Phase::Discarded { .. });
-        if seat > 3 || seat == d || dora_due {
+        // `could_ron` (set with the discard or kan: the tile is a wait) rules
+        // out most seats before furiten and yaku are looked at.
+        if seat > 3 || seat == d || dora_due || !self.could_ron[seat as usize] {
             return false;
         }
         self.can_ron(seat, d, pai, closed)

@@ -20,6 +20,14 @@ pub trait Player {
     /// Picks one of `legal` (never empty). Returning an action not in `legal`
     /// makes [`play_game`] fail.
     fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action;
+
+    /// Whether [`Player::act`] reads its observation (the default). A player
+    /// that decides from the legal actions alone, such as [`RandomPlayer`],
+    /// returns `false`; the table then does not bring its view up to date,
+    /// so the observation it is handed is its own seat's but may be stale.
+    fn reads_observation(&self) -> bool {
+        true
+    }
 }
 
 /// A player that wins whenever it can and otherwise picks uniformly at random
@@ -40,6 +48,10 @@ impl RandomPlayer {
 }
 
 impl Player for RandomPlayer {
+    fn reads_observation(&self) -> bool {
+        false
+    }
+
     fn act(&mut self, _obs: &Observation, legal: &[Action]) -> Action {
         if let Some(w) = legal
             .iter()
@@ -138,16 +150,18 @@ impl Table<'_> {
         if legal.is_empty() {
             return Ok(None);
         }
-        let me = &self.state.seats[seat as usize];
-        let hand = Some((me.hand, me.red));
-        let unchanged = self.view_hands[seat as usize] == hand;
-        self.view_hands[seat as usize] = hand;
         let obs = &mut self.views[seat as usize];
-        obs.refresh_same_game(&self.state, seat, unchanged);
-        if self.check && *obs != Observation::of(&self.state, seat) {
-            return Err(GameError::Invariant(format!(
-                "seat {seat}'s refreshed view differs from a new one"
-            )));
+        if self.players[seat as usize].reads_observation() {
+            let me = &self.state.seats[seat as usize];
+            let hand = Some((me.hand, me.red));
+            let unchanged = self.view_hands[seat as usize] == hand;
+            self.view_hands[seat as usize] = hand;
+            obs.refresh_same_game(&self.state, seat, unchanged);
+            if self.check && *obs != Observation::of(&self.state, seat) {
+                return Err(GameError::Invariant(format!(
+                    "seat {seat}'s refreshed view differs from a new one"
+                )));
+            }
         }
         let a = self.players[seat as usize].act(obs, legal);
         if !legal.contains(&a) {
