@@ -169,6 +169,22 @@ fn determinize_never_panics_on_odd_observations() {
         o.seat = 9;
         odd.push(o);
         let mut o = obs.clone();
+        o.melds[(o.seat as usize + 1) % 4].push(tenpai::game::TableMeld {
+            kind: tenpai::MeldKind::Pon,
+            tiles: pais("? ? ?"),
+            called: None,
+            from: Some(o.seat),
+            added: false,
+        });
+        o.melds[o.seat as usize].push(tenpai::game::TableMeld {
+            kind: tenpai::MeldKind::Chi,
+            tiles: Vec::new(),
+            called: None,
+            from: None,
+            added: false,
+        });
+        odd.push(o);
+        let mut o = obs.clone();
         o.dora_indicators = pais("1m 1m 1m 1m 1m 1m 1m");
         o.oya = 7;
         o.bakaze = 9;
@@ -199,6 +215,7 @@ fn determinize_never_panics_on_odd_observations() {
             1,
         );
         assert!(legal.contains(&r.chosen));
+        let _ = tenpai::ai::mc::csv_row(0, o, &r);
     }
 }
 

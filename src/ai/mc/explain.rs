@@ -57,7 +57,12 @@ pub fn action_label(a: &Action) -> String {
 /// ```
 pub fn hand_text(obs: &Observation) -> String {
     let (counts, red) = crate::ai::concealed(obs);
-    let hand = (obs.seat < 4)
+    let sane = obs
+        .melds
+        .iter()
+        .flatten()
+        .all(|m| m.tiles.iter().any(|p| p.tile().is_some()));
+    let hand = (obs.seat < 4 && sane)
         .then(|| crate::ai::hand_of(obs, counts, red, None))
         .flatten();
     match hand {

@@ -359,7 +359,13 @@ pub fn search(
             Budget::Samples(_) => None,
         },
     };
-    let prior = (obs.seat < 4 && !legal.is_empty())
+    // The baseline reads every meld's tiles: only for views a table can give.
+    let sane = obs
+        .melds
+        .iter()
+        .flatten()
+        .all(|m| m.tiles.iter().any(|p| p.tile().is_some()));
+    let prior = (obs.seat < 4 && !legal.is_empty() && sane)
         .then(|| {
             let a =
                 crate::game::Player::act(&mut crate::ai::BaselinePlayer::new(rules), obs, legal);

@@ -245,7 +245,11 @@ impl World {
             }
         };
         for s in 0..4 {
-            for m in obs.melds[s].iter().filter(|m| !m.tiles.is_empty()) {
+            // A meld of hidden tiles only (no real table has one) is skipped.
+            for m in obs.melds[s]
+                .iter()
+                .filter(|m| m.tiles.iter().any(|p| p.tile().is_some()))
+            {
                 let sm = SimMeld::of(m);
                 if (w.meld_len[s] as usize) < 4 {
                     w.melds[s][w.meld_len[s] as usize] = sm;
