@@ -60,3 +60,53 @@ fn mc_legal_at_every_decision_of_the_tenhou_logs() {
     assert!(decisions > 10_000, "{decisions}");
     assert!(searched > 5_000, "{searched}");
 }
+
+/// A time budget is kept at decision points of the logs with kans (several
+/// kans, replacement draws, robbed kans) and at the widest choices (every
+/// discard, and riichi with most of them).
+#[test]
+fn mc_time_budget_kept_in_kan_logs() {
+    use tenpai::ai::mc::{search, Settings};
+    let budget = std::time::Duration::from_millis(25);
+    let settings = Settings {
+        budget: Budget::Time(budget),
+        threads: 1,
+    };
+    let (mut n, mut worst) = (0, std::time::Duration::ZERO);
+    for name in [
+        "suukantsu_0.json",
+        "suukantsu_1.json",
+        "rinshan.json",
+        "double_kakan_then_chankan.json",
+    ] {
+        let rep = replay_file(dir().join(name)).unwrap();
+        let mut state = State::new(rep.rules.clone());
+        for (i, e) in rep.mjai.iter().enumerate() {
+            for seat in 0..4u8 {
+                let legal = legal_actions(&state, seat);
+                let kans = legal.iter().any(|a| {
+                    matches!(
+                        a,
+                        tenpai::game::Action::Ankan { .. }
+                            | tenpai::game::Action::Kakan { .. }
+                            | tenpai::game::Action::Daiminkan
+                    )
+                });
+                if legal.len() < 2 || (i % 7 != 0 && !kans && legal.len() < 20) {
+                    continue;
+                }
+                let obs = Observation::of(&state, seat);
+                let r = search(&obs, &legal, &rep.rules, settings, i as u64);
+                assert!(legal.contains(&r.chosen));
+                worst = worst.max(r.elapsed);
+                n += 1;
+            }
+            if state.apply(e).is_err() {
+                break;
+            }
+        }
+    }
+    eprintln!("{n} timed decisions, slowest {worst:?}");
+    assert!(n > 30, "{n}");
+    assert!(worst < budget * 2, "slowest decision {worst:?}");
+}
