@@ -15,6 +15,13 @@ fn scratch() -> tempfile::TempDir {
     tempfile::tempdir().unwrap()
 }
 
+/// Baseline opponents, whose games the tests know exactly (one argument:
+/// the default opponents are the Monte Carlo AI).
+const BASELINE: &str = "--opponents=baseline";
+
+/// The east-only game of seed 7 against baseline opponents.
+const SEED7: &[&str] = &["play", BASELINE, "--seed", "7", "--length", "east"];
+
 /// `n` lines of `a` (let the AI choose), enough for any game.
 fn auto(n: usize) -> String {
     "a\n".repeat(n)
@@ -205,6 +212,7 @@ fn search_seeds_for_each_kind_of_move() {
         let d = drive(
             &[
                 "play",
+                BASELINE,
                 "--seed",
                 &s,
                 "--length",
@@ -271,7 +279,7 @@ const EAST: &str = "[game]\nlength = \"east\"\n";
 
 #[test]
 fn play_ok_whole_game_with_the_ai_choosing_every_move() {
-    let r = tenpai_in(&["play", "--seed", "7", "--length", "east"], &auto(2000));
+    let r = tenpai_in(SEED7, &auto(2000));
     let out = r.ok();
     assert!(out.starts_with(
         "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: baseline\n\
@@ -303,7 +311,7 @@ fn play_ok_whole_game_with_the_ai_choosing_every_move() {
 
 #[test]
 fn play_ok_east_south_game_logged_and_replayed() {
-    let (out, log) = play_logged(&["play", "--seed", "3"], &auto(4000));
+    let (out, log) = play_logged(&["play", BASELINE, "--seed", "3"], &auto(4000));
     assert!(out.starts_with("tenpai play: seed 3, east-south game, tenhou rules,"));
     assert_eq!(
         ranking(&out),
@@ -325,9 +333,9 @@ fn play_ok_east_south_game_logged_and_replayed() {
 
 #[test]
 fn play_ok_watch_plays_the_same_game_as_the_ai_choosing_for_you() {
-    let args = ["play", "--seed", "7", "--length", "east"];
-    let (_, played) = play_logged(&args, &auto(2000));
-    let (out, watched) = play_logged(&[&args[..], &["--watch"]].concat(), "");
+    let args: &[&str] = SEED7;
+    let (_, played) = play_logged(args, &auto(2000));
+    let (out, watched) = play_logged(&[args, &["--watch"]].concat(), "");
     assert!(out.starts_with(
         "tenpai play: seed 7, east-only game, tenhou rules, watching: seat E, opponents: baseline\n\
          === East 1 · 0 honba · 0 sticks · dealer Bottom · your seat wind East ===\n\
@@ -395,6 +403,7 @@ fn grabby_game(seed: &str, bot: impl FnMut(&Prompt) -> String) -> (Driven, Strin
     let d = drive(
         &[
             "play",
+            BASELINE,
             "--seed",
             seed,
             "--length",
@@ -590,7 +599,7 @@ fn play_ok_garbage_at_every_prompt_changes_nothing() {
         noisy.push_str(a);
         noisy.push('\n');
     }
-    let args = ["play", "--seed", "300", "--length", "east"];
+    let args = ["play", BASELINE, "--seed", "300", "--length", "east"];
     let (clean_out, clean_log) = play_logged(&args, &script);
     let (noisy_out, noisy_log) = play_logged(&args, &noisy);
     assert_eq!(clean_out, d.out, "a script plays as the bot did");
@@ -630,10 +639,10 @@ fn play_ok_garbage_at_every_prompt_changes_nothing() {
 
 #[test]
 fn play_err_illegal_commands_get_a_message_and_change_nothing() {
-    let args = ["play", "--seed", "7", "--length", "east"];
-    let (_, clean) = play_logged(&args, &auto(2000));
+    let args: &[&str] = SEED7;
+    let (_, clean) = play_logged(args, &auto(2000));
     let tries = "5p\nriichi\np\nt\nn\nc\nr\nk\nkyuushu\n15\n";
-    let (out, log) = play_logged(&args, &(tries.to_string() + &auto(2000)));
+    let (out, log) = play_logged(args, &(tries.to_string() + &auto(2000)));
     assert!(log == clean, "the tries changed the game");
     assert!(out.contains(
         "> 5p\n\
@@ -699,6 +708,7 @@ fn play_err_input_ending_mid_game_abandons_it() {
     let r = tenpai_in(
         &[
             "play",
+            BASELINE,
             "--seed",
             "7",
             "--length",
@@ -719,7 +729,7 @@ fn play_err_input_ending_mid_game_abandons_it() {
 
 #[test]
 fn play_ok_quit() {
-    let r = tenpai_in(&["play", "--seed", "7", "--length", "east"], "a\nq\n");
+    let r = tenpai_in(SEED7, "a\nq\n");
     assert!(r
         .ok()
         .ends_with("> q\nYou left the game in East 1, 0 honba (seed 7).\n"));
@@ -729,7 +739,7 @@ fn play_ok_quit() {
 fn play_ok_help_hints_and_unicode_tiles() {
     let r = tenpai_in(
         &[
-            "play", "--seed", "7", "--length", "east", "--tiles", "unicode", "--hints",
+            "play", BASELINE, "--seed", "7", "--length", "east", "--tiles", "unicode", "--hints",
         ],
         "help\nh\nh\nq\n",
     );

@@ -199,7 +199,7 @@ impl Menu {
                 .iter()
                 .find(|o| o.action == *a)
                 .map(|o| o.label.clone())
-                .unwrap_or_else(|| format!("{a:?}")),
+                .unwrap_or_else(|| tenpai::ai::mc::action_label(a)),
         }
     }
 

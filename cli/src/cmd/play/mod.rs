@@ -18,11 +18,13 @@ pub mod tui;
 pub mod view;
 
 use anyhow::{bail, Context, Result};
-use session::{Ending, Leave, Opponents, Setup};
+use session::{Decisions, Ending, Leave, Opponents, Setup};
 use std::hash::{BuildHasher, Hasher};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tenpai::ai::mc::{csv_header, Budget};
 use tenpai::game::GameLength;
 use tiles::TileMode;
 use view::Names;
@@ -43,8 +45,18 @@ E S W N P F C) discards it, d the drawn tile; riichi 5m (or riichi, then the
 discard); t, r, c [n|tiles], p [n], k [n|tile], n, 9 (or kyuushu); at a call
 prompt a number picks the option; a = the AI's choice; h hints; help; q quits.
 
+Opponents: mc (the default) is the Monte Carlo AI, thinking --think per
+decision (default 300ms) or --samples N rollouts; baseline is the rule-based
+AI; random plays random legal moves. With hints on (h), the panel also ranks
+your own choices by the same Monte Carlo search (--samples N rollouts, else
+1000). --decisions FILE writes one CSV row per Monte Carlo decision of the
+opponents, as tenpai selfplay does.
+
 Seats: E is the first dealer (seat 0), then S, W, N. Without --seed a random
-seed is chosen and printed, so any game can be played again with --seed.
+seed is chosen and printed, so any game can be played again with --seed: the
+same seed deals the same tiles, but with a time budget (--think) the Monte
+Carlo AI's choices depend on the machine's speed, so the same game is played
+again only with --samples (or with baseline or random opponents).
 --log writes the finished game as mjai JSON lines (tenpai replay reads them).
 Exit status: 0 when the game ends or you quit; 1 when standard input ends
 before the game does (the game is abandoned) or on an error.";
@@ -99,9 +111,25 @@ pub struct Args {
     #[arg(long)]
     pub plain: bool,
 
-    /// The AI players.
-    #[arg(long, value_enum, default_value = "baseline")]
+    /// The AI players: mc (Monte Carlo), baseline or random.
+    #[arg(long, value_enum, default_value = "mc")]
     pub opponents: Opponents,
+
+    /// Monte Carlo thinking time per decision, e.g. 300ms or 0.5s (the
+    /// choices then depend on the machine's speed: --seed repeats the deal,
+    /// not necessarily the game).
+    #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = crate::cmd::selfplay::parse_think)]
+    pub think: Duration,
+
+    /// Monte Carlo rollouts per decision instead of a time (the game then
+    /// reproduces from --seed); also the hint panel's budget.
+    #[arg(long, value_name = "N")]
+    pub samples: Option<u32>,
+
+    /// Write one CSV row per Monte Carlo decision of the AI players to FILE
+    /// (the columns of tenpai selfplay --decisions).
+    #[arg(long, value_name = "FILE")]
+    pub decisions: Option<PathBuf>,
 
     /// Show the hint panel from the start (h toggles it).
     #[arg(long)]
@@ -133,26 +161,48 @@ fn random_seed() -> u64 {
     h.finish() % 1_000_000_000
 }
 
+/// Rollouts of the hint panel's Monte Carlo ranking without `--samples`.
+const HINT_SAMPLES: u32 = 1000;
+
 fn setup(args: &Args) -> Result<Setup> {
     let rules = crate::cmd::load_rules(&args.rules, args.length.as_deref())?;
+    let budget = match args.samples {
+        Some(0) => bail!("--samples 0: at least one rollout"),
+        Some(n) => Budget::Samples(n),
+        None => Budget::Time(args.think),
+    };
     Ok(Setup {
         rules,
         seed: args.seed.unwrap_or_else(random_seed),
         seat: parse_seat(&args.seat)?,
         watch: args.watch,
         opponents: args.opponents,
+        budget,
+        decisions: None,
     })
 }
 
-/// `seed 12, east-south, tenhou rules, you: E, opponents: baseline`.
+/// The hint panel's Monte Carlo search for the person's seat: `--samples`
+/// rollouts (else [`HINT_SAMPLES`]), its own seed.
+fn mc_hint(args: &Args, s: &Setup) -> hint::McHint {
+    let budget = Budget::Samples(args.samples.unwrap_or(HINT_SAMPLES));
+    let seed = session::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
+    hint::McHint::new(&s.rules, budget, seed)
+}
+
+/// `seed 12, east-south, tenhou rules, you: E, opponents: mc 300ms`.
 fn banner(args: &Args, s: &Setup) -> String {
     let length = match s.rules.game.length {
         GameLength::East => "east-only",
         GameLength::South => "east-south",
     };
     let who = if s.watch { "watching" } else { "you" };
+    let think = match s.opponents {
+        Opponents::Mc => format!(" ({})", s.budget),
+        _ => String::new(),
+    };
     format!(
-        "tenpai play: seed {}, {length} game, {} rules, {who}: seat {}, opponents: {}",
+        "tenpai play: seed {}, {length} game, {} rules, {who}: seat {}, opponents: {}{think}",
         s.seed,
         args.rules,
         ['E', 'S', 'W', 'N'][s.seat as usize],
@@ -168,7 +218,7 @@ fn banner(args: &Args, s: &Setup) -> String {
 /// Bad options (named), an unwritable log file, standard input ending before
 /// the game does, an I/O error of the terminal.
 pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()> {
-    let setup = setup(args)?;
+    let mut setup = setup(args)?;
     let mode = match args.tiles {
         Tiles::Text => TileMode::Text,
         Tiles::Unicode => TileMode::Unicode,
@@ -179,6 +229,21 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
         .as_ref()
         .map(|p| std::fs::File::create(p).with_context(|| format!("--log {}", p.display())))
         .transpose()?;
+    let decisions = match &args.decisions {
+        None => None,
+        Some(p) => {
+            let f =
+                std::fs::File::create(p).with_context(|| format!("--decisions {}", p.display()))?;
+            let mut w = std::io::BufWriter::new(f);
+            writeln!(w, "{}", csv_header())
+                .with_context(|| format!("--decisions {}", p.display()))?;
+            let w: Arc<Mutex<std::io::BufWriter<std::fs::File>>> = Arc::new(Mutex::new(w));
+            Some(w)
+        }
+    };
+    setup.decisions = decisions
+        .clone()
+        .map(|w| Decisions(w as tenpai::selfplay::DecisionSink));
     let names = Names {
         me: setup.seat,
         watch: setup.watch,
@@ -188,7 +253,8 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     let banner = banner(args, &setup);
     let ending = if full_screen {
         let delay = Duration::from_millis(args.delay.unwrap_or(300));
-        let ending = tui::run(&setup, names, mode, args.hints, delay, &banner)?;
+        let hint = mc_hint(args, &setup);
+        let ending = tui::run(&setup, names, mode, args.hints, Some(hint), delay, &banner)?;
         writeln!(out, "{banner}")?;
         if let Ending::Finished(record) = &ending {
             let points = tenpai::game::final_scores(&record.scores, &setup.rules.game);
@@ -210,11 +276,19 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
             mode,
             colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
             hints: args.hints,
+            mc_hint: Some(mc_hint(args, &setup)),
             delay: Duration::from_millis(args.delay.unwrap_or(0)),
             echo: !std::io::stdin().is_terminal(),
         };
         session::play(&setup, &mut front)?
     };
+    if let (Some(w), Some(p)) = (&decisions, &args.decisions) {
+        let mut w = w
+            .lock()
+            .map_err(|_| anyhow::anyhow!("decision log lock poisoned"))?;
+        w.flush()
+            .with_context(|| format!("--decisions {}", p.display()))?;
+    }
     match ending {
         Ending::Finished(record) => {
             if let (Some(mut f), Some(p)) = (log, &args.log) {

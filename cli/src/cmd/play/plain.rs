@@ -32,6 +32,8 @@ pub struct Plain<R, W> {
     pub colour: bool,
     /// Show hints at each decision.
     pub hints: bool,
+    /// The Monte Carlo ranking in the hints.
+    pub mc_hint: Option<hint::McHint>,
     /// Pause after each move of an AI player.
     pub delay: Duration,
     /// Repeat each command read after the prompt (when the input is not typed
@@ -123,7 +125,8 @@ impl<R: BufRead, W: Write> Plain<R, W> {
     }
 
     fn hints(&mut self, obs: &Observation, legal: &[Action], menu: &Menu) -> Result<()> {
-        for l in hint::lines(&self.rules, obs, legal, menu, self.mode) {
+        let mc = self.mc_hint.as_mut();
+        for l in hint::lines(&self.rules, obs, legal, menu, self.mode, mc) {
             writeln!(self.out, "hint: {l}")?;
         }
         Ok(())
@@ -238,6 +241,8 @@ mod tests {
             seat: 0,
             watch: false,
             opponents: Opponents::Baseline,
+            budget: tenpai::ai::mc::Budget::Samples(100),
+            decisions: None,
         };
         let mut out = Vec::new();
         let mut front = Plain {
@@ -251,6 +256,7 @@ mod tests {
             mode: TileMode::Text,
             colour: false,
             hints: false,
+            mc_hint: None,
             delay: Duration::ZERO,
             echo: true,
         };
@@ -288,6 +294,7 @@ mod tests {
             mode: TileMode::Text,
             colour: true,
             hints: false,
+            mc_hint: None,
             delay: Duration::ZERO,
             echo: false,
         };

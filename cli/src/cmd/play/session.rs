@@ -10,7 +10,10 @@
 //! quick legal choices, unseen, and the front end returns at once.
 
 use anyhow::{bail, Context, Result};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::Arc;
+use tenpai::ai::mc::{csv_row, Budget, McPlayer};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{
     final_scores, play_game_watched, Action, DrawReason, Event, GameError, GameRecord, Observation,
@@ -32,6 +35,21 @@ pub struct Setup {
     pub watch: bool,
     /// The AI players' kind.
     pub opponents: Opponents,
+    /// The Monte Carlo players' budget per decision.
+    pub budget: Budget,
+    /// Where the Monte Carlo players write one CSV row per decision.
+    pub decisions: Option<Decisions>,
+}
+
+/// A shared writer for the decision CSV ([`csv_row`] lines; the caller
+/// writes the header).
+#[derive(Clone)]
+pub struct Decisions(pub tenpai::selfplay::DecisionSink);
+
+impl std::fmt::Debug for Decisions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Decisions(..)")
+    }
 }
 
 /// A hand shown at the end of a round.
@@ -153,18 +171,16 @@ impl Player for Person {
                 }
             }
         }
-        // The person left: finish quickly (a pass, a discard, whatever is first).
-        legal
-            .iter()
-            .find(|a| matches!(a, Action::Pass | Action::Discard { .. }))
-            .unwrap_or(&legal[0])
-            .clone()
+        // The person left: finish quickly.
+        quick(legal)
     }
 }
 
 /// The AI players' kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Opponents {
+    /// The Monte Carlo AI ([`McPlayer`]), thinking `--think` or `--samples`.
+    Mc,
     /// The rule-based baseline ([`BaselinePlayer`]).
     Baseline,
     /// Random legal actions, winning whenever possible ([`RandomPlayer`]).
@@ -174,21 +190,68 @@ pub enum Opponents {
 impl std::fmt::Display for Opponents {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
+            Opponents::Mc => "mc",
             Opponents::Baseline => "baseline",
             Opponents::Random => "random",
         })
     }
 }
 
-/// An AI player of `kind` for `seat` (a random player's seed follows the seat,
-/// as in self-play).
-pub fn ai_player(kind: Opponents, rules: &Rules, seed: u64, seat: u8) -> Box<dyn Player + Send> {
-    match kind {
-        Opponents::Random => Box::new(RandomPlayer::new(
-            seed.wrapping_mul(4).wrapping_add(u64::from(seat)),
-        )),
+/// The seed of the AI player at `seat` in the game of wall seed `seed` (a
+/// random or Monte Carlo player's seed follows the seat, as in self-play).
+pub fn seat_seed(seed: u64, seat: u8) -> u64 {
+    seed.wrapping_mul(4).wrapping_add(u64::from(seat))
+}
+
+/// An AI player of `setup.opponents` for `seat`; a Monte Carlo player thinks
+/// `setup.budget` and writes its decisions to `setup.decisions`.
+pub fn ai_player(setup: &Setup, seat: u8) -> Box<dyn Player + Send> {
+    let rules = &setup.rules;
+    match setup.opponents {
+        Opponents::Random => Box::new(RandomPlayer::new(seat_seed(setup.seed, seat))),
         Opponents::Baseline => Box::new(BaselinePlayer::new(rules)),
+        Opponents::Mc => {
+            let mc = McPlayer::new(rules, setup.budget, seat_seed(setup.seed, seat));
+            match &setup.decisions {
+                None => Box::new(mc),
+                Some(Decisions(sink)) => {
+                    let sink = sink.clone();
+                    let game = setup.seed;
+                    Box::new(mc.on_decision(Box::new(move |obs, report| {
+                        if let Ok(mut w) = sink.lock() {
+                            // A write error shows when the file is flushed.
+                            let _ = writeln!(w, "{}", csv_row(game, obs, report));
+                        }
+                    })))
+                }
+            }
+        }
     }
+}
+
+/// An AI player that, once the person has left, plays quick legal moves
+/// instead of thinking (the unseen rest of the game ends at once).
+struct Ai {
+    inner: Box<dyn Player + Send>,
+    gone: Arc<AtomicBool>,
+}
+
+impl Player for Ai {
+    fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
+        if self.gone.load(Ordering::Relaxed) {
+            return quick(legal);
+        }
+        self.inner.act(obs, legal)
+    }
+}
+
+/// A quick legal move: a pass, a discard, whatever is first.
+fn quick(legal: &[Action]) -> Action {
+    legal
+        .iter()
+        .find(|a| matches!(a, Action::Pass | Action::Discard { .. }))
+        .unwrap_or(&legal[0])
+        .clone()
 }
 
 /// `event` as `seat` may see it: other seats' draws and dealt tiles hidden.
@@ -265,7 +328,7 @@ fn shown_hands(state: &State, wins: &[(u8, Option<Pai>)]) -> Vec<Shown> {
     }
 }
 
-fn worker(setup: Setup, to_front: Sender<Msg>) {
+fn worker(setup: Setup, to_front: Sender<Msg>, gone: Arc<AtomicBool>) {
     let mut players: Vec<Box<dyn Player + Send>> = (0..4u8)
         .map(|s| {
             if s == setup.seat && !setup.watch {
@@ -273,7 +336,10 @@ fn worker(setup: Setup, to_front: Sender<Msg>) {
                     to_front: to_front.clone(),
                 }) as Box<dyn Player + Send>
             } else {
-                ai_player(setup.opponents, &setup.rules, setup.seed, s)
+                Box::new(Ai {
+                    inner: ai_player(&setup, s),
+                    gone: gone.clone(),
+                })
             }
         })
         .collect();
@@ -342,12 +408,16 @@ fn worker(setup: Setup, to_front: Sender<Msg>) {
 pub fn play(setup: &Setup, front: &mut dyn Frontend) -> Result<Ending> {
     let (to_front, from_game) = mpsc::channel();
     let s = setup.clone();
+    let gone = Arc::new(AtomicBool::new(false));
+    let gone_worker = gone.clone();
     let worker = std::thread::Builder::new()
         .name("game".into())
-        .spawn(move || worker(s, to_front))
+        .spawn(move || worker(s, to_front, gone_worker))
         .context("starting the game")?;
     let ending = drive(setup, &from_game, front);
-    // Closing the channel lets the worker finish the game on its own.
+    // Closing the channel lets the worker finish the game on its own, the
+    // AI players no longer thinking.
+    gone.store(true, Ordering::Relaxed);
     drop(from_game);
     if worker.join().is_err() {
         bail!("the game engine stopped unexpectedly (a bug)");

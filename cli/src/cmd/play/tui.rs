@@ -455,6 +455,7 @@ pub struct Tui {
     mode: TileMode,
     hints: bool,
     hint_lines: Vec<String>,
+    mc_hint: Option<hint::McHint>,
     delay: Duration,
     obs: Option<Observation>,
     log: VecDeque<String>,
@@ -570,7 +571,8 @@ impl Tui {
 
     fn refresh_hints(&mut self, obs: &Observation, legal: &[Action], menu: &Menu) {
         if self.hints {
-            self.hint_lines = hint::lines(&self.rules, obs, legal, menu, self.mode);
+            let mc = self.mc_hint.as_mut();
+            self.hint_lines = hint::lines(&self.rules, obs, legal, menu, self.mode, mc);
         }
     }
 
@@ -734,6 +736,7 @@ pub fn run(
     names: Names,
     mode: TileMode,
     hints: bool,
+    mc_hint: Option<hint::McHint>,
     delay: Duration,
     banner: &str,
 ) -> Result<Ending> {
@@ -746,6 +749,7 @@ pub fn run(
         mode,
         hints,
         hint_lines: Vec::new(),
+        mc_hint,
         delay,
         obs: None,
         log: VecDeque::from([banner.to_string()]),
