@@ -787,4 +787,147 @@ fn play_err_bad_options_are_named() {
     assert!(err(&["play", "--rules", "nosuchrules"]).starts_with("error: --rules nosuchrules: "));
     assert!(err(&["play", "--log", "/nonexistent/dir/game.mjson"])
         .starts_with("error: --log /nonexistent/dir/game.mjson: "));
+    assert_eq!(
+        err(&["play", "--samples", "0"]),
+        "error: --samples 0: at least one rollout\n"
+    );
+    let r = tenpai_in(&["play", "--think", "fast"], "");
+    assert_eq!(r.code, 2);
+    assert!(r
+        .err
+        .contains("\"fast\": expected a time such as 50ms or 1s"));
+    assert!(err(&["play", "--decisions", "/nonexistent/dir/d.csv"])
+        .starts_with("error: --decisions /nonexistent/dir/d.csv: "));
+}
+
+// ---- the Monte Carlo AI ----
+
+/// The east-only game of seed 7 against Monte Carlo opponents on a sample
+/// budget (reproducible).
+const MC7: &[&str] = &[
+    "play",
+    "--opponents=mc",
+    "--samples",
+    "200",
+    "--seed",
+    "7",
+    "--length",
+    "east",
+];
+
+#[test]
+fn play_ok_default_opponents_are_the_monte_carlo_ai() {
+    let r = tenpai_in(&["play", "--seed", "7", "--length", "east"], "a\nq\n");
+    let out = r.ok();
+    assert!(
+        out.starts_with(
+            "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: mc (300ms)\n"
+        ),
+        "{out}"
+    );
+    // Leaving stops the thinking: the rest of the game is played at once.
+    assert!(
+        out.ends_with("You left the game in East 1, 0 honba (seed 7).\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn play_ok_whole_game_against_monte_carlo_opponents_reproduces_and_replays() {
+    let (out, log) = play_logged(MC7, &auto(2000));
+    assert!(out.starts_with(
+        "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: mc (200 samples)\n"
+    ));
+    let end = "=== Game over after 6 rounds ===\n\
+         \x20 1. You     35,100 points   final +45.1\n\
+         \x20 2. Across  28,000 points   final +8.0\n\
+         \x20 3. Right   26,900 points   final -13.1\n\
+         \x20 4. Left    10,000 points   final -40.0\n";
+    assert_eq!(ranking(&out), end);
+    assert!(
+        replay(&log, Some(EAST)).starts_with(": ok (mjai, 6 rounds, "),
+        "{}",
+        replay(&log, Some(EAST))
+    );
+    let (again, log_again) = play_logged(MC7, &auto(2000));
+    assert_eq!(
+        (again, log_again),
+        (out, log),
+        "the same seed and samples, the same game"
+    );
+}
+
+#[test]
+fn play_ok_decisions_csv_one_row_per_monte_carlo_decision() {
+    let dir = scratch();
+    let csv = dir.path().join("d.csv");
+    let args = [MC7, &["--decisions", csv.to_str().unwrap()]].concat();
+    tenpai_in(&args, &auto(2000)).ok();
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let sp = dir.path().join("sp.csv");
+    tenpai_in(
+        &[
+            "selfplay",
+            "--games",
+            "1",
+            "--players",
+            "mc,baseline,baseline,baseline",
+            "--samples",
+            "20",
+            "--length",
+            "east",
+            "--decisions",
+            sp.to_str().unwrap(),
+        ],
+        "",
+    )
+    .ok();
+    let header = std::fs::read_to_string(&sp)
+        .unwrap()
+        .lines()
+        .next()
+        .unwrap()
+        .to_string();
+    let mut lines = text.lines();
+    assert_eq!(lines.next(), Some(header.as_str()), "selfplay's columns");
+    let rows: Vec<&str> = lines.collect();
+    assert!(rows.len() > 50, "{} rows", rows.len());
+    for r in &rows {
+        // game (the seed), round, seat: the opponents' seats only.
+        assert!(r.starts_with("7,"), "{r}");
+        let seat = r.split(',').nth(2).unwrap();
+        assert!(["1", "2", "3"].contains(&seat), "{r}");
+    }
+    assert!(rows[0].starts_with("7,E1-0,1,1,"), "{}", rows[0]);
+}
+
+#[test]
+fn play_ok_hints_rank_your_choices_by_monte_carlo() {
+    let r = tenpai_in(&[MC7, &["--hints"]].concat(), "q\n");
+    let out = r.ok();
+    let i = out
+        .find("hint: AI: discard 2z\n")
+        .expect("the baseline's hint");
+    let mc = &out[i..];
+    assert!(
+        mc.starts_with(
+            "hint: AI: discard 2z\n\
+             hint: Monte Carlo, 199 rollouts (points ± 95%):\n\
+             hint:   discard "
+        ),
+        "{out}"
+    );
+    let ranked: Vec<&str> = mc
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with("hint:   discard"))
+        .collect();
+    assert_eq!(ranked.len(), 4, "{mc}");
+    for l in ranked {
+        assert!(
+            l.contains(" ± ") && l.contains("  win ") && l.contains("%  deal-in "),
+            "{l}"
+        );
+    }
+    assert!(mc.contains("hint:   (10 more)\nhint: MC: discard "), "{mc}");
 }
