@@ -50,7 +50,7 @@ decision (default 300ms) or --samples N rollouts; baseline is the rule-based
 AI; random plays random legal moves. With hints on (h), the panel also ranks
 your own choices by the same Monte Carlo search (--samples N rollouts, else
 1000). --decisions FILE writes one CSV row per Monte Carlo decision of the
-opponents, as tenpai selfplay does.
+opponents, in the columns of tenpai selfplay --decisions (game: the seed).
 
 Seats: E is the first dealer (seat 0), then S, W, N. Without --seed a random
 seed is chosen and printed, so any game can be played again with --seed: the
