@@ -723,8 +723,80 @@ fn play_err_input_ending_mid_game_abandons_it() {
         r.err,
         "error: standard input ended in East 1, 0 honba (seed 7): the game is abandoned\n"
     );
-    assert!(r.out.ends_with("> \n"), "{}", r.out);
+    assert!(
+        r.out.ends_with(&format!(
+            "> \n--log {}: no log written (the game did not finish).\n",
+            log.display()
+        )),
+        "{}",
+        r.out
+    );
     assert!(!log.exists(), "only a finished game is logged");
+}
+
+/// `tenpai play` (seed 7, east only) with `--log` onto a file holding
+/// `precious`, given `input`; what it did and the file's text after.
+fn play_onto_existing_log(input: &str) -> (common::Run, String, String) {
+    let dir = scratch();
+    let log = dir.path().join("keep.txt");
+    std::fs::write(&log, "precious\n").unwrap();
+    let mut args = SEED7.to_vec();
+    args.extend(["--log", log.to_str().unwrap()]);
+    let r = tenpai_in(&args, input);
+    let left = std::fs::read_to_string(&log).unwrap();
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names, ["keep.txt"], "no temporary file is left behind");
+    (r, left, log.display().to_string())
+}
+
+#[test]
+fn play_ok_log_keeps_an_existing_file_when_the_game_does_not_finish() {
+    let no_log = |path: &str| format!("--log {path}: no log written (the game did not finish).\n");
+    // q: the file is untouched, and the output says so.
+    let (r, left, path) = play_onto_existing_log("a\nq\n");
+    assert_eq!(left, "precious\n");
+    assert!(
+        r.ok().ends_with(&format!(
+            "You left the game in East 1, 0 honba (seed 7).\n{}",
+            no_log(&path)
+        )),
+        "{}",
+        r.out
+    );
+    // The end of input: the same.
+    let (r, left, path) = play_onto_existing_log("a\n");
+    assert_eq!(r.code, 1);
+    assert_eq!(left, "precious\n");
+    assert!(r.out.ends_with(&no_log(&path)), "{}", r.out);
+    // A finished game replaces it with its log, which replays.
+    let (r, left, _) = play_onto_existing_log(&auto(2000));
+    assert!(!r.ok().contains("no log written"));
+    assert!(left.starts_with("{\"type\":\"start_game\""), "{left}");
+    assert_eq!(
+        replay(&left, Some(EAST)),
+        ": ok (mjai, 7 rounds, 3 wins, 4 draws, 860 events)\n"
+    );
+}
+
+#[test]
+fn play_err_log_path_refused_at_the_start_and_left_alone() {
+    let dir = scratch();
+    let r = tenpai_in(&["play", "--log", dir.path().to_str().unwrap()], "");
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        format!("error: --log {}: is a directory\n", dir.path().display())
+    );
+    assert!(r.out.is_empty(), "{}", r.out);
+    let r = tenpai_in(&["play", "--log", "/nonexistent/dir/game.mjson"], "");
+    assert_eq!(
+        r.err,
+        "error: --log /nonexistent/dir/game.mjson: no directory /nonexistent/dir\n"
+    );
+    assert!(dir.path().is_dir());
 }
 
 #[test]

@@ -21,7 +21,7 @@ use anyhow::{bail, Context, Result};
 use session::{Decisions, Ending, Leave, Opponents, Setup};
 use std::hash::{BuildHasher, Hasher};
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tenpai::ai::mc::{csv_header, Budget};
@@ -57,7 +57,8 @@ seed is chosen and printed, so any game can be played again with --seed: the
 same seed deals the same tiles, but with a time budget (--think) the Monte
 Carlo AI's choices depend on the machine's speed, so the same game is played
 again only with --samples (or with baseline or random opponents).
---log writes the finished game as mjai JSON lines (tenpai replay reads them).
+--log writes the finished game as mjai JSON lines (tenpai replay reads them);
+an existing FILE is replaced only when the game finishes.
 Exit status: 0 when the game ends or you quit; 1 when standard input ends
 before the game does (the game is abandoned) or on an error.";
 
@@ -210,6 +211,63 @@ fn banner(args: &Args, s: &Setup) -> String {
     )
 }
 
+/// Refuses a `--log` path that cannot be written at the end: a directory, or
+/// one in a directory that does not exist. Touches nothing.
+fn check_log_path(p: &Path) -> Result<()> {
+    if p.is_dir() {
+        bail!("--log {}: is a directory", p.display());
+    }
+    let dir = log_dir(p);
+    if !dir.is_dir() {
+        bail!("--log {}: no directory {}", p.display(), dir.display());
+    }
+    Ok(())
+}
+
+/// The directory `p` is in (`.` for a bare file name).
+fn log_dir(p: &Path) -> &Path {
+    p.parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."))
+}
+
+/// Writes the finished game's log `text` to `p`: to a temporary file in the
+/// same directory renamed over `p` (so `p` is never left half written), or
+/// straight into `p` when it is not a regular file (`/dev/null`, a pipe, a
+/// symbolic link).
+fn write_log(p: &Path, text: &str) -> Result<()> {
+    let context = || format!("--log {}", p.display());
+    let regular = std::fs::symlink_metadata(p).map_or(true, |m| m.file_type().is_file());
+    let Some(name) = p.file_name().filter(|_| regular) else {
+        return std::fs::write(p, text).with_context(context);
+    };
+    let tmp = log_dir(p).join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, p))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
+        .with_context(context)
+}
+
+/// Says that `--log` wrote nothing, when it was given, at the end of an
+/// abandoned game.
+fn no_log<W: Write>(args: &Args, out: &mut W) -> Result<()> {
+    if let Some(p) = &args.log {
+        writeln!(
+            out,
+            "--log {}: no log written (the game did not finish).",
+            p.display()
+        )?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
 /// Runs `tenpai play`: the full-screen view when standard input and output
 /// are terminals and `--plain` is not given, else the line mode over `input`
 /// and `out`.
@@ -223,12 +281,11 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
         Tiles::Text => TileMode::Text,
         Tiles::Unicode => TileMode::Unicode,
     };
-    // Opened first, so that a bad path fails before the game rather than after.
-    let log = args
-        .log
-        .as_ref()
-        .map(|p| std::fs::File::create(p).with_context(|| format!("--log {}", p.display())))
-        .transpose()?;
+    // Checked first, so that a bad path fails before the game rather than
+    // after; nothing is written (nor truncated) until the game has finished.
+    if let Some(p) = &args.log {
+        check_log_path(p)?;
+    }
     let decisions = match &args.decisions {
         None => None,
         Some(p) => {
@@ -291,10 +348,8 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     }
     match ending {
         Ending::Finished(record) => {
-            if let (Some(mut f), Some(p)) = (log, &args.log) {
-                f.write_all(record.to_mjai().as_bytes())
-                    .and_then(|()| f.flush())
-                    .with_context(|| format!("--log {}", p.display()))?;
+            if let Some(p) = &args.log {
+                write_log(p, &record.to_mjai())?;
             }
             out.flush()?;
             Ok(())
@@ -308,19 +363,12 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
             );
             match why {
                 Leave::Quit => {
-                    if let Some(p) = &args.log {
-                        let _ = std::fs::remove_file(p);
-                    }
                     writeln!(out, "You left the game in {at}.")?;
-                    out.flush()?;
+                    no_log(args, &mut out)?;
                     Ok(())
                 }
                 Leave::InputEnded => {
-                    out.flush()?;
-                    if let Some(p) = &args.log {
-                        // Only a finished game is logged; nothing was written.
-                        let _ = std::fs::remove_file(p);
-                    }
+                    no_log(args, &mut out)?;
                     bail!("standard input ended in {at}: the game is abandoned")
                 }
             }
