@@ -47,7 +47,9 @@ Examples:
 pub struct Cli {
     /// Answer every query with this table file (written by `tenpai tables
     /// export`) instead of the tables built into the program. A damaged or stale
-    /// file is refused. Empty: the built-in tables.
+    /// file is refused. The game, scoring and AI commands check the file and
+    /// keep the built-in tables, which a file that opens equals. Empty: the
+    /// built-in tables.
     #[arg(long, global = true, value_name = "FILE", env = "TENPAI_TABLES")]
     tables: Option<OsString>,
 
@@ -81,31 +83,25 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
         .as_deref()
         .filter(|f| !f.is_empty())
         .map(Path::new);
+    if let Command::Tables(args) = &cli.command {
+        return cmd::tables::run(args, tables_file, out);
+    }
+    // A damaged or stale file is refused whatever the command. The game,
+    // scoring and AI commands run on the built-in tables: a file that opens
+    // is, by its checksum, the same tables, so their answers are the same.
+    let source = cmd::TableSource::open(tables_file)?;
+    let tables = source.tables();
     match cli.command {
-        Command::Tables(args) => cmd::tables::run(&args, tables_file, out),
+        Command::Shanten(args) => cmd::shanten::run(&args, tables, input, out, err),
+        Command::Waits(args) => cmd::waits::run(&args, tables, out),
+        Command::Analyze(args) => cmd::analyze::run(&args, tables, out),
+        Command::Agari(args) => cmd::agari::run(&args, tables, out),
         Command::Score(args) => cmd::score::run(&args, input, out),
         Command::Replay(args) => cmd::replay::run(&args, out),
         Command::Selfplay(args) => cmd::selfplay::run(&args, out),
         Command::Suggest(args) => cmd::suggest::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out),
-        command => {
-            let source = cmd::TableSource::open(tables_file)?;
-            let tables = source.tables();
-            match command {
-                Command::Shanten(args) => cmd::shanten::run(&args, tables, input, out, err),
-                Command::Waits(args) => cmd::waits::run(&args, tables, out),
-                Command::Analyze(args) => cmd::analyze::run(&args, tables, out),
-                Command::Agari(args) => cmd::agari::run(&args, tables, out),
-                Command::Tables(_)
-                | Command::Score(_)
-                | Command::Replay(_)
-                | Command::Selfplay(_)
-                | Command::Suggest(_)
-                | Command::Play(_) => {
-                    unreachable!("handled above")
-                }
-            }
-        }
+        Command::Tables(_) => unreachable!("handled above"),
     }
 }
 

@@ -663,3 +663,29 @@ fn tables_export_ok_through_a_symbolic_link() {
         tenpai::Tables::embedded().bytes()
     );
 }
+
+#[test]
+fn tables_file_is_checked_by_every_command() {
+    // A missing or damaged table file is refused by the game commands too
+    // (they keep the built-in tables, which a file that opens equals).
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.bin");
+    std::fs::write(&bad, b"not a table file").unwrap();
+    for args in [
+        vec!["play", "--seed", "1"],
+        vec!["selfplay", "--games", "1"],
+        vec!["score", "123m456p789s11z555z", "--win", "5z"],
+    ] {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_tenpai"))
+            .args(&args)
+            .arg("--tables")
+            .arg(&bad)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!o.status.success(), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert!(err.contains("bad.bin"), "{args:?}: {err}");
+    }
+}

@@ -110,8 +110,10 @@ fn replay_ok_east_only_mjai_log_with_length_and_err_without() {
     assert!(out.contains(": ok (mjai, "), "{out}");
     let (ok, out, err) = replay(&[log.to_str().unwrap()]);
     assert!(!ok);
-    assert!(out.contains("refused: illegal end_game"), "{out}");
-    assert!(out.contains("the game is not over by the rules"), "{out}");
+    assert!(
+        out.contains("refused: illegal end_game: the game is not over by the rules"),
+        "{out}"
+    );
     assert_eq!(err, "error: 1 of 1 files do not replay (1 mismatches)\n");
     let (ok, _, err) = replay(&["--length", "north", log.to_str().unwrap()]);
     assert!(!ok);

@@ -13,7 +13,7 @@ pub enum GameError {
         text: String,
     },
     /// An event that the rules do not allow in the current state.
-    #[error("illegal {event} by seat {seat}: {reason}")]
+    #[error("illegal {event}{}: {reason}", by_seat(*.seat))]
     Illegal {
         /// The event type (`dahai`, `pon`, …).
         event: &'static str,
@@ -71,5 +71,14 @@ impl GameError {
             seat,
             reason: reason.into(),
         }
+    }
+}
+
+/// ` by seat N`, or nothing for the events without an actor (seat 4).
+fn by_seat(seat: u8) -> String {
+    if seat < 4 {
+        format!(" by seat {seat}")
+    } else {
+        String::new()
     }
 }
