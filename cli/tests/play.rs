@@ -671,6 +671,27 @@ fn play_err_illegal_commands_get_a_message_and_change_nothing() {
 }
 
 #[test]
+fn play_ok_capital_honor_letters_discard_north_white_and_red() {
+    // Seed 17: 4z, 5z and 7z in the first hand; n, p and c stay commands.
+    let args = &["play", BASELINE, "--seed", "17", "--length", "east"];
+    for (letter, tile, command) in [
+        ("N", "4z", "It is your turn: discard a tile."),
+        ("P", "5z", "You cannot pon now."),
+        ("C", "7z", "You cannot chi now."),
+    ] {
+        let lower = letter.to_ascii_lowercase();
+        let r = tenpai_in(args, &format!("{lower}\n{letter}\nq\n"));
+        let out = r.ok();
+        assert!(
+            out.contains(&format!(
+                "> {lower}\n{command}\n> {letter}\nYou: discard {tile}\n"
+            )),
+            "{letter}: {out}"
+        );
+    }
+}
+
+#[test]
 fn play_err_riichi_and_discard_rules_are_enforced() {
     // The grabby game of seed 118 with an illegal try before each riichi and
     // each discard in riichi: the same game, and the messages.

@@ -6,7 +6,7 @@
 //!
 //! | command | does |
 //! |---|---|
-//! | `3`, `5m`, `0m`, `E`, `d` | discard by position in the hand (1-based as shown), by tile (`0m` = red five), or the drawn tile |
+//! | `3`, `5m`, `0m`, `E`, `d` | discard by position in the hand (1-based as shown), by tile (`0m` = red five; capital `E S W N P F C` are honors, so `N` is North and `n` pass), or the drawn tile |
 //! | `riichi 5m`, `i 3`, `riichi` | riichi with that discard (alone: the discard comes next) |
 //! | `t` / `tsumo`, `r` / `ron` | win |
 //! | `c` / `chi`, `p` / `pon`, `k` / `kan` | call; `c 2` or `c 46p` picks one of several |
@@ -364,6 +364,11 @@ impl Menu {
             return Err(format!("Too many words in {:?}; type help.", line.trim()));
         }
         let act = |r: Result<Action, String>| r.map(Input::Act);
+        // A capital honor letter is the tile (N North, P White, C Red); the
+        // commands n, p and c are lower case.
+        if arg.is_none() && matches!(first, "E" | "S" | "W" | "N" | "P" | "F" | "C") {
+            return self.discard_word(first, riichi_next, mode).map(Input::Act);
+        }
         let lower = first.to_ascii_lowercase();
         match (lower.as_str(), arg) {
             ("q" | "quit" | "exit", None) => return Ok(Input::Quit),
@@ -530,8 +535,9 @@ fn parse_tiles(word: &str) -> Option<Vec<Pai>> {
 pub const HELP: &str = "\
 Commands (one per line):
   3, 5m, 0m, E, d   discard by position in your hand (as numbered), by tile
-                    name (0m = red five, 1z-7z or E S W N P F C for honors),
-                    or d for the drawn tile
+                    name (0m = red five, 1z-7z or E S W N P F C for honors:
+                    capitals are tiles, so N is North but n is pass), or d
+                    for the drawn tile
   riichi 5m         riichi with that discard (riichi alone: the discard next);
                     i is short for riichi
   t / tsumo         win on your draw        r / ron    win on the discard
@@ -682,6 +688,33 @@ pub(crate) mod tests {
         // A plain five named while only the red one is held: the red one.
         assert_eq!(act(&m, "5m"), Ok(Input::Act(discard("5mr", false))));
         assert_eq!(act(&m, "  8s  "), Ok(Input::Act(discard("8s", false))));
+    }
+
+    #[test]
+    fn parse_ok_capital_honor_letters_are_tiles_lower_case_commands() {
+        let obs = view("1m 2m 3m 4m 5m 6m 1p 2p 3p E N P C F", Some("F"), None);
+        let mut legal: Vec<Action> = ["E", "N", "P", "C"]
+            .iter()
+            .map(|p| discard(p, false))
+            .collect();
+        legal.push(discard("F", true));
+        let m = Menu::new(&obs, &legal, NAMES, TileMode::Text);
+        for t in ["E", "N", "P", "C"] {
+            assert_eq!(act(&m, t), Ok(Input::Act(discard(t, false))), "{t}");
+        }
+        assert_eq!(act(&m, "F"), Ok(Input::Act(discard("F", true))));
+        assert_eq!(act(&m, "S").unwrap_err(), "You have no 2z.");
+        assert_eq!(
+            act(&m, "n").unwrap_err(),
+            "It is your turn: discard a tile."
+        );
+        assert_eq!(act(&m, "p").unwrap_err(), "You cannot pon now.");
+        assert_eq!(act(&m, "c").unwrap_err(), "You cannot chi now.");
+        // At a call prompt the lower-case letters call; capitals are tiles.
+        let m = call();
+        assert_eq!(act(&m, "n"), Ok(Input::Act(Action::Pass)));
+        assert_eq!(act(&m, "N").unwrap_err(), "It is not your turn to discard.");
+        assert_eq!(act(&m, "PASS"), Ok(Input::Act(Action::Pass)));
     }
 
     #[test]

@@ -41,7 +41,8 @@ choose the discard), c chi, p pon, k kan, n pass, 9 nine terminals; a lets the
 AI choose; h shows hints; q leaves (after a confirmation), Ctrl-C at once.
 
 Commands (line mode): a position (1-14) or a tile (5m, 0m = red five, 1z or
-E S W N P F C) discards it, d the drawn tile; riichi 5m (or riichi, then the
+E S W N P F C: capitals are tiles, so N is North, n pass) discards it, d the
+drawn tile; riichi 5m (or riichi, then the
 discard); t, r, c [n|tiles], p [n], k [n|tile], n, 9 (or kyuushu); at a call
 prompt a number picks the option; a = the AI's choice; h hints; help; q quits.
 
