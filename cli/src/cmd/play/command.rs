@@ -871,15 +871,20 @@ pub(crate) mod tests {
         }
     }
 
-    #[test]
-    fn parse_err_swap_calling_after_a_chi() {
-        // After a chi of 3p with 45p: 3p and 6p may not be discarded.
+    /// The turn right after a chi of 3p with 45p (no drawn tile): 3p and 6p
+    /// may not be discarded (swap-calling).
+    pub(crate) fn after_chi() -> Menu {
         let obs = view("1m 2m 3m 3p 6p 9p 9p 1s 2s 3s 7z", None, None);
         let legal: Vec<Action> = ["1m", "2m", "3m", "9p", "1s", "2s", "3s", "7z"]
             .iter()
             .map(|p| discard(p, false))
             .collect();
-        let m = Menu::new(&obs, &legal, NAMES, TileMode::Text);
+        Menu::new(&obs, &legal, NAMES, TileMode::Text)
+    }
+
+    #[test]
+    fn parse_err_swap_calling_after_a_chi() {
+        let m = after_chi();
         assert_eq!(
             act(&m, "6p").unwrap_err(),
             "You may not discard 6p right after that call (swap-calling)."

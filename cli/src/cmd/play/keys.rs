@@ -119,7 +119,12 @@ impl Cursor {
 
 /// A command's action, or its message.
 fn command(menu: &Menu, line: &str, mode: TileMode) -> Step {
-    match menu.parse(line, false, mode) {
+    command_riichi(menu, line, false, mode)
+}
+
+/// A command's action (a riichi discard when `riichi`), or its message.
+fn command_riichi(menu: &Menu, line: &str, riichi: bool, mode: TileMode) -> Step {
+    match menu.parse(line, riichi, mode) {
         Ok(Input::Act(a)) => Step::Act(a),
         Ok(_) => Step::Moved,
         Err(m) => Step::Message(m),
@@ -210,7 +215,8 @@ pub fn step(menu: &Menu, cur: &mut Cursor, key: Key, mode: TileMode) -> Step {
                 .map(|o| o.action.clone())
                 .ok_or_else(|| "Nothing to choose.".to_string()),
         ),
-        Key::Char('d') if menu.turn => taken(menu.discard_at(n, cur.riichi)),
+        // As the line mode's d: the drawn tile, and none right after a call.
+        Key::Char('d') if menu.turn => command_riichi(menu, "d", cur.riichi, mode),
         Key::Char('i') => match menu.parse("riichi", false, mode) {
             Ok(_) => {
                 cur.riichi = true;
@@ -244,7 +250,7 @@ pub fn step(menu: &Menu, cur: &mut Cursor, key: Key, mode: TileMode) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cmd::play::command::tests::{call, discard, pai, riichi, turn};
+    use crate::cmd::play::command::tests::{after_chi, call, discard, pai, riichi, turn};
 
     fn press(menu: &Menu, cur: &mut Cursor, keys: &[Key]) -> Vec<Step> {
         keys.iter()
@@ -288,6 +294,21 @@ mod tests {
         assert_eq!(
             step(&m, &mut cur, Key::Char('d'), TileMode::Text),
             Step::Act(discard("4m", true))
+        );
+    }
+
+    #[test]
+    fn keys_err_d_with_no_drawn_tile_discards_nothing() {
+        // Right after a call there is no drawn tile: d says so, as in line mode.
+        let m = after_chi();
+        let mut cur = Cursor::new(&m);
+        assert_eq!(
+            step(&m, &mut cur, Key::Char('d'), TileMode::Text),
+            Step::Message("You have no drawn tile: discard by position or name.".into())
+        );
+        assert_eq!(
+            step(&m, &mut cur, Key::Enter, TileMode::Text),
+            Step::Act(discard("7z", false))
         );
     }
 
