@@ -127,7 +127,10 @@ fn drive(args: &[&str], mut bot: impl FnMut(&Prompt) -> String) -> Driven {
             break;
         }
         all.extend_from_slice(&buf[..n]);
-        if all.ends_with(b"\n> ") || all.ends_with(b"> ") && all.len() - since == 2 {
+        if all.ends_with(b"\n> ")
+            || all.ends_with(b"\nriichi> ")
+            || all.ends_with(b"> ") && all.len() - since == 2
+        {
             let fresh = String::from_utf8(all[since..].to_vec()).unwrap();
             if fresh.contains("\nHand ") {
                 menu = fresh.clone();
@@ -499,8 +502,8 @@ fn play_ok_riichi_wins_and_an_exhaustive_draw() {
         "\x20 riichi X   riichi, discarding one of: 2s 3s\n\
          \x20 a = the AI's choice · h = hints · help · q = quit\n\
          > riichi\n\
-         Riichi: which discard?\n\
-         > 2s\n\
+         Riichi: which discard? (an empty line, n or cancel cancels)\n\
+         riichi> 2s\n\
          You: riichi!\n\
          You: discard 2s\n"
     ));
@@ -720,6 +723,40 @@ fn play_err_riichi_and_discard_rules_are_enforced() {
     assert!(d
         .out
         .contains("> 1\nIn riichi you can only discard the drawn tile ("));
+}
+
+#[test]
+fn play_ok_a_pending_riichi_is_cancelled_by_an_empty_line() {
+    // The grabby game of seed 118, cancelling the first riichi whose discard
+    // comes next, then declaring it again: the same game.
+    let mut cancelled = false;
+    let (d, log) = grabby_game("118", |p| {
+        if p.fresh.contains("Riichi: which discard?") && !cancelled {
+            cancelled = true;
+            return String::new();
+        }
+        grabby(p)
+    });
+    let (clean, clean_log) = grabby_game("118", grabby);
+    assert!(log == clean_log, "cancelling changed the game");
+    assert_eq!(ranking(&d.out), ranking(&clean.out));
+    assert!(
+        d.out.contains(
+            "> riichi\n\
+         Riichi: which discard? (an empty line, n or cancel cancels)\n\
+         riichi> \n\
+         Riichi cancelled.\n\
+         Discard: a position (1-14), a tile name, or d for the drawn 8m.\n\
+         \x20 riichi X   riichi, discarding one of: 2s 3s\n\
+         \x20 a = the AI's choice · h = hints · help · q = quit\n\
+         > riichi\n\
+         Riichi: which discard? (an empty line, n or cancel cancels)\n\
+         riichi> 2s\n\
+         You: riichi!\n"
+        ),
+        "{}",
+        d.out
+    );
 }
 
 #[test]

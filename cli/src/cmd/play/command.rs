@@ -7,7 +7,7 @@
 //! | command | does |
 //! |---|---|
 //! | `3`, `5m`, `0m`, `E`, `d` | discard by position in the hand (1-based as shown), by tile (`0m` = red five; capital `E S W N P F C` are honors, so `N` is North and `n` pass), or the drawn tile |
-//! | `riichi 5m`, `i 3`, `riichi` | riichi with that discard (alone: the discard comes next) |
+//! | `riichi 5m`, `i 3`, `riichi` | riichi with that discard (alone: the discard comes next; an empty line, `n` or `cancel` then cancels) |
 //! | `t` / `tsumo`, `r` / `ron` | win |
 //! | `c` / `chi`, `p` / `pon`, `k` / `kan` | call; `c 2` or `c 46p` picks one of several |
 //! | `1`, `2`, … at a call prompt | the numbered option |
@@ -103,6 +103,9 @@ pub enum Input {
     Quit,
     /// An empty line: show the prompt again.
     Nothing,
+    /// An empty line, `n` or `cancel` while the riichi discard is due: no
+    /// riichi after all.
+    CancelRiichi,
 }
 
 fn group_of(a: &Action) -> Option<Group> {
@@ -356,6 +359,15 @@ impl Menu {
     /// A short message saying why the command cannot be taken; nothing changes.
     pub fn parse(&self, line: &str, riichi_next: bool, mode: TileMode) -> Result<Input, String> {
         let words: Vec<&str> = line.split_whitespace().collect();
+        if riichi_next && matches!(words.as_slice(), [] | ["n"])
+            || words.len() == 1 && words[0].eq_ignore_ascii_case("cancel")
+        {
+            return Ok(if riichi_next {
+                Input::CancelRiichi
+            } else {
+                Input::Nothing
+            });
+        }
         let Some(&first) = words.first() else {
             return Ok(Input::Nothing);
         };
@@ -538,8 +550,9 @@ Commands (one per line):
                     name (0m = red five, 1z-7z or E S W N P F C for honors:
                     capitals are tiles, so N is North but n is pass), or d
                     for the drawn tile
-  riichi 5m         riichi with that discard (riichi alone: the discard next);
-                    i is short for riichi
+  riichi 5m         riichi with that discard (riichi alone: the discard next,
+                    or an empty line, n or cancel to cancel); i is short for
+                    riichi
   t / tsumo         win on your draw        r / ron    win on the discard
   c / chi           chi (c 2 or c 46p picks one of several)
   p / pon           pon                     k / kan    kan (k 2 or k 5m picks)
@@ -733,6 +746,15 @@ pub(crate) mod tests {
             m.parse("d", true, TileMode::Text),
             Ok(Input::Act(riichi("4m", true)))
         );
+        // While the riichi discard is due: an empty line, n or cancel cancel.
+        for line in ["", "n", " cancel ", "CANCEL"] {
+            assert_eq!(
+                m.parse(line, true, TileMode::Text),
+                Ok(Input::CancelRiichi),
+                "{line:?}"
+            );
+        }
+        assert_eq!(act(&m, "cancel"), Ok(Input::Nothing));
         for (line, input) in [
             ("a", Input::Auto),
             ("h", Input::Hint),

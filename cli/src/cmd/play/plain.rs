@@ -181,7 +181,8 @@ impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
         let mut riichi_next = false;
         let mut bytes = Vec::new();
         loop {
-            write!(self.out, "> ")?;
+            // The prompt says when the riichi discard is due.
+            write!(self.out, "{}", if riichi_next { "riichi> " } else { "> " })?;
             self.out.flush()?;
             bytes.clear();
             if self.input.read_until(b'\n', &mut bytes)? == 0 {
@@ -211,7 +212,15 @@ impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
                 Ok(Input::Nothing) => self.prompt(&menu)?,
                 Ok(Input::RiichiNext) => {
                     riichi_next = true;
-                    writeln!(self.out, "Riichi: which discard?")?;
+                    writeln!(
+                        self.out,
+                        "Riichi: which discard? (an empty line, n or cancel cancels)"
+                    )?;
+                }
+                Ok(Input::CancelRiichi) => {
+                    riichi_next = false;
+                    writeln!(self.out, "Riichi cancelled.")?;
+                    self.prompt(&menu)?;
                 }
                 Err(message) => writeln!(self.out, "{message}")?,
             }
