@@ -87,11 +87,17 @@ pub enum Step {
 }
 
 impl Cursor {
-    /// The cursor at the start of a decision: on the drawn (last) tile.
+    /// The cursor at the start of a decision: on the drawn (last) tile; at a
+    /// call prompt on pass, so that Enter or Space (the discard keys) never
+    /// call or win by mistake.
     pub fn new(menu: &Menu) -> Cursor {
         Cursor {
             tile: menu.hand.len().saturating_sub(1),
-            offer: 0,
+            offer: menu
+                .offers
+                .iter()
+                .position(|o| o.group == Group::Pass)
+                .unwrap_or(0),
             riichi: false,
             digit: None,
         }
@@ -250,7 +256,9 @@ pub fn step(menu: &Menu, cur: &mut Cursor, key: Key, mode: TileMode) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cmd::play::command::tests::{after_chi, call, discard, pai, riichi, turn};
+    use crate::cmd::play::command::tests::{
+        after_chi, call, discard, pai, riichi, turn, view, NAMES,
+    };
 
     fn press(menu: &Menu, cur: &mut Cursor, keys: &[Key]) -> Vec<Step> {
         keys.iter()
@@ -313,6 +321,26 @@ mod tests {
     }
 
     #[test]
+    fn keys_ok_ron_prompt_selects_pass() {
+        let obs = view("1m 2m 3m 4m 5m 6m 1p 2p 3p 7z 7z 9s 9s", None, Some("9s"));
+        let pon = Action::Pon {
+            consumed: [pai("9s"), pai("9s")],
+        };
+        let legal = vec![Action::Ron, pon, Action::Pass];
+        let m = Menu::new(&obs, &legal, NAMES, TileMode::Text);
+        let mut cur = Cursor::new(&m);
+        assert_eq!(cur.select(&m), Select::Offer(2));
+        assert_eq!(
+            step(&m, &mut cur.clone(), Key::Enter, TileMode::Text),
+            Step::Act(Action::Pass)
+        );
+        assert_eq!(
+            step(&m, &mut cur, Key::Char('r'), TileMode::Text),
+            Step::Act(Action::Ron)
+        );
+    }
+
+    #[test]
     fn keys_ok_riichi_then_the_discard() {
         let m = turn();
         let mut cur = Cursor::new(&m);
@@ -347,6 +375,15 @@ mod tests {
     fn keys_ok_call_prompt() {
         let m = call();
         let mut cur = Cursor::new(&m);
+        // Pass is selected at first: Enter or Space lets the tile go.
+        assert_eq!(cur.select(&m), Select::Offer(3));
+        for k in [Key::Enter, Key::Char(' ')] {
+            assert_eq!(
+                step(&m, &mut cur.clone(), k, TileMode::Text),
+                Step::Act(Action::Pass)
+            );
+        }
+        press(&m, &mut cur, &[Key::Down]);
         assert_eq!(cur.select(&m), Select::Offer(0));
         assert_eq!(
             step(&m, &mut cur, Key::Char('c'), TileMode::Text),

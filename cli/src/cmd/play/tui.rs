@@ -40,7 +40,7 @@ Enter or Space        discard it          d     discard the drawn tile
 i  riichi: select the discard, then Enter (Esc cancels)
 t  tsumo    r  ron    c  chi    p  pon    k  kan    n  pass
 9  nine terminals (when offered; asks first)
-At a call prompt: Up/Down or a number picks, Enter takes it.
+At a call prompt: Up/Down or a number picks, Enter takes it (pass at first).
 a  let the AI choose    h  hints on/off    ?  this help
 q  leave the game (asks first)            Ctrl-C  leave at once";
 
