@@ -289,7 +289,7 @@ fn play_ok_whole_game_with_the_ai_choosing_every_move() {
          Type help for the commands.\n\
          === East 1 · 0 honba · 0 sticks · dealer You · your seat wind East ===\n\
          \n\
-         East 1 · 0 honba · 0 sticks · dora 2p · wall 69\n\
+         East 1 · 0 honba · 0 sticks · dora indicator 2p · wall 69\n\
          \x20 Right  S  25,000                -\n\
          \x20 Across W  25,000                -\n\
          \x20 Left   N  25,000                -\n\
@@ -342,7 +342,7 @@ fn play_ok_watch_plays_the_same_game_as_the_ai_choosing_for_you() {
     assert!(out.starts_with(
         "tenpai play: seed 7, east-only game, tenhou rules, watching: seat E, opponents: baseline\n\
          === East 1 · 0 honba · 0 sticks · dealer Bottom · your seat wind East ===\n\
-         East 1 · 0 honba · 0 sticks · dora 2p · wall 70\n"
+         East 1 · 0 honba · 0 sticks · dora indicator 2p · wall 70\n"
     ));
     assert!(
         out.contains("\nBottom: discard 2z\nRight: discard 4z\n"),
@@ -379,7 +379,7 @@ fn play_ok_other_seat_and_random_opponents() {
          === East 1 · 0 honba · 0 sticks · dealer Left · your seat wind South ===\n\
          Left: discard 9s\n\
          \n\
-         East 1 · 0 honba · 0 sticks · dora 2s · wall 68\n\
+         East 1 · 0 honba · 0 sticks · dora indicator 2s · wall 68\n\
          \x20 Right  W  25,000                -\n\
          \x20 Across N  25,000                -\n\
          \x20 Left   E  25,000  dealer        9s\n\
@@ -892,6 +892,28 @@ fn play_ok_help_hints_and_unicode_tiles() {
     assert!(out.contains("hint: AI: discard 🀁 \n"), "{out}");
     assert!(out.contains("> help\nCommands (one per line):\n"));
     assert!(out.contains("> h\nHints off.\n> h\nhint: Hand: 4-shanten\n"));
+}
+
+#[test]
+fn play_ok_long_help_in_plain_words() {
+    let r = tenpai_in(&["play", "--help"], "");
+    let help = r.ok();
+    assert!(!help.contains("[`"), "rustdoc markup in: {help}");
+    for needle in [
+        "- baseline: The rule-based baseline AI\n",
+        "otherwise 9 selects position 9",
+        "otherwise 9 is position 9",
+        "capitals are tiles, so N is North, n pass",
+    ] {
+        assert!(
+            help.contains(needle),
+            "play --help lacks {needle:?}: {help}"
+        );
+    }
+    let r = tenpai_in(&["play", BASELINE, "--seed", "7"], "help\nq\n");
+    assert!(r.ok().contains(
+        "  9 / kyuushu       nine terminals, when offered (otherwise 9 is position 9)\n"
+    ));
 }
 
 #[test]

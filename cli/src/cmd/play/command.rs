@@ -556,7 +556,8 @@ Commands (one per line):
   t / tsumo         win on your draw        r / ron    win on the discard
   c / chi           chi (c 2 or c 46p picks one of several)
   p / pon           pon                     k / kan    kan (k 2 or k 5m picks)
-  n / pass          let the discard go      9 / kyuushu  nine terminals
+  n / pass          let the discard go
+  9 / kyuushu       nine terminals, when offered (otherwise 9 is position 9)
   1, 2, ...         at a call prompt: the numbered option
   a / auto          let the AI choose this move
   h / hint          hints on or off: shanten, best discards, waits

@@ -37,14 +37,17 @@ line, so that a game can be scripted.
 
 Keys (full screen): left/right or a position number to select a tile,
 Enter or Space to discard it, d the drawn tile; t tsumo, r ron, i riichi (then
-choose the discard), c chi, p pon, k kan, n pass, 9 nine terminals; a lets the
-AI choose; h shows hints; q leaves (after a confirmation), Ctrl-C at once.
+choose the discard), c chi, p pon, k kan, n pass, 9 nine terminals (when
+offered; otherwise 9 selects position 9); a lets the AI choose; h shows hints;
+q leaves (after a confirmation), Ctrl-C at once. At a call prompt pass is
+selected first: Enter or Space lets the tile go.
 
 Commands (line mode): a position (1-14) or a tile (5m, 0m = red five, 1z or
 E S W N P F C: capitals are tiles, so N is North, n pass) discards it, d the
-drawn tile; riichi 5m (or riichi, then the
-discard); t, r, c [n|tiles], p [n], k [n|tile], n, 9 (or kyuushu); at a call
-prompt a number picks the option; a = the AI's choice; h hints; help; q quits.
+drawn tile; riichi 5m (or riichi, then the discard; an empty line, n or cancel
+cancels it); t, r, c [n|tiles], p [n], k [n|tile], n, 9 or kyuushu (nine
+terminals, when offered; otherwise 9 is position 9); at a call prompt a number
+picks the option; a = the AI's choice; h hints; help; q quits.
 
 Opponents: mc (the default) is the Monte Carlo AI, thinking --think per
 decision (default 300ms) or --samples N rollouts; baseline is the rule-based

@@ -179,11 +179,11 @@ impl Player for Person {
 /// The AI players' kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Opponents {
-    /// The Monte Carlo AI ([`McPlayer`]), thinking `--think` or `--samples`.
+    /// The Monte Carlo AI, thinking --think or --samples per decision.
     Mc,
-    /// The rule-based baseline ([`BaselinePlayer`]).
+    /// The rule-based baseline AI.
     Baseline,
-    /// Random legal actions, winning whenever possible ([`RandomPlayer`]).
+    /// Random legal actions, winning whenever possible.
     Random,
 }
 

@@ -39,7 +39,7 @@ Left/Right, Home/End  select a tile       1-14  select by position
 Enter or Space        discard it          d     discard the drawn tile
 i  riichi: select the discard, then Enter (Esc cancels)
 t  tsumo    r  ron    c  chi    p  pon    k  kan    n  pass
-9  nine terminals (when offered; asks first)
+9  nine terminals (when offered; asks first), else position 9
 At a call prompt: Up/Down or a number picks, Enter takes it (pass at first).
 a  let the AI choose    h  hints on/off    ?  this help
 q  leave the game (asks first)            Ctrl-C  leave at once";
@@ -820,7 +820,10 @@ mod tests {
             ..bare(Some(&obs), &log)
         };
         let r = rows(&screen, 80, 26);
-        assert_eq!(r[0], "East 1 · 0 honba · 0 sticks · dora 1m · wall 60");
+        assert_eq!(
+            r[0],
+            "East 1 · 0 honba · 0 sticks · dora indicator 1m · wall 60"
+        );
         assert!(r[1].starts_with("┌ Across W 25,000 ─"), "{}", r[1]);
         assert!(r[5].starts_with("┌ Left N 25,000 ─"), "{}", r[5]);
         assert!(r[6].starts_with("│9m*"), "{}", r[6]);

@@ -93,14 +93,20 @@ pub fn score(n: i32) -> String {
     }
 }
 
-/// `East 1 · 0 honba · 0 sticks · dora 3m · wall 69`.
+/// `East 1 · 0 honba · 0 sticks · dora indicator 3m · wall 69` (the
+/// indicator, not the dora: 3m makes 4m the dora).
 pub fn status(obs: &Observation, mode: TileMode) -> String {
     format!(
-        "{} · {} honba · {} stick{} · dora {} · wall {}",
+        "{} · {} honba · {} stick{} · dora indicator{} {} · wall {}",
         round_name(obs.bakaze, obs.kyoku),
         obs.honba,
         obs.kyotaku,
         if obs.kyotaku == 1 { "" } else { "s" },
+        if obs.dora_indicators.len() == 1 {
+            ""
+        } else {
+            "s"
+        },
         mode.list(&obs.dora_indicators, " "),
         obs.live_left
     )
