@@ -313,6 +313,28 @@ fn play_ok_whole_game_with_the_ai_choosing_every_move() {
 }
 
 #[test]
+fn play_ok_round_results_show_riichi_deposits() {
+    // Seed 7: you win after riichi (+7,000 less the 1,000 deposit from
+    // 25,000), then Right pays a deposit and gains 1,500 at a draw.
+    let r = tenpai_in(SEED7, &auto(2000));
+    let out = r.ok();
+    assert!(
+        out.contains(
+            "  Points: Right -2,000 → 23,000 · Across -2,000 → 23,000 · Left -2,000 → 23,000 · \
+         You +7,000 (riichi -1,000) → 31,000\n"
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "  Points: Right +1,500 (riichi -1,000) → 23,500 · Across +1,500 → 24,500 · \
+         Left -1,500 → 21,500 · You -1,500 → 29,500\n"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn play_ok_east_south_game_logged_and_replayed() {
     let (out, log) = play_logged(&["play", BASELINE, "--seed", "3"], &auto(4000));
     assert!(out.starts_with("tenpai play: seed 3, east-south game, tenhou rules,"));

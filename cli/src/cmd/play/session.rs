@@ -74,6 +74,8 @@ pub struct RoundEnd {
     pub shown: Vec<Shown>,
     /// Ura dora indicators, when a winner was in riichi.
     pub ura: Vec<Pai>,
+    /// Scores at the start of the round (before any riichi deposit).
+    pub before: [i32; 4],
     /// Scores after the round.
     pub scores: [i32; 4],
     /// The game ends with this round.
@@ -352,12 +354,14 @@ fn worker(setup: Setup, to_front: Sender<Msg>, gone: Arc<AtomicBool>) {
     // Winning tiles and ura indicators of the round so far (from `hora`).
     let mut wins: Vec<(u8, Option<Pai>)> = Vec::new();
     let mut ura: Vec<Pai> = Vec::new();
+    let mut before = [0; 4];
     let mut spectator = |e: &Event, state: &State| {
         let mut round_end = None;
         match e {
             Event::StartKyoku { .. } => {
                 wins.clear();
                 ura.clear();
+                before = state.scores;
             }
             Event::Hora {
                 actor,
@@ -376,6 +380,7 @@ fn worker(setup: Setup, to_front: Sender<Msg>, gone: Arc<AtomicBool>) {
                         shown: shown_hands(state, &wins),
                         outcome,
                         ura: ura.clone(),
+                        before,
                         scores: state.scores,
                         game_over: state.game_over,
                     });

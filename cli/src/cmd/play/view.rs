@@ -337,11 +337,19 @@ pub fn round_end(re: &RoundEnd, names: Names, mode: TileMode) -> Vec<String> {
         .order()
         .into_iter()
         .map(|s| {
+            let s = s as usize;
+            // What the scores leave unexplained is the riichi deposit.
+            let deposit = re.before[s] + deltas[s] - re.scores[s];
+            let riichi = if deposit > 0 {
+                format!(" (riichi {})", signed(-deposit))
+            } else {
+                String::new()
+            };
             format!(
-                "{} {} → {}",
-                n(s),
-                signed(deltas[s as usize]),
-                score(re.scores[s as usize])
+                "{} {}{riichi} → {}",
+                n(s as u8),
+                signed(deltas[s]),
+                score(re.scores[s])
             )
         })
         .collect();
