@@ -2,23 +2,20 @@
 //! every shared tenhou.net/6 log (each seat, each time it may act: discards,
 //! riichi, calls, kans, wins, passes), and never panics.
 
+mod common;
+
 use std::path::PathBuf;
 use tenpai::ai::mc::{Budget, McPlayer};
 use tenpai::game::tenhou6::replay_file;
 use tenpai::game::{legal_actions, Event, Observation, Player, State};
 
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/tenhou6")
+    common::testdata("tenhou6")
 }
 
 #[test]
 fn mc_legal_at_every_decision_of_the_tenhou_logs() {
-    let mut files: Vec<_> = std::fs::read_dir(dir())
-        .expect("testdata/tenhou6 exists")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
+    let files = common::tenhou6_logs();
     let (mut decisions, mut searched) = (0usize, 0usize);
     for f in &files {
         let rep = replay_file(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));

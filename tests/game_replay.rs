@@ -1,20 +1,17 @@
 //! Every shared tenhou.net/6 log replays through the engine with no mismatch.
 
+mod common;
+
 use std::path::PathBuf;
 use tenpai::game::tenhou6::replay_file;
 
 fn dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/testdata/tenhou6")
+    common::testdata("tenhou6")
 }
 
 #[test]
 fn replay_all_tenhou6_logs_match() {
-    let mut files: Vec<_> = std::fs::read_dir(dir())
-        .expect("testdata/tenhou6 exists")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
+    let files = common::tenhou6_logs();
     let (mut rounds, mut wins, mut draws, mut bad) = (0, 0, 0, Vec::new());
     for f in &files {
         let rep = replay_file(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
@@ -71,12 +68,7 @@ const KNOWN_BAD_RESULTS: [&str; 2] = [
 /// results.
 #[test]
 fn tenhou6_records_replay_as_mjai() {
-    let mut files: Vec<_> = std::fs::read_dir(dir())
-        .expect("testdata/tenhou6 exists")
-        .map(|e| e.expect("entry").path())
-        .filter(|p| p.extension().is_some_and(|e| e == "json"))
-        .collect();
-    files.sort();
+    let files = common::tenhou6_logs();
     let (mut rounds, mut wins, mut draws, mut bad) = (0, 0, 0, Vec::new());
     for f in &files {
         let rep = replay_file(f).unwrap();

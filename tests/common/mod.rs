@@ -20,3 +20,14 @@ pub fn testdata(rel: &str) -> std::path::PathBuf {
         .join("../shared/testdata")
         .join(rel)
 }
+
+/// Every shared tenhou.net/6 log (`../shared/testdata/tenhou6/*.json`), sorted.
+pub fn tenhou6_logs() -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = std::fs::read_dir(testdata("tenhou6"))
+        .expect("testdata/tenhou6 exists")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
