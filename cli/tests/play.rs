@@ -1012,14 +1012,14 @@ fn play_ok_whole_game_against_monte_carlo_opponents_reproduces_and_replays() {
     assert!(out.starts_with(
         "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: mc (200 samples)\n"
     ));
-    let end = "=== Game over after 6 rounds ===\n\
-         \x20 1. You     35,100 points   final +45.1\n\
-         \x20 2. Across  28,000 points   final +8.0\n\
-         \x20 3. Right   26,900 points   final -13.1\n\
-         \x20 4. Left    10,000 points   final -40.0\n";
+    let end = "=== Game over after 8 rounds ===\n\
+         \x20 1. You     41,100 points   final +51.1\n\
+         \x20 2. Across  24,000 points   final +4.0\n\
+         \x20 3. Left    17,900 points   final -22.1\n\
+         \x20 4. Right   17,000 points   final -33.0\n";
     assert_eq!(ranking(&out), end);
     assert!(
-        replay(&log, Some(EAST)).starts_with(": ok (mjai, 6 rounds, "),
+        replay(&log, Some(EAST)).starts_with(": ok (mjai, 8 rounds, "),
         "{}",
         replay(&log, Some(EAST))
     );
@@ -1086,7 +1086,7 @@ fn play_ok_hints_rank_your_choices_by_monte_carlo() {
     assert!(
         mc.starts_with(
             "hint: AI: discard 2z\n\
-             hint: Monte Carlo, 199 rollouts (points ± 95%):\n\
+             hint: Monte Carlo, 199 rollouts (final rank ± 95%, round points):\n\
              hint:   discard "
         ),
         "{out}"

@@ -116,10 +116,11 @@ fn suggest_ok_log_position() {
     );
     assert_eq!(
         lines[3],
-        "discard 8p          +37495     3114      +477   17.5     12.3    40.4      57"
+        "discard 8s        1.204   0.100     +1565   29.2     20.8    50.0      48"
     );
     assert_eq!(
         lines[lines.len() - 2],
+        // Ranked best by the rollouts, but not clearly better than the prior.
         "choice: discard 8p (baseline: discard 8p), 200 rollouts"
     );
     assert_eq!(

@@ -17,10 +17,11 @@ const LONG_ABOUT: &str = "\
 Ranks a seat's candidate actions by Monte Carlo search: the hidden tiles are
 dealt at random many times (riichi hands ready, early discards unwanted), each
 world is played to the end of the round by fast policies, and every candidate
-is scored on the same worlds. Prints, best first: expected point change (the
-value includes the uma in the last round of the game), its 95% interval, win %,
-deal-in %, tenpai % and the rollouts used; the choice, and the baseline AI's
-choice (the prior the search must beat clearly).
+is scored on the same worlds. Prints, best first: the expected final rank (1-4,
+what the search minimises: exact when the round ends the game, otherwise with
+the rounds left modelled as noise), its 95% interval, the expected point change
+of the round, win %, deal-in %, tenpai % and the rollouts used; the choice,
+and the baseline AI's choice (the prior the search must beat clearly).
 
 A situation from flags is the seat's own turn after a draw (the hand holds
 3n+2 tiles): it may discard any tile, declare riichi when closed and ready, or
@@ -33,7 +34,7 @@ With --samples (the default: 2000) and --seed the output is reproducible.
 
 JSON (--json): {\"seat\": s, \"round\": \"E1-0\", \"hand\": h, \"chosen\": a,
 \"prior\": a, \"samples\": n, \"micros\": t, \"placement\": b, \"trivial\": b,
-\"candidates\": [{\"action\": a, \"value\": v, \"ci95\": h, \"points\": p,
+\"candidates\": [{\"action\": a, \"rank\": r, \"ci95\": h, \"points\": p,
 \"win\": w, \"deal_in\": d, \"tenpai\": t, \"samples\": n}, ...]}";
 
 /// Rank a seat's actions by Monte Carlo search.

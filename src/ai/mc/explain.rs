@@ -72,9 +72,10 @@ pub fn hand_text(obs: &Observation) -> String {
 }
 
 /// The ranking as a table: one line per candidate, best first, with the
-/// expected value (points; "value" includes the uma in the last round), its
-/// 95 % interval, the mean point change, win, deal-in and tenpai rates and
-/// the samples.
+/// expected final rank (1–4, what the search minimises), its 95 % interval,
+/// the mean point change of the round (in points), win, deal-in and tenpai
+/// rates and the samples. A candidate without samples (a decision that
+/// needed no search) shows `-` for its rank.
 ///
 /// ```
 /// use tenpai::ai::mc::{report_table, search, Budget, Settings};
@@ -85,22 +86,20 @@ pub fn hand_text(obs: &Observation) -> String {
 /// ```
 pub fn report_table(r: &Report) -> String {
     let mut s = format!(
-        "{:<16} {:>9} {:>8} {:>9} {:>6} {:>8} {:>7} {:>7}\n",
-        "action",
-        if r.placement { "value" } else { "points" },
-        "± 95%",
-        "points",
-        "win %",
-        "deal-in %",
-        "tenpai %",
-        "samples"
+        "{:<16} {:>6} {:>7} {:>9} {:>6} {:>8} {:>7} {:>7}\n",
+        "action", "rank", "± 95%", "points", "win %", "deal-in %", "tenpai %", "samples"
     );
     for c in &r.candidates {
+        let (rank, ci) = if c.samples == 0 {
+            ("-".to_string(), "-".to_string())
+        } else {
+            (format!("{:.3}", c.rank), format!("{:.3}", c.ci95))
+        };
         s.push_str(&format!(
-            "{:<16} {:>+9.0} {:>8.0} {:>+9.0} {:>6.1} {:>8.1} {:>7.1} {:>7}\n",
+            "{:<16} {:>6} {:>7} {:>+9.0} {:>6.1} {:>8.1} {:>7.1} {:>7}\n",
             action_label(&c.action),
-            c.value,
-            c.ci95,
+            rank,
+            ci,
             c.points,
             100.0 * c.win,
             100.0 * c.deal_in,
@@ -113,8 +112,9 @@ pub fn report_table(r: &Report) -> String {
 
 /// The report as one JSON object: `{"chosen": label, "samples": n,
 /// "micros": t, "placement": b, "trivial": b, "candidates": [{"action":
-/// label, "value": v, "ci95": h, "points": p, "win": w, "deal_in": d,
-/// "tenpai": t, "samples": n}, ...]}` (rates 0–1, points in 1s).
+/// label, "rank": r, "ci95": h, "points": p, "win": w, "deal_in": d,
+/// "tenpai": t, "samples": n}, ...]}` (rank: expected final rank 1–4, `null`
+/// without samples; rates 0–1; points in 1s).
 ///
 /// # Panics
 /// Never.
@@ -128,7 +128,7 @@ pub fn report_json(r: &Report) -> serde_json::Value {
         "trivial": r.trivial,
         "candidates": r.candidates.iter().map(|c| serde_json::json!({
             "action": action_label(&c.action),
-            "value": round(c.value),
+            "rank": (c.samples > 0).then(|| round(c.rank)),
             "ci95": round(c.ci95),
             "points": round(c.points),
             "win": round(c.win),
@@ -157,7 +157,8 @@ fn field(s: &str) -> String {
 /// `E1-0` (wind, dealer number, honba), the seat, its turn (its discards so
 /// far plus one), its hand with melds, tiles left in the wall, the chosen
 /// action, the rollouts, the time in µs, whether placement counted, and every
-/// candidate as `label value±ci95 win/deal-in/tenpai% n` separated by `; `.
+/// candidate as `label rank±ci95 win/deal-in/tenpai% n` separated by `; `
+/// (rank: expected final rank, 1–4).
 ///
 /// ```
 /// use tenpai::ai::mc::{csv_header, csv_row, search, Settings};
@@ -175,9 +176,9 @@ pub fn csv_row(game: u64, obs: &Observation, r: &Report) -> String {
         .iter()
         .map(|c| {
             format!(
-                "{} {:+.0}±{:.0} {:.1}/{:.1}/{:.1}% {}",
+                "{} {:.3}±{:.3} {:.1}/{:.1}/{:.1}% {}",
                 action_label(&c.action),
-                c.value,
+                c.rank,
                 c.ci95,
                 100.0 * c.win,
                 100.0 * c.deal_in,

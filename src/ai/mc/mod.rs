@@ -1,6 +1,6 @@
 //! The Monte Carlo player: sample what the seat cannot see, play each sampled
 //! world to the end of the round with fast table-driven policies for every
-//! seat, and pick the action whose rollouts pay best.
+//! seat, and pick the action with the best expected final rank.
 //!
 //! - [`Determinizer`] (`determinize.rs`): the unseen tiles dealt at random,
 //!   riichi hands ready on a non-furiten wait, heavy callers near ready,
@@ -10,6 +10,8 @@
 //!   the ending with the real scorer.
 //! - [`search`] (`search.rs`): the same worlds for every candidate (common
 //!   random numbers), successive halving, a sample or time [`Budget`].
+//! - `value.rs`: an ending's worth, the seat's expected final rank with the
+//!   rounds left modelled as noise ([`PAIR_SD`]).
 //! - [`McPlayer`] (`player.rs`): the search behind [`crate::game::Player`].
 //! - `explain.rs`: the ranking as a table, as JSON, or as a CSV row.
 //!
@@ -22,6 +24,7 @@ mod player;
 mod policy;
 mod rollout;
 mod search;
+mod value;
 mod world;
 
 pub use determinize::{Determinizer, MAX_STEPS, REDEALS};
@@ -29,4 +32,5 @@ pub use explain::{action_label, csv_header, csv_row, hand_text, report_json, rep
 pub use player::{DecisionHook, McPlayer};
 pub use rollout::{rollout, Outcome};
 pub use search::{candidates, is_last_round, search, Budget, Candidate, Report, Settings, PRIOR_Z};
+pub use value::PAIR_SD;
 pub use world::{End, Spot, World};

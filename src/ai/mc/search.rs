@@ -5,22 +5,23 @@
 //! the worse half by mean value is dropped, the survivors get twice as many,
 //! until one is left or the budget is spent.
 //!
-//! The value of an ending is the seat's point change; in the last round of
-//! the game it is the point change plus the uma (and oka for the first) of
-//! the rank the seat would finish in if the game ended with this round, so
-//! that placement decides (e.g. a cheap win that leaves the seat fourth is
-//! worth less than folding in third).
+//! The value of an ending is the seat's expected final rank (`value.rs`):
+//! exact when the round ends the game, otherwise with the rounds left
+//! modelled as normal noise on the score differences, so that a lead is
+//! protected and a deficit chased in proportion to the rounds left.
 //!
 //! Trivial decisions skip the search: a single legal action, and a win
-//! (tsumo or ron) outside the last round, where taking the points is always
-//! right for a value measured in points (a win ends the round with the
-//! largest gain the seat can get from it).
+//! (tsumo or ron) outside the last round, where taking the points is taken
+//! as right: a win ends the round with the seat gaining on every opponent
+//! (only in the last round can a cheap win cost a place, e.g. when a bigger
+//! hand was needed).
 
 use super::determinize::Determinizer;
 use super::policy::shanten;
 use super::rollout::{rollout, Outcome};
+use super::value::Placement;
 use super::world::{code_of, kind, World};
-use crate::game::{Action, GameLength, Observation};
+use crate::game::{Action, Observation};
 use crate::score::Rules;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
@@ -76,9 +77,10 @@ pub struct Candidate {
     pub action: Action,
     /// Rollouts played with it.
     pub samples: u32,
-    /// Mean value (points; with the uma in the last round).
-    pub value: f64,
-    /// Half-width of the 95 % confidence interval of `value` (normal
+    /// Expected final rank (1–4; lower is better), the quantity the search
+    /// minimises.
+    pub rank: f64,
+    /// Half-width of the 95 % confidence interval of `rank` (normal
     /// approximation, 1.96 standard errors).
     pub ci95: f64,
     /// Mean point change, in points.
@@ -103,7 +105,8 @@ pub struct Report {
     pub samples: u32,
     /// Time taken.
     pub elapsed: Duration,
-    /// Values include the placement (last round of the game).
+    /// The last round of the game: ranks at the end of the round are final
+    /// (unless the dealer repeats or nobody reached the target).
     pub placement: bool,
     /// The decision needed no search (one action, or a win taken).
     pub trivial: bool,
@@ -159,7 +162,7 @@ impl Acc {
         Candidate {
             action,
             samples: self.n,
-            value: mean,
+            rank: 4.0 - mean,
             ci95: 1.96 * (var / n).sqrt(),
             points: self.points / n,
             win: self.win as f64 / n,
@@ -199,29 +202,7 @@ pub(crate) fn mix(seed: u64, i: u64) -> u64 {
 
 /// Whether this is the last round of the game (placement decides).
 pub fn is_last_round(obs: &Observation, rules: &Rules) -> bool {
-    let last = match rules.game.length {
-        GameLength::East => 0,
-        GameLength::South => 1,
-    };
-    obs.bakaze > last || (obs.bakaze == last && obs.kyoku >= 4)
-}
-
-/// Value of a rollout's end for `me`: the point change, plus in the last
-/// round the uma (and oka) of the final rank (ties by seat order).
-fn value(o: &Outcome, me: u8, rules: &Rules, placement: bool) -> f64 {
-    let m = me as usize;
-    let mut v = o.deltas[m] as f64;
-    if placement {
-        let rank = (0..4)
-            .filter(|&s| o.scores[s] > o.scores[m] || (o.scores[s] == o.scores[m] && s < m))
-            .count();
-        let g = &rules.game;
-        v += g.uma[rank] as f64;
-        if rank == 0 {
-            v += 4.0 * (g.target_points - g.start_points) as f64;
-        }
-    }
-    v
+    Placement::new(obs, rules).last_round()
 }
 
 /// Identity of a candidate: discards of the same tile are one candidate
@@ -313,7 +294,8 @@ pub fn search(
     seed: u64,
 ) -> Report {
     let started = Instant::now();
-    let placement = is_last_round(obs, rules);
+    let model = Placement::new(obs, rules);
+    let placement = model.last_round();
     let cands = candidates(obs, legal);
     let trivial_pick = if cands.len() <= 1 {
         Some(cands.first().cloned().unwrap_or(Action::Pass))
@@ -352,7 +334,7 @@ pub fn search(
         seed,
         me,
         rules,
-        placement,
+        model,
         pool: pool.as_ref(),
         deadline: match settings.budget {
             Budget::Time(d) => Some(started + d),
@@ -465,7 +447,7 @@ struct Searcher<'a> {
     seed: u64,
     me: u8,
     rules: &'a Rules,
-    placement: bool,
+    model: Placement,
     pool: Option<&'a rayon::ThreadPool>,
     deadline: Option<Instant>,
 }
@@ -510,7 +492,7 @@ impl Searcher<'_> {
                         return None;
                     }
                     let o = rollout(self.worlds[i].clone(), &cands[c], self.rules);
-                    Some((value(&o, self.me, self.rules, self.placement), o))
+                    Some((self.model.beaten(&o), o))
                 };
                 let results: Vec<Option<(f64, Outcome)>> = match self.pool {
                     Some(p) => p.install(|| (from..to).into_par_iter().map(one).collect()),

@@ -79,15 +79,14 @@ impl McHint {
     }
 }
 
-/// The ranking as hint lines: `Monte Carlo, 500 rollouts (points ± 95%):`,
-/// then the best candidates, `  discard 2z  +5537 ± 1460  win 73%  deal-in 8%`,
-/// then `MC: discard 4z` (the search's choice).
+/// The ranking as hint lines: `Monte Carlo, 500 rollouts (final rank ± 95%,
+/// round points):`, then the best candidates, `  discard 2z  2.31 ± 0.05
+/// +5537  win 73%  deal-in 8%`, then `MC: discard 4z` (the search's choice).
 pub fn mc_lines(report: &Report, menu: &Menu, mode: TileMode) -> Vec<String> {
     let label = |a: &Action| menu.label(a, mode);
     let mut out = vec![format!(
-        "Monte Carlo, {} rollouts ({} ± 95%):",
+        "Monte Carlo, {} rollouts (final rank ± 95%, round points):",
         report.samples,
-        if report.placement { "value" } else { "points" }
     )];
     let shown: Vec<_> = report.candidates.iter().take(MC_SHOWN).collect();
     let width = shown
@@ -97,10 +96,11 @@ pub fn mc_lines(report: &Report, menu: &Menu, mode: TileMode) -> Vec<String> {
         .unwrap_or(0);
     for c in shown {
         out.push(format!(
-            "  {:<width$}  {:+.0} ± {:.0}  win {:.0}%  deal-in {:.0}%",
+            "  {:<width$}  {:.2} ± {:.2}  {:+.0}  win {:.0}%  deal-in {:.0}%",
             label(&c.action),
-            c.value,
+            c.rank,
             c.ci95,
+            c.points,
             100.0 * c.win,
             100.0 * c.deal_in,
         ));
