@@ -69,7 +69,7 @@ fn mc_time_budget_kept_in_kan_logs() {
         budget: Budget::Time(budget),
         threads: 1,
     };
-    let (mut n, mut worst) = (0, std::time::Duration::ZERO);
+    let mut times = Vec::new();
     for name in [
         "suukantsu_0.json",
         "suukantsu_1.json",
@@ -95,15 +95,20 @@ fn mc_time_budget_kept_in_kan_logs() {
                 let obs = Observation::of(&state, seat);
                 let r = search(&obs, &legal, &rep.rules, settings, i as u64);
                 assert!(legal.contains(&r.chosen));
-                worst = worst.max(r.elapsed);
-                n += 1;
+                times.push(r.elapsed);
             }
             if state.apply(e).is_err() {
                 break;
             }
         }
     }
-    eprintln!("{n} timed decisions, slowest {worst:?}");
+    times.sort();
+    let n = times.len();
     assert!(n > 30, "{n}");
-    assert!(worst < budget * 2, "slowest decision {worst:?}");
+    let (p90, worst) = (times[n * 9 / 10], times[n - 1]);
+    eprintln!("{n} timed decisions, 90th percentile {p90:?}, slowest {worst:?}");
+    // Wall-clock times: nine in ten within half the budget over it; the rest
+    // may be preempted by other work on the machine, but not for long.
+    assert!(p90 < budget * 3 / 2, "90th percentile {p90:?}");
+    assert!(worst < budget * 4, "slowest decision {worst:?}");
 }

@@ -1105,3 +1105,17 @@ fn play_ok_hints_rank_your_choices_by_monte_carlo() {
     }
     assert!(mc.contains("hint:   (10 more)\nhint: MC: discard "), "{mc}");
 }
+
+#[test]
+fn play_ok_hints_say_when_a_decision_needs_no_search() {
+    // Letting the AI play, the hints reach a ron in East 1: taking a win
+    // outside the last round needs no search, so no ranking of 0 rollouts.
+    let input = "a\n".repeat(400) + "q\ny\n";
+    let r = tenpai_in(&[MC7, &["--hints"]].concat(), &input);
+    let out = r.ok();
+    assert!(
+        out.contains("hint: Monte Carlo: ron: win on 4p from Left (no search needed)\n"),
+        "{out}"
+    );
+    assert!(!out.contains(" 0 rollouts"), "{out}");
+}

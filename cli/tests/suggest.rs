@@ -131,7 +131,7 @@ fn suggest_ok_log_position() {
 
 #[test]
 fn suggest_err_bad_flags() {
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 7] = [
         (
             &["suggest", "--hand", "123m456p789s1123z"],
             "error: --hand \"123m456p789s1123z\": the seat's turn needs 3n+2 tiles (14 with no meld), got 13\n",
@@ -153,11 +153,143 @@ fn suggest_err_bad_flags() {
             "error: --riichi \"1\": the seat has no discard to declare with\n",
         ),
         (
+            &["suggest", "--hand", "123m456p789s11234z", "--event", "3"],
+            "error: --event 3: a position of a log, needs --log FILE\n",
+        ),
+        (
             &["suggest", "--log", "/nonexistent.mjson", "--event", "3"],
             "error: --log /nonexistent.mjson: No such file or directory (os error 2)\n",
         ),
     ];
     for (args, expected) in cases {
         assert_eq!(tenpai(args).failed(), expected, "{args:?}");
+    }
+}
+
+#[test]
+fn suggest_ok_open_hand_without_yaku_is_not_offered_tsumo() {
+    // Complete shape, but open and no yaku: only discards.
+    let out = tenpai(&[
+        "suggest",
+        "--hand",
+        "123m456p99p234s [789s]",
+        "--drawn",
+        "4s",
+        "--samples",
+        "100",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.ok()).unwrap();
+    let c = v["candidates"].as_array().unwrap();
+    assert!(
+        c.iter()
+            .all(|c| c["action"].as_str().unwrap().starts_with("discard ")),
+        "{c:?}"
+    );
+    // A complete open hand with a yaku (1z: East as seat and round wind) wins.
+    let out = tenpai(&[
+        "suggest",
+        "--hand",
+        "234m456p11122z [789s]",
+        "--drawn",
+        "1z",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.ok()).unwrap();
+    assert_eq!(v["chosen"], "tsumo");
+}
+
+#[test]
+fn suggest_ok_trivial_decision_shows_no_measurements() {
+    let args = [
+        "suggest",
+        "--hand",
+        "234m456p11122z [789s]",
+        "--drawn",
+        "1z",
+    ];
+    let table = tenpai(&args);
+    assert!(
+        table.ok().contains(
+            "tsumo                 -       -         -      -        -       -       0\n"
+        ),
+        "{}",
+        table.ok()
+    );
+    let json = tenpai(&[&args[..], &["--json"]].concat());
+    let v: serde_json::Value = serde_json::from_str(json.ok()).unwrap();
+    let c = &v["candidates"][0];
+    for key in ["rank", "ci95", "points", "win", "deal_in", "tenpai"] {
+        assert!(c[key].is_null(), "{key}: {c}");
+    }
+    assert_eq!(
+        (c["samples"].as_u64(), v["played"].is_null()),
+        (Some(0), true)
+    );
+}
+
+#[test]
+fn suggest_ok_json_from_a_log_names_the_played_action() {
+    let log = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/testdata/tenhou6/double_ron.json"
+    );
+    let out = tenpai(&[
+        "suggest",
+        "--log",
+        log,
+        "--event",
+        "21",
+        "--samples",
+        "50",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.ok()).unwrap();
+    assert_eq!(
+        v["played"],
+        serde_json::json!({"type": "dahai", "actor": 0, "pai": "8s", "tsumogiri": true})
+    );
+}
+
+#[test]
+fn suggest_ok_length_east_makes_east_4_the_last_round_of_an_mjai_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let players = "--players=baseline,baseline,baseline,baseline";
+    let selfplay = [
+        "selfplay",
+        "--games=1",
+        "--length=east",
+        players,
+        "--seed=5",
+    ];
+    tenpai(&[&selfplay[..], &["--log-dir", d]].concat()).ok();
+    let log = dir.path().join("game-000000.mjson");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let east4 = text
+        .lines()
+        .position(|l| l.contains("\"start_kyoku\",\"bakaze\":\"E\",\"kyoku\":4"))
+        .expect("the game reaches East 4");
+    // Before event east4 + 2 the dealer has drawn and must discard.
+    let event = (east4 + 2).to_string();
+    let log = log.to_str().unwrap();
+    let base = [
+        "suggest",
+        "--log",
+        log,
+        "--event",
+        &event,
+        "--samples",
+        "50",
+        "--json",
+    ];
+    for (length, last) in [(None, false), (Some("east"), true)] {
+        let mut args = base.to_vec();
+        if let Some(l) = length {
+            args.extend(["--length", l]);
+        }
+        let v: serde_json::Value = serde_json::from_str(tenpai(&args).ok()).unwrap();
+        assert_eq!(v["round"], "E4-0", "{v}");
+        assert_eq!(v["placement"], last, "{length:?}");
     }
 }

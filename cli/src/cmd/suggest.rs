@@ -10,22 +10,26 @@ use tenpai::ai::mc::{
 use tenpai::game::{
     legal_actions, tenhou6, Action, Event, Observation, Pai, RiverTile, State, TableMeld,
 };
-use tenpai::score::Rules;
+use tenpai::score::{score, Riichi, Rules, Situation, Timing, Wind};
 use tenpai::{Hand, MeldKind, Tile};
 
 const LONG_ABOUT: &str = "\
 Ranks a seat's candidate actions by Monte Carlo search: the hidden tiles are
 dealt at random many times (riichi hands ready, early discards unwanted), each
 world is played to the end of the round by fast policies, and every candidate
-is scored on the same worlds. Prints, best first: the expected final rank (1-4,
+is scored on the same worlds. Prints each candidate's expected final rank (1-4,
 what the search minimises: exact when the round ends the game, otherwise with
 the rounds left modelled as noise), its 95% interval, the expected point change
-of the round, win %, deal-in %, tenpai % and the rollouts used; the choice,
-and the baseline AI's choice (the prior the search must beat clearly).
+of the round, win %, deal-in %, tenpai % and the rollouts used ('-' where no
+rollout or too few measured it); the choice, and the baseline AI's choice (the
+prior: the choice unless another candidate beats it clearly on the same
+worlds). Candidates are listed as the successive halving left them: the last
+survivors first, by rank, then those dropped in earlier rounds (measured on
+fewer worlds), latest dropped first.
 
 A situation from flags is the seat's own turn after a draw (the hand holds
 3n+2 tiles): it may discard any tile, declare riichi when closed and ready, or
-win when the hand is complete. A position from a log (--log FILE --event N:
+win when the hand is complete with a yaku. A position from a log (--log FILE --event N:
 mjai JSON lines or a tenhou.net/6 JSON log) replays events 0..N-1 and asks
 the seat that must decide next (or --seat) — any decision: discards, calls,
 wins.
@@ -33,7 +37,8 @@ wins.
 With --samples (the default: 2000) and --seed the output is reproducible.
 
 JSON (--json): {\"seat\": s, \"round\": \"E1-0\", \"hand\": h, \"chosen\": a,
-\"prior\": a, \"samples\": n, \"micros\": t, \"placement\": b, \"trivial\": b,
+\"prior\": a, \"played\": event or null (from a log: the action that was played),
+\"samples\": n, \"micros\": t, \"placement\": b, \"trivial\": b,
 \"candidates\": [{\"action\": a, \"rank\": r, \"ci95\": h, \"points\": p,
 \"win\": w, \"deal_in\": d, \"tenpai\": t, \"samples\": n}, ...]}";
 
@@ -107,7 +112,9 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub event: Option<usize>,
 
-    /// Rollouts in all.
+    /// Rollouts in all (each halving round plays every candidate still in at
+    /// least once, so a budget below that is exceeded; the last round's share
+    /// is split evenly, so a few may go unused).
     #[arg(long, value_name = "N", default_value_t = 2000)]
     pub samples: u32,
 
@@ -126,6 +133,12 @@ pub struct Args {
     /// Rule preset name (tenhou, mahjongsoul) or TOML file.
     #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
     pub rules: String,
+
+    /// Game length: east (one round of dealers) or south (two); it decides
+    /// which round is the last. For flags and mjai logs, which do not record
+    /// it (tenhou.net/6 logs do). Default: the rules' length.
+    #[arg(long, value_name = "east|south")]
+    pub length: Option<String>,
 
     /// Print one JSON object instead of the table.
     #[arg(long)]
@@ -187,7 +200,7 @@ fn table_melds(h: &Hand, from: u8) -> Vec<TableMeld> {
 }
 
 /// The observation and legal actions of a situation given by flags.
-fn from_flags(args: &Args) -> Result<(Observation, Vec<Action>)> {
+fn from_flags(args: &Args, rules: &Rules) -> Result<(Observation, Vec<Action>)> {
     let seat = args.seat.unwrap_or(0);
     if seat > 3 {
         bail!("--seat {seat}: expected 0 to 3");
@@ -351,17 +364,17 @@ fn from_flags(args: &Args) -> Result<(Observation, Vec<Action>)> {
         live_left,
         last_tile: None,
     };
-    let legal = own_turn_actions(&obs, &hand);
+    let legal = own_turn_actions(&obs, &hand, rules);
     Ok((obs, legal))
 }
 
 /// The actions of a seat on its own turn holding `hand`: win when complete,
 /// riichi on a closed hand that stays ready, every distinct discard (only
 /// the drawn tile in riichi).
-fn own_turn_actions(obs: &Observation, hand: &Hand) -> Vec<Action> {
+fn own_turn_actions(obs: &Observation, hand: &Hand, rules: &Rules) -> Vec<Action> {
     let mut out = Vec::new();
     let me = obs.seat as usize;
-    if tenpai::is_agari(hand.concealed()).unwrap_or(false) {
+    if tenpai::is_agari(hand.concealed()).unwrap_or(false) && tsumo_has_yaku(obs, hand, rules) {
         out.push(Action::Tsumo);
     }
     let mut distinct = obs.hand.clone();
@@ -395,6 +408,29 @@ fn own_turn_actions(obs: &Observation, hand: &Hand) -> Vec<Action> {
         });
     }
     out
+}
+
+/// Whether the complete `hand` may win by tsumo: the scorer finds a yaku
+/// (on the drawn tile; without one, on any of the hand's tiles).
+fn tsumo_has_yaku(obs: &Observation, hand: &Hand, rules: &Rules) -> bool {
+    let me = obs.seat as usize;
+    let tiles: Vec<Tile> = match obs.drawn {
+        Some(p) => p.tile().into_iter().collect(),
+        None => obs.hand.iter().filter_map(|p| p.tile()).collect(),
+    };
+    tiles.into_iter().any(|t| {
+        let mut sit = Situation::new(hand.clone(), t);
+        sit.tsumo = true;
+        sit.seat_wind = Wind::ALL[(me + 4 - obs.oya as usize % 4) % 4];
+        sit.round_wind = Wind::ALL[obs.bakaze as usize % 4];
+        if obs.riichi[me] {
+            sit.riichi = Riichi::Declared;
+        }
+        if obs.live_left == 0 {
+            sit.timing = Timing::Haitei;
+        }
+        score(&sit, rules).is_ok()
+    })
 }
 
 /// The observation and legal actions before event `n` of a log.
@@ -451,14 +487,17 @@ fn from_log(
 /// # Errors
 /// Bad flags (named), an unreadable log, an event the engine refuses.
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
-    let rules = Rules::load(&args.rules).with_context(|| format!("--rules {}", args.rules))?;
+    let rules = super::load_rules(&args.rules, args.length.as_deref())?;
     if args.samples == 0 {
         bail!("--samples 0: at least one rollout");
+    }
+    if let (Some(n), None) = (args.event, &args.log) {
+        bail!("--event {n}: a position of a log, needs --log FILE");
     }
     let (obs, legal, next) = match (&args.log, args.event) {
         (Some(path), Some(n)) => from_log(path, n, args.seat, &rules)?,
         _ => {
-            let (o, l) = from_flags(args)?;
+            let (o, l) = from_flags(args, &rules)?;
             (o, l, None)
         }
     };
@@ -483,6 +522,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         v["round"] = round.into();
         v["hand"] = hand_text(&obs).into();
         v["prior"] = prior.into();
+        v["played"] = serde_json::to_value(&next)?;
         serde_json::to_writer(&mut out, &v)?;
         writeln!(out)?;
     } else {

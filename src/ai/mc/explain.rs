@@ -71,11 +71,26 @@ pub fn hand_text(obs: &Observation) -> String {
     }
 }
 
+/// `x` formatted by `f`, or `-` when it is not a finite number (no samples,
+/// or an interval from fewer than two).
+fn num(x: f64, f: impl Fn(f64) -> String) -> String {
+    if x.is_finite() {
+        f(x)
+    } else {
+        "-".to_string()
+    }
+}
+
+/// A share (0–1) as a percentage with one decimal.
+fn pct(x: f64) -> String {
+    format!("{:.1}", 100.0 * x)
+}
+
 /// The ranking as a table: one line per candidate, best first, with the
 /// expected final rank (1–4, what the search minimises), its 95 % interval,
 /// the mean point change of the round (in points), win, deal-in and tenpai
-/// rates and the samples. A candidate without samples (a decision that
-/// needed no search) shows `-` for its rank.
+/// rates and the samples. What no rollout measured shows `-` (a decision
+/// that needed no search; the interval of a single rollout).
 ///
 /// ```
 /// use tenpai::ai::mc::{report_table, search, Budget, Settings};
@@ -90,20 +105,15 @@ pub fn report_table(r: &Report) -> String {
         "action", "rank", "± 95%", "points", "win %", "deal-in %", "tenpai %", "samples"
     );
     for c in &r.candidates {
-        let (rank, ci) = if c.samples == 0 {
-            ("-".to_string(), "-".to_string())
-        } else {
-            (format!("{:.3}", c.rank), format!("{:.3}", c.ci95))
-        };
         s.push_str(&format!(
-            "{:<16} {:>6} {:>7} {:>+9.0} {:>6.1} {:>8.1} {:>7.1} {:>7}\n",
+            "{:<16} {:>6} {:>7} {:>9} {:>6} {:>8} {:>7} {:>7}\n",
             action_label(&c.action),
-            rank,
-            ci,
-            c.points,
-            100.0 * c.win,
-            100.0 * c.deal_in,
-            100.0 * c.tenpai,
+            num(c.rank, |x| format!("{x:.3}")),
+            num(c.ci95, |x| format!("{x:.3}")),
+            num(c.points, |x| format!("{x:+.0}")),
+            num(c.win, pct),
+            num(c.deal_in, pct),
+            num(c.tenpai, pct),
             c.samples
         ));
     }
@@ -113,8 +123,8 @@ pub fn report_table(r: &Report) -> String {
 /// The report as one JSON object: `{"chosen": label, "samples": n,
 /// "micros": t, "placement": b, "trivial": b, "candidates": [{"action":
 /// label, "rank": r, "ci95": h, "points": p, "win": w, "deal_in": d,
-/// "tenpai": t, "samples": n}, ...]}` (rank: expected final rank 1–4, `null`
-/// without samples; rates 0–1; points in 1s).
+/// "tenpai": t, "samples": n}, ...]}` (rank: expected final rank 1–4; rates
+/// 0–1; points in 1s; `null` where no rollout measured it).
 ///
 /// # Panics
 /// Never.
@@ -128,7 +138,7 @@ pub fn report_json(r: &Report) -> serde_json::Value {
         "trivial": r.trivial,
         "candidates": r.candidates.iter().map(|c| serde_json::json!({
             "action": action_label(&c.action),
-            "rank": (c.samples > 0).then(|| round(c.rank)),
+            "rank": round(c.rank),
             "ci95": round(c.ci95),
             "points": round(c.points),
             "win": round(c.win),
@@ -158,7 +168,7 @@ fn field(s: &str) -> String {
 /// far plus one), its hand with melds, tiles left in the wall, the chosen
 /// action, the rollouts, the time in µs, whether placement counted, and every
 /// candidate as `label rank±ci95 win/deal-in/tenpai% n` separated by `; `
-/// (rank: expected final rank, 1–4).
+/// (rank: expected final rank, 1–4; `-` where no rollout measured it).
 ///
 /// ```
 /// use tenpai::ai::mc::{csv_header, csv_row, search, Settings};
@@ -176,13 +186,13 @@ pub fn csv_row(game: u64, obs: &Observation, r: &Report) -> String {
         .iter()
         .map(|c| {
             format!(
-                "{} {:.3}±{:.3} {:.1}/{:.1}/{:.1}% {}",
+                "{} {}±{} {}/{}/{}% {}",
                 action_label(&c.action),
-                c.rank,
-                c.ci95,
-                100.0 * c.win,
-                100.0 * c.deal_in,
-                100.0 * c.tenpai,
+                num(c.rank, |x| format!("{x:.3}")),
+                num(c.ci95, |x| format!("{x:.3}")),
+                num(c.win, pct),
+                num(c.deal_in, pct),
+                num(c.tenpai, pct),
                 c.samples
             )
         })

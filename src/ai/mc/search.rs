@@ -71,19 +71,23 @@ pub struct Settings {
 }
 
 /// One candidate action and what its rollouts gave.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// Equality compares the numbers bit for bit, so that the NaN of a candidate
+/// without samples equals itself and identical reports are equal.
+#[derive(Clone, Debug)]
 pub struct Candidate {
     /// The action.
     pub action: Action,
     /// Rollouts played with it.
     pub samples: u32,
     /// Expected final rank (1–4; lower is better), the quantity the search
-    /// minimises.
+    /// minimises. NaN without samples (a decision that needed no search).
     pub rank: f64,
     /// Half-width of the 95 % confidence interval of `rank` (normal
-    /// approximation, 1.96 standard errors).
+    /// approximation, 1.96 standard errors); infinite below two samples.
     pub ci95: f64,
-    /// Mean point change, in points.
+    /// Mean point change of the round, in points. The rates below, like this,
+    /// are NaN without samples.
     pub points: f64,
     /// Share of rollouts the seat won (0–1).
     pub win: f64,
@@ -91,6 +95,20 @@ pub struct Candidate {
     pub deal_in: f64,
     /// Share of rollouts the seat ended ready or winning (0–1).
     pub tenpai: f64,
+}
+
+impl PartialEq for Candidate {
+    fn eq(&self, o: &Candidate) -> bool {
+        let same = |a: f64, b: f64| a.to_bits() == b.to_bits();
+        self.action == o.action
+            && self.samples == o.samples
+            && same(self.rank, o.rank)
+            && same(self.ci95, o.ci95)
+            && same(self.points, o.points)
+            && same(self.win, o.win)
+            && same(self.deal_in, o.deal_in)
+            && same(self.tenpai, o.tenpai)
+    }
 }
 
 /// The result of one search.
@@ -152,18 +170,20 @@ impl Acc {
     }
 
     fn candidate(&self, action: Action) -> Candidate {
-        let n = self.n.max(1) as f64;
+        // 0/0 = NaN without samples.
+        let n = self.n as f64;
         let mean = self.sum / n;
-        let var = if self.n > 1 {
-            ((self.sumsq - n * mean * mean) / (n - 1.0)).max(0.0)
+        let ci95 = if self.n > 1 {
+            let var = ((self.sumsq - n * mean * mean) / (n - 1.0)).max(0.0);
+            1.96 * (var / n).sqrt()
         } else {
-            0.0
+            f64::INFINITY
         };
         Candidate {
             action,
             samples: self.n,
             rank: 4.0 - mean,
-            ci95: 1.96 * (var / n).sqrt(),
+            ci95,
             points: self.points / n,
             win: self.win as f64 / n,
             deal_in: self.deal_in as f64 / n,
@@ -511,3 +531,19 @@ impl Searcher<'_> {
 
 /// Worlds dealt and played per step of a batch.
 const CHUNK: usize = 16;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidate_without_samples_is_nan_and_equals_itself() {
+        let c = Acc::default().candidate(Action::Tsumo);
+        assert!(c.rank.is_nan() && c.points.is_nan() && c.win.is_nan());
+        assert_eq!(c.ci95, f64::INFINITY);
+        assert_eq!(c, c.clone());
+        let mut d = c.clone();
+        d.samples = 1;
+        assert_ne!(c, d);
+    }
+}

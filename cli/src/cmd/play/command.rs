@@ -560,7 +560,8 @@ Commands (one per line):
   9 / kyuushu       nine terminals, when offered (otherwise 9 is position 9)
   1, 2, ...         at a call prompt: the numbered option
   a / auto          let the AI choose this move
-  h / hint          hints on or off: shanten, best discards, waits
+  h / hint          hints on or off: shanten, best discards, waits,
+                    the AI's choice and its Monte Carlo ranking
   help              this text               q / quit   leave the game
 River marks: 5m* discarded as drawn, R5m riichi declaration, (5m) called.";
 

@@ -81,9 +81,17 @@ impl McHint {
 
 /// The ranking as hint lines: `Monte Carlo, 500 rollouts (final rank ± 95%,
 /// round points):`, then the best candidates, `  discard 2z  2.31 ± 0.05
-/// +5537  win 73%  deal-in 8%`, then `MC: discard 4z` (the search's choice).
+/// +5537  win 73%  deal-in 8%`, then `MC: discard 4z` (the search's choice);
+/// for a decision that needs no search (one choice, a win outside the last
+/// round) the one line `Monte Carlo: tsumo (no search needed)`.
 pub fn mc_lines(report: &Report, menu: &Menu, mode: TileMode) -> Vec<String> {
     let label = |a: &Action| menu.label(a, mode);
+    if report.trivial {
+        return vec![format!(
+            "Monte Carlo: {} (no search needed)",
+            label(&report.chosen)
+        )];
+    }
     let mut out = vec![format!(
         "Monte Carlo, {} rollouts (final rank ± 95%, round points):",
         report.samples,
@@ -95,11 +103,16 @@ pub fn mc_lines(report: &Report, menu: &Menu, mode: TileMode) -> Vec<String> {
         .max()
         .unwrap_or(0);
     for c in shown {
+        // One rollout gives no interval.
+        let ci = if c.ci95.is_finite() {
+            format!("{:.2}", c.ci95)
+        } else {
+            "-".to_string()
+        };
         out.push(format!(
-            "  {:<width$}  {:.2} ± {:.2}  {:+.0}  win {:.0}%  deal-in {:.0}%",
+            "  {:<width$}  {:.2} ± {ci}  {:+.0}  win {:.0}%  deal-in {:.0}%",
             label(&c.action),
             c.rank,
-            c.ci95,
             c.points,
             100.0 * c.win,
             100.0 * c.deal_in,
