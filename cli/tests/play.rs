@@ -1119,3 +1119,12 @@ fn play_ok_hints_say_when_a_decision_needs_no_search() {
     );
     assert!(!out.contains(" 0 rollouts"), "{out}");
 }
+
+#[test]
+fn play_ok_threads_do_not_change_a_game_with_a_sample_budget() {
+    let (one, log_one) = play_logged(MC7, &auto(2000));
+    let two_threads = [MC7, &["--threads", "2"]].concat();
+    let (two, log_two) = play_logged(&two_threads, &auto(2000));
+    assert_eq!(ranking(&one), ranking(&two));
+    assert_eq!(log_one, log_two);
+}

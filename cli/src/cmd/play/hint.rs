@@ -7,7 +7,7 @@ use super::command::Menu;
 use super::tiles::TileMode;
 use super::view::hand_of;
 use crate::cmd::shanten_words;
-use tenpai::ai::mc::{Budget, McPlayer, Report};
+use tenpai::ai::mc::{McPlayer, Report, Settings};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{Action, Observation, Player};
 use tenpai::score::Rules;
@@ -65,10 +65,11 @@ pub struct McHint {
 }
 
 impl McHint {
-    /// A search for the hints with `budget` per decision, seeded `seed`.
-    pub fn new(rules: &Rules, budget: Budget, seed: u64) -> McHint {
+    /// A search for the hints with `settings` (budget, threads) per decision,
+    /// seeded `seed`.
+    pub fn new(rules: &Rules, settings: Settings, seed: u64) -> McHint {
         McHint {
-            player: McPlayer::new(rules, budget, seed),
+            player: McPlayer::with_settings(rules, settings, seed),
         }
     }
 

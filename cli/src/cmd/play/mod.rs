@@ -24,7 +24,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tenpai::ai::mc::{csv_header, Budget};
+use tenpai::ai::mc::{csv_header, Budget, Settings};
 use tenpai::game::GameLength;
 use tiles::TileMode;
 use view::Names;
@@ -131,6 +131,11 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub samples: Option<u32>,
 
+    /// Threads for each Monte Carlo decision (the AI players' and the hint
+    /// panel's); with --samples the choices do not depend on it.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
+
     /// Write one CSV row per Monte Carlo decision of the AI players to FILE
     /// (the columns of tenpai selfplay --decisions).
     #[arg(long, value_name = "FILE")]
@@ -183,6 +188,7 @@ fn setup(args: &Args) -> Result<Setup> {
         watch: args.watch,
         opponents: args.opponents,
         budget,
+        threads: args.threads,
         decisions: None,
     })
 }
@@ -192,7 +198,14 @@ fn setup(args: &Args) -> Result<Setup> {
 fn mc_hint(args: &Args, s: &Setup) -> hint::McHint {
     let budget = Budget::Samples(args.samples.unwrap_or(HINT_SAMPLES));
     let seed = session::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
-    hint::McHint::new(&s.rules, budget, seed)
+    hint::McHint::new(
+        &s.rules,
+        Settings {
+            budget,
+            threads: s.threads,
+        },
+        seed,
+    )
 }
 
 /// `seed 12, east-south, tenhou rules, you: E, opponents: mc 300ms`.

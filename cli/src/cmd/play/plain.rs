@@ -251,6 +251,7 @@ mod tests {
             watch: false,
             opponents: Opponents::Baseline,
             budget: tenpai::ai::mc::Budget::Samples(100),
+            threads: 1,
             decisions: None,
         };
         let mut out = Vec::new();

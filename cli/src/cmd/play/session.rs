@@ -13,7 +13,7 @@ use anyhow::{bail, Context, Result};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
-use tenpai::ai::mc::{csv_row, Budget, McPlayer};
+use tenpai::ai::mc::{csv_row, Budget, McPlayer, Settings};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{
     final_scores, play_game_watched, Action, DrawReason, Event, GameError, GameRecord, Observation,
@@ -37,6 +37,9 @@ pub struct Setup {
     pub opponents: Opponents,
     /// The Monte Carlo players' budget per decision.
     pub budget: Budget,
+    /// Threads for each Monte Carlo decision's rollouts (0 or 1: the game's
+    /// own thread).
+    pub threads: usize,
     /// Where the Monte Carlo players write one CSV row per decision.
     pub decisions: Option<Decisions>,
 }
@@ -213,7 +216,11 @@ pub fn ai_player(setup: &Setup, seat: u8) -> Box<dyn Player + Send> {
         Opponents::Random => Box::new(RandomPlayer::new(seat_seed(setup.seed, seat))),
         Opponents::Baseline => Box::new(BaselinePlayer::new(rules)),
         Opponents::Mc => {
-            let mc = McPlayer::new(rules, setup.budget, seat_seed(setup.seed, seat));
+            let settings = Settings {
+                budget: setup.budget,
+                threads: setup.threads,
+            };
+            let mc = McPlayer::with_settings(rules, settings, seat_seed(setup.seed, seat));
             match &setup.decisions {
                 None => Box::new(mc),
                 Some(Decisions(sink)) => {
