@@ -5,8 +5,10 @@
 //! with a pause.
 //!
 //! The terminal is restored by a guard when the view ends, on an error, on
-//! Ctrl-C (read as a key in raw mode: it leaves at once) and on a panic (a
-//! hook restores it before the message is printed).
+//! Ctrl-C (read as a key in raw mode: it leaves at once), on a panic (a
+//! hook restores it before the message is printed), and on SIGTERM or SIGHUP
+//! (`signal-hook` sets a flag that the key wait checks every 100 ms; the
+//! program then restores the terminal and exits with 128 + the signal).
 
 use super::command::{Group, Menu};
 use super::hint;
@@ -28,7 +30,8 @@ use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 use ratatui::{Frame, Terminal};
 use std::collections::VecDeque;
 use std::io::{self, Stdout};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 use tenpai::game::{Action, GameRecord, Observation, Pai};
 use tenpai::score::Rules;
@@ -51,6 +54,24 @@ struct Guard;
 /// The terminal is in raw mode on the alternate screen.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
+/// The signal (SIGTERM, SIGHUP) that asked the program to end, or 0.
+fn signalled() -> &'static Arc<AtomicUsize> {
+    static SIGNALLED: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
+    SIGNALLED.get_or_init(|| Arc::new(AtomicUsize::new(0)))
+}
+
+/// How often the key wait checks for a termination signal.
+const SIGNAL_CHECK: Duration = Duration::from_millis(100);
+
+/// Restores the terminal and exits when a termination signal came.
+fn exit_if_signalled() {
+    let sig = signalled().load(Ordering::SeqCst);
+    if sig != 0 {
+        restore();
+        std::process::exit(128 + sig as i32);
+    }
+}
+
 /// Restores the terminal once (leaving the alternate screen twice would move
 /// the cursor back over what was printed in between, a panic's message).
 fn restore() {
@@ -67,6 +88,10 @@ impl Guard {
             restore();
             previous(info);
         }));
+        for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
+            signal_hook::flag::register_usize(sig, Arc::clone(signalled()), sig as usize)
+                .context("a signal handler")?;
+        }
         terminal::enable_raw_mode().context("the terminal's raw mode")?;
         ACTIVE.store(true, Ordering::SeqCst);
         let guard = Guard;
@@ -493,8 +518,15 @@ impl Tui {
     /// The next key, or `None` when `timeout` passes first or the terminal
     /// was resized (the caller redraws).
     fn key(&mut self, timeout: Option<Duration>) -> Result<Option<Key>> {
-        if let Some(t) = timeout {
-            if !event::poll(t)? {
+        let until = timeout.map(|t| Instant::now() + t);
+        loop {
+            exit_if_signalled();
+            let left = until.map(|u| u.saturating_duration_since(Instant::now()));
+            let step = left.map_or(SIGNAL_CHECK, |l| l.min(SIGNAL_CHECK));
+            if event::poll(step)? {
+                break;
+            }
+            if left.is_some_and(|l| l <= step) {
                 return Ok(None);
             }
         }
