@@ -47,6 +47,10 @@ At a call prompt: Up/Down or a number picks, Enter takes it (pass at first).
 a  let the AI choose    h  hints on/off    ?  this help
 q  leave the game (asks first)            Ctrl-C  leave at once";
 
+/// The smallest terminal (columns, rows) the table is drawn on; a smaller
+/// one shows a message saying so.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
 /// Puts the terminal in raw mode on the alternate screen; restores it when
 /// dropped, and from a panic hook.
 struct Guard;
@@ -371,6 +375,16 @@ fn dialog(f: &mut Frame, d: &Dialog) {
 
 /// Draws one frame.
 pub fn render(f: &mut Frame, s: &Screen) {
+    let area = f.area();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        let text = format!(
+            "The terminal is {}×{}; the game needs at least {}×{}. Enlarge it, \
+             or play in line mode (--plain). Ctrl-C leaves.",
+            area.width, area.height, MIN_SIZE.0, MIN_SIZE.1
+        );
+        f.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+        return;
+    }
     let [top, across, middle, me, hand, actions, message, bottom] = Layout::vertical([
         Constraint::Length(1),
         Constraint::Length(4),
@@ -941,8 +955,25 @@ mod tests {
     }
 
     #[test]
+    fn render_ok_too_small_terminal_says_so() {
+        let obs = turn_view();
+        let log = VecDeque::new();
+        let screen = bare(Some(&obs), &log);
+        let r = rows(&screen, 79, 24);
+        assert_eq!(
+            r[..3].join(" ").trim_end(),
+            "The terminal is 79×24; the game needs at least 80×24. Enlarge it, or play in \
+             line mode (--plain). Ctrl-C leaves."
+        );
+        let r = rows(&screen, 80, 23);
+        assert!(r[0].starts_with("The terminal is 80×23;"), "{}", r[0]);
+        let r = rows(&screen, 80, 24);
+        assert!(r[0].starts_with("East 1 · 0 honba"), "{}", r[0]);
+    }
+
+    #[test]
     fn render_ok_before_the_first_event() {
         let log = VecDeque::new();
-        assert_eq!(rows(&bare(None, &log), 40, 10)[0], "Starting the game…");
+        assert_eq!(rows(&bare(None, &log), 80, 24)[0], "Starting the game…");
     }
 }
