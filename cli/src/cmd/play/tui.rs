@@ -6,9 +6,12 @@
 //!
 //! The terminal is restored by a guard when the view ends, on an error, on
 //! Ctrl-C (read as a key in raw mode: it leaves at once), on a panic (a
-//! hook restores it before the message is printed), and on SIGTERM or SIGHUP
+//! hook restores it before the message is printed), and on SIGTERM
 //! (`signal-hook` sets a flag that the key wait checks every 100 ms; the
-//! program then restores the terminal and exits with 128 + the signal).
+//! program then restores the terminal and exits with 143; a second SIGTERM
+//! ends it at once). SIGHUP keeps its default action: the terminal is gone,
+//! so the program ends at once (catching it left the program reading the
+//! closed terminal in a loop inside crossterm).
 
 use super::command::{Group, Menu};
 use super::hint;
@@ -58,7 +61,7 @@ struct Guard;
 /// The terminal is in raw mode on the alternate screen.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
-/// The signal (SIGTERM, SIGHUP) that asked the program to end, or 0.
+/// The signal (SIGTERM) that asked the program to end, or 0.
 fn signalled() -> &'static Arc<AtomicUsize> {
     static SIGNALLED: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
     SIGNALLED.get_or_init(|| Arc::new(AtomicUsize::new(0)))
@@ -92,10 +95,15 @@ impl Guard {
             restore();
             previous(info);
         }));
-        for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-            signal_hook::flag::register_usize(sig, Arc::clone(signalled()), sig as usize)
-                .context("a signal handler")?;
-        }
+        let term = signal_hook::consts::SIGTERM;
+        // A second SIGTERM (the flag already set) ends the program at once,
+        // should the first one not be seen (e.g. inside a long computation).
+        let second = Arc::new(AtomicBool::new(false));
+        signal_hook::flag::register_conditional_shutdown(term, 143, Arc::clone(&second))
+            .context("a signal handler")?;
+        signal_hook::flag::register(term, second).context("a signal handler")?;
+        signal_hook::flag::register_usize(term, Arc::clone(signalled()), term as usize)
+            .context("a signal handler")?;
         terminal::enable_raw_mode().context("the terminal's raw mode")?;
         ACTIVE.store(true, Ordering::SeqCst);
         let guard = Guard;
