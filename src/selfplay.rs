@@ -175,7 +175,9 @@ pub fn play_one_logged(
 }
 
 /// Plays every game of `config` on all cores, calling `tick` after each one;
-/// results in game order.
+/// results in game order. Monte Carlo players with `threads` > 1 per
+/// decision share the cores: games are then played `cores / threads` at a
+/// time (at least one).
 ///
 /// # Errors
 /// The first [`GameError`] of any game.
@@ -231,14 +233,35 @@ pub fn play_all_logged(
     tick: &(dyn Fn() + Sync),
     sink: Option<&DecisionSink>,
 ) -> Result<Vec<Played>, GameError> {
-    (0..config.games)
-        .into_par_iter()
-        .map(|g| {
-            let r = play_one_logged(config, g, sink);
-            tick();
-            r
+    let all = || -> Result<Vec<Played>, GameError> {
+        (0..config.games)
+            .into_par_iter()
+            .map(|g| {
+                let r = play_one_logged(config, g, sink);
+                tick();
+                r
+            })
+            .collect()
+    };
+    // Monte Carlo players with several threads per decision: fewer games at
+    // once, so that the cores are not shared between decisions.
+    let per_game = config
+        .players
+        .iter()
+        .map(|k| match k {
+            PlayerKind::Mc(s) => s.threads.max(1),
+            _ => 1,
         })
-        .collect()
+        .max()
+        .unwrap_or(1);
+    if per_game <= 1 {
+        return all();
+    }
+    let at_once = (rayon::current_num_threads() / per_game).max(1);
+    match rayon::ThreadPoolBuilder::new().num_threads(at_once).build() {
+        Ok(pool) => pool.install(all),
+        Err(_) => all(),
+    }
 }
 
 /// A mean with its 95 % confidence interval (normal approximation).

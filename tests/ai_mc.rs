@@ -444,6 +444,33 @@ fn search_ok_time_budget_is_kept() {
 }
 
 #[test]
+fn search_ok_time_budget_is_used_to_the_end_with_one_or_two_threads() {
+    // The last halving round plays until the deadline: a search with two or
+    // more candidates neither stops early (two threads once stopped at about
+    // half the time: the schedule was fitted to a slow first batch) nor
+    // overruns.
+    let rules = Rules::tenhou();
+    let points = decision_points(8);
+    for threads in [1, 2] {
+        let settings = Settings {
+            budget: Budget::Time(std::time::Duration::from_millis(20)),
+            threads,
+        };
+        let mut searched = 0;
+        for (obs, legal) in points.iter().step_by(11).take(12) {
+            let r = search(obs, legal, &rules, settings, 1);
+            if r.trivial {
+                continue;
+            }
+            searched += 1;
+            let ms = r.elapsed.as_secs_f64() * 1000.0;
+            assert!((20.0..35.0).contains(&ms), "{threads} threads: {ms} ms");
+        }
+        assert!(searched >= 4, "{searched} searched decisions");
+    }
+}
+
+#[test]
 fn mc_player_plays_legal_seeded_games() {
     let mut rules = Rules::tenhou();
     rules.game.length = GameLength::East;

@@ -665,6 +665,36 @@ fn tables_export_ok_through_a_symbolic_link() {
 }
 
 #[test]
+fn selfplay_ok_threads_do_not_change_games_with_a_sample_budget() {
+    // --threads 2: each Monte Carlo decision on two threads, one game at a
+    // time; with --samples the games (and so the table) are the same.
+    let run = |threads: &str| {
+        tenpai(&[
+            "selfplay",
+            "--games=4",
+            "--duplicate",
+            "--length=east",
+            "--players=mc,baseline,baseline,baseline",
+            "--samples=16",
+            "--seed=3",
+            "--threads",
+            threads,
+            "--json",
+        ])
+        .ok()
+        .to_string()
+    };
+    let strip = |t: String| -> serde_json::Value {
+        let mut v: serde_json::Value = serde_json::from_str(&t).unwrap();
+        v["seconds"] = serde_json::Value::Null;
+        v
+    };
+    let one = strip(run("1"));
+    assert_eq!(one["games"], 4);
+    assert_eq!(one, strip(run("2")));
+}
+
+#[test]
 fn tables_file_is_checked_by_every_command() {
     // A missing or damaged table file is refused by the game commands too
     // (they keep the built-in tables, which a file that opens equals).

@@ -83,6 +83,11 @@ pub struct Args {
     /// Write one CSV row per Monte Carlo decision to FILE.
     #[arg(long, value_name = "FILE")]
     pub decisions: Option<PathBuf>,
+
+    /// Threads for each Monte Carlo decision; games are then played
+    /// cores / N at a time. With --samples the choices do not depend on it.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub threads: usize,
 }
 
 /// A duration: a number with `ms` or `s` (`50ms`, `1.5s`).
@@ -158,7 +163,10 @@ fn config(args: &Args) -> Result<Config> {
     let kinds: Vec<PlayerKind> = kinds
         .into_iter()
         .map(|k| match k {
-            PlayerKind::Mc(s) => PlayerKind::Mc(Settings { budget, ..s }),
+            PlayerKind::Mc(_) => PlayerKind::Mc(Settings {
+                budget,
+                threads: args.threads,
+            }),
             k => k,
         })
         .collect();

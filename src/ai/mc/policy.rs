@@ -73,17 +73,26 @@ pub(crate) fn efficient_discard(w: &World, s: usize, forbidden: u64) -> (usize, 
         return (k, 8);
     }
     let order = &mut order[..n];
-    order.sort_unstable();
+    // Lowest keep value first, picked one at a time (the first or second
+    // usually keeps the shanten, so a full sort would be wasted).
     let mut fallback = (order[0].1 as usize, i8::MAX);
-    for &(_, k) in order.iter() {
+    for i in 0..n {
+        let mut m = i;
+        for j in i + 1..n {
+            if order[j] < order[m] {
+                m = j;
+            }
+        }
+        order.swap(i, m);
+        let k = order[i].1 as usize;
         let mut rest = h;
-        rest[k as usize] -= 1;
+        rest[k] -= 1;
         let sh = shanten(&rest);
         if sh <= best {
-            return (k as usize, sh);
+            return (k, sh);
         }
         if sh < fallback.1 {
-            fallback = (k as usize, sh);
+            fallback = (k, sh);
         }
     }
     fallback

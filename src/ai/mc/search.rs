@@ -32,8 +32,9 @@ pub enum Budget {
     /// This many rollouts in all (over every candidate); deterministic for a
     /// given seed.
     Samples(u32),
-    /// About this much wall-clock time (the schedule is fitted to the
-    /// measured rollout speed; results then depend on the machine's speed).
+    /// About this much wall-clock time: the halving schedule is refitted to
+    /// the measured rollout speed after every round, and the last round plays
+    /// until the deadline (results then depend on the machine's speed).
     Time(Duration),
 }
 
@@ -387,24 +388,31 @@ pub fn search(
     };
     let mut spent = 0u64;
     let mut target = 0u32;
+    let t0 = Instant::now();
     for round in 0..rounds {
         if round == 0 && total == 0 {
-            // A time budget: time a first batch, then fit the schedule to it.
+            // A time budget: a first batch to time the rollouts.
             let first = 4;
-            let t0 = Instant::now();
             s.run_batch(&cands, &mut acc, &alive, first);
             spent += (first as usize * alive.len()) as u64;
-            let per = t0.elapsed().as_secs_f64() / spent.max(1) as f64;
-            let left = s
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now()))
-                .unwrap_or_default();
-            total = spent + (left.as_secs_f64() / per.max(1e-9)) as u64;
             target = first;
+        }
+        if let Some(deadline) = s.deadline {
+            // Fit the rest of the schedule to the rollout speed measured so
+            // far (every round, so that a slow start, such as a thread pool
+            // warming up, is not taken for the speed of the whole search).
+            let per = t0.elapsed().as_secs_f64() / spent.max(1) as f64;
+            let left = deadline.saturating_duration_since(Instant::now());
+            total = spent + (left.as_secs_f64() / per.max(1e-9)) as u64;
         }
         let per_round = (total.saturating_sub(spent)) / (rounds - round) as u64;
         let add = (per_round / alive.len() as u64).max(1) as u32;
-        target = target.saturating_add(add);
+        target = if s.deadline.is_some() && round + 1 == rounds {
+            // The last round of a time budget plays until the deadline.
+            u32::MAX
+        } else {
+            target.saturating_add(add)
+        };
         s.run_batch(&cands, &mut acc, &alive, target);
         spent = acc.iter().map(|a| a.n as u64).sum();
         if s.out_of_time() || alive.len() <= 1 {
@@ -501,25 +509,31 @@ impl Searcher<'_> {
         while end < target as usize {
             end = (end + CHUNK).min(target as usize);
             self.worlds_upto(end);
-            for &c in alive {
-                let from = acc[c].n as usize;
-                let to = end.min(self.worlds.len());
-                if from >= to {
-                    continue;
+            // Every (candidate, world) pair of the step at once, so that the
+            // threads share one queue; results come back in order.
+            let to = end.min(self.worlds.len());
+            let jobs: Vec<(usize, usize)> = alive
+                .iter()
+                .flat_map(|&c| (acc[c].n as usize..to).map(move |i| (c, i)))
+                .collect();
+            let one = |&(c, i): &(usize, usize)| -> Option<(usize, f64, Outcome)> {
+                if self.out_of_time() {
+                    return None;
                 }
-                let one = |i: usize| -> Option<(f64, Outcome)> {
-                    if self.out_of_time() {
-                        return None;
-                    }
-                    let o = rollout(self.worlds[i].clone(), &cands[c], self.rules);
-                    Some((self.model.beaten(&o), o))
-                };
-                let results: Vec<Option<(f64, Outcome)>> = match self.pool {
-                    Some(p) => p.install(|| (from..to).into_par_iter().map(one).collect()),
-                    None => (from..to).map(one).collect(),
-                };
-                for (v, o) in results.into_iter().flatten() {
-                    acc[c].add(v, &o, self.me);
+                let o = rollout(self.worlds[i].clone(), &cands[c], self.rules);
+                Some((c, self.model.beaten(&o), o))
+            };
+            let results: Vec<Option<(usize, f64, Outcome)>> = match self.pool {
+                Some(p) => p.install(|| jobs.par_iter().map(one).collect()),
+                None => jobs.iter().map(one).collect(),
+            };
+            // A candidate's worlds must stay 0..n without gaps: after the
+            // deadline, keep each one's results up to its first missing one.
+            let mut gap = vec![false; acc.len()];
+            for (job, r) in jobs.iter().zip(results) {
+                match r {
+                    Some((c, v, o)) if !gap[c] => acc[c].add(v, &o, self.me),
+                    _ => gap[job.0] = true,
                 }
             }
             if self.out_of_time() {
