@@ -150,6 +150,88 @@ fn determinize_riichi_hands_are_ready_and_not_furiten() {
 }
 
 #[test]
+fn determinize_early_riichi_waits_on_four_tiles_or_more() {
+    // The baseline declares riichi before its 12th discard only on a wait of
+    // 4+ tiles it cannot see; the dealt hands must too (public tiles and the
+    // hand itself counted as seen), unless they are seven pairs.
+    let rules = Rules::tenhou();
+    let (mut cases, mut ok) = (0, 0);
+    for seed in 1..=8 {
+        for (i, (obs, _)) in decision_points(seed).iter().enumerate().step_by(3) {
+            let Some(r) = (0..4).find(|&s| {
+                s != obs.seat as usize
+                    && obs.riichi[s]
+                    && obs.rivers[s]
+                        .iter()
+                        .position(|t| t.riichi)
+                        .is_some_and(|at| at < tenpai::ai::mc::GOOD_WAIT_TURNS)
+            }) else {
+                continue;
+            };
+            let mut public = obs.visible_tiles();
+            public.drain(..obs.hand.len());
+            let (seen, _) = tally(&public);
+            let d = Determinizer::new(obs, &rules);
+            for k in 0..4 {
+                let (counts, _) = tally(&d.sample(i as u64 * 10 + k).hand(r as u8));
+                let waits = tenpai::ukeire(&counts, None).unwrap();
+                let live: u32 = waits
+                    .tiles
+                    .iter()
+                    .map(|t| 4u32.saturating_sub((seen[t.index()] + counts[t.index()]) as u32))
+                    .sum();
+                // A seven-pairs wait (one tile, three copies at most) is
+                // left as dealt: it cannot be improved one exchange at a time.
+                let forms = tenpai::shanten_forms(&counts).unwrap();
+                let pairs_only = forms.standard > 0 && forms.chiitoitsu == Some(0);
+                cases += 1;
+                ok += (waits.shanten == 0 && (live >= 4 || pairs_only)) as u32;
+            }
+        }
+    }
+    assert!(cases >= 40, "{cases}");
+    // Growing gives up after MAX_STEPS exchanges in a few percent of deals
+    // (the last hand is kept), as for any riichi hand.
+    assert!(ok * 100 >= cases * 95, "{ok} of {cases}");
+}
+
+#[test]
+fn determinize_two_call_opponents_are_ready_as_often_as_the_constant_says() {
+    // Opponents with two calls after 12+ discards are dealt ready with
+    // probability TWO_CALLS_READY[2] (0.65), else one step from ready.
+    let rules = Rules::tenhou();
+    let (mut cases, mut ready, mut one) = (0u32, 0u32, 0u32);
+    for seed in 1..=30 {
+        for (i, (obs, _)) in decision_points(seed).iter().enumerate().step_by(5) {
+            let Some(x) = (0..4).find(|&s| {
+                s != obs.seat as usize
+                    && obs.melds[s].iter().filter(|m| m.from.is_some()).count() == 2
+                    && obs.rivers[s].len() >= 12
+            }) else {
+                continue;
+            };
+            let d = Determinizer::new(obs, &rules);
+            for k in 0..10 {
+                let (counts, _) = tally(&d.sample(i as u64 * 100 + k).hand(x as u8));
+                let sh = tenpai::shanten(&counts).unwrap();
+                cases += 1;
+                ready += (sh == 0) as u32;
+                one += (sh == 1) as u32;
+            }
+        }
+    }
+    let p = tenpai::ai::mc::TWO_CALLS_READY[2];
+    let expected = p * cases as f64;
+    let sd = (cases as f64 * p * (1.0 - p)).sqrt();
+    assert!(cases >= 200, "{cases}");
+    assert!(
+        (ready as f64 - expected).abs() <= 4.0 * sd,
+        "{ready} of {cases} ready"
+    );
+    assert_eq!(ready + one, cases, "the others are one step from ready");
+}
+
+#[test]
 fn determinize_never_panics_on_odd_observations() {
     let rules = Rules::tenhou();
     let points = decision_points(4);

@@ -378,21 +378,29 @@ mod tests {
         let mut lines = csv.lines();
         assert_eq!(
             lines.next(),
-            Some("game,round,seat,turn,hand,live_left,chosen,samples,micros,placement,candidates")
+            Some("game,round,seat,turn,hand,live_left,chosen,prior,samples,micros,placement,candidates")
         );
         let rows: Vec<&str> = lines.collect();
         assert!(rows.len() > 20, "{csv}");
         for row in &rows {
             let fields: Vec<&str> = row.split(',').collect();
-            assert_eq!(fields.len(), 11, "{row}");
+            assert_eq!(fields.len(), 12, "{row}");
             assert_eq!((fields[0], fields[2]), ("0", "0"), "{row}");
             // East rounds, or South ones when nobody reached 30,000 (extension).
             assert!(fields[1].starts_with(['E', 'S']), "{row}");
             // 16 rollouts, but every halving round plays each of its (up to
             // 14) candidates at least once: at most 14 + 8 + 5 + 3 + 2 rollouts.
-            assert!(fields[7].parse::<u32>().unwrap() <= 2 * 14 + 4, "{row}");
-            assert!(fields[10].contains(fields[6]), "{row}");
+            let samples = fields[8].parse::<u32>().unwrap();
+            assert!(samples <= 2 * 14 + 4, "{row}");
+            assert!(fields[11].contains(fields[6]), "{row}");
+            // The prior: one of the candidates after a search, none without.
+            assert!(samples > 0 || fields[7].is_empty(), "{row}");
+            assert!(fields[11].contains(fields[7]), "{row}");
         }
+        let priors = rows
+            .iter()
+            .filter(|r| !r.split(',').nth(7).unwrap().is_empty());
+        assert!(priors.count() > 10, "{csv}");
         // With a sample budget the same seed gives the same decisions.
         let again = dir.path().join("again.csv");
         let mut args2 = args;
@@ -402,7 +410,7 @@ mod tests {
             t.lines()
                 .map(|l| {
                     let f: Vec<&str> = l.split(',').collect();
-                    [&f[..8], &f[9..]].concat().join(",")
+                    [&f[..9], &f[10..]].concat().join(",")
                 })
                 .collect()
         };

@@ -11,12 +11,15 @@
 //!   river: its hand is grown from a random deal by drawing unseen tiles and
 //!   throwing the least useful one (the rollout policy), until it is ready
 //!   on a non-furiten wait (at most [`MAX_STEPS`] exchanges, else the last
-//!   hand is kept). The thrown tiles go back to the unseen pool, so the wall
-//!   keeps exactly the tiles the hands do not hold. Random 13-tile hands are
-//!   ready well under 1 % of the time, so rejection alone would almost never
-//!   succeed;
-//! - an opponent with three calls is grown the same way to ready, with two
-//!   calls to at most one step from ready (many calls mean near tenpai);
+//!   hand is kept). A riichi declared within [`GOOD_WAIT_TURNS`] discards
+//!   must also wait on at least [`crate::ai::RIICHI_MIN_WAITS`] tiles the
+//!   seat cannot see, as the baseline declares it. The thrown tiles go back
+//!   to the unseen pool, so the wall keeps exactly the tiles the hands do not
+//!   hold. Random 13-tile hands are ready well under 1 % of the time, so
+//!   rejection alone would almost never succeed;
+//! - an opponent with three calls is grown the same way to ready; with two
+//!   calls to ready with probability [`TWO_CALLS_READY`] (by its discards),
+//!   else to one step from ready (many calls mean near tenpai);
 //! - any other opponent's deal is accepted with probability 0.7^m, where m
 //!   counts the kinds it threw early by hand (its first six discards, not
 //!   drawn-and-thrown) that its dealt hand would still want (its ukeire); a
@@ -24,9 +27,17 @@
 //!   last one stands (a soft weight against wanting early discards). The
 //!   accepted deal is then developed as the player's own draws did: one
 //!   draw-and-throw exchange per discard in its river (the rollout policy,
-//!   stopping once ready). A random hand is about 3.5 steps from ready, a
-//!   real one at the tenth turn much closer: without this the opponents of
-//!   the rollouts are far too slow, and pushing looks far too safe.
+//!   stopping once ready). A closed hand not in riichi gets
+//!   [`CLOSED_PACE_PERCENT`] % of those exchanges and stops one step from
+//!   ready: a ready baseline declares riichi, so a closed hand without one
+//!   is rarely ready. A random hand is about 3.5 steps from ready, a real
+//!   one at the tenth turn much closer: without the development the
+//!   opponents of the rollouts are far too slow, and pushing looks far too
+//!   safe.
+//!
+//! The constants were fitted by comparing dealt hands with the real hands
+//! of baseline self-play at the same decision points (shanten and the share
+//! ready, by calls and discards).
 //!
 //! This follows the determinization of Mizukami & Tsuruoka, "Building a
 //! computer Mahjong player based on Monte Carlo simulation and opponent
@@ -34,6 +45,7 @@
 
 use super::policy::{efficient_discard, shanten};
 use super::world::{code_of, kind, waits_of, World, RED};
+use crate::ai::RIICHI_MIN_WAITS;
 use crate::game::Observation;
 use crate::score::Rules;
 use crate::tile::KINDS;
@@ -48,6 +60,28 @@ pub const REDEALS: usize = 3;
 
 /// Discards counted as early for the soft weight.
 const EARLY: usize = 6;
+
+/// Probability that an opponent with two calls is dealt ready, by its
+/// discards (0–5, 6–11, 12 or more). Measured: 13 %, 50 % and 67 % of the
+/// baselines' two-call hands were ready at those points (948 opponent hands
+/// at decision points of 150 east-only baseline games); one step from ready
+/// otherwise.
+pub const TWO_CALLS_READY: [f64; 3] = [0.15, 0.5, 0.65];
+
+/// A closed opponent not in riichi is developed by this share of its
+/// discards (in percent), never past one step from ready. Measured on the
+/// same games: its mean shanten was 2.66, 1.61 and 1.74 after 0–5, 6–11 and
+/// 12+ discards, and it was ready only 0.2–6 % of the time (a ready baseline
+/// declares riichi); one exchange per discard made it 2.55, 1.20 and 0.63,
+/// ready 2–48 % of the time; 80 % of the exchanges, stopping at one step,
+/// give 2.69, 1.56 and 1.18.
+pub const CLOSED_PACE_PERCENT: u32 = 80;
+
+/// A riichi declared within this many discards had, as the baseline declares
+/// it, a wait of at least [`crate::ai::RIICHI_MIN_WAITS`] tiles it could not
+/// see (later, from [`crate::ai::LATE_WALL`] tiles left, any wait): the grown
+/// hand must too, counting the public tiles and the hand itself as seen.
+pub const GOOD_WAIT_TURNS: usize = 11;
 
 /// Everything needed to deal worlds for one decision: the public world with
 /// the seat's own hand, the unseen tiles and the opponents' constraints.
@@ -85,6 +119,10 @@ pub struct Determinizer {
     early: [u64; 4],
     /// Draws each opponent has made (its discards).
     draws: [u8; 4],
+    /// Open melds of each opponent.
+    calls: [u8; 4],
+    /// Riichi declared early: the wait must be good (as the baseline's).
+    good_wait: [bool; 4],
     live: u8,
     dead: u8,
 }
@@ -142,10 +180,18 @@ impl Determinizer {
         let mut target = [None; 4];
         let mut early = [0u64; 4];
         let mut draws = [0u8; 4];
+        let mut ncalls = [0u8; 4];
+        let mut good_wait = [false; 4];
         for s in (0..4).filter(|&s| s != me) {
             draws[s] = obs.rivers[s].len().min(MAX_STEPS) as u8;
             sizes[s] = obs.hand_sizes[s].min(14);
             let calls = obs.melds[s].iter().filter(|m| m.from.is_some()).count();
+            ncalls[s] = calls.min(4) as u8;
+            good_wait[s] = obs.riichi[s]
+                && obs.rivers[s]
+                    .iter()
+                    .position(|r| r.riichi)
+                    .is_some_and(|i| i < GOOD_WAIT_TURNS);
             target[s] = if obs.riichi[s] || calls >= 3 {
                 Some(0)
             } else if calls == 2 {
@@ -166,6 +212,8 @@ impl Determinizer {
             target,
             early,
             draws,
+            calls: ncalls,
+            good_wait,
             live: obs.live_left,
             dead: 14u8.saturating_sub(obs.dora_indicators.len().min(14) as u8),
         }
@@ -204,9 +252,15 @@ impl Determinizer {
         let mut pool = self.pool.clone();
         // Constrained opponents first, from the whole pool.
         for s in 0..4 {
-            if let Some(t) = self.target[s] {
+            if let Some(mut t) = self.target[s] {
+                if self.calls[s] == 2 && w.riichi[s] == 0 {
+                    let p = TWO_CALLS_READY[(self.draws[s] as usize / 6).min(2)];
+                    if rng.gen::<f64>() < p {
+                        t = 0;
+                    }
+                }
                 deal(&mut w, s, self.sizes[s], &mut pool, &mut rng);
-                grow(&mut w, s, t, &mut pool, &mut rng);
+                grow(&mut w, s, t, self.good_wait[s], &mut pool, &mut rng);
             }
         }
         for s in 0..4 {
@@ -225,7 +279,15 @@ impl Determinizer {
                 }
                 undeal(&mut w, s, &mut pool);
             }
-            develop(&mut w, s, self.draws[s], &mut pool, &mut rng);
+            // A closed hand not in riichi: the baseline would have declared
+            // riichi once ready, so it is developed to one step from ready
+            // at most, and at the pace of a real hand.
+            let (steps, floor) = if self.calls[s] == 0 {
+                ((self.draws[s] as u32 * CLOSED_PACE_PERCENT / 100) as u8, 1)
+            } else {
+                (self.draws[s], 0)
+            };
+            develop(&mut w, s, steps, floor, &mut pool, &mut rng);
         }
         for s in 0..4 {
             if w.hands[s].iter().map(|&c| c as usize).sum::<usize>() % 3 == 1 {
@@ -277,7 +339,7 @@ fn useful(c: &crate::TileCounts) -> u64 {
 /// Grows seat `s`'s hand to shanten `target` (ready on a wait outside its
 /// own river when `target` is 0 and it is in riichi) by drawing from the pool
 /// and throwing the least useful tile back.
-fn grow(w: &mut World, s: usize, target: i8, pool: &mut Vec<u8>, rng: &mut ChaCha8Rng) {
+fn grow(w: &mut World, s: usize, target: i8, good: bool, pool: &mut Vec<u8>, rng: &mut ChaCha8Rng) {
     for _ in 0..MAX_STEPS {
         let sh = shanten(&w.hands[s]);
         if sh <= target {
@@ -286,6 +348,9 @@ fn grow(w: &mut World, s: usize, target: i8, pool: &mut Vec<u8>, rng: &mut ChaCh
             }
             let waits = waits_of(&w.hands[s]);
             if waits != 0 && waits & w.discarded[s] == 0 {
+                if good {
+                    improve_wait(w, s, pool, rng);
+                }
                 return;
             }
         }
@@ -308,11 +373,72 @@ fn grow(w: &mut World, s: usize, target: i8, pool: &mut Vec<u8>, rng: &mut ChaCh
     }
 }
 
+/// Exchanges tiles of seat `s`'s ready, non-furiten hand with the pool,
+/// always keeping it so and taking the wait with the most live tiles, until
+/// [`RIICHI_MIN_WAITS`] tiles are live (at most [`MAX_STEPS`] exchanges; a
+/// seven-pairs wait, whose single tile is never four, stays as it is).
+fn improve_wait(w: &mut World, s: usize, pool: &mut Vec<u8>, rng: &mut ChaCha8Rng) {
+    for _ in 0..MAX_STEPS {
+        let hand = w.hands[s];
+        if live_count(w, &hand, waits_of(&hand)) >= RIICHI_MIN_WAITS || pool.is_empty() {
+            return;
+        }
+        let j = rng.gen_range(0..pool.len() as u32) as usize;
+        let c = pool.swap_remove(j);
+        w.add(s, c);
+        // Throwing the tile just drawn keeps the hand as it was, so there is
+        // always a ready discard.
+        let k = wait_discard(w, s).unwrap_or(kind(c));
+        if let Some(c) = w.take_kind(s, k) {
+            pool.push(c);
+        }
+    }
+}
+
+/// Of seat `s`'s 3n+2 hand, the discard leaving it ready on a wait outside
+/// its river with the most live tiles (the first such kind on a tie).
+fn wait_discard(w: &World, s: usize) -> Option<usize> {
+    let mut best: Option<(u32, usize)> = None;
+    for k in 0..KINDS {
+        if w.hands[s][k] == 0 {
+            continue;
+        }
+        let mut rest = w.hands[s];
+        rest[k] -= 1;
+        let waits = waits_of(&rest);
+        if waits == 0 || waits & w.discarded[s] != 0 {
+            continue;
+        }
+        let live = live_count(w, &rest, waits);
+        if best.is_none_or(|(b, _)| live > b) {
+            best = Some((live, k));
+        }
+    }
+    best.map(|(_, k)| k)
+}
+
+/// Copies of the kinds in `waits` that are neither seen (public tiles) nor in
+/// `hand`.
+fn live_count(w: &World, hand: &crate::TileCounts, waits: u64) -> u32 {
+    let mut n = 0;
+    for k in (0..KINDS).filter(|&k| waits >> k & 1 == 1) {
+        n += 4u32.saturating_sub(w.seen[k] as u32 + hand[k] as u32);
+    }
+    n
+}
+
 /// Plays `steps` draw-and-throw exchanges of seat `s`'s hand with the pool by
-/// the rollout policy, stopping once it is ready.
-fn develop(w: &mut World, s: usize, steps: u8, pool: &mut Vec<u8>, rng: &mut ChaCha8Rng) {
+/// the rollout policy, stopping once its shanten is `floor` or less.
+fn develop(
+    w: &mut World,
+    s: usize,
+    steps: u8,
+    floor: i8,
+    pool: &mut Vec<u8>,
+    rng: &mut ChaCha8Rng,
+) {
     for _ in 0..steps {
-        if pool.is_empty() || shanten(&w.hands[s]) <= 0 {
+        if pool.is_empty() || shanten(&w.hands[s]) <= floor {
             return;
         }
         let j = rng.gen_range(0..pool.len() as u32) as usize;

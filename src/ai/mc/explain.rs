@@ -151,7 +151,7 @@ pub fn report_json(r: &Report) -> serde_json::Value {
 
 /// The header of the decision CSV (see [`csv_row`]).
 pub fn csv_header() -> &'static str {
-    "game,round,seat,turn,hand,live_left,chosen,samples,micros,placement,candidates"
+    "game,round,seat,turn,hand,live_left,chosen,prior,samples,micros,placement,candidates"
 }
 
 /// Quotes a CSV field when it needs it (RFC 4180).
@@ -166,7 +166,9 @@ fn field(s: &str) -> String {
 /// One CSV row (no line end) for a decision of game `game`: the round as
 /// `E1-0` (wind, dealer number, honba), the seat, its turn (its discards so
 /// far plus one), its hand with melds, tiles left in the wall, the chosen
-/// action, the rollouts, the time in µs, whether placement counted, and every
+/// action, the prior (the baseline's choice, which the search keeps unless
+/// another candidate beats it clearly; empty when the decision needed no
+/// search), the rollouts, the time in µs, whether placement counted, and every
 /// candidate as `label rank±ci95 win/deal-in/tenpai% n` separated by `; `
 /// (rank: expected final rank, 1–4; `-` where no rollout measured it).
 ///
@@ -205,6 +207,7 @@ pub fn csv_row(game: u64, obs: &Observation, r: &Report) -> String {
         field(&hand_text(obs)),
         obs.live_left.to_string(),
         field(&action_label(&r.chosen)),
+        field(&r.prior.as_ref().map(action_label).unwrap_or_default()),
         r.samples.to_string(),
         r.elapsed.as_micros().to_string(),
         r.placement.to_string(),

@@ -27,7 +27,9 @@ mod search;
 mod value;
 mod world;
 
-pub use determinize::{Determinizer, MAX_STEPS, REDEALS};
+pub use determinize::{
+    Determinizer, CLOSED_PACE_PERCENT, GOOD_WAIT_TURNS, MAX_STEPS, REDEALS, TWO_CALLS_READY,
+};
 pub use explain::{action_label, csv_header, csv_row, hand_text, report_json, report_table};
 pub use player::{DecisionHook, McPlayer};
 pub use rollout::{rollout, Outcome};

@@ -1,6 +1,6 @@
 //! [`McPlayer`]: the Monte Carlo search behind the [`Player`] trait.
 
-use super::search::{mix, search, Budget, Report, Settings};
+use super::search::{mix, search_in, Budget, Report, Settings};
 use crate::game::{Action, Observation, Player};
 use crate::score::Rules;
 
@@ -8,7 +8,8 @@ use crate::score::Rules;
 /// report (for decision logs and hint panels).
 pub type DecisionHook = Box<dyn FnMut(&Observation, &Report) + Send>;
 
-/// The Monte Carlo player: every decision is a [`search`] over sampled worlds.
+/// The Monte Carlo player: every decision is a [`search`](super::search()) over
+/// sampled worlds.
 ///
 /// The search seed of decision `i` is derived from the player's seed and `i`,
 /// so a game with a sample budget reproduces exactly.
@@ -33,6 +34,8 @@ pub struct McPlayer {
     decisions: u64,
     hook: Option<DecisionHook>,
     last: Option<Report>,
+    /// The rollout threads when `settings.threads` > 1, started once.
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl std::fmt::Debug for McPlayer {
@@ -52,7 +55,9 @@ impl McPlayer {
         McPlayer::with_settings(rules, Settings { budget, threads: 1 }, seed)
     }
 
-    /// A Monte Carlo player with every setting given.
+    /// A Monte Carlo player with every setting given; with `threads` > 1 it
+    /// starts its rollout threads once, here, and keeps them (the calling
+    /// thread alone if they cannot be started).
     pub fn with_settings(rules: &Rules, settings: Settings, seed: u64) -> McPlayer {
         McPlayer {
             rules: rules.clone(),
@@ -61,6 +66,14 @@ impl McPlayer {
             decisions: 0,
             hook: None,
             last: None,
+            pool: (settings.threads > 1)
+                .then(|| {
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(settings.threads)
+                        .build()
+                        .ok()
+                })
+                .flatten(),
         }
     }
 
@@ -85,7 +98,14 @@ impl McPlayer {
     pub fn think(&mut self, obs: &Observation, legal: &[Action]) -> Report {
         let seed = mix(self.seed, self.decisions);
         self.decisions += 1;
-        search(obs, legal, &self.rules, self.settings, seed)
+        search_in(
+            obs,
+            legal,
+            &self.rules,
+            self.settings,
+            seed,
+            self.pool.as_ref(),
+        )
     }
 }
 

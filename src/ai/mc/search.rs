@@ -314,6 +314,28 @@ pub fn search(
     settings: Settings,
     seed: u64,
 ) -> Report {
+    let pool = (settings.threads > 1)
+        .then(|| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(settings.threads)
+                .build()
+                .ok()
+        })
+        .flatten();
+    search_in(obs, legal, rules, settings, seed, pool.as_ref())
+}
+
+/// [`search`] on a thread pool the caller keeps (`None`: the calling thread;
+/// `settings.threads` is then not read). A [`super::McPlayer`] keeps one for
+/// all its decisions instead of starting threads for each.
+pub(crate) fn search_in(
+    obs: &Observation,
+    legal: &[Action],
+    rules: &Rules,
+    settings: Settings,
+    seed: u64,
+    pool: Option<&rayon::ThreadPool>,
+) -> Report {
     let started = Instant::now();
     let model = Placement::new(obs, rules);
     let placement = model.last_round();
@@ -341,22 +363,15 @@ pub fn search(
     }
     let det = Determinizer::new(obs, rules);
     let me = obs.seat % 4;
-    let pool = (settings.threads > 1)
-        .then(|| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(settings.threads)
-                .build()
-                .ok()
-        })
-        .flatten();
     let mut s = Searcher {
         det: &det,
         worlds: Vec::new(),
+        base: 0,
         seed,
         me,
         rules,
         model,
-        pool: pool.as_ref(),
+        pool,
         deadline: match settings.budget {
             Budget::Time(d) => Some(started + d),
             Budget::Samples(_) => None,
@@ -471,7 +486,11 @@ pub fn search(
 
 struct Searcher<'a> {
     det: &'a Determinizer,
+    /// Worlds `base..base + worlds.len()`: those below every alive
+    /// candidate's count are dropped (no candidate plays them again), so a
+    /// long think keeps a window of worlds, not all it dealt.
     worlds: Vec<World>,
+    base: usize,
     seed: u64,
     me: u8,
     rules: &'a Rules,
@@ -485,10 +504,10 @@ impl Searcher<'_> {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
-    /// Makes sure worlds `0..n` are dealt (fewer when the time runs out).
+    /// Makes sure worlds `..n` are dealt (fewer when the time runs out).
     fn worlds_upto(&mut self, n: usize) {
-        while self.worlds.len() < n && !self.out_of_time() {
-            let have = self.worlds.len();
+        while self.base + self.worlds.len() < n && !self.out_of_time() {
+            let have = self.base + self.worlds.len();
             let end = n.min(have + CHUNK);
             let (det, seed) = (self.det, self.seed);
             let deal = |i: usize| det.sample(mix(seed, i as u64));
@@ -505,13 +524,17 @@ impl Searcher<'_> {
     /// compared on nearly the same worlds).
     fn run_batch(&mut self, cands: &[Action], acc: &mut [Acc], alive: &[usize], target: u32) {
         let low = alive.iter().map(|&c| acc[c].n).min().unwrap_or(target) as usize;
+        // Candidates only ever leave `alive`, so nobody plays below `low` again.
+        let done = low.saturating_sub(self.base).min(self.worlds.len());
+        self.worlds.drain(..done);
+        self.base += done;
         let mut end = low;
         while end < target as usize {
             end = (end + CHUNK).min(target as usize);
             self.worlds_upto(end);
             // Every (candidate, world) pair of the step at once, so that the
             // threads share one queue; results come back in order.
-            let to = end.min(self.worlds.len());
+            let to = end.min(self.base + self.worlds.len());
             let jobs: Vec<(usize, usize)> = alive
                 .iter()
                 .flat_map(|&c| (acc[c].n as usize..to).map(move |i| (c, i)))
@@ -520,7 +543,7 @@ impl Searcher<'_> {
                 if self.out_of_time() {
                     return None;
                 }
-                let o = rollout(self.worlds[i].clone(), &cands[c], self.rules);
+                let o = rollout(self.worlds[i - self.base].clone(), &cands[c], self.rules);
                 Some((c, self.model.beaten(&o), o))
             };
             let results: Vec<Option<(usize, f64, Outcome)>> = match self.pool {
