@@ -1012,14 +1012,15 @@ fn play_ok_whole_game_against_monte_carlo_opponents_reproduces_and_replays() {
     assert!(out.starts_with(
         "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: mc (200 samples)\n"
     ));
-    let end = "=== Game over after 8 rounds ===\n\
-         \x20 1. You     41,100 points   final +51.1\n\
-         \x20 2. Across  24,000 points   final +4.0\n\
-         \x20 3. Left    17,900 points   final -22.1\n\
-         \x20 4. Right   17,000 points   final -33.0\n";
+    // Left goes below zero: the game ends there (tenhou rules).
+    let end = "=== Game over after 3 rounds ===\n\
+         \x20 1. You     41,800 points   final +51.8\n\
+         \x20 2. Right   33,300 points   final +13.3\n\
+         \x20 3. Across  25,000 points   final -15.0\n\
+         \x20 4. Left      -100 points   final -50.1\n";
     assert_eq!(ranking(&out), end);
     assert!(
-        replay(&log, Some(EAST)).starts_with(": ok (mjai, 8 rounds, "),
+        replay(&log, Some(EAST)).starts_with(": ok (mjai, 3 rounds, "),
         "{}",
         replay(&log, Some(EAST))
     );
