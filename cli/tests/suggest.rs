@@ -69,8 +69,8 @@ fn suggest_ok_json_with_melds_riichi_and_round() {
     assert!(labels.iter().all(|l| l.starts_with("discard ")));
     assert_eq!(c[0]["action"], "discard 3z");
     assert_eq!(c[0]["samples"], 59);
-    assert_eq!(c[0]["points"], -66.102);
-    assert_eq!(c[0]["win"], 0.475);
+    assert_eq!(c[0]["points"], -255.932);
+    assert_eq!(c[0]["win"], 0.525);
     assert_eq!(v["chosen"], v["prior"]);
     assert_eq!(
         c.iter()
@@ -116,11 +116,11 @@ fn suggest_ok_log_position() {
     );
     assert_eq!(
         lines[3],
-        "discard 8s        1.204   0.100     +1565   29.2     20.8    50.0      48"
+        "discard 8p        1.253   0.108     +1204   22.8     12.3    52.6      57"
     );
     assert_eq!(
         lines[lines.len() - 2],
-        // Ranked best by the rollouts, but not clearly better than the prior.
+        // The prior, ranked best by the rollouts too.
         "choice: discard 8p (baseline: discard 8p), 200 rollouts"
     );
     assert_eq!(
