@@ -43,7 +43,7 @@
 //! computer Mahjong player based on Monte Carlo simulation and opponent
 //! models" (IEEE CIG 2015), with cheaper opponent models.
 
-use super::policy::{efficient_discard, shanten};
+use super::policy::{efficient_discard, shanten, wait_count};
 use super::world::{code_of, kind, waits_of, World, RED};
 use crate::ai::RIICHI_MIN_WAITS;
 use crate::game::Observation;
@@ -380,7 +380,7 @@ fn grow(w: &mut World, s: usize, target: i8, good: bool, pool: &mut Vec<u8>, rng
 fn improve_wait(w: &mut World, s: usize, pool: &mut Vec<u8>, rng: &mut ChaCha8Rng) {
     for _ in 0..MAX_STEPS {
         let hand = w.hands[s];
-        if live_count(w, &hand, waits_of(&hand)) >= RIICHI_MIN_WAITS || pool.is_empty() {
+        if wait_count(w, &hand, waits_of(&hand)) >= RIICHI_MIN_WAITS || pool.is_empty() {
             return;
         }
         let j = rng.gen_range(0..pool.len() as u32) as usize;
@@ -409,22 +409,12 @@ fn wait_discard(w: &World, s: usize) -> Option<usize> {
         if waits == 0 || waits & w.discarded[s] != 0 {
             continue;
         }
-        let live = live_count(w, &rest, waits);
+        let live = wait_count(w, &rest, waits);
         if best.is_none_or(|(b, _)| live > b) {
             best = Some((live, k));
         }
     }
     best.map(|(_, k)| k)
-}
-
-/// Copies of the kinds in `waits` that are neither seen (public tiles) nor in
-/// `hand`.
-fn live_count(w: &World, hand: &crate::TileCounts, waits: u64) -> u32 {
-    let mut n = 0;
-    for k in (0..KINDS).filter(|&k| waits >> k & 1 == 1) {
-        n += 4u32.saturating_sub(w.seen[k] as u32 + hand[k] as u32);
-    }
-    n
 }
 
 /// Plays `steps` draw-and-throw exchanges of seat `s`'s hand with the pool by

@@ -1,6 +1,6 @@
 //! [`McPlayer`]: the Monte Carlo search behind the [`Player`] trait.
 
-use super::search::{mix, search_in, Budget, Report, Settings};
+use super::search::{mix, search_in, thread_pool, Budget, Report, Settings};
 use crate::game::{Action, Observation, Player};
 use crate::score::Rules;
 
@@ -66,14 +66,7 @@ impl McPlayer {
             decisions: 0,
             hook: None,
             last: None,
-            pool: (settings.threads > 1)
-                .then(|| {
-                    rayon::ThreadPoolBuilder::new()
-                        .num_threads(settings.threads)
-                        .build()
-                        .ok()
-                })
-                .flatten(),
+            pool: thread_pool(settings.threads),
         }
     }
 

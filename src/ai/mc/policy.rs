@@ -145,14 +145,15 @@ pub(crate) struct TurnChoice {
     pub waits: u64,
 }
 
-/// Unseen copies of the kinds in `waits` as the seat sees them.
-fn wait_count(w: &World, s: usize, waits: u64) -> u32 {
+/// Copies of the kinds in `waits` neither public (`w.seen`) nor in `hand`:
+/// the live tiles of a wait as its holder sees them.
+pub(crate) fn wait_count(w: &World, hand: &TileCounts, waits: u64) -> u32 {
     let mut n = 0;
     let mut bits = waits;
     while bits != 0 {
         let k = bits.trailing_zeros() as usize;
         bits &= bits - 1;
-        n += 4u32.saturating_sub(w.seen[k] as u32 + w.hands[s][k] as u32);
+        n += 4u32.saturating_sub(w.seen[k] as u32 + hand[k] as u32);
     }
     n
 }
@@ -190,7 +191,7 @@ pub(crate) fn turn(w: &World, s: usize, forbidden: u64) -> TurnChoice {
     let waits = if sh == 0 { waits_of(&rest) } else { 0 };
     let mut riichi = false;
     if waits != 0 && !w.open[s] && w.live_left() >= 4 && w.scores[s] >= 1000 && forbidden == 0 {
-        let count = wait_count(w, s, waits);
+        let count = wait_count(w, &w.hands[s], waits);
         riichi = count > 0
             && (count >= RIICHI_MIN_WAITS || w.live_left() < LATE_WALL)
             && (threat == 0 || count >= RIICHI_MIN_WAITS);

@@ -314,15 +314,21 @@ pub fn search(
     settings: Settings,
     seed: u64,
 ) -> Report {
-    let pool = (settings.threads > 1)
+    let pool = thread_pool(settings.threads);
+    search_in(obs, legal, rules, settings, seed, pool.as_ref())
+}
+
+/// A pool of `threads` rollout threads; `None` for 0 or 1 (the calling
+/// thread) or when they cannot be started.
+pub(crate) fn thread_pool(threads: usize) -> Option<rayon::ThreadPool> {
+    (threads > 1)
         .then(|| {
             rayon::ThreadPoolBuilder::new()
-                .num_threads(settings.threads)
+                .num_threads(threads)
                 .build()
                 .ok()
         })
-        .flatten();
-    search_in(obs, legal, rules, settings, seed, pool.as_ref())
+        .flatten()
 }
 
 /// [`search`] on a thread pool the caller keeps (`None`: the calling thread;
