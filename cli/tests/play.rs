@@ -1012,15 +1012,14 @@ fn play_ok_whole_game_against_monte_carlo_opponents_reproduces_and_replays() {
     assert!(out.starts_with(
         "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: mc (200 samples)\n"
     ));
-    // Left goes below zero: the game ends there (tenhou rules).
-    let end = "=== Game over after 3 rounds ===\n\
-         \x20 1. You     41,800 points   final +51.8\n\
-         \x20 2. Right   33,300 points   final +13.3\n\
-         \x20 3. Across  25,000 points   final -15.0\n\
-         \x20 4. Left      -100 points   final -50.1\n";
+    let end = "=== Game over after 6 rounds ===\n\
+         \x20 1. You     39,500 points   final +49.5\n\
+         \x20 2. Across  27,700 points   final +7.7\n\
+         \x20 3. Right   21,600 points   final -18.4\n\
+         \x20 4. Left    11,200 points   final -38.8\n";
     assert_eq!(ranking(&out), end);
     assert!(
-        replay(&log, Some(EAST)).starts_with(": ok (mjai, 3 rounds, "),
+        replay(&log, Some(EAST)).starts_with(": ok (mjai, 6 rounds, "),
         "{}",
         replay(&log, Some(EAST))
     );

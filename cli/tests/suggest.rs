@@ -67,10 +67,10 @@ fn suggest_ok_json_with_melds_riichi_and_round() {
     let labels: Vec<&str> = c.iter().map(|c| c["action"].as_str().unwrap()).collect();
     assert_eq!(labels.len(), 9, "{labels:?}");
     assert!(labels.iter().all(|l| l.starts_with("discard ")));
-    assert_eq!(c[0]["action"], "discard 3z");
+    assert_eq!(c[0]["action"], "discard 1z");
     assert_eq!(c[0]["samples"], 59);
-    assert_eq!(c[0]["points"], -255.932);
-    assert_eq!(c[0]["win"], 0.525);
+    assert_eq!(c[0]["points"], 71.186);
+    assert_eq!(c[0]["win"], 0.576);
     assert_eq!(v["chosen"], v["prior"]);
     assert_eq!(
         c.iter()

@@ -253,7 +253,7 @@ impl Determinizer {
         // Constrained opponents first, from the whole pool.
         for s in 0..4 {
             if let Some(mut t) = self.target[s] {
-                if self.calls[s] == 2 && w.riichi[s] == 0 {
+                if self.calls[s] == 2 {
                     let p = TWO_CALLS_READY[(self.draws[s] as usize / 6).min(2)];
                     if rng.gen::<f64>() < p {
                         t = 0;
@@ -376,8 +376,13 @@ fn grow(w: &mut World, s: usize, target: i8, good: bool, pool: &mut Vec<u8>, rng
 /// Exchanges tiles of seat `s`'s ready, non-furiten hand with the pool,
 /// always keeping it so and taking the wait with the most live tiles, until
 /// [`RIICHI_MIN_WAITS`] tiles are live (at most [`MAX_STEPS`] exchanges; a
-/// seven-pairs wait, whose single tile is never four, stays as it is).
+/// seven-pairs wait, whose single tile is never four, is left as it is).
 fn improve_wait(w: &mut World, s: usize, pool: &mut Vec<u8>, rng: &mut ChaCha8Rng) {
+    if crate::shanten_forms(&w.hands[s]).is_ok_and(|f| f.standard > 0) {
+        // Seven pairs (or thirteen orphans): no exchange that keeps it ready
+        // makes the wait longer, so do not spend the exchanges.
+        return;
+    }
     for _ in 0..MAX_STEPS {
         let hand = w.hands[s];
         if wait_count(w, &hand, waits_of(&hand)) >= RIICHI_MIN_WAITS || pool.is_empty() {
