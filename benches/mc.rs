@@ -7,8 +7,9 @@
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tenpai::ai::mc::{rollout, Determinizer, World};
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::{play_game, Action, GameLength, Observation, Player};
-use tenpai::score::Rules;
+use tenpai::game::{play_game, Action, Observation, Player};
+use tenpai::rules::GameLength;
+use tenpai::rules::Rules;
 
 struct Recorder {
     inner: BaselinePlayer,

@@ -1,4 +1,4 @@
-//! Scoring bench: every situation of `../shared/testdata/score/cases.jsonl`
+//! Scoring bench: every situation of `tests/data/score/cases.jsonl`
 //! (3,000 wins, 45 of them without a yaku), parsed outside the timed loop, scored
 //! with the Mahjong Soul preset. Throughput is in situations per second.
 //!
@@ -12,13 +12,11 @@
 //! Run with `cargo bench --bench score`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
-use tenpai::score::{score, score_unchecked, Rules, Situation};
+use tenpai::rules::Rules;
+use tenpai::score::{score, score_unchecked, Situation};
 
 fn situations() -> Vec<Situation> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/testdata/score/cases.jsonl"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/score/cases.jsonl");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .map(|l| Situation::from_json(l).expect("cases parse"))

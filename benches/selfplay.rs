@@ -4,11 +4,11 @@
 //! `cargo bench --bench selfplay`.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use tenpai::selfplay::{play_one, Config, PlayerKind};
+use tenpai::arena::{play_one, Config, PlayerKind};
 
 fn config(kind: PlayerKind, games: u64) -> Config {
     Config {
-        rules: tenpai::score::Rules::tenhou(),
+        rules: tenpai::rules::Rules::tenhou(),
         games,
         seed: 1,
         players: [kind; 4],

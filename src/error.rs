@@ -69,6 +69,12 @@ pub enum HandError {
         /// Concealed tiles given.
         count: usize,
     },
+    /// A wind that is not `E`, `S`, `W` or `N` (nor `east`…`north`, `1z`–`4z`).
+    #[error("bad wind {text:?}: expected E, S, W or N")]
+    BadWind {
+        /// The text given.
+        text: String,
+    },
     /// A bracketed meld that is not a meld.
     #[error("meld at position {pos} is not a meld: {reason}")]
     BadMeld {

@@ -47,6 +47,7 @@ compile_error!("tenpai's table format is little-endian and is used in place");
 
 mod agari;
 pub mod ai;
+pub mod arena;
 mod capped;
 mod efficiency;
 mod error;
@@ -55,11 +56,12 @@ mod hand;
 mod meld;
 mod notation;
 pub mod reference;
+pub mod rules;
 pub mod score;
-pub mod selfplay;
 mod shanten;
 mod tables;
 mod tile;
+mod wind;
 
 pub use agari::{decompositions, is_agari, Decomposition, Mentsu};
 pub use efficiency::{analyze, ukeire, Discard, Ukeire};
@@ -69,6 +71,7 @@ pub use meld::{Meld, MeldKind};
 pub use shanten::{shanten, shanten_forms, shanten_with_melds, Shanten};
 pub use tables::{MappedTables, TableHeader, Tables};
 pub use tile::{Suit, Tile, TileCounts, TileSet, KINDS};
+pub use wind::Wind;
 
 /// The README's Rust example, compiled and run as a doc test.
 #[cfg(doctest)]

@@ -1,10 +1,9 @@
 //! The baseline player: legal and reproducible in self-play, clearly stronger
 //! than random players, and each rule of its play on a hand-made position.
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::{
-    play_game, Action, GameLength, Observation, Pai, Player, RandomPlayer, RiverTile,
-};
-use tenpai::score::Rules;
+use tenpai::game::{play_game, Action, Observation, Pai, Player, RandomPlayer, RiverTile};
+use tenpai::rules::GameLength;
+use tenpai::rules::Rules;
 
 fn east_only() -> Rules {
     let mut rules = Rules::tenhou();

@@ -5,10 +5,10 @@
 use tenpai::ai::mc::{rollout, search, Budget, Determinizer, End, McPlayer, Settings, World};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{
-    legal_actions, play_game, Action, Event, GameLength, Observation, Pai, Player, RandomPlayer,
-    State,
+    legal_actions, play_game, Action, Event, Observation, Pai, Player, RandomPlayer, State,
 };
-use tenpai::score::Rules;
+use tenpai::rules::GameLength;
+use tenpai::rules::Rules;
 
 fn pais(text: &str) -> Vec<Pai> {
     text.split_whitespace()

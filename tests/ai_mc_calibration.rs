@@ -13,8 +13,9 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use tenpai::ai::mc::Determinizer;
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::{play_game_watched, Action, Event, GameLength, Observation, Player, State};
-use tenpai::score::Rules;
+use tenpai::game::{play_game_watched, Action, Event, Observation, Player, State};
+use tenpai::rules::GameLength;
+use tenpai::rules::Rules;
 use tenpai::MeldKind;
 
 /// A baseline that records its views with the number of events before each.

@@ -7,11 +7,11 @@
 //! 1,000-game measurement is in the README).
 
 use tenpai::ai::mc::{Budget, Settings};
-use tenpai::game::GameLength;
-use tenpai::selfplay::{play_all, summarize, Config, PlayerKind};
+use tenpai::arena::{play_all, summarize, Config, PlayerKind};
+use tenpai::rules::GameLength;
 
 fn config(samples: u32, games: u64, seed: u64, others: PlayerKind) -> Config {
-    let mut rules = tenpai::score::Rules::tenhou();
+    let mut rules = tenpai::rules::Rules::tenhou();
     rules.game.length = GameLength::East;
     let mc = PlayerKind::Mc(Settings {
         budget: Budget::Samples(samples),

@@ -2,7 +2,7 @@
 //! applies mjai events; illegal ones must be refused with the reason named.
 
 use tenpai::game::{legal_actions, Action, DrawReason, Event, Outcome, State, Wall};
-use tenpai::score::Rules;
+use tenpai::rules::Rules;
 
 fn tiles(s: &str) -> Vec<tenpai::game::Pai> {
     s.split_whitespace()
@@ -565,7 +565,7 @@ fn waiting_on_a_fifth_copy_is_noten() {
 /// stick) with these scores and this outcome; returns the next round or None
 /// when the game is over.
 fn after_round(
-    length: tenpai::game::GameLength,
+    length: tenpai::rules::GameLength,
     bakaze: u8,
     kyoku: u8,
     scores: [i32; 4],
@@ -614,7 +614,7 @@ fn win(seat: u8) -> Outcome {
 
 #[test]
 fn game_end_rules() {
-    use tenpai::game::GameLength::{East, South};
+    use tenpai::rules::GameLength::{East, South};
     let top = [35000, 25000, 20000, 19000];
     let low = [29000, 28000, 22000, 20000];
     // South 4, dealer (seat 3) noten: over when someone has 30,000 ...
@@ -677,7 +677,8 @@ fn game_end_rules() {
 
 #[test]
 fn final_scores_uma_oka_and_ties() {
-    use tenpai::game::{final_scores, ranking, GameRules};
+    use tenpai::game::{final_scores, ranking};
+    use tenpai::rules::GameRules;
     let g = GameRules::default();
     // 30,000 return, +20/+10/-10/-20 thousand uma, 20,000 oka to the first.
     assert_eq!(

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha8Rng;
 use tenpai::game::{
     play_game, Action, Event, GameRecord, Observation, Pai, Player, RandomPlayer, State,
 };
-use tenpai::score::Rules;
+use tenpai::rules::Rules;
 
 /// A test player that plays toward a win so that riichi, kans, calls and every
 /// kind of win and draw happen often: it wins whenever it can, declares
@@ -167,7 +167,7 @@ fn random_games_keep_every_invariant() {
 #[test]
 fn random_games_east_only_mahjongsoul() {
     let mut rules = Rules::mahjongsoul();
-    rules.game.length = tenpai::game::GameLength::East;
+    rules.game.length = tenpai::rules::GameLength::East;
     let (mut rounds, mut wins) = (0, 0);
     for seed in 1000..1100 {
         let g = game(&rules, seed);

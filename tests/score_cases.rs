@@ -1,17 +1,15 @@
-//! Agreement with every line of `../shared/testdata/score/cases.jsonl`: exact han,
+//! Agreement with every line of `tests/data/score/cases.jsonl`: exact han,
 //! fu, yaku with their han, yakuman, payments and total (or the "no yaku" error)
 //! with the Mahjong Soul preset; the Tenhou preset differs only on the double
 //! yakuman hands.
 
 use serde_json::Value;
+use tenpai::rules::Rules;
 use tenpai::score::json::{Outcome, ScoreRecord, SituationRecord};
-use tenpai::score::{score, Rules, Situation, Yaku};
+use tenpai::score::{score, Situation, Yaku};
 
 fn cases() -> Vec<(usize, String, Value)> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/testdata/score/cases.jsonl"
-    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/score/cases.jsonl");
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .enumerate()

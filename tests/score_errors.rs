@@ -3,10 +3,11 @@
 
 mod score_common;
 use score_common::win;
+use tenpai::rules::Rules;
 use tenpai::score::{
-    json, score, InvalidSituation as I, MeldOrigin, Riichi, Rules, ScoreError, Situation, Timing,
-    Wind,
+    json, score, InvalidSituation as I, MeldOrigin, Riichi, ScoreError, Situation, Timing,
 };
+use tenpai::Wind;
 
 #[track_caller]
 fn invalid(e: ScoreError) -> I {

@@ -4,7 +4,9 @@
 
 mod score_common;
 use score_common::{check, fu_lines, win};
-use tenpai::score::{Reading, Rules, ScoreError, Timing, Wait, Wind, Yaku};
+use tenpai::rules::Rules;
+use tenpai::score::{Reading, ScoreError, Timing, Wait, Yaku};
+use tenpai::Wind;
 
 fn lines(v: &[(&str, u8)]) -> Vec<(String, u8)> {
     v.iter().map(|&(s, f)| (s.to_string(), f)).collect()

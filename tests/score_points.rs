@@ -3,7 +3,8 @@
 
 mod score_common;
 use score_common::win;
-use tenpai::score::{basic_points, payment, Limit, Payment, Rules, Timing};
+use tenpai::rules::Rules;
+use tenpai::score::{basic_points, payment, Limit, Payment, Timing};
 
 fn ron(han: u32, fu: u32, dealer: bool) -> u32 {
     let (basic, _) = basic_points(han, fu, &Rules::tenhou().scoring);

@@ -1,7 +1,7 @@
 //! Rule presets and rule files: loading by name or path, every option commented
 //! in the preset files, unknown keys refused.
 
-use tenpai::score::{Renhou, Rules, RulesError, PRESETS};
+use tenpai::rules::{Renhou, Rules, RulesError, PRESETS};
 
 const DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/data/rules");
 
@@ -171,7 +171,7 @@ fn rules_load_from_a_file_path() {
 #[test]
 fn rules_err_directory_names_the_io_error() {
     let dir = std::env::temp_dir();
-    let e = tenpai::score::Rules::load(dir.to_str().unwrap()).unwrap_err();
+    let e = tenpai::rules::Rules::load(dir.to_str().unwrap()).unwrap_err();
     assert!(
         e.to_string().ends_with("Is a directory (os error 21)"),
         "{e}"

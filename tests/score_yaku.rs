@@ -4,7 +4,9 @@
 
 mod score_common;
 use score_common::{check, has, win};
-use tenpai::score::{Renhou, Rules, ScoreError, Timing, Wind, Yaku};
+use tenpai::rules::{Renhou, Rules};
+use tenpai::score::{ScoreError, Timing, Yaku};
+use tenpai::Wind;
 
 // ---- one-han yaku -------------------------------------------------------------
 

@@ -1,4 +1,4 @@
-//! Agreement with every line of `../shared/testdata/shanten/*.jsonl`.
+//! Agreement with every line of `tests/data/shanten/*.jsonl`.
 mod common;
 use common::{counts, testdata};
 use serde_json::Value;

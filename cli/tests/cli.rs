@@ -110,10 +110,10 @@ fn shanten_batch_human_has_one_header() {
 }
 
 /// Batch mode agrees with the independent values of the shared test data
-/// (`xiangting` 6.0.2; see `shared/testdata/README.md`).
+/// (`xiangting` 6.0.2; see `tests/data/README.md`).
 #[test]
 fn shanten_batch_agrees_with_shared_testdata() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/testdata/shanten");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/data/shanten");
     for name in ["mixed", "t13", "t14", "chinitsu13", "chinitsu14", "pairs14"] {
         let text = std::fs::read_to_string(dir.join(format!("{name}.jsonl"))).unwrap();
         let cases: Vec<(String, i64)> = text

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 fn logs() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/testdata/tenhou6")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/tenhou6")
 }
 
 fn replay(args: &[&str]) -> (bool, String, String) {

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 const CASES: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/testdata/score/cases.jsonl"
+    "/../tests/data/score/cases.jsonl"
 );
 
 #[test]

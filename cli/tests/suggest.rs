@@ -105,7 +105,7 @@ fn suggest_ok_trivial_tsumo() {
 fn suggest_ok_log_position() {
     let log = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/testdata/tenhou6/double_ron.json"
+        "/../tests/data/tenhou6/double_ron.json"
     );
     let out = tenpai(&["suggest", "--log", log, "--event", "21", "--samples", "200"]);
     let text = out.ok();
@@ -232,7 +232,7 @@ fn suggest_ok_trivial_decision_shows_no_measurements() {
 fn suggest_ok_json_from_a_log_names_the_played_action() {
     let log = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/testdata/tenhou6/double_ron.json"
+        "/../tests/data/tenhou6/double_ron.json"
     );
     let out = tenpai(&[
         "suggest",

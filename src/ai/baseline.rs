@@ -24,7 +24,7 @@ pub const LATE_WALL: u8 = 24;
 /// ```
 /// use tenpai::ai::BaselinePlayer;
 /// use tenpai::game::{play_game, Player, RandomPlayer};
-/// let rules = tenpai::score::Rules::tenhou();
+/// let rules = tenpai::rules::Rules::tenhou();
 /// let mut b = BaselinePlayer::new(&rules);
 /// let mut r: [RandomPlayer; 3] = std::array::from_fn(|i| RandomPlayer::new(i as u64));
 /// let [r1, r2, r3] = &mut r;
@@ -40,7 +40,7 @@ pub struct BaselinePlayer {
 
 impl BaselinePlayer {
     /// A baseline player for these rules (open tanyao decides which calls it makes).
-    pub fn new(rules: &crate::score::Rules) -> BaselinePlayer {
+    pub fn new(rules: &crate::rules::Rules) -> BaselinePlayer {
         BaselinePlayer {
             open_tanyao: rules.scoring.open_tanyao,
         }

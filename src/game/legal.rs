@@ -120,7 +120,7 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
 ///
 /// ```
 /// use tenpai::game::{legal_actions, Action, Event, State};
-/// let mut s = State::new(tenpai::score::Rules::tenhou());
+/// let mut s = State::new(tenpai::rules::Rules::tenhou());
 /// s.apply(&Event::StartGame { names: vec![], seed: None })?;
 /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
 /// s.apply(&Event::StartKyoku {
@@ -148,7 +148,7 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
 ///
 /// ```
 /// use tenpai::game::{legal_actions, legal_actions_into, State};
-/// let s = State::new(tenpai::score::Rules::tenhou());
+/// let s = State::new(tenpai::rules::Rules::tenhou());
 /// let mut buf = vec![tenpai::game::Action::Pass];
 /// legal_actions_into(&s, 0, &mut buf);
 /// assert_eq!(buf, legal_actions(&s, 0));

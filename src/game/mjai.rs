@@ -5,7 +5,7 @@
 //!
 //! ```
 //! use tenpai::game::{mjai::replay_mjai_str, play_game, Player, RandomPlayer};
-//! let rules = tenpai::score::Rules::tenhou();
+//! let rules = tenpai::rules::Rules::tenhou();
 //! let mut p: [RandomPlayer; 4] = std::array::from_fn(|i| RandomPlayer::new(i as u64));
 //! let [a, b, c, d] = &mut p;
 //! let mut players: [&mut dyn Player; 4] = [a, b, c, d];
@@ -20,7 +20,7 @@ use super::error::GameError;
 use super::event::Event;
 use super::state::State;
 use super::tenhou6::{Mismatch, Report};
-use crate::score::Rules;
+use crate::rules::Rules;
 
 /// Replays mjai JSON lines (blank lines skipped) under `rules`. After a refused
 /// event the rest of its round is skipped and the next round starts afresh.

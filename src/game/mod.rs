@@ -10,7 +10,7 @@
 //!   into events.
 //! - [`tenhou6`]: replay of tenhou.net/6 logs against the engine; [`mjai`]: of
 //!   mjai JSON lines.
-//! - [`GameRules`]: the `[game]` table of the rule presets (`data/rules/*.toml`).
+//! - [`GameRules`](crate::rules::GameRules): the `[game]` table of the rule presets (`data/rules/*.toml`).
 //! - [`Observation`]: one seat's view; [`Player`]: the trait players implement;
 //!   [`play_game`]: a whole seeded game, recorded as mjai events;
 //!   [`RandomPlayer`]: random legal actions.
@@ -23,7 +23,6 @@ pub mod mjai;
 mod observation;
 mod pai;
 mod round;
-mod rules;
 mod state;
 mod table;
 
@@ -35,7 +34,6 @@ pub use legal::{action_events, check_offered, legal_actions, legal_actions_into,
 pub use observation::Observation;
 pub use pai::Pai;
 pub use round::{final_scores, ranking};
-pub use rules::{GameLength, GameRules, KanDoraTiming, MultiRonHonba};
 pub use state::{Outcome, Phase, RiichiState, RiverTile, Seat, State, TableMeld, Win};
 pub use table::{play_game, play_game_watched, GameRecord, Player, RandomPlayer};
 pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};

@@ -50,7 +50,7 @@ impl Observation {
     ///
     /// ```
     /// use tenpai::game::{Observation, State};
-    /// let s = State::new(tenpai::score::Rules::tenhou());
+    /// let s = State::new(tenpai::rules::Rules::tenhou());
     /// let o = Observation::of(&s, 2);
     /// assert_eq!((o.seat, o.hand.len(), o.scores), (2, 0, [25000; 4]));
     /// ```
@@ -87,7 +87,7 @@ impl Observation {
     ///
     /// ```
     /// use tenpai::game::{Observation, State};
-    /// let s = State::new(tenpai::score::Rules::tenhou());
+    /// let s = State::new(tenpai::rules::Rules::tenhou());
     /// let mut o = Observation::of(&s, 0);
     /// o.refresh(&s, 3);
     /// assert_eq!(o, Observation::of(&s, 3));

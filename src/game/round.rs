@@ -3,8 +3,8 @@
 //! ranking with uma and oka.
 
 use super::event::DrawReason;
-use super::rules::GameLength;
 use super::state::{Outcome, State};
+use crate::rules::GameLength;
 
 /// Seats ranked by score, highest first; ties go to the seat nearer the first
 /// dealer (seat 0).
@@ -22,11 +22,11 @@ pub fn ranking(scores: &[i32; 4]) -> [u8; 4] {
 /// ((target − start) × 4) to the first; they add up to 0 when the uma does.
 ///
 /// ```
-/// let rules = tenpai::game::GameRules::default(); // uma 20000/10000, 25000 start, 30000 target
+/// let rules = tenpai::rules::GameRules::default(); // uma 20000/10000, 25000 start, 30000 target
 /// let f = tenpai::game::final_scores(&[40000, 30000, 20000, 10000], &rules);
 /// assert_eq!(f, [50000, 10000, -20000, -40000]);
 /// ```
-pub fn final_scores(scores: &[i32; 4], rules: &super::GameRules) -> [i32; 4] {
+pub fn final_scores(scores: &[i32; 4], rules: &crate::rules::GameRules) -> [i32; 4] {
     let mut out = [0; 4];
     for (rank, &s) in ranking(scores).iter().enumerate() {
         let s = s as usize;

@@ -11,14 +11,14 @@
 use super::error::GameError;
 use super::event::{DrawReason, Event};
 use super::pai::Pai;
-use super::rules::{KanDoraTiming, MultiRonHonba};
 use super::wall::{DEAD_WALL, LIVE_AFTER_DEAL};
 use crate::meld::{Meld, MeldKind};
-use crate::score::{
-    score, Indicator, MeldOrigin, Payment, Riichi, Rules, Score, Situation, Timing, Wind,
-};
+use crate::rules::Rules;
+use crate::rules::{KanDoraTiming, MultiRonHonba};
+use crate::score::{score, Indicator, MeldOrigin, Payment, Riichi, Score, Situation, Timing};
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 use crate::Hand;
+use crate::Wind;
 
 /// A called meld or closed kan as it lies on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -420,7 +420,7 @@ pub struct Win {
 ///
 /// ```
 /// use tenpai::game::{Event, Phase, State};
-/// let mut s = State::new(tenpai::score::Rules::tenhou());
+/// let mut s = State::new(tenpai::rules::Rules::tenhou());
 /// s.apply(&Event::StartGame { names: vec![], seed: None })?;
 /// assert_eq!(s.phase, Phase::BetweenRounds);
 /// // A draw before any deal is refused, and changes nothing.
@@ -491,7 +491,7 @@ impl State {
     ///
     /// ```
     /// use tenpai::game::{Phase, State};
-    /// let s = State::new(tenpai::score::Rules::tenhou());
+    /// let s = State::new(tenpai::rules::Rules::tenhou());
     /// assert_eq!(s.phase, Phase::BeforeGame);
     /// ```
     pub fn new(rules: Rules) -> State {
@@ -1412,7 +1412,7 @@ impl State {
                     Timing::Houtei
                 }
             }
-            _ if !tsumo && first && self.rules.scoring.renhou != crate::score::Renhou::Off => {
+            _ if !tsumo && first && self.rules.scoring.renhou != crate::rules::Renhou::Off => {
                 Timing::Renhou
             }
             _ => Timing::Normal,

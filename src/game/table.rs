@@ -8,10 +8,10 @@ use super::event::{DrawReason, Event};
 use super::legal::{action_events, legal_actions_into, Action};
 use super::observation::Observation;
 use super::pai::Pai;
-use super::rules::KanDoraTiming;
 use super::state::{Outcome, Phase, RiichiState, State};
 use super::wall::{physical_pai, Wall};
-use crate::score::Rules;
+use crate::rules::KanDoraTiming;
+use crate::rules::Rules;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -415,7 +415,7 @@ fn g_immediate(s: &State) -> bool {
 ///
 /// ```
 /// use tenpai::game::{play_game, Player, RandomPlayer};
-/// let rules = tenpai::score::Rules::tenhou();
+/// let rules = tenpai::rules::Rules::tenhou();
 /// let mut p: [RandomPlayer; 4] = std::array::from_fn(|i| RandomPlayer::new(i as u64));
 /// let [a, b, c, d] = &mut p;
 /// let mut players: [&mut dyn Player; 4] = [a, b, c, d];
@@ -446,7 +446,7 @@ pub fn play_game<'a>(
 ///
 /// ```
 /// use tenpai::game::{play_game_watched, Event, Player, RandomPlayer, State};
-/// let rules = tenpai::score::Rules::tenhou();
+/// let rules = tenpai::rules::Rules::tenhou();
 /// let mut p: [RandomPlayer; 4] = std::array::from_fn(|i| RandomPlayer::new(i as u64));
 /// let [a, b, c, d] = &mut p;
 /// let mut players: [&mut dyn Player; 4] = [a, b, c, d];

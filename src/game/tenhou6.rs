@@ -26,9 +26,10 @@
 use super::error::GameError;
 use super::event::{DrawReason, Event};
 use super::pai::Pai;
-use super::rules::{GameLength, KanDoraTiming};
 use super::state::{Outcome, State};
-use crate::score::{Payment, Rules};
+use crate::rules::Rules;
+use crate::rules::{GameLength, KanDoraTiming};
+use crate::score::Payment;
 use crate::tile::Tile;
 use serde_json::Value;
 use std::fmt;
@@ -80,7 +81,7 @@ pub struct Report {
 /// let rule = serde_json::json!({"disp": "般東喰", "aka": 0});
 /// let r = tenpai::game::tenhou6::room_rules(&rule);
 /// assert_eq!(r.scoring.red_fives, [0, 0, 0]);
-/// assert_eq!(r.game.length, tenpai::game::GameLength::East);
+/// assert_eq!(r.game.length, tenpai::rules::GameLength::East);
 /// ```
 pub fn room_rules(rule: &Value) -> Rules {
     let disp = rule.get("disp").and_then(Value::as_str).unwrap_or("");

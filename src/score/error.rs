@@ -7,7 +7,8 @@ use thiserror::Error;
 /// Why scoring failed.
 ///
 /// ```
-/// use tenpai::score::{score, Rules, ScoreError, Situation};
+/// use tenpai::score::{score, ScoreError, Situation};
+/// use tenpai::rules::Rules;
 /// let s = Situation::new("123m456p789s11234z".parse()?, "4z".parse()?);
 /// assert_eq!(score(&s, &Rules::tenhou()), Err(ScoreError::NotAgari));
 /// # Ok::<(), tenpai::HandError>(())
@@ -55,7 +56,8 @@ impl From<InvalidSituation> for ScoreError {
 /// A situation that cannot happen; each variant says what is wrong.
 ///
 /// ```
-/// use tenpai::score::{score, InvalidSituation, Rules, ScoreError, Situation};
+/// use tenpai::score::{score, InvalidSituation, ScoreError, Situation};
+/// use tenpai::rules::Rules;
 /// let mut s = Situation::new("123m456p789s234m99s".parse()?, "4m".parse()?);
 /// s.ippatsu = true;
 /// let e = score(&s, &Rules::tenhou()).unwrap_err();
@@ -207,7 +209,7 @@ pub enum InvalidSituation {
         /// The flag given.
         dealer: bool,
         /// The seat wind given.
-        seat: super::Wind,
+        seat: crate::Wind,
     },
     /// A meld whose tiles do not fit its type (JSON input).
     #[error("meld {tiles:?} is not a {kind}: {reason}")]
@@ -244,37 +246,5 @@ pub enum InvalidSituation {
     CalledFromSelf {
         /// The meld.
         meld: String,
-    },
-}
-
-/// Why a rule preset or file could not be loaded.
-///
-/// ```
-/// let e = tenpai::score::Rules::load("no-such-rules").unwrap_err();
-/// assert!(matches!(e, tenpai::score::RulesError::UnknownPreset { .. }));
-/// ```
-#[derive(Debug, Error)]
-pub enum RulesError {
-    /// No preset of that name, and no file at that path.
-    #[error("no rule preset {name:?} (presets: {}) and no such file", super::rules::PRESETS.join(", "))]
-    UnknownPreset {
-        /// The name given.
-        name: String,
-    },
-    /// The file could not be read.
-    #[error("cannot read rule file {path}: {error}")]
-    Io {
-        /// The file.
-        path: String,
-        /// The operating system's error (part of this error's message).
-        error: std::io::Error,
-    },
-    /// The text is not valid rules TOML (syntax, an unknown option or a bad value).
-    #[error("bad rules in {origin}: {message}")]
-    Toml {
-        /// The preset name or file path.
-        origin: String,
-        /// What the TOML reader said, with the line.
-        message: String,
     },
 }

@@ -9,12 +9,12 @@
 use super::decompose::for_each_standard;
 use super::fu::{self, FuBreakdown, FuContext, Group, GroupKind, Reading, Wait};
 use super::points::{basic_points, limit_basic, Limit};
-use super::rules::{Renhou, ScoringRules};
 use super::situation::{Indicator, Riichi, Situation, Timing};
 use super::yaku::{Yaku, YakuList};
 use super::ScoreError;
 use crate::agari::Mentsu;
 use crate::meld::MeldKind;
+use crate::rules::{Renhou, ScoringRules};
 use crate::tile::{Tile, TileCounts, KINDS};
 
 /// The best reading found so far, with its value.

@@ -15,7 +15,8 @@ use std::fmt;
 /// How the winning tile completed the hand.
 ///
 /// ```
-/// use tenpai::score::{score, Rules, Situation, Wait};
+/// use tenpai::score::{score, Situation, Wait};
+/// use tenpai::rules::Rules;
 /// let s = Situation::new("123m456p789s234m99s".parse()?, "3m".parse()?); // 12 + 3
 /// let mut r = s.clone();
 /// r.riichi = tenpai::score::Riichi::Declared;
@@ -144,7 +145,8 @@ impl fmt::Display for Group {
 /// One way to read a complete hand, with its wait.
 ///
 /// ```
-/// use tenpai::score::{score, Reading, Rules, Situation};
+/// use tenpai::score::{score, Reading, Situation};
+/// use tenpai::rules::Rules;
 /// let s = Situation::new("1133m5577p22s4466z".parse()?, "1m".parse()?);
 /// let sc = score(&s, &Rules::tenhou())?;
 /// assert!(matches!(sc.reading, Reading::Chiitoitsu { .. }));
@@ -300,7 +302,8 @@ const MAX_ITEMS: usize = 9;
 /// The fu of a hand, line by line; fixed size, no allocation.
 ///
 /// ```
-/// use tenpai::score::{score, Rules, Situation};
+/// use tenpai::score::{score, Situation};
+/// use tenpai::rules::Rules;
 /// let s = Situation::new("123m456p789s11z555z".parse()?, "5z".parse()?);
 /// let sc = score(&s, &Rules::tenhou())?;
 /// let lines: Vec<String> = sc.fu_breakdown.iter().map(|i| format!("{} {}", i.source, i.fu)).collect();

@@ -1,5 +1,5 @@
 //! The JSON form of situations and results: the line format of the shared test
-//! vectors (`../shared/testdata/score/cases.jsonl`), used by `tenpai score --batch`.
+//! vectors (`tests/data/score/cases.jsonl`), used by `tenpai score --batch`.
 //!
 //! A situation line:
 //! `{"hand": "34088p", "melds": [{"type": "chi", "tiles": "678p"}], "win_tile": "8p",
@@ -19,7 +19,8 @@
 //! `{"ron": n}` for a ron, or `{"error": "no yaku"}` (any [`ScoreError`] message).
 //!
 //! ```
-//! use tenpai::score::{json, Rules};
+//! use tenpai::score::json;
+//! use tenpai::rules::Rules;
 //! let line = r#"{"hand":"123m456p789s11z555z","win_tile":"5z","tsumo":true}"#;
 //! assert_eq!(json::score_line(line, &Rules::tenhou()),
 //!     r#"{"han":2,"fu":40,"yaku":{"menzen_tsumo":1,"yakuhai_haku":1},"yakuman":0,"payment":{"tsumo_dealer":0,"tsumo_non_dealer":1300},"total":3900}"#);
@@ -28,13 +29,14 @@
 use super::error::{InvalidSituation, ScoreError};
 use super::points::Payment;
 use super::result::Score;
-use super::rules::Rules;
-use super::situation::{Indicator, MeldOrigin, Riichi, Situation, Timing, Wind};
+use super::situation::{Indicator, MeldOrigin, Riichi, Situation, Timing};
 use super::yaku::YakuList;
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
+use crate::rules::Rules;
 use crate::tile::Tile;
+use crate::wind::Wind;
 use serde::{Deserialize, Serialize};
 
 /// A situation as one JSON line of the test vectors (field for field).
@@ -133,7 +135,8 @@ pub struct MeldRecord {
 /// A result in the `expected` format of the test vectors.
 ///
 /// ```
-/// use tenpai::score::{json::{PaymentRecord, ScoreRecord}, score, Rules, Situation};
+/// use tenpai::rules::Rules;
+/// use tenpai::score::{json::{PaymentRecord, ScoreRecord}, score, Situation};
 /// let s = Situation::new("123m456p789s234m99s".parse()?, "4m".parse()?);
 /// let r = ScoreRecord::from(&score(&s, &Rules::tenhou())?);
 /// assert_eq!((r.han, r.fu, r.payment), (1, 30, PaymentRecord::Ron { ron: 1500 }));
@@ -387,8 +390,13 @@ impl SituationRecord {
                 timing = t;
             }
         }
-        let seat_wind: Wind = self.seat_wind.parse()?;
-        let round_wind: Wind = self.round_wind.parse()?;
+        let wind = |text: &str| {
+            text.parse::<Wind>().map_err(|_| ScoreError::BadWind {
+                text: text.to_string(),
+            })
+        };
+        let seat_wind = wind(&self.seat_wind)?;
+        let round_wind = wind(&self.round_wind)?;
         if let Some(dealer) = self.dealer {
             if dealer != (seat_wind == Wind::East) {
                 return Err(InvalidSituation::DealerMismatch {
@@ -515,7 +523,8 @@ impl Score {
     /// Never.
     ///
     /// ```
-    /// use tenpai::score::{score, Rules, Situation};
+    /// use tenpai::score::{score, Situation};
+    /// use tenpai::rules::Rules;
     /// let s = Situation::new("123m456p789s234m99s".parse()?, "4m".parse()?);
     /// assert!(score(&s, &Rules::tenhou())?.to_json().starts_with(r#"{"han":1,"fu":30,"#));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -533,7 +542,7 @@ impl Score {
 ///
 /// ```
 /// let out = tenpai::score::json::score_line(r#"{"hand":"234m567p88s","melds":[{"type":"chi","tiles":"789s"},{"type":"pon","tiles":"111p"}],"win_tile":"8s"}"#,
-///     &tenpai::score::Rules::tenhou());
+///     &tenpai::rules::Rules::tenhou());
 /// assert_eq!(out, r#"{"error":"no yaku"}"#);
 /// ```
 pub fn score_line(line: &str, rules: &Rules) -> String {

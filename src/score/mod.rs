@@ -11,7 +11,7 @@
 //! - [`situation`](Situation): the input; [`json`] reads and writes it in the JSON
 //!   lines format of the shared test vectors, and writes results in their
 //!   `expected` format.
-//! - [`rules`](Rules): options and the presets `tenhou` and `mahjongsoul`
+//! - [`Rules`](crate::rules::Rules): options and the presets `tenhou` and `mahjongsoul`
 //!   (`data/rules/*.toml`).
 //! - [`Yaku`] and [`YakuList`]; fu and readings ([`FuBreakdown`], [`Reading`],
 //!   [`Wait`]); payments ([`basic_points`], [`payment`], [`Limit`]).
@@ -19,7 +19,8 @@
 //! Scoring allocates nothing: decompositions are visited in place.
 //!
 //! ```
-//! use tenpai::score::{score, Rules, Situation, Payment, Riichi, Yaku};
+//! use tenpai::score::{score, Situation, Payment, Riichi, Yaku};
+//! use tenpai::rules::Rules;
 //! let mut s = Situation::new("123m456p789s11z555z".parse()?, "1z".parse()?);
 //! s.tsumo = true;
 //! s.riichi = Riichi::Declared;
@@ -40,16 +41,15 @@ mod fu;
 pub mod json;
 mod points;
 mod result;
-mod rules;
 mod situation;
 mod yaku;
 
-pub use error::{InvalidSituation, RulesError, ScoreError};
+use crate::rules::Rules;
+pub use error::{InvalidSituation, ScoreError};
 pub use fu::{FuBreakdown, FuItem, FuSource, Group, GroupKind, Reading, Wait};
 pub use points::{basic_points, limit_basic, payment, Limit, Payment};
 pub use result::Score;
-pub use rules::{DoubleYakuman, Pao, Renhou, Rules, ScoringRules, PRESETS};
-pub use situation::{Indicator, MeldOrigin, Riichi, Situation, Timing, Wind};
+pub use situation::{Indicator, MeldOrigin, Riichi, Situation, Timing};
 pub use yaku::{Yaku, YakuList, YAKU_KINDS};
 
 /// The dora a dora indicator points to: the next tile of its suit (9 → 1), East →
@@ -77,7 +77,8 @@ pub fn dora_of(indicator: crate::Tile) -> crate::Tile {
 /// Never.
 ///
 /// ```
-/// use tenpai::score::{score, Rules, ScoreError, Situation};
+/// use tenpai::score::{score, ScoreError, Situation};
+/// use tenpai::rules::Rules;
 /// let rules = Rules::tenhou();
 /// // Open hand, no yaku: dora alone do not make a win.
 /// let mut s = Situation::new("234m567p88s [789s] [111p]".parse()?, "8s".parse()?);
@@ -101,7 +102,8 @@ pub fn score(situation: &Situation, rules: &Rules) -> Result<Score, ScoreError> 
 /// Never for a validated situation.
 ///
 /// ```
-/// use tenpai::score::{score_unchecked, Rules, Situation};
+/// use tenpai::score::{score_unchecked, Situation};
+/// use tenpai::rules::Rules;
 /// let rules = Rules::tenhou();
 /// let s = Situation::new("22m345678p345567s".parse()?, "8p".parse()?);
 /// s.validate(&rules)?;

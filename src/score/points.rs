@@ -8,7 +8,7 @@
 //! dealer wins), each rounded up to 100. Honba add 300 to a ron and 100 to each
 //! tsumo share.
 
-use super::rules::ScoringRules;
+use crate::rules::ScoringRules;
 use std::fmt;
 
 /// The payment limit a hand reached.
@@ -90,7 +90,8 @@ pub enum Payment {
 /// Never.
 ///
 /// ```
-/// use tenpai::score::{basic_points, Limit, Rules};
+/// use tenpai::score::{basic_points, Limit};
+/// use tenpai::rules::Rules;
 /// let r = Rules::tenhou().scoring;
 /// assert_eq!(basic_points(3, 30, &r), (960, Limit::None));
 /// assert_eq!(basic_points(4, 30, &r), (1920, Limit::None));

@@ -8,7 +8,9 @@ use super::yaku::YakuList;
 /// are in 1s.
 ///
 /// ```
-/// use tenpai::score::{score, Payment, Rules, Situation, Wind, Yaku};
+/// use tenpai::score::{score, Payment, Situation, Yaku};
+/// use tenpai::Wind;
+/// use tenpai::rules::Rules;
 /// let mut s = Situation::new("345m345m66p234567s".parse()?, "7s".parse()?);
 /// s.seat_wind = Wind::South;
 /// s.dora_indicators = vec!["5p".parse()?];

@@ -1,85 +1,18 @@
 //! The input of scoring: a winning hand and everything about how it was won.
 
 use super::error::InvalidSituation;
-use super::rules::Rules;
 use crate::hand::Hand;
 use crate::meld::MeldKind;
+use crate::rules::Rules;
 use crate::tile::{Suit, Tile, KINDS};
+use crate::Wind;
 use std::fmt;
-
-/// A wind: a seat wind or the round wind.
-///
-/// ```
-/// use tenpai::score::Wind;
-/// let w: Wind = "S".parse()?;
-/// assert_eq!((w, w.tile().to_string(), w.to_string()), (Wind::South, "2z".to_string(), "S".to_string()));
-/// # Ok::<(), tenpai::score::ScoreError>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Wind {
-    /// East (the dealer's seat wind), tile `1z`.
-    #[default]
-    East,
-    /// South, tile `2z`.
-    South,
-    /// West, tile `3z`.
-    West,
-    /// North, tile `4z`.
-    North,
-}
-
-impl Wind {
-    /// All four, East first.
-    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
-
-    /// The wind's tile (`1z`–`4z`).
-    pub const fn tile(self) -> Tile {
-        match Tile::new(27 + self as u8) {
-            Some(t) => t,
-            None => unreachable!(),
-        }
-    }
-
-    /// The letter `E`, `S`, `W` or `N`.
-    pub const fn letter(self) -> char {
-        match self {
-            Wind::East => 'E',
-            Wind::South => 'S',
-            Wind::West => 'W',
-            Wind::North => 'N',
-        }
-    }
-}
-
-impl fmt::Display for Wind {
-    /// `E`, `S`, `W` or `N`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
-}
-
-impl std::str::FromStr for Wind {
-    type Err = super::ScoreError;
-    /// `E S W N` (any case), `east`…`north`, or the tiles `1z`–`4z`.
-    fn from_str(s: &str) -> Result<Wind, Self::Err> {
-        Ok(match s.trim().to_ascii_lowercase().as_str() {
-            "e" | "east" | "1z" => Wind::East,
-            "s" | "south" | "2z" => Wind::South,
-            "w" | "west" | "3z" => Wind::West,
-            "n" | "north" | "4z" => Wind::North,
-            _ => {
-                return Err(super::ScoreError::BadWind {
-                    text: s.to_string(),
-                })
-            }
-        })
-    }
-}
 
 /// The winner's riichi declaration.
 ///
 /// ```
-/// use tenpai::score::{score, Riichi, Rules, Situation};
+/// use tenpai::score::{score, Riichi, Situation};
+/// use tenpai::rules::Rules;
 /// let mut s = Situation::new("123m456p789s234m99s".parse()?, "3m".parse()?);
 /// s.riichi = Riichi::Double;
 /// assert!(s.riichi.is_declared());
@@ -158,7 +91,8 @@ impl fmt::Display for Indicator {
 /// A special moment of the win; at most one applies.
 ///
 /// ```
-/// use tenpai::score::{score, Rules, Situation, Timing, Yaku};
+/// use tenpai::score::{score, Situation, Timing, Yaku};
+/// use tenpai::rules::Rules;
 /// let mut s = Situation::new("123m456p789s11p [8888p]".parse()?, "9s".parse()?);
 /// s.tsumo = true;
 /// s.timing = Timing::Rinshan;
@@ -184,7 +118,7 @@ pub enum Timing {
     /// A non-dealer's tsumo on their first draw, no call before it (chiihou).
     Chiihou,
     /// A non-dealer's ron before their first draw, no call before it (renhou);
-    /// scored only when [`crate::score::ScoringRules::renhou`] allows it.
+    /// scored only when [`crate::rules::ScoringRules::renhou`] allows it.
     Renhou,
 }
 
@@ -208,10 +142,11 @@ impl Timing {
 /// is settled by the game, which knows who fed the meld).
 ///
 /// ```
-/// use tenpai::score::{MeldOrigin, Situation, Wind};
+/// use tenpai::score::{MeldOrigin, Situation};
+/// use tenpai::Wind;
 /// let mut s = Situation::new("123m456p789s11p [8888p]".parse()?, "9s".parse()?);
 /// s.meld_origins = vec![MeldOrigin { added: true, from: Some(Wind::North) }];
-/// assert!(s.validate(&tenpai::score::Rules::tenhou()).is_ok());
+/// assert!(s.validate(&tenpai::rules::Rules::tenhou()).is_ok());
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -231,13 +166,14 @@ pub struct MeldOrigin {
 /// The dealer is the player whose seat wind is East.
 ///
 /// ```
-/// use tenpai::score::{Situation, Riichi, Wind};
+/// use tenpai::score::{Situation, Riichi};
+/// use tenpai::Wind;
 /// let mut s = Situation::new("234m456p22s345678s".parse()?, "8s".parse()?);
 /// s.riichi = Riichi::Declared;
 /// s.tsumo = true;
 /// s.seat_wind = Wind::South;
 /// assert!(!s.is_dealer());
-/// let score = tenpai::score::score(&s, &tenpai::score::Rules::tenhou())?;
+/// let score = tenpai::score::score(&s, &tenpai::rules::Rules::tenhou())?;
 /// assert_eq!((score.han, score.fu), (4, 20)); // riichi, tsumo, pinfu, tanyao
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -333,7 +269,8 @@ impl Situation {
     /// Never.
     ///
     /// ```
-    /// use tenpai::score::{InvalidSituation, Rules, Situation};
+    /// use tenpai::score::{InvalidSituation, Situation};
+    /// use tenpai::rules::Rules;
     /// let mut s = Situation::new("123m456p789s11z555z".parse()?, "5z".parse()?);
     /// s.ura_indicators.push("1m".parse()?);
     /// assert_eq!(s.validate(&Rules::tenhou()), Err(InvalidSituation::UraWithoutRiichi));

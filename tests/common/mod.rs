@@ -14,14 +14,14 @@ pub fn counts(s: &str) -> TileCounts {
     *hand(s).concealed()
 }
 
-/// Path of a file in `../shared/testdata/`.
+/// Path of a file in `tests/data/`.
 pub fn testdata(rel: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/testdata")
+        .join("tests/data")
         .join(rel)
 }
 
-/// Every shared tenhou.net/6 log (`../shared/testdata/tenhou6/*.json`), sorted.
+/// Every shared tenhou.net/6 log (`tests/data/tenhou6/*.json`), sorted.
 pub fn tenhou6_logs() -> Vec<std::path::PathBuf> {
     let mut files: Vec<_> = std::fs::read_dir(testdata("tenhou6"))
         .expect("testdata/tenhou6 exists")

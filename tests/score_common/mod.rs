@@ -2,9 +2,9 @@
 //! book. Defaults: the South seat (non-dealer) in the East round, ron, no riichi.
 #![allow(dead_code)]
 
-use tenpai::score::{
-    score, Indicator, Riichi, Rules, Score, ScoreError, Situation, Timing, Wind, Yaku,
-};
+use tenpai::rules::Rules;
+use tenpai::score::{score, Indicator, Riichi, Score, ScoreError, Situation, Timing, Yaku};
+use tenpai::Wind;
 
 pub struct Win(pub Situation);
 

@@ -67,12 +67,12 @@ impl TableSource {
 /// # Errors
 /// Unknown preset, unreadable or bad file, or a length other than east or
 /// south; the message names the option.
-pub fn load_rules(rules: &str, length: Option<&str>) -> Result<tenpai::score::Rules> {
-    let mut r = tenpai::score::Rules::load(rules).with_context(|| format!("--rules {rules}"))?;
+pub fn load_rules(rules: &str, length: Option<&str>) -> Result<tenpai::rules::Rules> {
+    let mut r = tenpai::rules::Rules::load(rules).with_context(|| format!("--rules {rules}"))?;
     match length {
         None => {}
-        Some("east") => r.game.length = tenpai::game::GameLength::East,
-        Some("south") => r.game.length = tenpai::game::GameLength::South,
+        Some("east") => r.game.length = tenpai::rules::GameLength::East,
+        Some("south") => r.game.length = tenpai::rules::GameLength::South,
         Some(other) => bail!("--length {other:?}: expected east or south"),
     }
     Ok(r)

@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use tenpai::game::mjai::replay_mjai_str;
 use tenpai::game::tenhou6::{replay_str, Report};
-use tenpai::score::Rules;
+use tenpai::rules::Rules;
 
 const LONG_ABOUT: &str = "\
 Replays game logs through the engine: every recorded draw, discard, call,
@@ -27,7 +27,7 @@ JSON (--json): one line per file: {\"file\", \"format\", \"rounds\", \"wins\",
 \"draws\", \"events\", \"mismatches\": [{\"round\", \"turn\", \"message\"}]}.
 
 Examples:
-  tenpai replay ../shared/testdata/tenhou6/*.json
+  tenpai replay tests/data/tenhou6/*.json
   tenpai replay game.mjson --rules mahjongsoul
   tenpai replay east-game.mjson --length east";
 

@@ -5,8 +5,9 @@ use anyhow::{Context, Result};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
+use tenpai::rules::Rules;
 use tenpai::score::json::{score_line, ScoreRecord, SituationRecord};
-use tenpai::score::{score, Payment, Rules, Score};
+use tenpai::score::{score, Payment, Score};
 
 const LONG_ABOUT: &str = "\
 Scores a winning hand: every yaku with its han, the fu with their breakdown,
@@ -21,7 +22,7 @@ Rules: --rules tenhou (default) or mahjongsoul (double yakuman for kokushi
 same form as data/rules/tenhou.toml.
 
 Batch (--batch FILE, - for standard input): one JSON situation per line in the
-format of shared/testdata/score/cases.jsonl (an \"expected\" field is ignored;
+format of tests/data/score/cases.jsonl (an \"expected\" field is ignored;
 only \"hand\" and \"win_tile\" are required), one JSON line out per situation,
 in order: {\"han\", \"fu\", \"yaku\": {name: han}, \"yakuman\", \"payment\":
 {\"ron\": n} or {\"tsumo_dealer\": d, \"tsumo_non_dealer\": k}, \"total\"}, or

@@ -6,10 +6,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use tenpai::ai::mc::{csv_header, Budget, Settings};
-use tenpai::game::GameLength;
-use tenpai::selfplay::{
+use tenpai::arena::{
     play_all_logged, summarize, Config, DecisionSink, Estimate, PlayerKind, PlayerStats,
 };
+use tenpai::rules::GameLength;
 
 const LONG_ABOUT: &str = "\
 Plays AI-only games on all cores and prints, per player: average rank, win rate,

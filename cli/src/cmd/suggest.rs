@@ -10,7 +10,9 @@ use tenpai::ai::mc::{
 use tenpai::game::{
     legal_actions, tenhou6, Action, Event, Observation, Pai, RiverTile, State, TableMeld,
 };
-use tenpai::score::{score, Riichi, Rules, Situation, Timing, Wind};
+use tenpai::rules::Rules;
+use tenpai::score::{score, Riichi, Situation, Timing};
+use tenpai::Wind;
 use tenpai::{Hand, MeldKind, Tile};
 
 const LONG_ABOUT: &str = "\

@@ -47,7 +47,7 @@ use super::policy::{efficient_discard, shanten, wait_count};
 use super::world::{code_of, kind, waits_of, World, RED};
 use crate::ai::RIICHI_MIN_WAITS;
 use crate::game::Observation;
-use crate::score::Rules;
+use crate::rules::Rules;
 use crate::tile::KINDS;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -89,7 +89,7 @@ pub const GOOD_WAIT_TURNS: usize = 11;
 /// ```
 /// use tenpai::ai::mc::Determinizer;
 /// use tenpai::game::{play_game, Observation, Player, RandomPlayer, State};
-/// let rules = tenpai::score::Rules::tenhou();
+/// let rules = tenpai::rules::Rules::tenhou();
 /// let mut s = State::new(rules.clone());
 /// # use tenpai::game::Event;
 /// s.apply(&Event::StartGame { names: vec![], seed: None })?;

@@ -52,7 +52,7 @@ pub fn action_label(a: &Action) -> String {
 /// (or the bare tiles when they do not make a valid hand).
 ///
 /// ```
-/// let o = tenpai::game::Observation::of(&tenpai::game::State::new(tenpai::score::Rules::tenhou()), 0);
+/// let o = tenpai::game::Observation::of(&tenpai::game::State::new(tenpai::rules::Rules::tenhou()), 0);
 /// assert_eq!(tenpai::ai::mc::hand_text(&o), "");
 /// ```
 pub fn hand_text(obs: &Observation) -> String {
@@ -95,8 +95,8 @@ fn pct(x: f64) -> String {
 /// ```
 /// use tenpai::ai::mc::{report_table, search, Budget, Settings};
 /// use tenpai::game::{Action, Observation, State};
-/// let obs = Observation::of(&State::new(tenpai::score::Rules::tenhou()), 0);
-/// let r = search(&obs, &[Action::Pass], &tenpai::score::Rules::tenhou(), Settings::default(), 1);
+/// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 0);
+/// let r = search(&obs, &[Action::Pass], &tenpai::rules::Rules::tenhou(), Settings::default(), 1);
 /// assert!(report_table(&r).starts_with("action"));
 /// ```
 pub fn report_table(r: &Report) -> String {
@@ -175,8 +175,8 @@ fn field(s: &str) -> String {
 /// ```
 /// use tenpai::ai::mc::{csv_header, csv_row, search, Settings};
 /// use tenpai::game::{Action, Observation, State};
-/// let obs = Observation::of(&State::new(tenpai::score::Rules::tenhou()), 0);
-/// let r = search(&obs, &[Action::Pass], &tenpai::score::Rules::tenhou(), Settings::default(), 1);
+/// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 0);
+/// let r = search(&obs, &[Action::Pass], &tenpai::rules::Rules::tenhou(), Settings::default(), 1);
 /// let row = csv_row(3, &obs, &r);
 /// assert_eq!(row.split(',').count(), csv_header().split(',').count());
 /// assert!(row.starts_with("3,E1-0,0,1,,"));

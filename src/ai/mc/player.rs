@@ -2,7 +2,7 @@
 
 use super::search::{mix, search_in, thread_pool, Budget, Report, Settings};
 use crate::game::{Action, Observation, Player};
-use crate::score::Rules;
+use crate::rules::Rules;
 
 /// A hook called after every decision with the seat's view and the search
 /// report (for decision logs and hint panels).
@@ -17,8 +17,8 @@ pub type DecisionHook = Box<dyn FnMut(&Observation, &Report) + Send>;
 /// ```
 /// use tenpai::ai::mc::{Budget, McPlayer};
 /// use tenpai::game::{play_game, Player, RandomPlayer};
-/// let mut rules = tenpai::score::Rules::tenhou();
-/// rules.game.length = tenpai::game::GameLength::East;
+/// let mut rules = tenpai::rules::Rules::tenhou();
+/// rules.game.length = tenpai::rules::GameLength::East;
 /// let mut mc = McPlayer::new(&rules, Budget::Samples(40), 1);
 /// let mut r: [RandomPlayer; 3] = std::array::from_fn(|i| RandomPlayer::new(i as u64));
 /// let [r1, r2, r3] = &mut r;

@@ -20,7 +20,7 @@ use super::policy::{self, Call};
 use super::world::{code_of, kind, End, SimMeld, Spot, World, RED};
 use crate::game::Action;
 use crate::meld::MeldKind;
-use crate::score::Rules;
+use crate::rules::Rules;
 
 /// The end of one rollout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -82,7 +82,7 @@ struct Ctx<'a> {
 /// ```
 /// use tenpai::ai::mc::{rollout, Determinizer};
 /// use tenpai::game::{Action, Event, Observation, State};
-/// let rules = tenpai::score::Rules::tenhou();
+/// let rules = tenpai::rules::Rules::tenhou();
 /// let mut s = State::new(rules.clone());
 /// s.apply(&Event::StartGame { names: vec![], seed: None })?;
 /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();

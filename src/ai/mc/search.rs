@@ -22,7 +22,7 @@ use super::rollout::{rollout, Outcome};
 use super::value::Placement;
 use super::world::{code_of, kind, World};
 use crate::game::{Action, Observation};
-use crate::score::Rules;
+use crate::rules::Rules;
 use rayon::prelude::*;
 use std::time::{Duration, Instant};
 
@@ -289,7 +289,7 @@ pub fn candidates(obs: &Observation, legal: &[Action]) -> Vec<Action> {
 /// ```
 /// use tenpai::ai::mc::{search, Budget, Settings};
 /// use tenpai::game::{legal_actions, Event, Observation, State};
-/// let rules = tenpai::score::Rules::tenhou();
+/// let rules = tenpai::rules::Rules::tenhou();
 /// let mut s = State::new(rules.clone());
 /// s.apply(&Event::StartGame { names: vec![], seed: None })?;
 /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();

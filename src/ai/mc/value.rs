@@ -21,8 +21,9 @@
 
 use super::rollout::Outcome;
 use super::world::End;
-use crate::game::{GameLength, Observation};
-use crate::score::Rules;
+use crate::game::Observation;
+use crate::rules::GameLength;
+use crate::rules::Rules;
 
 /// Standard deviation of the change of the difference between two seats'
 /// scores over one round still to play, in points. Measured: 6,750 per

@@ -7,9 +7,11 @@
 
 use crate::game::{Observation, Pai, TableMeld};
 use crate::meld::{Meld, MeldKind};
-use crate::score::{score, Indicator, Riichi, Rules, Situation, Timing, Wind};
+use crate::rules::Rules;
+use crate::score::{score, Indicator, Riichi, Situation, Timing};
 use crate::tile::{Tile, TileCounts, KINDS};
 use crate::Hand;
+use crate::Wind;
 
 /// Bit of a tile code marking a red five.
 pub(crate) const RED: u8 = 0x80;
@@ -115,7 +117,7 @@ pub enum End {
 /// ```
 /// use tenpai::ai::mc::{rollout, End, Spot, World};
 /// use tenpai::game::{Action, Event, Observation, Pai, State};
-/// let rules = tenpai::score::Rules::tenhou();
+/// let rules = tenpai::rules::Rules::tenhou();
 /// let mut s = State::new(rules.clone());
 /// s.apply(&Event::StartGame { names: vec![], seed: None })?;
 /// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();

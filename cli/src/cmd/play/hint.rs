@@ -10,7 +10,7 @@ use crate::cmd::shanten_words;
 use tenpai::ai::mc::{McPlayer, Report, Settings};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{Action, Observation, Player};
-use tenpai::score::Rules;
+use tenpai::rules::Rules;
 use tenpai::{Tables, TileCounts, Ukeire, KINDS};
 
 /// Tiles seen outside the person's hand and melds: rivers (called tiles once,

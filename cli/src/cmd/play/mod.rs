@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tenpai::ai::mc::{csv_header, Budget, Settings};
-use tenpai::game::GameLength;
+use tenpai::rules::GameLength;
 use tiles::TileMode;
 use view::Names;
 
@@ -317,7 +317,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     };
     setup.decisions = decisions
         .clone()
-        .map(|w| Decisions(w as tenpai::selfplay::DecisionSink));
+        .map(|w| Decisions(w as tenpai::arena::DecisionSink));
     let names = Names {
         me: setup.seat,
         watch: setup.watch,

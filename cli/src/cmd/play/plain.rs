@@ -14,7 +14,7 @@ use anyhow::Result;
 use std::io::{BufRead, Write};
 use std::time::Duration;
 use tenpai::game::{Action, Event, GameRecord, Observation, Pai};
-use tenpai::score::Rules;
+use tenpai::rules::Rules;
 
 /// The plain front end over a line reader and a writer.
 pub struct Plain<R, W> {

@@ -19,7 +19,7 @@ use tenpai::game::{
     final_scores, play_game_watched, Action, DrawReason, Event, GameError, GameRecord, Observation,
     Outcome, Pai, Player, RandomPlayer, State, TableMeld,
 };
-use tenpai::score::Rules;
+use tenpai::rules::Rules;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -47,7 +47,7 @@ pub struct Setup {
 /// A shared writer for the decision CSV ([`csv_row`] lines; the caller
 /// writes the header).
 #[derive(Clone)]
-pub struct Decisions(pub tenpai::selfplay::DecisionSink);
+pub struct Decisions(pub tenpai::arena::DecisionSink);
 
 impl std::fmt::Debug for Decisions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

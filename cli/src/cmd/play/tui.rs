@@ -37,7 +37,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 use tenpai::game::{Action, GameRecord, Observation, Pai};
-use tenpai::score::Rules;
+use tenpai::rules::Rules;
 
 /// The keys, for the help dialog.
 const KEYS: &str = "\

@@ -43,7 +43,7 @@ pub enum MultiRonHonba {
 /// The `[game]` table: how a game is played, as opposed to how a win is scored.
 ///
 /// ```
-/// use tenpai::game::{GameLength, GameRules};
+/// use tenpai::rules::{GameLength, GameRules};
 /// let g = GameRules::default();
 /// assert_eq!((g.length, g.start_points, g.target_points), (GameLength::South, 25000, 30000));
 /// ```

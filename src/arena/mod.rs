@@ -10,7 +10,7 @@
 use crate::ai::mc::{csv_row, McPlayer, Settings};
 use crate::ai::BaselinePlayer;
 use crate::game::{play_game, Event, GameError, GameRecord, Player, RandomPlayer};
-use crate::score::Rules;
+use crate::rules::Rules;
 use rayon::prelude::*;
 use std::fmt;
 use std::io::Write;
@@ -186,9 +186,9 @@ pub fn play_one_logged(
 /// Never.
 ///
 /// ```
-/// use tenpai::selfplay::{play_all, summarize, Config, PlayerKind};
-/// let mut rules = tenpai::score::Rules::tenhou();
-/// rules.game.length = tenpai::game::GameLength::East;
+/// use tenpai::arena::{play_all, summarize, Config, PlayerKind};
+/// let mut rules = tenpai::rules::Rules::tenhou();
+/// rules.game.length = tenpai::rules::GameLength::East;
 /// let config = Config {
 ///     rules,
 ///     games: 8,
@@ -216,9 +216,9 @@ pub fn play_all(config: &Config, tick: &(dyn Fn() + Sync)) -> Result<Vec<Played>
 /// ```
 /// use std::sync::{Arc, Mutex};
 /// use tenpai::ai::mc::{Budget, Settings};
-/// use tenpai::selfplay::{play_all_logged, Config, DecisionSink, PlayerKind};
-/// let mut rules = tenpai::score::Rules::tenhou();
-/// rules.game.length = tenpai::game::GameLength::East;
+/// use tenpai::arena::{play_all_logged, Config, DecisionSink, PlayerKind};
+/// let mut rules = tenpai::rules::Rules::tenhou();
+/// rules.game.length = tenpai::rules::GameLength::East;
 /// let mc = PlayerKind::Mc(Settings { budget: Budget::Samples(20), threads: 1 });
 /// let config = Config { rules, games: 1, seed: 3, players: [mc, PlayerKind::Baseline, PlayerKind::Baseline, PlayerKind::Baseline], duplicate: false };
 /// let rows = Arc::new(Mutex::new(Vec::<u8>::new()));

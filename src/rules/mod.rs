@@ -1,14 +1,22 @@
-//! Rule options, read from TOML: the presets `data/rules/tenhou.toml` and
+//! The rules of a game, read from TOML: the presets `data/rules/tenhou.toml` and
 //! `data/rules/mahjongsoul.toml` (embedded in the library) or any file of the same
 //! form.
 //!
-//! The file has a top-level `name` and one table per subsystem. Scoring reads
-//! `[scoring]` (with `[scoring.double_yakuman]`); the game engine reads the same
-//! files and adds its own tables to [`Rules`]. Unknown keys are refused, so a typo
+//! The file has a top-level `name` and one table per layer: scoring reads
+//! [`ScoringRules`] (`[scoring]`, with `[scoring.double_yakuman]` and
+//! `[scoring.pao]`), the game engine [`GameRules`] (`[game]`). This module sits
+//! below both, so each reads the one [`Rules`] value. Unknown keys are refused, so a typo
 //! is an error rather than a silently ignored option. Every key may be left out:
 //! missing keys take the Tenhou value.
 
-use super::error::RulesError;
+mod error;
+mod game;
+mod scoring;
+
+pub use error::RulesError;
+pub use game::{GameLength, GameRules, KanDoraTiming, MultiRonHonba};
+pub use scoring::{DoubleYakuman, Pao, Renhou, ScoringRules};
+
 use serde::{Deserialize, Serialize};
 
 /// Names of the embedded presets.
@@ -20,13 +28,13 @@ const MAHJONGSOUL_TOML: &str = include_str!("../../data/rules/mahjongsoul.toml")
 /// A rule set: the root of a rules TOML file.
 ///
 /// ```
-/// use tenpai::score::Rules;
+/// use tenpai::rules::Rules;
 /// let r = Rules::preset("mahjongsoul")?;
 /// assert!(r.scoring.double_yakuman.kokushi_13_wait);
 /// assert!(!Rules::tenhou().scoring.double_yakuman.kokushi_13_wait);
 /// let custom = Rules::from_toml_str("name = \"house\"\n[scoring]\nkiriage_mangan = true\n", "inline")?;
 /// assert!(custom.scoring.kiriage_mangan && custom.scoring.open_tanyao);
-/// # Ok::<(), tenpai::score::RulesError>(())
+/// # Ok::<(), tenpai::rules::RulesError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -36,7 +44,7 @@ pub struct Rules {
     /// Scoring options.
     pub scoring: ScoringRules,
     /// Game options (the `[game]` table, read by [`crate::game`]).
-    pub game: crate::game::GameRules,
+    pub game: GameRules,
 }
 
 impl Default for Rules {
@@ -45,116 +53,7 @@ impl Default for Rules {
         Rules {
             name: "tenhou".to_string(),
             scoring: ScoringRules::default(),
-            game: crate::game::GameRules::default(),
-        }
-    }
-}
-
-/// The scoring options: the `[scoring]` table.
-///
-/// ```
-/// use tenpai::score::{Renhou, Rules};
-/// let mut r = Rules::tenhou();
-/// r.scoring.renhou = Renhou::Yakuman;
-/// r.scoring.double_wind_pair_fu = 2;
-/// assert!(r.to_toml().contains("renhou = \"yakuman\""));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct ScoringRules {
-    /// Tanyao counts on an open hand (kuitan).
-    pub open_tanyao: bool,
-    /// Red fives in the set per suit (man, pin, sou); each one held is 1 han of aka
-    /// dora. A hand with more is invalid.
-    pub red_fives: [u8; 3],
-    /// 4 han 30 fu and 3 han 60 fu are paid as mangan (kiriage mangan).
-    pub kiriage_mangan: bool,
-    /// 13 han or more from ordinary yaku and dora pay one yakuman (kazoe yakuman);
-    /// otherwise they pay sanbaiman.
-    pub kazoe_yakuman: bool,
-    /// Different yakuman in one hand add up (e.g. tsuuiisou + daisangen = 2×);
-    /// otherwise only the largest counts.
-    pub multiple_yakuman: bool,
-    /// Which yakuman count double.
-    pub double_yakuman: DoubleYakuman,
-    /// Fu for a pair of a wind that is both the seat and the round wind: 4 or 2.
-    pub double_wind_pair_fu: u8,
-    /// How renhou (a non-dealer's ron before their first draw) is scored.
-    pub renhou: Renhou,
-    /// Yakuman for which the player who fed the last meld can be liable (pao).
-    pub pao: Pao,
-}
-
-impl Default for ScoringRules {
-    /// Tenhou's scoring rules.
-    fn default() -> ScoringRules {
-        ScoringRules {
-            open_tanyao: true,
-            red_fives: [1, 1, 1],
-            kiriage_mangan: false,
-            kazoe_yakuman: true,
-            multiple_yakuman: true,
-            double_yakuman: DoubleYakuman::default(),
-            double_wind_pair_fu: 4,
-            renhou: Renhou::Off,
-            pao: Pao::default(),
-        }
-    }
-}
-
-/// Which yakuman count double: the `[scoring.double_yakuman]` table. All off on
-/// Tenhou, all on on Mahjong Soul.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct DoubleYakuman {
-    /// Kokushi musou won on a 13-sided wait (the pair is the winning tile).
-    pub kokushi_13_wait: bool,
-    /// Suuankou won on the pair (tanki).
-    pub suuankou_tanki: bool,
-    /// Junsei chuuren poutou: 1112345678999 waiting on all nine tiles.
-    pub junsei_chuuren: bool,
-    /// Daisuushii (four wind triplets).
-    pub daisuushii: bool,
-}
-
-/// How renhou is scored: `"off"`, `"mangan"` or `"yakuman"` in TOML.
-///
-/// ```
-/// let r = tenpai::score::Rules::from_toml_str("[scoring]\nrenhou = \"mangan\"\n", "x")?;
-/// assert_eq!(r.scoring.renhou, tenpai::score::Renhou::Mangan);
-/// # Ok::<(), tenpai::score::RulesError>(())
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Renhou {
-    /// Not a yaku (Tenhou, Mahjong Soul).
-    #[default]
-    Off,
-    /// A 5-han yaku that adds to the others (so at least mangan).
-    Mangan,
-    /// A yakuman.
-    Yakuman,
-}
-
-/// Yakuman for which pao (liability) applies: the `[scoring.pao]` table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields, default)]
-pub struct Pao {
-    /// Daisangen, for the player who fed the third dragon meld.
-    pub daisangen: bool,
-    /// Daisuushii, for the player who fed the fourth wind meld.
-    pub daisuushii: bool,
-    /// Suukantsu, for the player who fed the fourth kan.
-    pub suukantsu: bool,
-}
-
-impl Default for Pao {
-    /// Daisangen and daisuushii, as on Tenhou.
-    fn default() -> Pao {
-        Pao {
-            daisangen: true,
-            daisuushii: true,
-            suukantsu: false,
+            game: GameRules::default(),
         }
     }
 }
@@ -184,9 +83,9 @@ impl Rules {
     /// [`RulesError::UnknownPreset`] for another name.
     ///
     /// ```
-    /// assert_eq!(tenpai::score::Rules::preset("Tenhou")?.name, "tenhou");
-    /// assert!(tenpai::score::Rules::preset("nope").is_err());
-    /// # Ok::<(), tenpai::score::RulesError>(())
+    /// assert_eq!(tenpai::rules::Rules::preset("Tenhou")?.name, "tenhou");
+    /// assert!(tenpai::rules::Rules::preset("nope").is_err());
+    /// # Ok::<(), tenpai::rules::RulesError>(())
     /// ```
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         match name.to_ascii_lowercase().as_str() {
@@ -203,7 +102,7 @@ impl Rules {
     /// The text of an embedded preset, as in `data/rules/NAME.toml`.
     ///
     /// ```
-    /// assert!(tenpai::score::Rules::preset_text("tenhou").unwrap().contains("[scoring]"));
+    /// assert!(tenpai::rules::Rules::preset_text("tenhou").unwrap().contains("[scoring]"));
     /// ```
     pub fn preset_text(name: &str) -> Option<&'static str> {
         match name {
@@ -221,9 +120,9 @@ impl Rules {
     ///
     /// ```
     /// let dir = env!("CARGO_MANIFEST_DIR");
-    /// let r = tenpai::score::Rules::from_file(format!("{dir}/data/rules/mahjongsoul.toml"))?;
-    /// assert_eq!(r, tenpai::score::Rules::mahjongsoul());
-    /// # Ok::<(), tenpai::score::RulesError>(())
+    /// let r = tenpai::rules::Rules::from_file(format!("{dir}/data/rules/mahjongsoul.toml"))?;
+    /// assert_eq!(r, tenpai::rules::Rules::mahjongsoul());
+    /// # Ok::<(), tenpai::rules::RulesError>(())
     /// ```
     pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<Rules, RulesError> {
         let path = path.as_ref();
@@ -241,8 +140,8 @@ impl Rules {
     /// neither a preset nor an existing file.
     ///
     /// ```
-    /// assert!(tenpai::score::Rules::load("mahjongsoul")?.scoring.double_yakuman.daisuushii);
-    /// # Ok::<(), tenpai::score::RulesError>(())
+    /// assert!(tenpai::rules::Rules::load("mahjongsoul")?.scoring.double_yakuman.daisuushii);
+    /// # Ok::<(), tenpai::rules::RulesError>(())
     /// ```
     pub fn load(name_or_path: &str) -> Result<Rules, RulesError> {
         match Rules::preset(name_or_path) {
@@ -265,7 +164,7 @@ impl Rules {
     /// `double_wind_pair_fu` other than 2 or 4.
     ///
     /// ```
-    /// let e = tenpai::score::Rules::from_toml_str("[scoring]\nopen_tanyo = true\n", "x").unwrap_err();
+    /// let e = tenpai::rules::Rules::from_toml_str("[scoring]\nopen_tanyo = true\n", "x").unwrap_err();
     /// assert!(e.to_string().contains("open_tanyo"));
     /// ```
     pub fn from_toml_str(text: &str, origin: &str) -> Result<Rules, RulesError> {
@@ -292,9 +191,9 @@ impl Rules {
     /// Never.
     ///
     /// ```
-    /// let r = tenpai::score::Rules::mahjongsoul();
-    /// assert_eq!(tenpai::score::Rules::from_toml_str(&r.to_toml(), "x")?, r);
-    /// # Ok::<(), tenpai::score::RulesError>(())
+    /// let r = tenpai::rules::Rules::mahjongsoul();
+    /// assert_eq!(tenpai::rules::Rules::from_toml_str(&r.to_toml(), "x")?, r);
+    /// # Ok::<(), tenpai::rules::RulesError>(())
     /// ```
     pub fn to_toml(&self) -> String {
         toml::to_string(self).expect("rules serialize")

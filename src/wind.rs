@@ -1,0 +1,74 @@
+//! The four winds: seat winds and the round wind.
+
+use crate::error::HandError;
+use crate::tile::Tile;
+use std::fmt;
+
+/// A wind: a seat wind or the round wind.
+///
+/// ```
+/// use tenpai::Wind;
+/// let w: Wind = "S".parse()?;
+/// assert_eq!((w, w.tile().to_string(), w.to_string()), (Wind::South, "2z".to_string(), "S".to_string()));
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Wind {
+    /// East (the dealer's seat wind), tile `1z`.
+    #[default]
+    East,
+    /// South, tile `2z`.
+    South,
+    /// West, tile `3z`.
+    West,
+    /// North, tile `4z`.
+    North,
+}
+
+impl Wind {
+    /// All four, East first.
+    pub const ALL: [Wind; 4] = [Wind::East, Wind::South, Wind::West, Wind::North];
+
+    /// The wind's tile (`1z`–`4z`).
+    pub const fn tile(self) -> Tile {
+        match Tile::new(27 + self as u8) {
+            Some(t) => t,
+            None => unreachable!(),
+        }
+    }
+
+    /// The letter `E`, `S`, `W` or `N`.
+    pub const fn letter(self) -> char {
+        match self {
+            Wind::East => 'E',
+            Wind::South => 'S',
+            Wind::West => 'W',
+            Wind::North => 'N',
+        }
+    }
+}
+
+impl fmt::Display for Wind {
+    /// `E`, `S`, `W` or `N`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl std::str::FromStr for Wind {
+    type Err = HandError;
+    /// `E S W N` (any case), `east`…`north`, or the tiles `1z`–`4z`.
+    fn from_str(s: &str) -> Result<Wind, Self::Err> {
+        Ok(match s.trim().to_ascii_lowercase().as_str() {
+            "e" | "east" | "1z" => Wind::East,
+            "s" | "south" | "2z" => Wind::South,
+            "w" | "west" | "3z" => Wind::West,
+            "n" | "north" | "4z" => Wind::North,
+            _ => {
+                return Err(HandError::BadWind {
+                    text: s.to_string(),
+                })
+            }
+        })
+    }
+}
