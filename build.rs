@@ -18,7 +18,6 @@ mod generate;
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::Instant;
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
@@ -28,12 +27,9 @@ fn main() {
     println!("cargo::rerun-if-changed=src/tables/assemble.rs");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
 
-    let started = Instant::now();
     let bytes = assemble::file_bytes(&assemble::payload());
-    let tables_time = started.elapsed();
     std::fs::write(out.join("tables.bin"), &bytes).expect("write tables.bin");
 
-    let started = Instant::now();
     let mut map = phf_codegen::Map::new();
     let mut entries = 0usize;
     encoding::for_each_pattern(9, |h| {
@@ -58,16 +54,4 @@ fn main() {
     )
     .unwrap();
     std::fs::write(out.join("decompositions.rs"), code).expect("write decompositions.rs");
-    let decomp_time = started.elapsed();
-
-    std::fs::write(
-        out.join("stats.txt"),
-        format!(
-            "tables.bin: {} bytes in {:.2?}; decompositions: {entries} patterns in {:.2?}\n",
-            bytes.len(),
-            tables_time,
-            decomp_time
-        ),
-    )
-    .expect("write stats.txt");
 }

@@ -240,6 +240,18 @@ fn decode(code: u32, suit_offset: usize, melds: &mut Vec<Mentsu>) -> Option<usiz
     }
 }
 
+/// The embedded decompositions of a complete suit pattern (9 counts), as
+/// encoded by `tables::generate::encode_decomposition`; `None` when the
+/// pattern is not complete.
+pub fn embedded_suit_decompositions(pattern: &[u8]) -> Option<&'static [u32]> {
+    SUIT_DECOMPOSITIONS.get(&base5_key(pattern)).copied()
+}
+
+/// Number of patterns in the embedded decomposition map.
+pub fn embedded_suit_decomposition_count() -> usize {
+    SUIT_DECOMPOSITIONS.len()
+}
+
 /// Splits of one suit (`s` < 3) or the honors: `None` when incomplete.
 fn side_splits(counts: &TileCounts, s: usize) -> Option<Vec<u32>> {
     if s < 3 {

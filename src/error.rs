@@ -148,7 +148,14 @@ pub enum TableError {
         /// The value in the file.
         found: u64,
     },
-    /// The payload does not match its checksum: the file is damaged.
+    /// Header counts whose product does not fit this machine's addresses (a
+    /// crafted or damaged header that still passes the checksum).
+    #[error("table file {what}: the header's counts give more entries than fit in memory")]
+    Oversized {
+        /// Which section.
+        what: &'static str,
+    },
+    /// The header or payload does not match its checksum: the file is damaged.
     #[error("table file is damaged: checksum expected {expected:#010x}, found {found:#010x}")]
     Checksum {
         /// The checksum in the header.

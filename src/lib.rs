@@ -81,6 +81,7 @@ struct ReadmeExample;
 /// Internals exposed for the test suite and benches only; not a stable API.
 #[doc(hidden)]
 pub mod internals {
+    pub use crate::agari::{embedded_suit_decomposition_count, embedded_suit_decompositions};
     pub use crate::tables::assemble::{file_bytes, payload};
     pub use crate::tables::encoding::{base5_key, for_each_pattern, honor_rank, suit_rank};
     pub use crate::tables::generate::{

@@ -1,9 +1,11 @@
 //! Every entry of the embedded tables against the reference checker: replacement
 //! numbers for all ten targets, necessary tiles and complete flags of all 405,350
 //! suit and 43,130 honor patterns, and the decompositions of every complete suit
-//! pattern. About 30 seconds in release mode on one core, so it runs in CI.
+//! pattern, both from the generator and in the map embedded by `build.rs`.
+//! About a minute in release mode on one core, so it runs in CI.
 use tenpai::internals::{
-    embedded_entry, for_each_pattern, honor_rank, pattern_decompositions, suit_rank,
+    embedded_entry, embedded_suit_decomposition_count, embedded_suit_decompositions,
+    for_each_pattern, honor_rank, pattern_decompositions, suit_rank,
 };
 use tenpai::reference;
 
@@ -26,6 +28,7 @@ fn check_side(n: usize) {
         reference_costs.push(costs);
     });
     let rank = |h: &[u8]| if honors { honor_rank(h) } else { suit_rank(h) };
+    let mut complete_suit_patterns = 0;
     for (r, h) in patterns.iter().enumerate() {
         assert_eq!(rank(h), r);
         let (costs, needs, complete) = embedded_entry(h);
@@ -54,6 +57,22 @@ fn check_side(n: usize) {
             }
         }
         assert_eq!(needs, expect_needs, "necessary tiles of {h:?}");
+        if !honors {
+            // The embedded map holds exactly the complete patterns, each with
+            // the generator's decompositions in the generator's order.
+            let generated = pattern_decompositions(h, true);
+            let embedded = embedded_suit_decompositions(h);
+            if generated.is_empty() {
+                assert_eq!(embedded, None, "embedded decompositions of {h:?}");
+            } else {
+                assert_eq!(
+                    embedded,
+                    Some(&generated[..]),
+                    "embedded decompositions of {h:?}"
+                );
+                complete_suit_patterns += 1;
+            }
+        }
         if !honors && complete {
             // Decompositions: add a pair of East when the pattern has none.
             let mut c = [0u8; 34];
@@ -93,6 +112,9 @@ fn check_side(n: usize) {
             found.sort();
             assert_eq!(found, expected, "decompositions of {h:?}");
         }
+    }
+    if !honors {
+        assert_eq!(embedded_suit_decomposition_count(), complete_suit_patterns);
     }
 }
 

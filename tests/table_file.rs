@@ -19,6 +19,14 @@ fn open(bytes: &[u8]) -> Result<MappedTables, TableError> {
 
 const CHECKSUM_AT: usize = 52;
 
+/// Writes the checksum a file with these bytes must carry: CRC-32 of the
+/// header (its checksum field as zero) and the payload.
+fn reseal(bytes: &mut [u8]) {
+    bytes[CHECKSUM_AT..CHECKSUM_AT + 4].fill(0);
+    let crc = crc32(bytes);
+    bytes[CHECKSUM_AT..CHECKSUM_AT + 4].copy_from_slice(&crc.to_le_bytes());
+}
+
 #[test]
 fn tables_regenerate_to_the_embedded_bytes() {
     let regenerated = tenpai::internals::file_bytes(&tenpai::internals::payload());
@@ -33,7 +41,7 @@ fn tables_header_counts() {
     let h = Tables::embedded().header();
     assert_eq!(
         (h.version, h.suit_patterns, h.honor_patterns),
-        (1, 405_350, 43_130)
+        (2, 405_350, 43_130)
     );
     assert_eq!((h.suit_cost_classes, h.honor_cost_classes), (126, 55));
     assert_eq!(
@@ -102,6 +110,46 @@ fn table_file_err_damaged_byte() {
 }
 
 #[test]
+fn table_file_err_damaged_header_count() {
+    // The checksum covers the header: a changed class count is damage, not a
+    // count to believe.
+    let mut bytes = Tables::embedded().bytes().to_vec();
+    bytes[48] ^= 0x01; // three_suits_classes
+    let e = open(&bytes).err().unwrap();
+    assert!(matches!(e, TableError::Checksum { .. }), "{e}");
+}
+
+#[test]
+fn table_file_err_crafted_counts_do_not_overflow() {
+    // A header with huge class counts and a checksum that matches them: the
+    // section sizes are products of the counts, computed with checked
+    // arithmetic.
+    let mut bytes = Tables::embedded().bytes().to_vec();
+    bytes[36..40].copy_from_slice(&u32::MAX.to_le_bytes()); // suit_suit_classes
+    bytes[40..44].copy_from_slice(&u32::MAX.to_le_bytes()); // suit_honor_classes
+    reseal(&mut bytes);
+    let e = Tables::from_bytes(aligned(&bytes)).err().unwrap();
+    assert!(matches!(e, TableError::Oversized { .. }), "{e}");
+    assert_eq!(
+        e.to_string(),
+        "table file combined replacement numbers: the header's counts give more entries than fit in memory"
+    );
+}
+
+#[test]
+fn table_file_checksum_is_at_its_documented_offset() {
+    let bytes = Tables::embedded().bytes();
+    let stored = u32::from_le_bytes(bytes[CHECKSUM_AT..CHECKSUM_AT + 4].try_into().unwrap());
+    assert_eq!(stored, Tables::embedded().header().checksum);
+    let mut copy = bytes.to_vec();
+    reseal(&mut copy);
+    assert!(
+        copy == bytes,
+        "the checksum covers the header and the payload"
+    );
+}
+
+#[test]
 fn table_file_err_not_a_table_file() {
     let e = open(&[b'x'; 4096]).err().unwrap();
     assert_eq!(
@@ -117,7 +165,7 @@ fn table_file_err_other_version() {
     let e = open(&bytes).err().unwrap();
     assert_eq!(
         e.to_string(),
-        "table file has format version 9, this build reads version 1"
+        "table file has format version 9, this build reads version 2"
     );
 }
 
@@ -127,8 +175,7 @@ fn table_file_err_stale() {
     let mut bytes = Tables::embedded().bytes().to_vec();
     let first_class = 64 + 8;
     bytes[first_class] = (bytes[first_class] + 1) % 126;
-    let crc = crc32(&bytes[64..]);
-    bytes[CHECKSUM_AT..CHECKSUM_AT + 4].copy_from_slice(&crc.to_le_bytes());
+    reseal(&mut bytes);
     assert!(Tables::from_bytes(aligned(&bytes)).is_ok());
     let e = open(&bytes).err().unwrap();
     assert!(matches!(e, TableError::Stale { .. }), "{e}");
@@ -139,8 +186,7 @@ fn table_file_err_stale() {
 fn table_file_err_class_out_of_range() {
     let mut bytes = Tables::embedded().bytes().to_vec();
     bytes[64 + 8] = 200;
-    let crc = crc32(&bytes[64..]);
-    bytes[CHECKSUM_AT..CHECKSUM_AT + 4].copy_from_slice(&crc.to_le_bytes());
+    reseal(&mut bytes);
     let e = open(&bytes).err().unwrap();
     assert_eq!(
         e.to_string(),

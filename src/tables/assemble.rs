@@ -5,7 +5,8 @@ use super::encoding::{
     base5_key, for_each_pattern, honor_rank, key_space, suit_rank, HONOR_PATTERNS, SUIT_PATTERNS,
 };
 use super::format::{
-    class_costs, ClassCosts, Combined, Header, Payload, Side, FORMAT_VERSION, HEADER_LEN, MAGIC,
+    class_costs, file_checksum, ClassCosts, Combined, Header, Payload, Side, CHECKSUM_AT,
+    FORMAT_VERSION, HEADER_LEN, MAGIC,
 };
 use super::generate::{all_costs, all_needs, combine, is_complete, join, Costs, INF};
 use std::collections::HashMap;
@@ -227,11 +228,13 @@ pub fn file_bytes(payload: &Payload) -> Vec<u8> {
         suit_honor_classes: one_past_max(&payload.combined.suit_honor),
         two_suits_honor_classes: two_suits_honor_classes(payload),
         three_suits_classes: three_suits_classes(payload),
-        checksum: crc32fast::hash(&body),
+        checksum: 0,
         payload_len: body.len() as u64,
     };
     let mut bytes = bincode::serialize(&header).expect("bincode encodes the header");
     assert_eq!(bytes.len(), HEADER_LEN);
+    let checksum = file_checksum(&bytes, &body);
+    bytes[CHECKSUM_AT..CHECKSUM_AT + 4].copy_from_slice(&checksum.to_le_bytes());
     bytes.extend_from_slice(&body);
     bytes
 }

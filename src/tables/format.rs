@@ -10,10 +10,26 @@ use serde::{Deserialize, Serialize};
 
 /// First eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"TENPAItb";
-/// Format version; bumped whenever the layout or the meaning of an entry changes.
-pub const FORMAT_VERSION: u32 = 1;
+/// Format version; bumped whenever the layout or the meaning of an entry changes
+/// (2: the checksum covers the header too).
+pub const FORMAT_VERSION: u32 = 2;
 /// Size of the encoded [`Header`] in bytes.
 pub const HEADER_LEN: usize = 64;
+/// Byte offset of [`Header::checksum`] in the encoded header (after the magic,
+/// the version and ten counts).
+pub const CHECKSUM_AT: usize = 52;
+
+/// CRC-32 (IEEE) of a whole table file: the encoded header with its checksum
+/// field read as zero, then the payload. A damaged count in the header is
+/// caught like a damaged table entry.
+pub fn file_checksum(header: &[u8], payload: &[u8]) -> u32 {
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&header[..CHECKSUM_AT]);
+    crc.update(&[0; 4]);
+    crc.update(&header[CHECKSUM_AT + 4..HEADER_LEN]);
+    crc.update(payload);
+    crc.finalize()
+}
 
 /// Fixed-size file header.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -42,7 +58,8 @@ pub struct Header {
     pub two_suits_honor_classes: u32,
     /// Distinct combined vectors of three suits.
     pub three_suits_classes: u32,
-    /// CRC-32 (IEEE) of the payload bytes.
+    /// CRC-32 (IEEE) of the header (this field read as zero) and the payload:
+    /// see [`file_checksum`].
     pub checksum: u32,
     /// Length of the payload in bytes.
     pub payload_len: u64,

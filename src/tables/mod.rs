@@ -13,7 +13,7 @@ pub(crate) mod format;
 pub(crate) mod generate;
 
 use crate::error::TableError;
-use format::{ClassCosts, ClassNeeds, Header, FORMAT_VERSION, HEADER_LEN, MAGIC};
+use format::{file_checksum, ClassCosts, ClassNeeds, Header, FORMAT_VERSION, HEADER_LEN, MAGIC};
 use std::path::Path;
 use std::sync::LazyLock;
 
@@ -188,6 +188,23 @@ impl<'a> Reader<'a> {
         Ok(slice)
     }
 
+    /// A vector of `factors` multiplied entries, padded to a multiple of
+    /// `multiple`: sizes come from the header, so they are multiplied with
+    /// checked arithmetic (a crafted header gives an error, never an overflow).
+    fn section<T: bytemuck::Pod>(
+        &mut self,
+        what: &'static str,
+        factors: &[usize],
+        multiple: usize,
+    ) -> Result<&'a [T], TableError> {
+        let len = factors
+            .iter()
+            .try_fold(1usize, |n, &f| n.checked_mul(f))
+            .and_then(|n| n.checked_next_multiple_of(multiple))
+            .ok_or(TableError::Oversized { what })?;
+        self.vec(what, Some(len))
+    }
+
     fn side(
         &mut self,
         patterns: usize,
@@ -246,38 +263,19 @@ impl<'a> Reader<'a> {
             header.suit_suit_classes as usize,
             header.suit_honor_classes as usize,
         );
-        let suit_suit: &[u8] =
-            self.vec("suit-suit combinations", Some((s * s).next_multiple_of(8)))?;
-        let suit_honor: &[u8] =
-            self.vec("suit-honor combinations", Some((s * h).next_multiple_of(8)))?;
-        let replacement: &[u8] = self.vec(
-            "combined replacement numbers",
-            Some((xs * ys * 5).next_multiple_of(8)),
-        )?;
         let (zs, ws) = (
             header.two_suits_honor_classes as usize,
             header.three_suits_classes as usize,
         );
-        let with_suit_honor: &[u8] = self.vec(
-            "suit with suit-honor combinations",
-            Some((s * ys).next_multiple_of(8)),
-        )?;
-        let with_honor: &[u8] = self.vec(
-            "suit-suit with honor combinations",
-            Some((xs * h).next_multiple_of(8)),
-        )?;
-        let with_suit: &[u8] = self.vec(
-            "suit-suit with suit combinations",
-            Some((xs * s).next_multiple_of(8)),
-        )?;
-        let suit_optimal: &[u16] = self.vec(
-            "suit optimal targets",
-            Some((s * zs * 5).next_multiple_of(4)),
-        )?;
-        let honor_optimal: &[u16] = self.vec(
-            "honor optimal targets",
-            Some((h * ws * 5).next_multiple_of(4)),
-        )?;
+        let suit_suit: &[u8] = self.section("suit-suit combinations", &[s, s], 8)?;
+        let suit_honor: &[u8] = self.section("suit-honor combinations", &[s, h], 8)?;
+        let replacement: &[u8] = self.section("combined replacement numbers", &[xs, ys, 5], 8)?;
+        let with_suit_honor: &[u8] =
+            self.section("suit with suit-honor combinations", &[s, ys], 8)?;
+        let with_honor: &[u8] = self.section("suit-suit with honor combinations", &[xs, h], 8)?;
+        let with_suit: &[u8] = self.section("suit-suit with suit combinations", &[xs, s], 8)?;
+        let suit_optimal: &[u16] = self.section("suit optimal targets", &[s, zs, 5], 4)?;
+        let honor_optimal: &[u16] = self.section("honor optimal targets", &[h, ws, 5], 4)?;
         let bad = |what, found: u64, limit: u64| TableError::Mismatch {
             what,
             expected: limit,
@@ -392,7 +390,7 @@ impl<'a> Tables<'a> {
                 found: bytes.len() as u64,
             });
         }
-        let found = crc32fast::hash(body);
+        let found = file_checksum(&bytes[..HEADER_LEN], body);
         if found != header.checksum {
             return Err(TableError::Checksum {
                 expected: header.checksum,
