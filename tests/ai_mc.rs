@@ -2,11 +2,13 @@
 //! constraints, odd observations), rollouts on hand-built worlds with exact
 //! results, the search and the player (legal actions only, reproducible).
 
-use tenpai::ai::mc::{rollout, search, Budget, Determinizer, End, McPlayer, Settings, World};
-use tenpai::ai::BaselinePlayer;
-use tenpai::game::{
-    legal_actions, play_game, Action, Event, Observation, Pai, Player, RandomPlayer, State,
+use std::time::Duration;
+use tenpai::ai::mc::{
+    rollout, search, search_with_clock, Budget, Determinizer, End, McPlayer, Settings, StepClock,
+    World,
 };
+use tenpai::ai::BaselinePlayer;
+use tenpai::game::{play_game, Action, Event, Observation, Pai, Player, RandomPlayer, State};
 use tenpai::rules::GameLength;
 use tenpai::rules::Rules;
 
@@ -510,18 +512,35 @@ fn search_ok_threads_give_the_same_result() {
     }
 }
 
+/// A time budget on a clock that counts work: 20 ms at 20 µs a reading.
+fn counted_budget() -> (Duration, Duration) {
+    (Duration::from_millis(20), Duration::from_micros(20))
+}
+
 #[test]
 fn search_ok_time_budget_is_kept() {
+    // The search reads the clock before every rollout and stops at the
+    // deadline: no rollout starts after it, so at most budget / step
+    // rollouts are played, by one thread or two.
     let rules = Rules::tenhou();
     let points = decision_points(7);
-    let settings = Settings {
-        budget: Budget::Time(std::time::Duration::from_millis(20)),
-        threads: 1,
-    };
-    for (obs, legal) in points.iter().step_by(13).take(20) {
-        let r = search(obs, legal, &rules, settings, 1);
-        assert!(legal.contains(&r.chosen));
-        assert!(r.elapsed.as_millis() < 20 + 15, "{:?}", r.elapsed);
+    let (budget, step) = counted_budget();
+    let most = (budget.as_micros() / step.as_micros()) as u32;
+    for threads in [1, 2] {
+        let settings = Settings {
+            budget: Budget::Time(budget),
+            threads,
+        };
+        for (i, (obs, legal)) in points.iter().step_by(13).take(20).enumerate() {
+            let clock = StepClock::new(step);
+            let r = search_with_clock(obs, legal, &rules, settings, i as u64, &clock);
+            assert!(legal.contains(&r.chosen));
+            assert!(
+                r.samples <= most,
+                "{threads} threads: {} rollouts",
+                r.samples
+            );
+        }
     }
 }
 
@@ -530,23 +549,31 @@ fn search_ok_time_budget_is_used_to_the_end_with_one_or_two_threads() {
     // The last halving round plays until the deadline: a search with two or
     // more candidates neither stops early (two threads once stopped at about
     // half the time: the schedule was fitted to a slow first batch) nor
-    // overruns.
+    // overruns. On the counting clock nine in ten readings before the
+    // deadline start a rollout (the others deal worlds and fit the schedule).
     let rules = Rules::tenhou();
     let points = decision_points(8);
+    let (budget, step) = counted_budget();
+    let most = (budget.as_micros() / step.as_micros()) as u32;
     for threads in [1, 2] {
         let settings = Settings {
-            budget: Budget::Time(std::time::Duration::from_millis(20)),
+            budget: Budget::Time(budget),
             threads,
         };
         let mut searched = 0;
-        for (obs, legal) in points.iter().step_by(11).take(12) {
-            let r = search(obs, legal, &rules, settings, 1);
+        for (i, (obs, legal)) in points.iter().step_by(11).take(12).enumerate() {
+            let clock = StepClock::new(step);
+            let r = search_with_clock(obs, legal, &rules, settings, i as u64, &clock);
             if r.trivial {
                 continue;
             }
             searched += 1;
-            let ms = r.elapsed.as_secs_f64() * 1000.0;
-            assert!((20.0..35.0).contains(&ms), "{threads} threads: {ms} ms");
+            assert!(r.elapsed >= budget, "{threads} threads: {:?}", r.elapsed);
+            assert!(
+                r.samples >= most * 9 / 10,
+                "{threads} threads: {} rollouts of {most}",
+                r.samples
+            );
         }
         assert!(searched >= 4, "{searched} searched decisions");
     }
@@ -595,5 +622,4 @@ fn mc_player_legal_at_every_decision_of_recorded_games() {
         }
     }
     assert!(n > 300);
-    let _ = legal_actions;
 }

@@ -18,6 +18,7 @@
 //! Method after Mizukami & Tsuruoka, "Building a computer Mahjong player
 //! based on Monte Carlo simulation and opponent models" (IEEE CIG 2015).
 
+mod clock;
 mod determinize;
 mod explain;
 mod player;
@@ -27,12 +28,16 @@ mod search;
 mod value;
 mod world;
 
+pub use clock::{Clock, StepClock, SystemClock};
 pub use determinize::{
     Determinizer, CLOSED_PACE_PERCENT, GOOD_WAIT_TURNS, MAX_STEPS, REDEALS, TWO_CALLS_READY,
 };
 pub use explain::{action_label, csv_header, csv_row, hand_text, report_json, report_table};
 pub use player::{DecisionHook, McPlayer};
 pub use rollout::{rollout, Outcome};
-pub use search::{candidates, is_last_round, search, Budget, Candidate, Report, Settings, PRIOR_Z};
+pub use search::{
+    candidates, is_last_round, search, search_with_clock, Budget, Candidate, Report, Settings,
+    PRIOR_Z,
+};
 pub use value::PAIR_SD;
 pub use world::{End, Spot, World};

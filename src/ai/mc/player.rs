@@ -98,6 +98,7 @@ impl McPlayer {
             self.settings,
             seed,
             self.pool.as_ref(),
+            &super::SystemClock::new(),
         )
     }
 }

@@ -16,6 +16,7 @@
 //! (only in the last round can a cheap win cost a place, e.g. when a bigger
 //! hand was needed).
 
+use super::clock::{Clock, SystemClock};
 use super::determinize::Determinizer;
 use super::policy::shanten;
 use super::rollout::{rollout, Outcome};
@@ -24,7 +25,7 @@ use super::world::{code_of, kind, World};
 use crate::game::{Action, Observation};
 use crate::rules::Rules;
 use rayon::prelude::*;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How long a decision may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -315,7 +316,57 @@ pub fn search(
     seed: u64,
 ) -> Report {
     let pool = thread_pool(settings.threads);
-    search_in(obs, legal, rules, settings, seed, pool.as_ref())
+    search_in(
+        obs,
+        legal,
+        rules,
+        settings,
+        seed,
+        pool.as_ref(),
+        &SystemClock::new(),
+    )
+}
+
+/// [`search`] reading `clock` for a [`Budget::Time`] budget and for
+/// [`Report::elapsed`]. With a [`super::StepClock`] the time is a count of the
+/// search's work, so the budget logic can be tested on any machine.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use std::time::Duration;
+/// use tenpai::ai::mc::{search_with_clock, Budget, Settings, StepClock};
+/// use tenpai::game::{legal_actions, Event, Observation, State};
+/// let rules = tenpai::rules::Rules::tenhou();
+/// let mut s = State::new(rules.clone());
+/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
+/// s.apply(&Event::StartKyoku {
+///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+///     dora_marker: "1m".parse()?, scores: [25000; 4],
+///     tehais: [deal("1m 2m 3m 4p 5p 6p 7s 8s 9s E E N S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
+///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
+/// })?;
+/// s.apply(&Event::Tsumo { actor: 0, pai: "C".parse()? })?;
+/// let legal = legal_actions(&s, 0);
+/// // 10 ms of budget at 50 µs a reading: at most 200 rollouts.
+/// let settings = Settings { budget: Budget::Time(Duration::from_millis(10)), threads: 1 };
+/// let clock = StepClock::new(Duration::from_micros(50));
+/// let r = search_with_clock(&Observation::of(&s, 0), &legal, &rules, settings, 1, &clock);
+/// assert!(r.samples <= 200 && r.elapsed >= Duration::from_millis(10));
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn search_with_clock(
+    obs: &Observation,
+    legal: &[Action],
+    rules: &Rules,
+    settings: Settings,
+    seed: u64,
+    clock: &dyn Clock,
+) -> Report {
+    let pool = thread_pool(settings.threads);
+    search_in(obs, legal, rules, settings, seed, pool.as_ref(), clock)
 }
 
 /// A pool of `threads` rollout threads; `None` for 0 or 1 (the calling
@@ -341,8 +392,9 @@ pub(crate) fn search_in(
     settings: Settings,
     seed: u64,
     pool: Option<&rayon::ThreadPool>,
+    clock: &dyn Clock,
 ) -> Report {
-    let started = Instant::now();
+    let started = clock.now();
     let model = Placement::new(obs, rules);
     let placement = model.last_round();
     let cands = candidates(obs, legal);
@@ -361,7 +413,7 @@ pub(crate) fn search_in(
             candidates: vec![Acc::default().candidate(chosen.clone())],
             chosen,
             samples: 0,
-            elapsed: started.elapsed(),
+            elapsed: clock.now().saturating_sub(started),
             placement,
             trivial: true,
             prior: None,
@@ -378,6 +430,7 @@ pub(crate) fn search_in(
         rules,
         model,
         pool,
+        clock,
         deadline: match settings.budget {
             Budget::Time(d) => Some(started + d),
             Budget::Samples(_) => None,
@@ -409,7 +462,7 @@ pub(crate) fn search_in(
     };
     let mut spent = 0u64;
     let mut target = 0u32;
-    let t0 = Instant::now();
+    let t0 = clock.now();
     for round in 0..rounds {
         if round == 0 && total == 0 {
             // A time budget: a first batch to time the rollouts.
@@ -422,8 +475,9 @@ pub(crate) fn search_in(
             // Fit the rest of the schedule to the rollout speed measured so
             // far (every round, so that a slow start, such as a thread pool
             // warming up, is not taken for the speed of the whole search).
-            let per = t0.elapsed().as_secs_f64() / spent.max(1) as f64;
-            let left = deadline.saturating_duration_since(Instant::now());
+            let now = clock.now();
+            let per = now.saturating_sub(t0).as_secs_f64() / spent.max(1) as f64;
+            let left = deadline.saturating_sub(now);
             total = spent + (left.as_secs_f64() / per.max(1e-9)) as u64;
         }
         let per_round = (total.saturating_sub(spent)) / (rounds - round) as u64;
@@ -483,7 +537,7 @@ pub(crate) fn search_in(
         samples: candidates.iter().map(|c| c.samples).sum(),
         candidates,
         chosen,
-        elapsed: started.elapsed(),
+        elapsed: clock.now().saturating_sub(started),
         placement,
         trivial: false,
         prior: prior.map(|p| cands[p].clone()),
@@ -502,12 +556,14 @@ struct Searcher<'a> {
     rules: &'a Rules,
     model: Placement,
     pool: Option<&'a rayon::ThreadPool>,
-    deadline: Option<Instant>,
+    clock: &'a dyn Clock,
+    /// The clock's reading at which a time budget runs out.
+    deadline: Option<Duration>,
 }
 
 impl Searcher<'_> {
     fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.deadline.is_some_and(|d| self.clock.now() >= d)
     }
 
     /// Makes sure worlds `..n` are dealt (fewer when the time runs out).
