@@ -1,11 +1,16 @@
 //! Shanten numbers: the standard form (melds and a pair), seven pairs
 //! (chiitoitsu) and thirteen orphans (kokushi musou).
 //!
-//! Exact: no decomposition counts on a fifth copy of a tile. The standard form is
-//! the min-plus combination of four table lookups (tomohxx, "[麻雀]シャンテン数計算
-//! アルゴリズム"; the per-pattern vectors are documented in `tables/generate.rs`);
-//! seven pairs and thirteen orphans are counted directly and apply only to 13 or
-//! 14 concealed tiles.
+//! Exact: no decomposition counts on a fifth copy of a tile. The standard form
+//! is read from the tables: each suit's and the honors' pattern has a
+//! replacement-number class (tomohxx, "[麻雀]シャンテン数計算アルゴリズム"; the
+//! per-pattern vectors are documented in `tables/generate.rs`), and the
+//! pairwise combinations of the classes are tabled as well, so a hand is four
+//! class reads and three combination reads with no min-plus step at run time.
+//! Only hands with called melds, whose copies cap a pattern's supply, combine
+//! computed vectors by min-plus (`combine`, `join`). Seven pairs and
+//! thirteen orphans are counted directly and apply only to 13 or 14 concealed
+//! tiles.
 
 use crate::error::HandError;
 use crate::hand::Hand;

@@ -378,7 +378,7 @@ fn trap_riichi_stick_and_honba() {
         .sticks(3)
         .tenhou();
     assert_eq!(
-        (s.total, s.riichi_sticks, s.total_with_sticks()),
+        (s.total, s.stick_points, s.total_with_sticks()),
         (2000 + 600, 3000, 5600)
     );
 }

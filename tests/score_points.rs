@@ -199,7 +199,7 @@ fn points_riichi_sticks_go_to_the_winner_apart() {
         .sticks(2)
         .tenhou();
     assert_eq!(
-        (s.total, s.riichi_sticks, s.total_with_sticks()),
+        (s.total, s.stick_points, s.total_with_sticks()),
         (1100, 2000, 3100)
     );
     assert_eq!(

@@ -203,49 +203,6 @@ fn grabby(p: &Prompt) -> String {
     "a".to_string()
 }
 
-/// Searches seeds for games in which the grabby bot makes each kind of move:
-/// `cargo test --release -p tenpai-cli --test play -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn search_seeds_for_each_kind_of_move() {
-    let dir = scratch();
-    let log = dir.path().join("g.mjson");
-    for seed in 1..400u64 {
-        let s = seed.to_string();
-        let d = drive(
-            &[
-                "play",
-                BASELINE,
-                "--seed",
-                &s,
-                "--length",
-                "east",
-                "--log",
-                log.to_str().unwrap(),
-            ],
-            grabby,
-        );
-        let text = std::fs::read_to_string(&log).unwrap_or_default();
-        let kinds: Vec<String> = ["chi", "pon", "daiminkan", "kakan", "ankan", "reach", "hora"]
-            .iter()
-            .map(|k| format!("{k}:{}", own_events(&text, k).len()))
-            .collect();
-        let tsumo = text
-            .lines()
-            .filter(|l| l.starts_with("{\"type\":\"hora\",\"actor\":0,\"target\":0"))
-            .count();
-        let chi2 = d.answers.iter().filter(|a| *a == "c 2").count();
-        let riichi_next = d.answers.iter().filter(|a| *a == "riichi").count();
-        let draws = text.matches("\"reason\":\"exhaustive\"").count();
-        println!(
-            "seed {seed}: code {} {} tsumo:{tsumo} c2:{chi2} riichi-then:{riichi_next} draws:{draws} nine:{}",
-            d.code,
-            kinds.join(" "),
-            d.out.matches("nine terminals: abort").count()
-        );
-    }
-}
-
 // ---- whole games ----
 
 /// Runs `tenpai play ARGS... --log LOG` with `input`; the output and the log.

@@ -98,7 +98,7 @@ fn score_json_has_the_expected_format_and_details() {
     ]);
     let v: Value = serde_json::from_str(out.ok()).unwrap();
     assert_eq!(v["fu"], 40);
-    assert_eq!(v["riichi_sticks"], 1000);
+    assert_eq!(v["stick_points"], 1000);
     assert_eq!(
         v["fu_breakdown"],
         serde_json::json!([

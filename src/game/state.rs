@@ -1469,7 +1469,7 @@ impl State {
                 }
             }
         }
-        d[w] += sc.total as i32 + sc.riichi_sticks as i32;
+        d[w] += sc.total as i32 + sc.stick_points as i32;
         Ok(Win {
             seat,
             from,

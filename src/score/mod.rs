@@ -161,7 +161,7 @@ pub fn score_unchecked(situation: &Situation, rules: &Rules) -> Result<Score, Sc
         basic_points: best.basic,
         payment,
         total,
-        riichi_sticks: 1000 * situation.riichi_sticks,
+        stick_points: 1000 * situation.riichi_sticks,
         reading: best.reading,
         pao,
     })

@@ -22,7 +22,7 @@ use super::yaku::YakuList;
 ///     [(Yaku::Pinfu, 1), (Yaku::Tanyao, 1), (Yaku::Iipeikou, 1), (Yaku::Dora, 2)]);
 /// assert_eq!((sc.han, sc.fu, sc.limit.name().as_str()), (5, 30, "mangan"));
 /// assert_eq!(sc.payment, Payment::Ron { discarder: 8300 });
-/// assert_eq!((sc.total, sc.riichi_sticks, sc.total_with_sticks()), (8300, 2000, 10300));
+/// assert_eq!((sc.total, sc.stick_points, sc.total_with_sticks()), (8300, 2000, 10300));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -48,9 +48,10 @@ pub struct Score {
     /// Points the winner receives from the payments (honba included, riichi
     /// sticks excluded).
     pub total: u32,
-    /// Points from the riichi sticks on the table (1,000 each), which all go to
-    /// the winner.
-    pub riichi_sticks: u32,
+    /// Points (in 1s) of the riichi sticks on the table, 1,000 a stick, which
+    /// all go to the winner. ([`super::Situation::riichi_sticks`] is their
+    /// count.)
+    pub stick_points: u32,
     /// The reading of the hand that was scored (melds, pair and wait).
     pub reading: Reading,
     /// Yakuman of this hand for which the rules make a player liable (pao) and
@@ -61,6 +62,6 @@ pub struct Score {
 impl Score {
     /// What the winner receives in all: payments plus riichi sticks (points).
     pub fn total_with_sticks(&self) -> u32 {
-        self.total + self.riichi_sticks
+        self.total + self.stick_points
     }
 }

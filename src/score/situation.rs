@@ -208,7 +208,8 @@ pub struct Situation {
     /// Honba (repeat counters) on the table: 300 points each on ron, 100 from each
     /// payer on tsumo.
     pub honba: u32,
-    /// Riichi deposits (1,000 points each) on the table, all going to the winner.
+    /// The number of riichi sticks (kyoutaku, 1,000 points each) on the table,
+    /// all going to the winner ([`super::Score::stick_points`] is their points).
     pub riichi_sticks: u32,
 }
 

@@ -29,7 +29,7 @@ in order: {\"han\", \"fu\", \"yaku\": {name: han}, \"yakuman\", \"payment\":
 {\"error\": \"...\"} (for example \"no yaku\"). Blank lines are skipped.
 
 JSON (--json) for one hand: the batch fields plus \"fu_breakdown\" [{\"source\",
-\"fu\"}], \"limit\", \"riichi_sticks\" (points), \"reading\" and \"pao\" (yakuman
+\"fu\"}], \"limit\", \"stick_points\" (the riichi sticks' points), \"reading\" and \"pao\" (yakuman
 for which the feeder of the last meld may be liable).
 
 Examples:
@@ -158,7 +158,7 @@ struct Output {
     record: ScoreRecord,
     fu_breakdown: Vec<FuLine>,
     limit: String,
-    riichi_sticks: u32,
+    stick_points: u32,
     reading: String,
     pao: Vec<&'static str>,
 }
@@ -233,12 +233,12 @@ pub(crate) fn print_text<W: Write>(out: &mut W, hand: &str, s: &Score) -> Result
             points(non_dealer)
         )?,
     }
-    if s.riichi_sticks > 0 {
+    if s.stick_points > 0 {
         writeln!(
             out,
             "Total: {} + {} riichi sticks = {}",
             points(s.total),
-            points(s.riichi_sticks),
+            points(s.stick_points),
             points(s.total_with_sticks())
         )?;
     } else {
@@ -319,7 +319,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, out: W) -> Result<()> {
                 })
                 .collect(),
             limit: s.limit.name(),
-            riichi_sticks: s.riichi_sticks,
+            stick_points: s.stick_points,
             reading: s.reading.to_string(),
             pao: s.pao.iter().map(|(y, _)| y.name()).collect(),
         };

@@ -590,7 +590,7 @@ impl World {
                 }
             }
         }
-        d[seat] += (sc.total + sc.riichi_sticks) as i32;
+        d[seat] += (sc.total + sc.stick_points) as i32;
         Some(d)
     }
 }
