@@ -496,10 +496,12 @@ fn tables_err_stale_file_is_refused() {
     let (header, at) = layout(&bytes);
     // The payload's first vector (the suit patterns' cost classes, one byte
     // each) starts after an 8-byte length: point the first pattern at another
-    // class, and write the checksum of the changed payload.
+    // class, and write the checksum of the changed file (the header with its
+    // checksum field as zero, then the payload).
     let first = header + 8;
     bytes[first] = if bytes[first] == 0 { 1 } else { 0 };
-    let crc = crc32(&bytes[header..]);
+    bytes[at..at + 4].fill(0);
+    let crc = crc32(&bytes);
     bytes[at..at + 4].copy_from_slice(&crc.to_le_bytes());
     std::fs::write(&file, &bytes).unwrap();
     let r = tenpai(&["--tables", file.to_str().unwrap(), "agari", "11m"]);
