@@ -14,6 +14,7 @@
 //! - [`Observation`]: one seat's view; [`Player`]: the trait players implement;
 //!   [`play_game`]: a whole seeded game, recorded as mjai events;
 //!   [`RandomPlayer`]: random legal actions.
+//! - [`win_deltas`]: who pays a win what (liability, honba, sticks).
 //! - [`ranking`], [`final_scores`]: the end of a game.
 
 mod error;
@@ -23,6 +24,7 @@ pub mod mjai;
 mod observation;
 mod pai;
 mod round;
+mod settle;
 mod state;
 mod table;
 
@@ -34,6 +36,7 @@ pub use legal::{action_events, check_offered, legal_actions, legal_actions_into,
 pub use observation::Observation;
 pub use pai::Pai;
 pub use round::{final_scores, ranking};
+pub use settle::{win_deltas, WinSeats};
 pub use state::{Outcome, Phase, RiichiState, RiverTile, Seat, State, TableMeld, Win};
 pub use table::{play_game, play_game_watched, GameRecord, Player, RandomPlayer};
 pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};

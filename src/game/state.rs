@@ -15,7 +15,7 @@ use super::wall::{DEAD_WALL, LIVE_AFTER_DEAL};
 use crate::meld::{Meld, MeldKind};
 use crate::rules::Rules;
 use crate::rules::{KanDoraTiming, MultiRonHonba};
-use crate::score::{score, Indicator, MeldOrigin, Payment, Riichi, Score, Situation, Timing};
+use crate::score::{score, Indicator, MeldOrigin, Riichi, Score, Situation, Timing};
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 use crate::Hand;
 use crate::Wind;
@@ -1440,42 +1440,19 @@ impl State {
         let tsumo = seat == from;
         let sit = self.situation(seat, pai, tsumo, ura)?;
         let sc = score(&sit, &self.rules).map_err(|error| GameError::Win { seat, error })?;
-        let mut d = [0i32; 4];
-        let w = seat as usize;
-        let mut pao = None;
-        let liable = self.seats[w].pao.filter(|_| !sc.pao.is_empty());
-        match sc.payment {
-            Payment::Ron { discarder } => {
-                if let Some(l) = liable.filter(|&l| l != from) {
-                    let honba = 300 * sit.honba as i32;
-                    let half = (discarder as i32 - honba) / 2;
-                    d[from as usize] -= half + honba;
-                    d[l as usize] -= half;
-                    pao = Some(l);
-                } else {
-                    d[from as usize] -= discarder as i32;
-                }
-            }
-            Payment::Tsumo { dealer, non_dealer } => {
-                if let Some(l) = liable {
-                    d[l as usize] -= sc.total as i32;
-                    pao = Some(l);
-                } else {
-                    for o in 0..4u8 {
-                        if o != seat {
-                            d[o as usize] -= if o == self.oya { dealer } else { non_dealer } as i32;
-                        }
-                    }
-                }
-            }
-        }
-        d[w] += sc.total as i32 + sc.stick_points as i32;
+        let seats = super::WinSeats {
+            winner: seat,
+            from,
+            dealer: self.oya,
+            liable: self.seats[seat as usize].pao,
+        };
+        let (deltas, pao) = super::win_deltas(&sc, &seats, sit.honba, &self.rules.scoring);
         Ok(Win {
             seat,
             from,
             pao,
             score: sc,
-            deltas: d,
+            deltas,
         })
     }
 

@@ -15,7 +15,7 @@ mod scoring;
 
 pub use error::RulesError;
 pub use game::{GameLength, GameRules, KanDoraTiming, MultiRonHonba};
-pub use scoring::{DoubleYakuman, Pao, Renhou, ScoringRules};
+pub use scoring::{DoubleYakuman, Pao, PaoScope, Renhou, ScoringRules};
 
 use serde::{Deserialize, Serialize};
 

@@ -99,6 +99,35 @@ pub struct Pao {
     pub daisuushii: bool,
     /// Suukantsu, for the player who fed the fourth kan.
     pub suukantsu: bool,
+    /// What the liable player answers for when the hand holds other yakuman
+    /// too: the whole hand (Tenhou) or only the liable yakuman (Mahjong Soul).
+    pub scope: PaoScope,
+}
+
+/// What a liable (pao) player answers for: `"whole_hand"` or `"pao_yakuman"` in
+/// TOML. Either way the liable player pays all the honba. It matters only
+/// when the hand holds another yakuman besides the liable one (daisangen +
+/// tsuuiisou, say); the rest is then paid as usual (by the discarder on a ron,
+/// shared by everyone on a tsumo).
+///
+/// Sources: RiichiEnv `docs/RULES.md` (`yakuman_pao_is_liability_only`, false
+/// for Tenhou, true for Mahjong Soul); riichi.wiki "Sekinin barai", "Point
+/// exchanges" (both variants).
+///
+/// ```
+/// let r = tenpai::rules::Rules::mahjongsoul();
+/// assert_eq!(r.scoring.pao.scope, tenpai::rules::PaoScope::PaoYakuman);
+/// assert_eq!(tenpai::rules::Rules::tenhou().scoring.pao.scope, tenpai::rules::PaoScope::WholeHand);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PaoScope {
+    /// The liable player pays the whole hand (a tsumo) or half of it (a ron).
+    #[default]
+    WholeHand,
+    /// The liable player pays only the liable yakuman's value (all of it on a
+    /// tsumo, half on a ron).
+    PaoYakuman,
 }
 
 impl Default for Pao {
@@ -108,6 +137,7 @@ impl Default for Pao {
             daisangen: true,
             daisuushii: true,
             suukantsu: false,
+            scope: PaoScope::WholeHand,
         }
     }
 }

@@ -1,0 +1,130 @@
+//! Who pays a scored win what: the per-seat score changes of one agari, with
+//! liability (pao), honba and riichi sticks.
+//!
+//! Sources: tenhou.net/man (包: a liable tsumo is paid by the liable player
+//! alone, a liable ron half by the discarder and half by the liable player);
+//! riichi.wiki "Sekinin barai", "Point exchanges" (the liable player pays the
+//! honba); RiichiEnv `docs/RULES.md` and `riichienv-core/tests/settlement_oracle.rs`
+//! (what the liable player pays when the hand holds another yakuman, Tenhou
+//! and Mahjong Soul).
+
+use crate::rules::{PaoScope, ScoringRules};
+use crate::score::{limit_basic, payment, Limit, Payment, Score};
+
+/// The seats of a win: who won, who dealt in, the dealer and the seat liable
+/// (pao) for one of the winner's yakuman, if any. Seats are 0–3.
+///
+/// ```
+/// let p = tenpai::game::WinSeats { winner: 1, from: 0, dealer: 0, liable: Some(3) };
+/// assert!(!p.is_tsumo());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinSeats {
+    /// The winner.
+    pub winner: u8,
+    /// Who dealt in; the winner for a tsumo.
+    pub from: u8,
+    /// The dealer of the round.
+    pub dealer: u8,
+    /// The seat that fed the meld that made a liable yakuman certain.
+    pub liable: Option<u8>,
+}
+
+impl WinSeats {
+    /// The win is a tsumo (the winner dealt in to himself).
+    pub fn is_tsumo(&self) -> bool {
+        self.winner == self.from
+    }
+}
+
+/// The score change of every seat, in points, for the win `score` (scored with
+/// `honba` honba; its riichi sticks all go to the winner), and the liable seat
+/// when it paid.
+///
+/// Without liability the discarder pays a ron, and a tsumo is shared as
+/// [`Score::payment`] says. When `seats.liable` is set and `score.pao` names a
+/// liable yakuman (and the liable seat is not the discarder), the liable part —
+/// the whole hand, or only the liable yakuman under
+/// [`PaoScope::PaoYakuman`] — is paid as a ron would pay it: all of it by the
+/// liable seat on a tsumo, half by each of the discarder and the liable seat on
+/// a ron; the liable seat also pays all the honba; the rest of the hand is paid
+/// as usual.
+///
+/// # Panics
+/// Never (seats above 3 are taken modulo 4).
+///
+/// ```
+/// use tenpai::game::{win_deltas, WinSeats};
+/// use tenpai::rules::Rules;
+/// use tenpai::score::{score, Situation};
+/// // Daisangen by ron from seat 0, one honba, the third dragon fed by seat 3.
+/// let mut s = Situation::new("123m55p [555z] [666z] [777z]".parse()?, "5p".parse()?);
+/// s.seat_wind = tenpai::Wind::South;
+/// s.honba = 1;
+/// let sc = score(&s, &Rules::tenhou())?;
+/// let seats = WinSeats { winner: 1, from: 0, dealer: 0, liable: Some(3) };
+/// let (deltas, liable) = win_deltas(&sc, &seats, 1, &Rules::tenhou().scoring);
+/// assert_eq!((deltas, liable), ([-16000, 32300, 0, -16300], Some(3)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn win_deltas(
+    score: &Score,
+    seats: &WinSeats,
+    honba: u32,
+    rules: &ScoringRules,
+) -> ([i32; 4], Option<u8>) {
+    let (winner, from) = ((seats.winner % 4) as usize, (seats.from % 4) as usize);
+    let tsumo = seats.is_tsumo();
+    let liable = seats
+        .liable
+        .map(|l| l % 4)
+        .filter(|&l| !score.pao.is_empty() && (tsumo || l as usize != from));
+    let mut d = [0i32; 4];
+    match liable {
+        None => pay(&mut d, score.payment, winner, from, seats.dealer),
+        Some(l) => {
+            let dealer_win = seats.winner == seats.dealer;
+            let liable_basic = match rules.pao.scope {
+                PaoScope::WholeHand => score.basic_points,
+                PaoScope::PaoYakuman => {
+                    let n = score.pao.iter().map(|(_, han)| han as u32).sum::<u32>() / 13;
+                    limit_basic(Limit::Yakuman(n)).min(score.basic_points)
+                }
+            };
+            let as_ron = |basic: u32| match payment(basic, dealer_win, false, 0).0 {
+                Payment::Ron { discarder } => discarder as i32,
+                Payment::Tsumo { .. } => unreachable!("a ron payment"),
+            };
+            let part = as_ron(liable_basic);
+            let honba_points = 300 * honba as i32;
+            let rest = score.basic_points - liable_basic;
+            if tsumo {
+                d[l as usize] -= part + honba_points;
+                if rest > 0 {
+                    let rest_payment = payment(rest, dealer_win, true, 0).0;
+                    pay(&mut d, rest_payment, winner, from, seats.dealer);
+                }
+            } else {
+                d[from] -= part / 2 + if rest > 0 { as_ron(rest) } else { 0 };
+                d[l as usize] -= part - part / 2 + honba_points;
+            }
+        }
+    }
+    // The winner gets what the others pay (the score's total), and the sticks.
+    d[winner] -= d.iter().sum::<i32>();
+    d[winner] += score.stick_points as i32;
+    (d, liable)
+}
+
+/// Adds the ordinary payment of a win to `d`: the discarder pays a ron, every
+/// other seat its share of a tsumo.
+fn pay(d: &mut [i32; 4], payment: Payment, winner: usize, from: usize, dealer: u8) {
+    match payment {
+        Payment::Ron { discarder } => d[from] -= discarder as i32,
+        Payment::Tsumo { dealer: by_dealer, non_dealer } => {
+            for (o, delta) in d.iter_mut().enumerate().filter(|(o, _)| *o != winner) {
+                *delta -= if o == dealer as usize { by_dealer } else { non_dealer } as i32;
+            }
+        }
+    }
+}
