@@ -693,51 +693,6 @@ fn final_scores_uma_oka_and_ties() {
     );
 }
 
-#[test]
-fn thirteen_orphans_robs_a_closed_kan() {
-    let hands = [
-        "1m 1m 1m 2p 3p 4p 5s 6s 7s 2m 3m 4m 5p",
-        "9m 9m 1p 9p 1s 9s E S W N P F C",
-        "2s 3s 4s 6p 7p 8p 6m 7m 8m 2p 3p 4p 5m",
-        "2s 3s 4s 6p 7p 8p 6m 7m 8m 2p 3p 4p 6s",
-    ];
-    let mut s = deal(hands, "C", [25000; 4]);
-    ok(
-        &mut s,
-        r#"{"type":"tsumo","actor":0,"pai":"1m"}
-        {"type":"ankan","actor":0,"consumed":["1m","1m","1m","1m"]}
-        {"type":"dora","dora_marker":"3s"}"#,
-    );
-    assert_eq!(legal_actions(&s, 1), [Action::Ron, Action::Pass]);
-    assert!(legal_actions(&s, 2).is_empty());
-    assert_eq!(
-        refused(&mut s, r#"{"type":"hora","actor":2,"target":0}"#),
-        "illegal hora by seat 2: only thirteen orphans may rob a closed kan"
-    );
-    // Kokushi musou by a non-dealer: 32,000 from the dealer.
-    ok(
-        &mut s,
-        r#"{"type":"hora","actor":1,"target":0,"deltas":[-32000,32000,0,0]}"#,
-    );
-
-    // Where the rules say no, the closed kan cannot be robbed.
-    let mut rules = Rules::tenhou();
-    rules.game.kokushi_robs_closed_kan = false;
-    let mut s = deal(hands, "C", [25000; 4]);
-    s.rules = rules;
-    ok(
-        &mut s,
-        r#"{"type":"tsumo","actor":0,"pai":"1m"}
-        {"type":"ankan","actor":0,"consumed":["1m","1m","1m","1m"]}
-        {"type":"dora","dora_marker":"3s"}"#,
-    );
-    assert!(legal_actions(&s, 1).is_empty());
-    assert_eq!(
-        refused(&mut s, r#"{"type":"hora","actor":1,"target":0}"#),
-        "illegal hora by seat 1: the rules let no one rob a closed kan"
-    );
-}
-
 /// East 1 with honba 2 and one stick on the table; seat 0 (dealer) throws 4m,
 /// on which seats 1 and 2 (and seat 3 when `triple`) are waiting.
 fn multi_ron_deal(triple: bool) -> State {

@@ -92,7 +92,7 @@ pub struct GameRules {
     /// Nagashi mangan: at an exhaustive draw, a player whose discards are all
     /// terminals and honors, none called, is paid a mangan tsumo.
     pub nagashi_mangan: bool,
-    /// Thirteen orphans may rob a closed kan.
+    /// Thirteen orphans may rob a closed kan (Mahjong Soul; not Tenhou).
     pub kokushi_robs_closed_kan: bool,
     /// When an open kan's new dora indicator is turned.
     pub open_kan_dora: KanDoraTiming,
@@ -123,7 +123,7 @@ impl Default for GameRules {
             four_riichi: true,
             four_kans: true,
             nagashi_mangan: true,
-            kokushi_robs_closed_kan: true,
+            kokushi_robs_closed_kan: false,
             open_kan_dora: KanDoraTiming::AfterDiscard,
             riichi_min_points: 1000,
             riichi_min_wall: 4,
