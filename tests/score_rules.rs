@@ -17,19 +17,45 @@ fn rules_presets_load_by_name() {
 }
 
 #[test]
-fn rules_presets_differ_only_in_double_yakuman() {
-    let (t, m) = (Rules::tenhou().scoring, Rules::mahjongsoul().scoring);
-    let d = m.double_yakuman;
+fn rules_presets_differ_in_double_yakuman_pao_scope_and_multiple_rons() {
+    let (t, m) = (Rules::tenhou(), Rules::mahjongsoul());
+    let d = m.scoring.double_yakuman;
     assert!(d.kokushi_13_wait && d.suuankou_tanki && d.junsei_chuuren && d.daisuushii);
-    let t_dy = t.double_yakuman;
+    let t_dy = t.scoring.double_yakuman;
     assert!(
         !t_dy.kokushi_13_wait && !t_dy.suuankou_tanki && !t_dy.junsei_chuuren && !t_dy.daisuushii
     );
     let mut same = m.clone();
-    same.double_yakuman = t.double_yakuman;
+    same.name = t.name.clone();
+    same.scoring.double_yakuman = t.scoring.double_yakuman;
+    same.scoring.pao.scope = t.scoring.pao.scope;
+    same.game.kokushi_robs_closed_kan = t.game.kokushi_robs_closed_kan;
+    same.game.triple_ron_abort = t.game.triple_ron_abort;
+    same.game.multiple_ron_honba = t.game.multiple_ron_honba;
+    same.game.uma = t.game.uma;
     assert_eq!(same, t);
+    let t = t.scoring;
     assert!(t.open_tanyao && t.kazoe_yakuman && !t.kiriage_mangan && t.renhou == Renhou::Off);
     assert_eq!((t.red_fives, t.double_wind_pair_fu), ([1, 1, 1], 4));
+}
+
+#[test]
+fn rules_every_option_in_the_presets_names_its_source() {
+    // Each key's comment block (the lines just above it) has a "Source:" line.
+    for name in PRESETS {
+        let text = Rules::preset_text(name).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.is_empty() || line.starts_with('#') || line.starts_with('[') || line.starts_with("name") {
+                continue;
+            }
+            let comments = lines[..i].iter().rev().take_while(|l| l.starts_with('#'));
+            assert!(
+                comments.into_iter().any(|l| l.contains("Source:")),
+                "{name}.toml: no source for {line:?}"
+            );
+        }
+    }
 }
 
 #[test]
