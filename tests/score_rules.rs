@@ -46,7 +46,11 @@ fn rules_every_option_in_the_presets_names_its_source() {
         let text = Rules::preset_text(name).unwrap();
         let lines: Vec<&str> = text.lines().collect();
         for (i, line) in lines.iter().enumerate() {
-            if line.is_empty() || line.starts_with('#') || line.starts_with('[') || line.starts_with("name") {
+            if line.is_empty()
+                || line.starts_with('#')
+                || line.starts_with('[')
+                || line.starts_with("name")
+            {
                 continue;
             }
             let comments = lines[..i].iter().rev().take_while(|l| l.starts_with('#'));

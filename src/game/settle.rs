@@ -121,9 +121,16 @@ pub fn win_deltas(
 fn pay(d: &mut [i32; 4], payment: Payment, winner: usize, from: usize, dealer: u8) {
     match payment {
         Payment::Ron { discarder } => d[from] -= discarder as i32,
-        Payment::Tsumo { dealer: by_dealer, non_dealer } => {
+        Payment::Tsumo {
+            dealer: by_dealer,
+            non_dealer,
+        } => {
             for (o, delta) in d.iter_mut().enumerate().filter(|(o, _)| *o != winner) {
-                *delta -= if o == dealer as usize { by_dealer } else { non_dealer } as i32;
+                *delta -= if o == dealer as usize {
+                    by_dealer
+                } else {
+                    non_dealer
+                } as i32;
             }
         }
     }

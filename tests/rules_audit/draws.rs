@@ -7,34 +7,8 @@
 //! Soul); riichi.wiki "Tochuu ryuukyoku", "Suucha riichi".
 
 use super::{deal, next_round, outcome, play, refused, scores, win_deltas, Round};
-use tenpai::game::{DrawReason, Outcome, Pai, State};
+use tenpai::game::{DrawReason, Outcome, State};
 use tenpai::rules::Rules;
-use tenpai::Tile;
-
-/// Plays the wall out by tsumogiri from the dealer: seat 3 draws terminals and
-/// honors, the others simples other than fives (so nobody calls or wins).
-fn play_out(s: &mut State) {
-    let mut seat = 0;
-    while s.live_left > 0 {
-        let unseen = *s.unseen();
-        let yao = |i: usize| i % 9 == 0 || i % 9 == 8 || i >= 27;
-        let plain = |i: usize| unseen[i] > 0 && !(i < 27 && i % 9 == 4);
-        let i = (0..34)
-            .find(|&i| plain(i) && yao(i) == (seat == 3))
-            .or_else(|| (0..34).find(|&i| plain(i)))
-            .or_else(|| (0..34).find(|&i| unseen[i] > 0))
-            .expect("a tile is left");
-        let pai = Pai::from(Tile::new(i as u8).expect("a kind"));
-        play(
-            s,
-            &format!(
-                r#"{{"type":"tsumo","actor":{seat},"pai":"{pai}"}}
-                {{"type":"dahai","actor":{seat},"pai":"{pai}","tsumogiri":true}}"#
-            ),
-        );
-        seat = (seat + 1) % 4;
-    }
-}
 
 /// East 1 with one honba and one stick; seat 1 is ready (on 1m-4m), the dealer
 /// too when `dealer_ready` (on 5m-8m).
@@ -69,14 +43,17 @@ fn nagashi_mangan_the_dealer_repeats_only_when_ready() {
     for rules in [Rules::tenhou(), Rules::mahjongsoul()] {
         for dealer_ready in [false, true] {
             let mut s = draw_deal(rules.clone(), dealer_ready);
-            play_out(&mut s);
+            super::play_out_to(&mut s, 0);
             // Seat 3's mangan replaces the tenpai payments; no honba is paid.
             play(
                 &mut s,
                 r#"{"type":"ryukyoku","deltas":[-4000,-2000,-2000,8000]}
                 {"type":"end_kyoku"}"#,
             );
-            let Some(Outcome::Draw { nagashi, tenpai, .. }) = outcome(&s) else {
+            let Some(Outcome::Draw {
+                nagashi, tenpai, ..
+            }) = outcome(&s)
+            else {
                 panic!("a draw")
             };
             assert_eq!((nagashi[3], tenpai[0]), (true, dealer_ready));
@@ -93,8 +70,11 @@ fn nagashi_mangan_off_pays_tenpai_instead() {
     let mut rules = Rules::tenhou();
     rules.game.nagashi_mangan = false;
     let mut s = draw_deal(rules, false);
-    play_out(&mut s);
-    play(&mut s, r#"{"type":"ryukyoku","deltas":[-1000,3000,-1000,-1000]}"#);
+    super::play_out_to(&mut s, 0);
+    play(
+        &mut s,
+        r#"{"type":"ryukyoku","deltas":[-1000,3000,-1000,-1000]}"#,
+    );
 }
 
 /// Four riichi on the first go-around: each seat is ready on its own wind

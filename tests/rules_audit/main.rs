@@ -10,6 +10,7 @@ mod game_end;
 mod kans;
 mod liability;
 mod multiple_ron;
+mod riichi;
 mod scoring;
 
 use tenpai::game::{Event, Outcome, State};
@@ -80,7 +81,11 @@ pub fn play(s: &mut State, lines: &str) {
 pub fn refused(s: &mut State, line: &str) -> String {
     let before = format!("{s:?}");
     let e = s.apply(&ev(line)).expect_err(line).to_string();
-    assert_eq!(format!("{s:?}"), before, "a refused event changed the state");
+    assert_eq!(
+        format!("{s:?}"),
+        before,
+        "a refused event changed the state"
+    );
     e
 }
 
@@ -113,4 +118,35 @@ pub fn next_round(s: &State) -> Option<(&'static str, u8, u8, u8)> {
 /// Scores now, by seat.
 pub fn scores(s: &State) -> [i32; 4] {
     s.scores
+}
+
+/// The tile the next draw takes in a played-out wall: terminals and honors for
+/// seat 3, simples other than fives for the others (so nobody calls, and only
+/// seat 3 can have nagashi mangan).
+pub fn next_tile(s: &State, seat: u8) -> tenpai::game::Pai {
+    let unseen = *s.unseen();
+    let yao = |i: usize| i % 9 == 0 || i % 9 == 8 || i >= 27;
+    let plain = |i: usize| unseen[i] > 0 && !(i < 27 && i % 9 == 4);
+    let i = (0..34)
+        .find(|&i| plain(i) && yao(i) == (seat == 3))
+        .or_else(|| (0..34).find(|&i| plain(i)))
+        .or_else(|| (0..34).find(|&i| unseen[i] > 0))
+        .expect("a tile is left");
+    tenpai::game::Pai::from(tenpai::Tile::new(i as u8).expect("a kind"))
+}
+
+/// Draws and discards (tsumogiri) from seat 0 on, in a round without calls
+/// dealt by seat 0, until `left` tiles are left in the live wall.
+pub fn play_out_to(s: &mut State, left: u8) {
+    while s.live_left > left {
+        let seat = (tenpai::game::LIVE_AFTER_DEAL as u8 - s.live_left) % 4;
+        let pai = next_tile(s, seat);
+        play(
+            s,
+            &format!(
+                r#"{{"type":"tsumo","actor":{seat},"pai":"{pai}"}}
+                {{"type":"dahai","actor":{seat},"pai":"{pai}","tsumogiri":true}}"#
+            ),
+        );
+    }
 }

@@ -63,7 +63,10 @@ fn double_wind_pair_is_4_fu_on_both() {
     // The dealer's East pair in East: 20 + 10 (closed ron) + 8 (999m) + 8
     // (White) + 4 (the pair) + 2 (kanchan) = 52 -> 60 fu (50 with a 2-fu pair).
     let pay = |rules: Rules| {
-        let mut s = Situation::new("123m999m456p555z11z".parse().unwrap(), "2m".parse().unwrap());
+        let mut s = Situation::new(
+            "123m999m456p555z11z".parse().unwrap(),
+            "2m".parse().unwrap(),
+        );
         s.seat_wind = Wind::East;
         score(&s, &rules).unwrap().fu
     };
