@@ -7,7 +7,7 @@
 //! dealer stops the game in all-last; below 0 ends the game); riichi.wiki
 //! "Mahjong Soul" (bankruptcy below 0, not at 0).
 
-use super::{deal, next_round, play, scores, Round};
+use super::{deal, next_round, play, scores, Round, RoundTuple};
 use tenpai::rules::Rules;
 
 /// A pinfu ready on 1p-4p (no other yaku): a ron pays 1,000 to a non-dealer,
@@ -26,7 +26,7 @@ fn ron_on_the_first_go(
     scores_before: [i32; 4],
     winner: u8,
     discarder: u8,
-) -> (Option<(&'static str, u8, u8, u8)>, [i32; 4]) {
+) -> (Option<RoundTuple>, [i32; 4]) {
     let mut hands = [OTHER; 4];
     hands[winner as usize] = PINFU;
     hands[discarder as usize] = THROWER;

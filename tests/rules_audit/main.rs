@@ -108,9 +108,11 @@ pub fn outcome(s: &State) -> Option<&Outcome> {
     s.outcome.as_ref()
 }
 
-/// The next round after `end_kyoku` as (wind, kyoku, honba, sticks), or None
-/// when the game is over.
-pub fn next_round(s: &State) -> Option<(&'static str, u8, u8, u8)> {
+/// A round as (wind, kyoku, honba, sticks), e.g. `("E", 2, 0, 0)`.
+pub type RoundTuple = (&'static str, u8, u8, u8);
+
+/// The next round after `end_kyoku`, or None when the game is over.
+pub fn next_round(s: &State) -> Option<RoundTuple> {
     let [bakaze, kyoku, honba, sticks, _oya] = s.next_round?;
     Some((["E", "S", "W", "N"][bakaze as usize], kyoku, honba, sticks))
 }
