@@ -68,6 +68,16 @@ fn double_ron_mahjongsoul_honba_to_each_winner_stick_to_the_first() {
 }
 
 #[test]
+fn multiple_ron_goes_in_turn_order_from_the_discarder() {
+    let mut s = four_m_into(Rules::tenhou(), false);
+    play(&mut s, r#"{"type":"hora","actor":2,"target":0}"#);
+    assert_eq!(
+        refused(&mut s, r#"{"type":"hora","actor":1,"target":0}"#),
+        "illegal hora by seat 1: multiple ron goes in turn order from the discarder"
+    );
+}
+
+#[test]
 fn triple_ron_tenhou_is_an_abortive_draw() {
     let mut s = four_m_into(Rules::tenhou(), true);
     play(&mut s, TWO_RONS);
