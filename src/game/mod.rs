@@ -8,8 +8,9 @@
 //!   debug builds (and whenever [`State::check`] is set).
 //! - [`legal_actions`]: what a seat may do now; [`action_events`] turns a choice
 //!   into events.
-//! - [`tenhou6`]: replay of tenhou.net/6 logs against the engine; [`mjai`]: of
-//!   mjai JSON lines.
+//! - [`log`]: game logs (tenhou.net/6 JSON, mjai JSON lines, Tenhou's XML)
+//!   read into one shape; [`replay`]: a log's events applied to the engine and
+//!   its results compared.
 //! - [`GameRules`](crate::rules::GameRules): the `[game]` table of the rule presets (`data/rules/*.toml`).
 //! - [`Observation`]: one seat's view; [`Player`]: the trait players implement;
 //!   [`play_game`]: a whole seeded game, recorded as mjai events;
@@ -20,9 +21,10 @@
 mod error;
 mod event;
 mod legal;
-pub mod mjai;
+pub mod log;
 mod observation;
 mod pai;
+pub mod replay;
 mod round;
 mod settle;
 mod state;
@@ -40,4 +42,3 @@ pub use settle::{win_deltas, WinSeats};
 pub use state::{Outcome, Phase, RiichiState, RiverTile, Seat, State, TableMeld, Win};
 pub use table::{play_game, play_game_watched, GameRecord, Player, RandomPlayer};
 pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};
-pub mod tenhou6;

@@ -1,0 +1,48 @@
+//! Why a log cannot be read.
+
+use thiserror::Error;
+
+/// A log that cannot be read: unreadable, of no known format, or breaking its
+/// format (the round and entry, the line or the element named).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LogError {
+    /// The file cannot be read.
+    #[error("{path}: {message}")]
+    Read {
+        /// The file.
+        path: String,
+        /// The system's reason.
+        message: String,
+    },
+    /// The text is none of the three formats.
+    #[error("not a tenhou.net/6, mjai or mjlog log: {reason}")]
+    UnknownFormat {
+        /// What the text looks like instead.
+        reason: String,
+    },
+    /// A tenhou.net/6 log that breaks the format.
+    #[error("tenhou.net/6 log, {place}: {problem}")]
+    Tenhou6 {
+        /// Where: `rule.aka`, `round 3 (E3-1), seat 1 discards, item 7`…
+        place: String,
+        /// What is wrong.
+        problem: String,
+    },
+    /// An mjai line that is not an event.
+    #[error("mjai log, line {line}: {problem}")]
+    Mjai {
+        /// The line, from 1.
+        line: usize,
+        /// What is wrong.
+        problem: String,
+    },
+    /// An mjlog (Tenhou XML) log that breaks the format.
+    #[error("mjlog, {place}: {problem}")]
+    Mjlog {
+        /// Where: the element with its line and column (and round), e.g.
+        /// `<N> at 1:2345 (round E2-0)`.
+        place: String,
+        /// What is wrong.
+        problem: String,
+    },
+}

@@ -1,0 +1,86 @@
+//! mjai JSON-lines logs: one event per line (blank lines skipped), as Mortal,
+//! mjai.app and `tenpai play --log` write them, split into rounds. The score
+//! changes a `hora` or `ryukyoku` carries become the round's logged results;
+//! those of `reach_accepted` stay on the event (the engine checks them).
+//!
+//! ```
+//! use tenpai::game::log::{mjai, LoggedResult};
+//! let text = r#"{"type":"start_game","names":["A","B","C","D"]}
+//! {"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"1m","scores":[25000,25000,25000,25000],"tehais":[[],[],[],[]]}
+//! {"type":"ryukyoku","reason":"nine_terminals","deltas":[0,0,0,0]}
+//! {"type":"end_kyoku"}"#;
+//! let game = mjai::parse(text)?;
+//! assert_eq!(game.rounds[0].events.len(), 3);
+//! assert!(matches!(&game.rounds[0].results[0], LoggedResult::Draw(d) if d.deltas == Some([0; 4])));
+//! # Ok::<(), tenpai::game::log::LogError>(())
+//! ```
+
+use super::{GameEnd, ImportedGame, ImportedRound, LogError, LogFormat, LoggedDraw, LoggedResult, LoggedWin};
+use crate::game::event::Event;
+
+/// Reads mjai JSON lines.
+///
+/// # Errors
+/// [`LogError::Mjai`] naming the line: not an mjai event, an event outside a
+/// round (before the first `start_kyoku`), a second `start_game`, anything
+/// after `end_game`.
+pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
+    let mut game = ImportedGame {
+        format: LogFormat::Mjai,
+        names: Vec::new(),
+        rules: None,
+        rounds: Vec::new(),
+        end: None,
+    };
+    let mut started = false;
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad = |problem: String| LogError::Mjai { line: i + 1, problem };
+        let mut e: Event = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
+        if game.end.is_some() {
+            return Err(bad("an event after end_game".into()));
+        }
+        let result = match &mut e {
+            Event::StartGame { names, .. } => {
+                if started || !game.rounds.is_empty() {
+                    return Err(bad("a second start_game (one game per file)".into()));
+                }
+                started = true;
+                game.names = std::mem::take(names);
+                continue;
+            }
+            Event::EndGame { scores } => {
+                game.end = Some(GameEnd { scores: *scores });
+                continue;
+            }
+            Event::StartKyoku { .. } => {
+                game.rounds.push(ImportedRound {
+                    events: Vec::new(),
+                    results: Vec::new(),
+                });
+                None
+            }
+            Event::Hora {
+                actor,
+                target,
+                deltas,
+                ..
+            } => Some(LoggedResult::Win(LoggedWin {
+                seat: *actor,
+                from: *target,
+                deltas: deltas.take(),
+                ..LoggedWin::default()
+            })),
+            Event::Ryukyoku { deltas, .. } => Some(LoggedResult::Draw(LoggedDraw { deltas: deltas.take() })),
+            _ => None,
+        };
+        let round = game.rounds.last_mut().ok_or_else(|| {
+            bad(format!("{} before any start_kyoku", e.to_json()))
+        })?;
+        round.events.push(e);
+        round.results.extend(result);
+    }
+    Ok(game)
+}

@@ -1,0 +1,355 @@
+//! One mjlog round, element by element, into events and logged results.
+
+use super::meld::{decode, Meld};
+use super::{attr, id_pai, numbers};
+use crate::game::event::{DrawReason, Event};
+use crate::game::log::{sort_pais, ImportedRound, LoggedDraw, LoggedResult, LoggedWin, TENHOU_YAKU};
+use crate::game::pai::Pai;
+use crate::tile::Tile;
+use roxmltree::Node;
+
+/// A round being read.
+pub(super) struct RoundBuilder {
+    red: [u8; 3],
+    name: String,
+    events: Vec<Event>,
+    results: Vec<LoggedResult>,
+    /// Tile ids dealt, drawn or turned as indicators so far.
+    seen: [bool; 136],
+    /// Each seat's last drawn tile id, until it discards or calls.
+    drawn: [Option<u32>; 4],
+    /// The seat whose open or added kan awaits its discard.
+    open_kan: Option<u8>,
+    /// Kan dora that mjai turns only after that discard.
+    deferred: Vec<Pai>,
+    /// The round's result was read.
+    ended: bool,
+}
+
+/// A seat attribute (`who`, `fromWho`, `oya`, `paoWho`).
+fn seat(node: Node, name: &str) -> Result<u8, String> {
+    let s: u8 = attr(node, name)?;
+    if s > 3 {
+        return Err(format!("attribute {name}=\"{s}\": not a seat 0 to 3"));
+    }
+    Ok(s)
+}
+
+/// Four numbers in 100s from the even (`first`) or odd entries of a list of
+/// eight (`sc`, `owari`), in points.
+fn pairs(node: Node, name: &str, first: bool) -> Result<[i32; 4], String> {
+    let v: Vec<f64> = numbers(node, name, true)?;
+    if v.len() != 8 {
+        return Err(format!("attribute {name}: {} numbers (expected 8)", v.len()));
+    }
+    let k = usize::from(!first);
+    Ok(std::array::from_fn(|s| (v[2 * s + k] * 100.0).round() as i32))
+}
+
+impl RoundBuilder {
+    /// A round from its `INIT` element.
+    pub fn start(node: Node, red: [u8; 3]) -> Result<RoundBuilder, String> {
+        let seed: Vec<u32> = numbers(node, "seed", true)?;
+        let [idx, honba, sticks, _, _, dora] = seed[..] else {
+            return Err(format!("attribute seed: {} numbers (expected 6)", seed.len()));
+        };
+        if idx >= 16 {
+            return Err(format!("seed: round {idx} (expected 0 = East 1 to 15 = North 4)"));
+        }
+        let (bakaze, kyoku, oya) = ((idx / 4) as u8, (idx % 4) as u8 + 1, (idx % 4) as u8);
+        if seat(node, "oya")? != oya {
+            return Err(format!("attribute oya: not the dealer of round {idx} (seat {oya})"));
+        }
+        let ten: Vec<i32> = numbers(node, "ten", true)?;
+        let scores: [i32; 4] = match ten[..] {
+            [a, b, c, d] => [a * 100, b * 100, c * 100, d * 100],
+            _ => return Err(format!("attribute ten: {} numbers (expected 4)", ten.len())),
+        };
+        let mut r = RoundBuilder {
+            red,
+            name: format!("{}{kyoku}-{honba}", ["E", "S", "W", "N"][bakaze as usize]),
+            events: Vec::new(),
+            results: Vec::new(),
+            seen: [false; 136],
+            drawn: [None; 4],
+            open_kan: None,
+            deferred: Vec::new(),
+            ended: false,
+        };
+        let dora_marker = r.fresh(dora)?;
+        let mut tehais: [Vec<Pai>; 4] = Default::default();
+        for (s, hand) in tehais.iter_mut().enumerate() {
+            let ids: Vec<u32> = numbers(node, &format!("hai{s}"), true)?;
+            if ids.len() != 13 {
+                return Err(format!("attribute hai{s}: {} tiles (expected 13)", ids.len()));
+            }
+            *hand = ids.into_iter().map(|id| r.fresh(id)).collect::<Result<_, _>>()?;
+            sort_pais(hand);
+        }
+        r.events.push(Event::StartKyoku {
+            bakaze: Pai::from(Tile::new(27 + bakaze).expect("a wind")),
+            kyoku,
+            honba: u8::try_from(honba).map_err(|_| format!("seed: {honba} honba"))?,
+            kyotaku: u8::try_from(sticks).map_err(|_| format!("seed: {sticks} riichi sticks"))?,
+            oya,
+            dora_marker,
+            scores,
+            tehais,
+        });
+        Ok(r)
+    }
+
+    /// The round's name, e.g. `E2-1`.
+    pub fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    /// The round with `end_kyoku`; `None` when it has no result.
+    pub fn finish(mut self) -> Option<ImportedRound> {
+        if !self.ended {
+            return None;
+        }
+        self.events.push(Event::EndKyoku);
+        Some(ImportedRound {
+            events: self.events,
+            results: self.results,
+        })
+    }
+
+    /// A tile id coming out of the wall: valid and not seen before.
+    fn fresh(&mut self, id: u32) -> Result<Pai, String> {
+        let p = id_pai(id, self.red)?;
+        if std::mem::replace(&mut self.seen[id as usize], true) {
+            return Err(format!("tile {id} comes out of the wall twice"));
+        }
+        Ok(p)
+    }
+
+    /// Reads one element of the round; the final scores when it ends the game.
+    pub fn element(&mut self, node: Node) -> Result<Option<[i32; 4]>, String> {
+        let name = node.tag_name().name();
+        if self.ended && name != "AGARI" {
+            return Err("after the round's end (expected <INIT> or the end of the game)".into());
+        }
+        match name {
+            "N" => self.call(node)?,
+            "REACH" => {
+                let actor = seat(node, "who")?;
+                self.events.push(match attr::<u8>(node, "step")? {
+                    1 => Event::Reach { actor },
+                    2 => Event::ReachAccepted {
+                        actor,
+                        deltas: None,
+                        scores: None,
+                    },
+                    s => return Err(format!("attribute step=\"{s}\": expected 1 or 2")),
+                });
+            }
+            "DORA" => {
+                let p = self.fresh(attr(node, "hai")?)?;
+                if self.open_kan.is_some() {
+                    self.deferred.push(p);
+                } else {
+                    self.events.push(Event::Dora { dora_marker: p });
+                }
+            }
+            "AGARI" => return self.agari(node),
+            "RYUUKYOKU" => return self.ryuukyoku(node),
+            "UN" | "BYE" => {}
+            _ => self.draw_or_discard(name)?,
+        }
+        Ok(None)
+    }
+
+    /// `T/U/V/W<id>` draws and `D/E/F/G<id>` discards.
+    fn draw_or_discard(&mut self, name: &str) -> Result<(), String> {
+        let mut chars = name.chars();
+        let letter = chars.next().unwrap_or(' ');
+        let digits = chars.as_str();
+        let id: u32 = match digits.parse() {
+            Ok(id) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => id,
+            _ => return Err("unknown element".into()),
+        };
+        if let Some(actor) = "TUVW".find(letter) {
+            let pai = self.fresh(id)?;
+            self.drawn[actor] = Some(id);
+            self.events.push(Event::Tsumo { actor: actor as u8, pai });
+        } else if let Some(actor) = "DEFG".find(letter) {
+            let pai = id_pai(id, self.red)?;
+            let tsumogiri = self.drawn[actor].take() == Some(id);
+            self.events.push(Event::Dahai {
+                actor: actor as u8,
+                pai,
+                tsumogiri,
+            });
+            if self.open_kan == Some(actor as u8) {
+                self.open_kan = None;
+                self.flush();
+            }
+        } else {
+            return Err("unknown element".into());
+        }
+        Ok(())
+    }
+
+    /// Turns the deferred kan dora.
+    fn flush(&mut self) {
+        for p in std::mem::take(&mut self.deferred) {
+            self.events.push(Event::Dora { dora_marker: p });
+        }
+    }
+
+    /// `N who= m=`.
+    fn call(&mut self, node: Node) -> Result<(), String> {
+        let actor = seat(node, "who")?;
+        let meld = decode(attr(node, "m")?)?;
+        let pai = |id: u32| id_pai(id, self.red);
+        let pais = |ids: &[u32]| -> Result<Vec<Pai>, String> {
+            let mut v = ids.iter().map(|&id| pai(id)).collect::<Result<Vec<_>, _>>()?;
+            sort_pais(&mut v);
+            Ok(v)
+        };
+        let target = |from: u8| (actor + from) % 4;
+        self.drawn[actor as usize] = None;
+        let e = match &meld {
+            Meld::Chi { called, hand } => Event::Chi {
+                actor,
+                target: target(3),
+                pai: pai(*called)?,
+                consumed: pais(hand)?,
+            },
+            Meld::Pon { from, called, hand } => Event::Pon {
+                actor,
+                target: target(*from),
+                pai: pai(*called)?,
+                consumed: pais(hand)?,
+            },
+            Meld::Daiminkan { from, called, hand } => Event::Daiminkan {
+                actor,
+                target: target(*from),
+                pai: pai(*called)?,
+                consumed: pais(hand)?,
+            },
+            Meld::Kakan { added, pon } => Event::Kakan {
+                actor,
+                pai: pai(*added)?,
+                consumed: pais(pon)?,
+            },
+            Meld::Ankan { tiles } => Event::Ankan {
+                actor,
+                consumed: pais(tiles)?,
+            },
+        };
+        self.events.push(e);
+        // An earlier open kan's dora is turned by this kan.
+        if matches!(meld, Meld::Kakan { .. } | Meld::Ankan { .. }) {
+            self.flush();
+        }
+        self.open_kan = match meld {
+            Meld::Kakan { .. } | Meld::Daiminkan { .. } => Some(actor),
+            _ => None,
+        };
+        Ok(())
+    }
+
+    /// `AGARI`: one win (two in a row for a double ron).
+    fn agari(&mut self, node: Node) -> Result<Option<[i32; 4]>, String> {
+        let (who, from) = (seat(node, "who")?, seat(node, "fromWho")?);
+        let pao = match node.attribute("paoWho") {
+            Some(_) => Some(seat(node, "paoWho")?).filter(|&p| p != who),
+            None => None,
+        };
+        let machi = id_pai(attr(node, "machi")?, self.red)?;
+        let ura = match node.attribute("doraHaiUra") {
+            Some(_) => Some(
+                numbers::<u32>(node, "doraHaiUra", true)?
+                    .into_iter()
+                    .map(|id| id_pai(id, self.red))
+                    .collect::<Result<Vec<_>, _>>()?,
+            ),
+            None => None,
+        };
+        let ten: Vec<u32> = numbers(node, "ten", true)?;
+        let [fu, points, _limit] = ten[..] else {
+            return Err(format!("attribute ten: {} numbers (expected fu, points, limit)", ten.len()));
+        };
+        let mut yaku = Vec::new();
+        let named = |id: u32| {
+            TENHOU_YAKU
+                .get(id as usize)
+                .map(|n| n.to_string())
+                .ok_or_else(|| format!("yaku id {id} (expected 0 to 54)"))
+        };
+        let list: Vec<u32> = numbers(node, "yaku", false)?;
+        if list.len() % 2 != 0 {
+            return Err("attribute yaku: an odd count (expected id,han pairs)".into());
+        }
+        for pair in list.chunks(2) {
+            // Tenhou's JSON leaves out dora worth nothing ("53,0").
+            if pair[1] > 0 {
+                yaku.push((named(pair[0])?, pair[1]));
+            }
+        }
+        for id in numbers::<u32>(node, "yakuman", false)? {
+            yaku.push((named(id)?, 13));
+        }
+        // A rinshan win after an open kan ends the round before its dora.
+        self.deferred.clear();
+        self.events.push(Event::Hora {
+            actor: who,
+            target: from,
+            pai: Some(machi),
+            ura_markers: ura,
+            deltas: None,
+            scores: None,
+        });
+        self.results.push(LoggedResult::Win(LoggedWin {
+            seat: who,
+            from,
+            deltas: Some(pairs(node, "sc", false)?),
+            pao: Some(pao),
+            han: (!yaku.is_empty()).then(|| yaku.iter().map(|y| y.1).sum()),
+            fu: Some(fu),
+            points: Some(points),
+            yaku,
+        }));
+        self.ended = true;
+        self.owari(node)
+    }
+
+    /// `RYUUKYOKU`: a drawn round.
+    fn ryuukyoku(&mut self, node: Node) -> Result<Option<[i32; 4]>, String> {
+        let reason = match node.attribute("type") {
+            None | Some("nm") => DrawReason::Exhaustive,
+            Some("yao9") => DrawReason::NineTerminals,
+            Some("reach4") => DrawReason::FourRiichi,
+            Some("ron3") => DrawReason::TripleRon,
+            Some("kaze4") => DrawReason::FourWinds,
+            Some("kan4") => DrawReason::FourKans,
+            Some(t) => {
+                return Err(format!(
+                    "attribute type={t:?}: unknown draw (yao9, reach4, ron3, kaze4, kan4, nm)"
+                ))
+            }
+        };
+        self.deferred.clear();
+        self.events.push(Event::Ryukyoku {
+            reason: Some(reason),
+            deltas: None,
+            scores: None,
+        });
+        self.results.push(LoggedResult::Draw(LoggedDraw {
+            deltas: Some(pairs(node, "sc", false)?),
+        }));
+        self.ended = true;
+        self.owari(node)
+    }
+
+    /// The final scores of `owari`, when the element ends the game.
+    fn owari(&self, node: Node) -> Result<Option<[i32; 4]>, String> {
+        match node.attribute("owari") {
+            Some(_) => pairs(node, "owari", true).map(Some),
+            None => Ok(None),
+        }
+    }
+}
