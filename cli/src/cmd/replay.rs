@@ -4,34 +4,40 @@
 use anyhow::{bail, Result};
 use serde::Serialize;
 use std::io::Write;
-use std::path::PathBuf;
-use tenpai::game::mjai::replay_mjai_str;
-use tenpai::game::tenhou6::{replay_str, Report};
+use std::path::{Path, PathBuf};
+use tenpai::game::log::{self, LogError};
+use tenpai::game::replay::{replay, Report};
 use tenpai::rules::Rules;
 
 const LONG_ABOUT: &str = "\
 Replays game logs through the engine: every recorded draw, discard, call,
 riichi and kan must be legal under the rules, and every round must end as the
-log says: who won from whom, han, fu, points and every player's score change;
-draws with their payments; abortive draws. Prints one summary line per file
-and every mismatch with its round (E1-0 = East 1, 0 honba) and turn (discards
-so far plus one); exits with status 1 when any file has a mismatch.
+log says: who won from whom, han, fu, points, liability and every player's
+score change; draws with their payments; abortive draws; the game's end and
+final scores. Prints one summary line per file and every mismatch with its
+round (E1-0 = East 1, 0 honba) and turn (discards so far plus one); exits with
+status 1 when any file has a mismatch or cannot be read.
 
-Formats (detected per file): tenhou.net/6 JSON (one document for the game or
-one per line, as saved from tenhou.net/6; the room's rules come from
-rule.disp and aka: open tanyao, red fives, length, Mahjong Soul rooms), or
-mjai JSON lines (--rules and --length apply; deltas on hora, ryukyoku and
-reach_accepted events are checked).
+Formats, told apart by each file's content (not its name):
+  tenhou.net/6 JSON  one document for the game or one per line, as saved from
+                     tenhou.net/6; the room's rules come from rule.disp and
+                     aka (open tanyao, red fives, length, Mahjong Soul rooms)
+  mjai JSON lines    as Mortal, mjai.app or `tenpai play --log` write them;
+                     --rules and --length apply; deltas on hora, ryukyoku and
+                     reach_accepted are checked
+  mjlog (XML)        Tenhou's own log (<mjloggm>); the room's rules come from
+                     <GO type>
 
 JSON (--json): one line per file: {\"file\", \"format\", \"rounds\", \"wins\",
-\"draws\", \"events\", \"mismatches\": [{\"round\", \"turn\", \"message\"}]}.
+\"draws\", \"events\", \"mismatches\": [{\"round\", \"turn\", \"message\"}]}, or
+{\"file\", \"error\"} for a file that cannot be read.
 
 Examples:
-  tenpai replay tests/data/tenhou6/*.json
+  tenpai replay tests/data/tenhou6/*.json tests/data/mjlog/*.mjlog
   tenpai replay game.mjson --rules mahjongsoul
   tenpai replay east-game.mjson --length east";
 
-/// Replay Tenhou (tenhou.net/6) or mjai logs and check them against the engine.
+/// Replay game logs (tenhou.net/6, mjai, mjlog) and check them against the engine.
 #[derive(Debug, clap::Args)]
 #[command(long_about = LONG_ABOUT)]
 pub struct Args {
@@ -69,55 +75,62 @@ struct FileOut<'a> {
     draws: usize,
     events: usize,
     mismatches: Vec<MismatchOut<'a>>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
 }
 
-/// Whether the text is mjai JSON lines (the first line is an object with a
-/// `type`) rather than tenhou.net/6.
-fn is_mjai(text: &str) -> bool {
-    let first = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
-    serde_json::from_str::<serde_json::Value>(first)
-        .map(|v| v.get("type").is_some())
-        .unwrap_or(false)
+#[derive(Serialize)]
+struct ErrorOut {
+    file: String,
+    error: String,
 }
 
-fn replay_one(path: &PathBuf, rules: &Rules) -> (&'static str, Result<Report>) {
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) => return ("unknown", Err(e.into())),
-    };
-    if is_mjai(&text) {
-        ("mjai", replay_mjai_str(&text, rules).map_err(Into::into))
-    } else {
-        ("tenhou6", replay_str(&text).map_err(Into::into))
+/// Reads and replays one file (the log is dropped before the next is read).
+fn replay_one(path: &Path, rules: &Rules) -> Result<Report, LogError> {
+    let game = log::load(path)?;
+    Ok(replay(&game, &game.rules_or(rules)))
+}
+
+/// The error of a file, naming it once.
+fn error_text(name: &str, e: &LogError) -> String {
+    match e {
+        LogError::Read { .. } => e.to_string(),
+        _ => format!("{name}: {e}"),
     }
 }
 
 /// Replays every file and prints the summaries.
 ///
 /// # Errors
-/// Unknown rules; a file that cannot be read or parsed, or any mismatch (after
-/// all files are printed), as one error counting them; an I/O error.
+/// Unknown rules; a file that cannot be read or is no log, or any mismatch
+/// (after all files are printed), as one error counting them; an I/O error.
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let rules = super::load_rules(&args.rules, args.length.as_deref())?;
-    let (mut bad_files, mut mismatches) = (0, 0);
+    let (mut unreadable, mut bad_files, mut mismatches) = (0, 0, 0);
+    let mut last_error = None;
     for path in &args.files {
-        let (format, result) = replay_one(path, &rules);
         let name = path.display().to_string();
-        let empty = Report::default();
-        let (rep, error) = match &result {
-            Ok(r) => (r, None),
-            Err(e) => (&empty, Some(format!("{e:#}"))),
+        let rep = match replay_one(path, &rules) {
+            Ok(r) => r,
+            Err(e) => {
+                unreadable += 1;
+                let text = error_text(&name, &e);
+                if args.json {
+                    serde_json::to_writer(&mut out, &ErrorOut { file: name, error: e.to_string() })?;
+                    writeln!(out)?;
+                } else if args.files.len() > 1 {
+                    writeln!(out, "{text}")?;
+                }
+                last_error = Some(text);
+                continue;
+            }
         };
-        if error.is_some() || !rep.mismatches.is_empty() {
+        if !rep.mismatches.is_empty() {
             bad_files += 1;
+            mismatches += rep.mismatches.len();
         }
-        mismatches += rep.mismatches.len();
         if args.json {
             let o = FileOut {
                 file: name,
-                format,
+                format: rep.format.name(),
                 rounds: rep.rounds,
                 wins: rep.wins,
                 draws: rep.draws,
@@ -131,14 +144,9 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
                         message: &m.message,
                     })
                     .collect(),
-                error,
             };
             serde_json::to_writer(&mut out, &o)?;
             writeln!(out)?;
-            continue;
-        }
-        if let Some(e) = error {
-            writeln!(out, "{name}: error: {e}")?;
             continue;
         }
         let verdict = match rep.mismatches.len() {
@@ -148,19 +156,20 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         };
         writeln!(
             out,
-            "{name}: {verdict} ({format}, {} rounds, {} wins, {} draws, {} events)",
-            rep.rounds, rep.wins, rep.draws, rep.events
+            "{name}: {verdict} ({}, {} rounds, {} wins, {} draws, {} events)",
+            rep.format, rep.rounds, rep.wins, rep.draws, rep.events
         )?;
         for m in &rep.mismatches {
             writeln!(out, "  {m}")?;
         }
     }
     out.flush()?;
-    if bad_files > 0 {
-        bail!(
-            "{bad_files} of {} files do not replay ({mismatches} mismatches)",
-            args.files.len()
-        );
+    let n = args.files.len();
+    match (unreadable, bad_files) {
+        (0, 0) => Ok(()),
+        (1, 0) if n == 1 => bail!("{}", last_error.unwrap_or_default()),
+        (0, b) => bail!("{b} of {n} files do not replay ({mismatches} mismatches)"),
+        (u, 0) => bail!("{u} of {n} files cannot be read"),
+        (u, b) => bail!("{u} of {n} files cannot be read; {b} do not replay ({mismatches} mismatches)"),
     }
-    Ok(())
 }

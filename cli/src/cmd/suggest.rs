@@ -8,7 +8,7 @@ use tenpai::ai::mc::{
     action_label, hand_text, report_json, report_table, search, Budget, Settings,
 };
 use tenpai::game::{
-    legal_actions, tenhou6, Action, Event, Observation, Pai, RiverTile, State, TableMeld,
+    legal_actions, log, Action, Event, Observation, Pai, RiverTile, State, TableMeld,
 };
 use tenpai::rules::Rules;
 use tenpai::score::{score, Riichi, Situation, Timing};
@@ -31,10 +31,10 @@ fewer worlds), latest dropped first.
 
 A situation from flags is the seat's own turn after a draw (the hand holds
 3n+2 tiles): it may discard any tile, declare riichi when closed and ready, or
-win when the hand is complete with a yaku. A position from a log (--log FILE --event N:
-mjai JSON lines or a tenhou.net/6 JSON log) replays events 0..N-1 and asks
-the seat that must decide next (or --seat) — any decision: discards, calls,
-wins.
+win when the hand is complete with a yaku. A position from a log (--log FILE
+--event N: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog), told
+apart by their content) replays events 0..N-1 and asks the seat that must
+decide next (or --seat) — any decision: discards, calls, wins.
 
 With --samples (the default: 2000) and --seed the output is reproducible.
 
@@ -106,7 +106,7 @@ pub struct Args {
     #[arg(long)]
     pub left: Option<u8>,
 
-    /// A game log: mjai JSON lines or tenhou.net/6 JSON.
+    /// A game log: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog).
     #[arg(long, value_name = "FILE", requires = "event", conflicts_with = "hand")]
     pub log: Option<PathBuf>,
 
@@ -138,7 +138,7 @@ pub struct Args {
 
     /// Game length: east (one round of dealers) or south (two); it decides
     /// which round is the last. For flags and mjai logs, which do not record
-    /// it (tenhou.net/6 logs do). Default: the rules' length.
+    /// it (Tenhou's logs do). Default: the rules' length.
     #[arg(long, value_name = "east|south")]
     pub length: Option<String>,
 
@@ -442,25 +442,9 @@ fn from_log(
     seat: Option<u8>,
     rules: &Rules,
 ) -> Result<(Observation, Vec<Action>, Option<Event>)> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("--log {}", path.display()))?;
-    let (events, rules) = if text.trim_start().starts_with('{') && text.contains("\"log\"") {
-        let rep =
-            tenhou6::replay_str(&text).with_context(|| format!("--log {}", path.display()))?;
-        (rep.mjai, rep.rules)
-    } else {
-        let mut v = Vec::new();
-        for (i, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let e: Event = serde_json::from_str(line)
-                .with_context(|| format!("--log {}: line {}", path.display(), i + 1))?;
-            v.push(e);
-        }
-        (v, rules.clone())
-    };
+    let game = log::load(path).with_context(|| format!("--log {}", path.display()))?;
+    let rules = game.rules_or(rules);
+    let events: Vec<Event> = game.events().collect();
     if n > events.len() {
         bail!("--event {n}: the log has {} events", events.len());
     }

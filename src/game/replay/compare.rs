@@ -7,7 +7,7 @@ use crate::game::state::Win;
 use crate::score::{payment, Payment};
 
 /// What differs between a logged win and the engine's (`dealer`: the round's
-/// dealer seat). Only what the log records is compared.
+/// dealer seat). Only what the log records is compared; fu not for yakuman.
 pub(super) fn win(logged: &LoggedWin, ours: &Win, dealer: u8) -> Vec<String> {
     let who = format!("seat {} from {}", ours.seat, ours.from);
     let mut out = Vec::new();
@@ -22,7 +22,9 @@ pub(super) fn win(logged: &LoggedWin, ours: &Win, dealer: u8) -> Vec<String> {
         let yaku: Vec<_> = s.yaku.iter().collect();
         out.push(format!("{who}: log {h} han, engine {} ({yaku:?})", s.han));
     }
-    if let Some(f) = logged.fu.filter(|f| *f != s.fu) {
+    // A yakuman hand has no fu to compare (the engine writes 0; Tenhou's XML
+    // writes the hand's fu all the same).
+    if let Some(f) = logged.fu.filter(|f| *f != s.fu && s.yakuman == 0) {
         out.push(format!("{who}: log {f} fu, engine {}", s.fu));
     }
     // The hand's value before honba: the payment rule with no honba.
