@@ -6,7 +6,7 @@ mod common;
 
 use std::path::PathBuf;
 use tenpai::ai::mc::{Budget, McPlayer};
-use tenpai::game::tenhou6::replay_file;
+use tenpai::game::log;
 use tenpai::game::{legal_actions, Event, Observation, Player, State};
 
 fn dir() -> PathBuf {
@@ -18,10 +18,11 @@ fn mc_legal_at_every_decision_of_the_tenhou_logs() {
     let files = common::tenhou6_logs();
     let (mut decisions, mut searched) = (0usize, 0usize);
     for f in &files {
-        let rep = replay_file(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let mut mc = McPlayer::new(&rep.rules, Budget::Samples(6), 1);
-        let mut state = State::new(rep.rules.clone());
-        for e in &rep.mjai {
+        let game = log::load(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let rules = game.rules.clone().expect("tenhou.net/6 logs name their rules");
+        let mut mc = McPlayer::new(&rules, Budget::Samples(6), 1);
+        let mut state = State::new(rules.clone());
+        for e in &game.events().collect::<Vec<_>>() {
             for seat in 0..4u8 {
                 let legal = legal_actions(&state, seat);
                 if legal.is_empty() {
@@ -40,7 +41,7 @@ fn mc_legal_at_every_decision_of_the_tenhou_logs() {
             if state.apply(e).is_err() {
                 // A log the engine disagrees with (see game_replay.rs): start
                 // afresh at its next round.
-                state = State::new(rep.rules.clone());
+                state = State::new(rules.clone());
                 state
                     .apply(&Event::StartGame {
                         names: vec![],
@@ -80,9 +81,10 @@ fn mc_time_budget_kept_in_kan_logs() {
         "rinshan.json",
         "double_kakan_then_chankan.json",
     ] {
-        let rep = replay_file(dir().join(name)).unwrap();
-        let mut state = State::new(rep.rules.clone());
-        for (i, e) in rep.mjai.iter().enumerate() {
+        let game = log::load(dir().join(name)).unwrap();
+        let rules = game.rules.clone().expect("tenhou.net/6 logs name their rules");
+        let mut state = State::new(rules.clone());
+        for (i, e) in game.events().enumerate() {
             for seat in 0..4u8 {
                 let legal = legal_actions(&state, seat);
                 let kans = legal.iter().any(|a| {
@@ -98,7 +100,7 @@ fn mc_time_budget_kept_in_kan_logs() {
                 }
                 let obs = Observation::of(&state, seat);
                 let clock = StepClock::new(step);
-                let r = search_with_clock(&obs, &legal, &rep.rules, settings, i as u64, &clock);
+                let r = search_with_clock(&obs, &legal, &rules, settings, i as u64, &clock);
                 assert!(legal.contains(&r.chosen));
                 assert!(
                     r.samples <= most,
@@ -110,7 +112,7 @@ fn mc_time_budget_kept_in_kan_logs() {
                     searched += 1;
                 }
             }
-            if state.apply(e).is_err() {
+            if state.apply(&e).is_err() {
                 break;
             }
         }

@@ -1,5 +1,6 @@
 //! `tenpai replay` end to end: summaries, mismatches with round and turn, the
-//! exit status, mjai input.
+//! exit status, the three formats told apart by content, files that are no
+//! log or cannot be read.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -62,13 +63,14 @@ fn replay_err_mismatch_names_round_and_turn() {
 fn replay_ok_mjai_lines_and_err_illegal_event() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("game.mjson");
-    let rep = tenpai::game::tenhou6::replay_file(logs().join("kyushukyuhai.json")).unwrap();
-    let lines: String = rep.mjai.iter().map(|e| e.to_json() + "\n").collect();
+    let lines = tenpai::game::log::load(logs().join("kyushukyuhai.json"))
+        .unwrap()
+        .to_mjai();
     std::fs::write(&good, &lines).unwrap();
     let (ok, out, _) = replay(&[good.to_str().unwrap()]);
     assert!(ok);
     assert!(
-        out.ends_with(": ok (mjai, 1 rounds, 0 wins, 1 draws, 7 events)\n"),
+        out.ends_with(": ok (mjai, 1 rounds, 0 wins, 1 draws, 6 events)\n"),
         "{out}"
     );
     // The player declaring nine terminals discards a tile it does not hold.
@@ -121,4 +123,105 @@ fn replay_ok_east_only_mjai_log_with_length_and_err_without() {
         err.contains("--length \"north\": expected east or south"),
         "{err}"
     );
+}
+
+fn mjlog(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/data/mjlog")
+        .join(name)
+}
+
+#[test]
+fn replay_ok_mjlog_and_its_twin_alike() {
+    let x = mjlog("2010081709gm-00a9-0000-fe3371ad.mjlog");
+    let j = logs().join("2010081709gm-00a9-0000-fe3371ad.json");
+    let (ok, out, err) = replay(&[x.to_str().unwrap(), j.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "{}: ok (mjlog, 15 rounds, 13 wins, 2 draws, 1700 events)\n{}: ok (tenhou6, 15 rounds, 13 wins, 2 draws, 1700 events)\n",
+            x.display(),
+            j.display()
+        )
+    );
+}
+
+#[test]
+fn replay_ok_format_from_content_not_extension() {
+    // An mjlog saved as .json and a tenhou.net/6 log saved as .txt.
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("game.json");
+    std::fs::copy(mjlog("2017040900gm-00a9-0000-af5434e3.mjlog"), &a).unwrap();
+    let b = dir.path().join("game.txt");
+    std::fs::copy(logs().join("double_ron.json"), &b).unwrap();
+    let (ok, out, err) = replay(&[a.to_str().unwrap(), b.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.contains("game.json: ok (mjlog, 2 rounds"), "{out}");
+    assert!(out.contains("game.txt: ok (tenhou6, 1 rounds"), "{out}");
+}
+
+#[test]
+fn replay_err_file_that_is_no_log() {
+    let readme = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../README.md");
+    let (ok, out, err) = replay(&[readme.to_str().unwrap()]);
+    assert!(!ok);
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        format!(
+            "error: {}: not a tenhou.net/6, mjai or mjlog log: it starts with \"# tenpai\"\n",
+            readme.display()
+        )
+    );
+}
+
+#[test]
+fn replay_err_missing_file_without_a_mismatch_summary() {
+    let (ok, out, err) = replay(&["/missing.json"]);
+    assert!(!ok);
+    assert_eq!(out, "");
+    assert_eq!(err, "error: /missing.json: No such file or directory (os error 2)\n");
+}
+
+#[test]
+fn replay_err_many_files_counts_unreadable_apart() {
+    let good = logs().join("double_ron.json");
+    let (ok, out, err) = replay(&[good.to_str().unwrap(), "/missing.json"]);
+    assert!(!ok);
+    assert_eq!(
+        out,
+        format!(
+            "{}: ok (tenhou6, 1 rounds, 2 wins, 0 draws, 85 events)\n/missing.json: No such file or directory (os error 2)\n",
+            good.display()
+        )
+    );
+    assert_eq!(err, "error: 1 of 2 files cannot be read\n");
+    let (_, out, _) = replay(&["--json", "/missing.json"]);
+    assert_eq!(
+        out,
+        "{\"file\":\"/missing.json\",\"error\":\"/missing.json: No such file or directory (os error 2)\"}\n"
+    );
+}
+
+#[test]
+fn replay_err_malformed_logs_name_round_entry_and_element() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = std::fs::read_to_string(logs().join("double_ron.json"))
+        .unwrap()
+        .replacen("\"aka\":1", "\"aka\":300", 1);
+    let a = dir.path().join("aka.json");
+    std::fs::write(&a, json).unwrap();
+    let (ok, _, err) = replay(&[a.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        err.ends_with("aka.json: tenhou.net/6 log, rule.aka: 300 red fives per suit (expected 0 to 4)\n"),
+        "{err}"
+    );
+    let xml = std::fs::read_to_string(mjlog("2017040900gm-00a9-0000-af5434e3.mjlog")).unwrap();
+    let b = dir.path().join("cut.mjlog");
+    std::fs::write(&b, &xml[..xml.len() / 2]).unwrap();
+    let (ok, _, err) = replay(&[b.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("cut.mjlog: mjlog, the XML: "), "{err}");
 }

@@ -442,7 +442,11 @@ fn from_log(
     seat: Option<u8>,
     rules: &Rules,
 ) -> Result<(Observation, Vec<Action>, Option<Event>)> {
-    let game = log::load(path).with_context(|| format!("--log {}", path.display()))?;
+    let game = log::load(path).map_err(|e| match e {
+        // The message names the file already.
+        log::LogError::Read { .. } => anyhow!("--log {e}"),
+        _ => anyhow!("--log {}: {e}", path.display()),
+    })?;
     let rules = game.rules_or(rules);
     let events: Vec<Event> = game.events().collect();
     if n > events.len() {

@@ -21,12 +21,12 @@
 //! let game = tenpai::game::log::tenhou6::parse(log)?;
 //! assert_eq!(game.rounds.len(), 1);
 //! assert_eq!(game.rounds[0].name(), "E4-0");
-//! assert_eq!(game.rounds[0].events.len(), 5); // start_kyoku, tsumo, tsumo, ryukyoku, end_kyoku
+//! assert_eq!(game.rounds[0].events.len(), 6); // start_kyoku, tsumo, dahai, tsumo, ryukyoku, end_kyoku
 //!
 //! let bad = log.replace("[28200,42000", "[28200,\"x\"");
 //! assert_eq!(
 //!     tenpai::game::log::tenhou6::parse(&bad).unwrap_err().to_string(),
-//!     "tenhou.net/6 log, round 1 (E4-0), scores: invalid type: string \"x\", expected i32"
+//!     "tenhou.net/6 log, round 1 (E4-0), scores, item 2: invalid type: string \"x\", expected i32"
 //! );
 //! # Ok::<(), tenpai::game::log::LogError>(())
 //! ```
