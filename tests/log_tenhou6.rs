@@ -137,7 +137,7 @@ fn tenhou6_err_json_syntax_and_empty() {
     let two = format!("{LOG}\n{}", LOG.replace("\"aka\":1", "\"aka\":9"));
     assert_eq!(
         tenhou6::parse(&two).unwrap_err().to_string(),
-        "tenhou.net/6 log, rule.aka: 9 red fives per suit (expected 0 to 4)"
+        "tenhou.net/6 log, document 2, rule.aka: 9 red fives per suit (expected 0 to 4)"
     );
     let two = format!("{LOG}\n{}", LOG.replace("[28200,42000", "[28200,null"));
     assert_eq!(

@@ -74,8 +74,9 @@ struct RuleBlock {
 /// when those are missing).
 ///
 /// # Errors
-/// A red-five count above 4, named with its key.
-fn room(rule: &RuleBlock) -> Result<Room, LogError> {
+/// A red-five count above 4, named with its key (and document `doc`, from 0,
+/// after the first).
+fn room(rule: &RuleBlock, doc: usize) -> Result<Room, LogError> {
     let disp = rule.disp.as_str();
     let ascii = disp.is_ascii() && !disp.is_empty();
     let preset = if ascii {
@@ -93,7 +94,10 @@ fn room(rule: &RuleBlock) -> Result<Room, LogError> {
             None => Ok(None),
             Some(n @ 0..=4) => Ok(Some(n as u8)),
             Some(n) => Err(LogError::Tenhou6 {
-                place: format!("rule.{key}"),
+                place: match doc {
+                    0 => format!("rule.{key}"),
+                    d => format!("document {}, rule.{key}", d + 1),
+                },
                 problem: format!("{n} red fives per suit (expected 0 to 4)"),
             }),
         }
@@ -160,7 +164,10 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
             problem: "no JSON document".into(),
         });
     };
-    let mut rules = room(&head.rule)?.rules();
+    let mut rules = room(&head.rule, 0)?.rules();
+    for (d, (doc, _)) in docs.iter().enumerate().skip(1) {
+        room(&doc.rule, d)?;
+    }
     without_missing_red_fives(docs.iter().map(|d| &d.0), &mut rules);
     let names = head.name.clone();
     let sc = head.sc.clone();
