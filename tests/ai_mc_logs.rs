@@ -19,7 +19,10 @@ fn mc_legal_at_every_decision_of_the_tenhou_logs() {
     let (mut decisions, mut searched) = (0usize, 0usize);
     for f in &files {
         let game = log::load(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
-        let rules = game.rules.clone().expect("tenhou.net/6 logs name their rules");
+        let rules = game
+            .rules
+            .clone()
+            .expect("tenhou.net/6 logs name their rules");
         let mut mc = McPlayer::new(&rules, Budget::Samples(6), 1);
         let mut state = State::new(rules.clone());
         for e in &game.events().collect::<Vec<_>>() {
@@ -82,7 +85,10 @@ fn mc_time_budget_kept_in_kan_logs() {
         "double_kakan_then_chankan.json",
     ] {
         let game = log::load(dir().join(name)).unwrap();
-        let rules = game.rules.clone().expect("tenhou.net/6 logs name their rules");
+        let rules = game
+            .rules
+            .clone()
+            .expect("tenhou.net/6 logs name their rules");
         let mut state = State::new(rules.clone());
         for (i, e) in game.events().enumerate() {
             for seat in 0..4u8 {

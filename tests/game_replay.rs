@@ -136,7 +136,13 @@ fn damaged_logs_never_panic() {
         for sub in subs {
             let t = format!("{}{}{}", &text[..i], sub, &text[j..]);
             match log::parse(&t) {
-                Ok(g) if replay(&g, &g.rules_or(&Rules::tenhou())).mismatches.is_empty() => ok += 1,
+                Ok(g)
+                    if replay(&g, &g.rules_or(&Rules::tenhou()))
+                        .mismatches
+                        .is_empty() =>
+                {
+                    ok += 1
+                }
                 _ => failed += 1,
             }
         }

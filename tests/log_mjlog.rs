@@ -62,7 +62,12 @@ fn mjlog_imports_as_its_tenhou6_twin_event_for_event() {
             for (i, (a, b)) in x.events.iter().zip(&j.events).enumerate() {
                 assert_eq!(a, b, "{name}: round {k} ({}), event {i}", j.name());
             }
-            assert_eq!(x.events.len(), j.events.len(), "{name}: round {k} ({})", j.name());
+            assert_eq!(
+                x.events.len(),
+                j.events.len(),
+                "{name}: round {k} ({})",
+                j.name()
+            );
             rounds += 1;
             events += x.events.len();
         }
@@ -89,8 +94,14 @@ fn mjlog_replays_with_no_mismatch() {
 
 #[test]
 fn mjlog_names_are_url_decoded() {
-    let game = log::load(common::testdata("mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog")).unwrap();
-    assert_eq!(game.names, ["反陽子さん", "ASAPIN", "でこじ", "デジタル仙人"]);
+    let game = log::load(common::testdata(
+        "mjlog/2010081709gm-00a9-0000-fe3371ad.mjlog",
+    ))
+    .unwrap();
+    assert_eq!(
+        game.names,
+        ["反陽子さん", "ASAPIN", "でこじ", "デジタル仙人"]
+    );
 }
 
 /// A small log: seat 0 draws and discards the red 5m, seat 1 draws, the
@@ -102,14 +113,19 @@ const XML: &str = r#"<mjloggm ver="2.3"><GO type="169"/><UN n0="%41" n1="B" n2="
 
 fn error(from: &str, to: &str) -> String {
     assert!(XML.contains(from), "{from}");
-    log::mjlog::parse(&XML.replacen(from, to, 1)).unwrap_err().to_string()
+    log::mjlog::parse(&XML.replacen(from, to, 1))
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
 fn mjlog_ok_small_log() {
     let game = log::parse(XML).unwrap();
     assert_eq!(game.format, LogFormat::Mjlog);
-    let lines: Vec<String> = game.rounds[0].events[1..].iter().map(|e| e.to_json()).collect();
+    let lines: Vec<String> = game.rounds[0].events[1..]
+        .iter()
+        .map(|e| e.to_json())
+        .collect();
     assert_eq!(
         lines,
         [

@@ -12,7 +12,9 @@ const LOG: &str = r#"{"name":["A","B","C","D"],"rule":{"disp":"般南喰赤","ak
 /// The error message of the log with `from` replaced by `to` (once).
 fn error(from: &str, to: &str) -> String {
     assert!(LOG.contains(from), "{from}");
-    tenhou6::parse(&LOG.replacen(from, to, 1)).unwrap_err().to_string()
+    tenhou6::parse(&LOG.replacen(from, to, 1))
+        .unwrap_err()
+        .to_string()
 }
 
 #[test]
@@ -127,7 +129,9 @@ fn tenhou6_err_shape_of_a_round() {
 #[test]
 fn tenhou6_err_json_syntax_and_empty() {
     assert_eq!(
-        tenhou6::parse(&LOG[..LOG.len() - 20]).unwrap_err().to_string(),
+        tenhou6::parse(&LOG[..LOG.len() - 20])
+            .unwrap_err()
+            .to_string(),
         "tenhou.net/6 log, document 1: EOF while parsing a list at line 3 column 97"
     );
     assert_eq!(

@@ -181,7 +181,10 @@ fn replay_err_missing_file_without_a_mismatch_summary() {
     let (ok, out, err) = replay(&["/missing.json"]);
     assert!(!ok);
     assert_eq!(out, "");
-    assert_eq!(err, "error: /missing.json: No such file or directory (os error 2)\n");
+    assert_eq!(
+        err,
+        "error: /missing.json: No such file or directory (os error 2)\n"
+    );
 }
 
 #[test]
@@ -215,7 +218,9 @@ fn replay_err_malformed_logs_name_round_entry_and_element() {
     let (ok, _, err) = replay(&[a.to_str().unwrap()]);
     assert!(!ok);
     assert!(
-        err.ends_with("aka.json: tenhou.net/6 log, rule.aka: 300 red fives per suit (expected 0 to 4)\n"),
+        err.ends_with(
+            "aka.json: tenhou.net/6 log, rule.aka: 300 red fives per suit (expected 0 to 4)\n"
+        ),
         "{err}"
     );
     let xml = std::fs::read_to_string(mjlog("2017040900gm-00a9-0000-af5434e3.mjlog")).unwrap();

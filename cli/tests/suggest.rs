@@ -301,11 +301,24 @@ fn suggest_ok_log_position_alike_from_mjlog_and_its_twin() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/");
     let game = "2010081709gm-00a9-0000-fe3371ad";
     let run = |path: String| {
-        let args = ["suggest", "--log", &path, "--event", "31", "--samples", "50", "--seed", "1"];
+        let args = [
+            "suggest",
+            "--log",
+            &path,
+            "--event",
+            "31",
+            "--samples",
+            "50",
+            "--seed",
+            "1",
+        ];
         tenpai(&args).ok().to_string()
     };
     let xml = run(format!("{dir}mjlog/{game}.mjlog"));
     let json = run(format!("{dir}tenhou6/{game}.json"));
     assert_eq!(xml, json);
-    assert!(xml.starts_with("seat 0, E1-0, 57 tiles left, hand 134457m3p1223447s\n"), "{xml}");
+    assert!(
+        xml.starts_with("seat 0, E1-0, 57 tiles left, hand 134457m3p1223447s\n"),
+        "{xml}"
+    );
 }

@@ -114,7 +114,13 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
                 unreadable += 1;
                 let text = error_text(&name, &e);
                 if args.json {
-                    serde_json::to_writer(&mut out, &ErrorOut { file: name, error: e.to_string() })?;
+                    serde_json::to_writer(
+                        &mut out,
+                        &ErrorOut {
+                            file: name,
+                            error: e.to_string(),
+                        },
+                    )?;
                     writeln!(out)?;
                 } else if args.files.len() > 1 {
                     writeln!(out, "{text}")?;
@@ -170,6 +176,8 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         (1, 0) if n == 1 => bail!("{}", last_error.unwrap_or_default()),
         (0, b) => bail!("{b} of {n} files do not replay ({mismatches} mismatches)"),
         (u, 0) => bail!("{u} of {n} files cannot be read"),
-        (u, b) => bail!("{u} of {n} files cannot be read; {b} do not replay ({mismatches} mismatches)"),
+        (u, b) => {
+            bail!("{u} of {n} files cannot be read; {b} do not replay ({mismatches} mismatches)")
+        }
     }
 }

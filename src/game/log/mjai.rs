@@ -15,7 +15,9 @@
 //! # Ok::<(), tenpai::game::log::LogError>(())
 //! ```
 
-use super::{GameEnd, ImportedGame, ImportedRound, LogError, LogFormat, LoggedDraw, LoggedResult, LoggedWin};
+use super::{
+    GameEnd, ImportedGame, ImportedRound, LogError, LogFormat, LoggedDraw, LoggedResult, LoggedWin,
+};
 use crate::game::event::Event;
 
 /// Reads mjai JSON lines.
@@ -37,7 +39,10 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
         if line.trim().is_empty() {
             continue;
         }
-        let bad = |problem: String| LogError::Mjai { line: i + 1, problem };
+        let bad = |problem: String| LogError::Mjai {
+            line: i + 1,
+            problem,
+        };
         let mut e: Event = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
         if game.end.is_some() {
             return Err(bad("an event after end_game".into()));
@@ -73,12 +78,15 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
                 deltas: deltas.take(),
                 ..LoggedWin::default()
             })),
-            Event::Ryukyoku { deltas, .. } => Some(LoggedResult::Draw(LoggedDraw { deltas: deltas.take() })),
+            Event::Ryukyoku { deltas, .. } => Some(LoggedResult::Draw(LoggedDraw {
+                deltas: deltas.take(),
+            })),
             _ => None,
         };
-        let round = game.rounds.last_mut().ok_or_else(|| {
-            bad(format!("{} before any start_kyoku", e.to_json()))
-        })?;
+        let round = game
+            .rounds
+            .last_mut()
+            .ok_or_else(|| bad(format!("{} before any start_kyoku", e.to_json())))?;
         round.events.push(e);
         round.results.extend(result);
     }

@@ -170,7 +170,10 @@ impl ImportedGame {
             names: self.names.clone(),
             seed: None,
         };
-        let end = self.end.as_ref().map(|e| Event::EndGame { scores: e.scores });
+        let end = self
+            .end
+            .as_ref()
+            .map(|e| Event::EndGame { scores: e.scores });
         std::iter::once(start)
             .chain(self.rounds.iter().flat_map(|r| r.events.iter().cloned()))
             .chain(end)
@@ -319,7 +322,8 @@ pub fn detect(text: &str) -> Result<LogFormat, LogError> {
             Err(_) if first_line.contains("\"type\"") => return Ok(LogFormat::Mjai),
             Err(_) => {
                 // A document written over several lines.
-                let mut docs = serde_json::Deserializer::from_str(body).into_iter::<serde_json::Value>();
+                let mut docs =
+                    serde_json::Deserializer::from_str(body).into_iter::<serde_json::Value>();
                 if let Some(Ok(v)) = docs.next() {
                     if v.get("log").is_some() {
                         return Ok(LogFormat::Tenhou6);

@@ -54,7 +54,10 @@ impl Room {
             return Err(format!("type {ty} is a three-player room (not supported)"));
         }
         if ty & !go::KNOWN != 0 {
-            return Err(format!("type {ty} has bits Tenhou does not define ({:#x})", ty & !go::KNOWN));
+            return Err(format!(
+                "type {ty} has bits Tenhou does not define ({:#x})",
+                ty & !go::KNOWN
+            ));
         }
         Ok(Room {
             mahjong_soul: false,

@@ -37,7 +37,11 @@ pub(super) fn win(logged: &LoggedWin, ours: &Win, dealer: u8) -> Vec<String> {
 }
 
 /// What differs between a logged draw and the engine's deltas.
-pub(super) fn draw(logged: &LoggedDraw, reason: Option<DrawReason>, ours: &[i32; 4]) -> Vec<String> {
+pub(super) fn draw(
+    logged: &LoggedDraw,
+    reason: Option<DrawReason>,
+    ours: &[i32; 4],
+) -> Vec<String> {
     match logged.deltas {
         Some(d) if d != *ours => {
             // The reason as mjai extensions write it: `exhaustive draw`, …

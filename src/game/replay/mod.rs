@@ -161,14 +161,18 @@ fn replay_round(state: &mut State, round: &ImportedRound, rep: &mut Report) -> b
             (Event::Hora { .. }, Some(Outcome::Wins(wins)), logged) => {
                 rep.wins += 1;
                 if let (Some(LoggedResult::Win(w)), Some(ours)) = (logged, wins.last()) {
-                    compare::win(w, ours, dealer).into_iter().for_each(&mut mismatch);
+                    compare::win(w, ours, dealer)
+                        .into_iter()
+                        .for_each(&mut mismatch);
                 }
                 results.next();
             }
             (Event::Ryukyoku { reason, .. }, Some(Outcome::Draw { deltas, .. }), logged) => {
                 rep.draws += 1;
                 if let Some(LoggedResult::Draw(d)) = logged {
-                    compare::draw(d, *reason, deltas).into_iter().for_each(&mut mismatch);
+                    compare::draw(d, *reason, deltas)
+                        .into_iter()
+                        .for_each(&mut mismatch);
                 }
                 results.next();
             }

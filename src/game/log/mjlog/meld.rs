@@ -20,11 +20,19 @@ pub(super) enum Meld {
     /// A chi: the called tile and the two from the hand.
     Chi { called: u32, hand: [u32; 2] },
     /// A pon from `from` (relative: 1 right, 2 across, 3 left).
-    Pon { from: u8, called: u32, hand: [u32; 2] },
+    Pon {
+        from: u8,
+        called: u32,
+        hand: [u32; 2],
+    },
     /// An added kan: the added tile and the pon's three tiles.
     Kakan { added: u32, pon: [u32; 3] },
     /// An open kan from `from`.
-    Daiminkan { from: u8, called: u32, hand: [u32; 3] },
+    Daiminkan {
+        from: u8,
+        called: u32,
+        hand: [u32; 3],
+    },
     /// A closed kan.
     Ankan { tiles: [u32; 4] },
 }
@@ -46,11 +54,19 @@ pub(super) fn decode(m: u32) -> Result<Meld, String> {
         }
         let seq = t / 3;
         let base = (seq / 7) * 9 + seq % 7;
-        let ids: [u32; 3] = std::array::from_fn(|i| 4 * (base + i as u32) + ((m >> (3 + 2 * i)) & 3));
+        let ids: [u32; 3] =
+            std::array::from_fn(|i| 4 * (base + i as u32) + ((m >> (3 + 2 * i)) & 3));
         let r = (t % 3) as usize;
-        let mut hand = ids.iter().enumerate().filter(|(i, _)| *i != r).map(|(_, &id)| id);
+        let mut hand = ids
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != r)
+            .map(|(_, &id)| id);
         let hand = [hand.next().unwrap_or(0), hand.next().unwrap_or(0)];
-        return Ok(Meld::Chi { called: ids[r], hand });
+        return Ok(Meld::Chi {
+            called: ids[r],
+            hand,
+        });
     }
     if m & 0x18 != 0 {
         let t = m >> 9;
@@ -68,7 +84,11 @@ pub(super) fn decode(m: u32) -> Result<Meld, String> {
                 pon,
             });
         }
-        let mut hand = pon.iter().enumerate().filter(|(i, _)| *i != r).map(|(_, &id)| id);
+        let mut hand = pon
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != r)
+            .map(|(_, &id)| id);
         let hand = [hand.next().unwrap_or(0), hand.next().unwrap_or(0)];
         return Ok(Meld::Pon {
             from,
@@ -92,8 +112,16 @@ pub(super) fn decode(m: u32) -> Result<Meld, String> {
         return Ok(Meld::Ankan { tiles });
     }
     let mut hand = tiles.iter().copied().filter(|&t| t != id);
-    let hand = [hand.next().unwrap_or(0), hand.next().unwrap_or(0), hand.next().unwrap_or(0)];
-    Ok(Meld::Daiminkan { from, called: id, hand })
+    let hand = [
+        hand.next().unwrap_or(0),
+        hand.next().unwrap_or(0),
+        hand.next().unwrap_or(0),
+    ];
+    Ok(Meld::Daiminkan {
+        from,
+        called: id,
+        hand,
+    })
 }
 
 #[cfg(test)]
@@ -105,7 +133,11 @@ mod tests {
         // From a shared log: seat 3 pons the North (kind 30) seat 0 discarded.
         assert_eq!(
             decode(46185),
-            Ok(Meld::Pon { from: 1, called: 121, hand: [122, 123] })
+            Ok(Meld::Pon {
+                from: 1,
+                called: 121,
+                hand: [122, 123]
+            })
         );
     }
 
@@ -113,26 +145,65 @@ mod tests {
     fn decode_ok_chi_kans() {
         // Chi on 2m (sequence 1 = 234m, its first tile called, copies 0, 1, 2).
         let m = (3 << 10) | (1 << 5) | (2 << 7) | 0x4 | 3;
-        assert_eq!(decode(m), Ok(Meld::Chi { called: 4, hand: [9, 14] }));
+        assert_eq!(
+            decode(m),
+            Ok(Meld::Chi {
+                called: 4,
+                hand: [9, 14]
+            })
+        );
         // Closed kan of the kind of id 98 (7s).
-        assert_eq!(decode(98 << 8), Ok(Meld::Ankan { tiles: [96, 97, 98, 99] }));
+        assert_eq!(
+            decode(98 << 8),
+            Ok(Meld::Ankan {
+                tiles: [96, 97, 98, 99]
+            })
+        );
         // Open kan of id 59 from across.
         assert_eq!(
             decode((59 << 8) | 2),
-            Ok(Meld::Daiminkan { from: 2, called: 59, hand: [56, 57, 58] })
+            Ok(Meld::Daiminkan {
+                from: 2,
+                called: 59,
+                hand: [56, 57, 58]
+            })
         );
         // Added kan: kind 10, the pon's second tile called, copy 3 added.
         let m = ((10 * 3 + 1) << 9) | (3 << 5) | 0x10 | 1;
-        assert_eq!(decode(m), Ok(Meld::Kakan { added: 43, pon: [40, 41, 42] }));
+        assert_eq!(
+            decode(m),
+            Ok(Meld::Kakan {
+                added: 43,
+                pon: [40, 41, 42]
+            })
+        );
     }
 
     #[test]
     fn decode_err_bits_named() {
-        assert_eq!(decode(0x10000).unwrap_err(), "m=\"65536\": unknown meld bits above bit 15");
-        assert_eq!(decode(0x4 | 1).unwrap_err(), "m=\"5\": unknown meld bits for a chi");
-        assert_eq!(decode(0x18 | 1).unwrap_err(), "m=\"25\": unknown meld bits for a pon or added kan");
-        assert_eq!(decode(0x20).unwrap_err(), "m=\"32\": a three-player North (nuki) is not supported");
-        assert_eq!(decode(0x40).unwrap_err(), "m=\"64\": unknown meld bits for a kan");
-        assert_eq!(decode(136 << 8).unwrap_err(), "m=\"34816\": kan of tile 136 (expected 0 to 135)");
+        assert_eq!(
+            decode(0x10000).unwrap_err(),
+            "m=\"65536\": unknown meld bits above bit 15"
+        );
+        assert_eq!(
+            decode(0x4 | 1).unwrap_err(),
+            "m=\"5\": unknown meld bits for a chi"
+        );
+        assert_eq!(
+            decode(0x18 | 1).unwrap_err(),
+            "m=\"25\": unknown meld bits for a pon or added kan"
+        );
+        assert_eq!(
+            decode(0x20).unwrap_err(),
+            "m=\"32\": a three-player North (nuki) is not supported"
+        );
+        assert_eq!(
+            decode(0x40).unwrap_err(),
+            "m=\"64\": unknown meld bits for a kan"
+        );
+        assert_eq!(
+            decode(136 << 8).unwrap_err(),
+            "m=\"34816\": kan of tile 136 (expected 0 to 135)"
+        );
     }
 }

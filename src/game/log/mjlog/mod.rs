@@ -38,8 +38,8 @@ mod round;
 use super::{GameEnd, ImportedGame, LogError, LogFormat, Room};
 use crate::game::pai::Pai;
 use crate::tile::Tile;
-use roxmltree::Node;
 use round::RoundBuilder;
+use roxmltree::Node;
 use std::str::FromStr;
 
 /// Reads an mjlog.
@@ -69,7 +69,10 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
         round: None,
     };
     if root.tag_name().name() != "mjloggm" {
-        return Err(reader.error(root, format!("the root is <{}>, not <mjloggm>", root.tag_name().name())));
+        return Err(reader.error(
+            root,
+            format!("the root is <{}>, not <mjloggm>", root.tag_name().name()),
+        ));
     }
     for node in root.children().filter(Node::is_element) {
         reader.element(node).map_err(|e| reader.error(node, e))?;
@@ -95,7 +98,12 @@ impl Reader<'_, '_> {
             None => String::new(),
         };
         LogError::Mjlog {
-            place: format!("<{}> at {}:{}{round}", node.tag_name().name(), pos.row, pos.col),
+            place: format!(
+                "<{}> at {}:{}{round}",
+                node.tag_name().name(),
+                pos.row,
+                pos.col
+            ),
             problem: problem.into(),
         }
     }
@@ -137,7 +145,9 @@ impl Reader<'_, '_> {
                     .as_mut()
                     .ok_or("outside a round (before the first <INIT>)")?;
                 if let Some(scores) = round.element(node)? {
-                    self.game.end = Some(GameEnd { scores: Some(scores) });
+                    self.game.end = Some(GameEnd {
+                        scores: Some(scores),
+                    });
                 }
             }
         }

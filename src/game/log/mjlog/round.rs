@@ -3,7 +3,9 @@
 use super::meld::{decode, Meld};
 use super::{attr, id_pai, numbers};
 use crate::game::event::{DrawReason, Event};
-use crate::game::log::{sort_pais, ImportedRound, LoggedDraw, LoggedResult, LoggedWin, TENHOU_YAKU};
+use crate::game::log::{
+    sort_pais, ImportedRound, LoggedDraw, LoggedResult, LoggedWin, TENHOU_YAKU,
+};
 use crate::game::pai::Pai;
 use crate::tile::Tile;
 use roxmltree::Node;
@@ -40,10 +42,15 @@ fn seat(node: Node, name: &str) -> Result<u8, String> {
 fn pairs(node: Node, name: &str, first: bool) -> Result<[i32; 4], String> {
     let v: Vec<f64> = numbers(node, name, true)?;
     if v.len() != 8 {
-        return Err(format!("attribute {name}: {} numbers (expected 8)", v.len()));
+        return Err(format!(
+            "attribute {name}: {} numbers (expected 8)",
+            v.len()
+        ));
     }
     let k = usize::from(!first);
-    Ok(std::array::from_fn(|s| (v[2 * s + k] * 100.0).round() as i32))
+    Ok(std::array::from_fn(|s| {
+        (v[2 * s + k] * 100.0).round() as i32
+    }))
 }
 
 impl RoundBuilder {
@@ -51,14 +58,21 @@ impl RoundBuilder {
     pub fn start(node: Node, red: [u8; 3]) -> Result<RoundBuilder, String> {
         let seed: Vec<u32> = numbers(node, "seed", true)?;
         let [idx, honba, sticks, _, _, dora] = seed[..] else {
-            return Err(format!("attribute seed: {} numbers (expected 6)", seed.len()));
+            return Err(format!(
+                "attribute seed: {} numbers (expected 6)",
+                seed.len()
+            ));
         };
         if idx >= 16 {
-            return Err(format!("seed: round {idx} (expected 0 = East 1 to 15 = North 4)"));
+            return Err(format!(
+                "seed: round {idx} (expected 0 = East 1 to 15 = North 4)"
+            ));
         }
         let (bakaze, kyoku, oya) = ((idx / 4) as u8, (idx % 4) as u8 + 1, (idx % 4) as u8);
         if seat(node, "oya")? != oya {
-            return Err(format!("attribute oya: not the dealer of round {idx} (seat {oya})"));
+            return Err(format!(
+                "attribute oya: not the dealer of round {idx} (seat {oya})"
+            ));
         }
         let ten: Vec<i32> = numbers(node, "ten", true)?;
         let scores: [i32; 4] = match ten[..] {
@@ -81,9 +95,15 @@ impl RoundBuilder {
         for (s, hand) in tehais.iter_mut().enumerate() {
             let ids: Vec<u32> = numbers(node, &format!("hai{s}"), true)?;
             if ids.len() != 13 {
-                return Err(format!("attribute hai{s}: {} tiles (expected 13)", ids.len()));
+                return Err(format!(
+                    "attribute hai{s}: {} tiles (expected 13)",
+                    ids.len()
+                ));
             }
-            *hand = ids.into_iter().map(|id| r.fresh(id)).collect::<Result<_, _>>()?;
+            *hand = ids
+                .into_iter()
+                .map(|id| r.fresh(id))
+                .collect::<Result<_, _>>()?;
             sort_pais(hand);
         }
         r.events.push(Event::StartKyoku {
@@ -173,7 +193,10 @@ impl RoundBuilder {
         if let Some(actor) = "TUVW".find(letter) {
             let pai = self.fresh(id)?;
             self.drawn[actor] = Some(id);
-            self.events.push(Event::Tsumo { actor: actor as u8, pai });
+            self.events.push(Event::Tsumo {
+                actor: actor as u8,
+                pai,
+            });
         } else if let Some(actor) = "DEFG".find(letter) {
             let pai = id_pai(id, self.red)?;
             let tsumogiri = self.drawn[actor].take() == Some(id);
@@ -205,7 +228,10 @@ impl RoundBuilder {
         let meld = decode(attr(node, "m")?)?;
         let pai = |id: u32| id_pai(id, self.red);
         let pais = |ids: &[u32]| -> Result<Vec<Pai>, String> {
-            let mut v = ids.iter().map(|&id| pai(id)).collect::<Result<Vec<_>, _>>()?;
+            let mut v = ids
+                .iter()
+                .map(|&id| pai(id))
+                .collect::<Result<Vec<_>, _>>()?;
             sort_pais(&mut v);
             Ok(v)
         };
@@ -271,7 +297,10 @@ impl RoundBuilder {
         };
         let ten: Vec<u32> = numbers(node, "ten", true)?;
         let [fu, points, _limit] = ten[..] else {
-            return Err(format!("attribute ten: {} numbers (expected fu, points, limit)", ten.len()));
+            return Err(format!(
+                "attribute ten: {} numbers (expected fu, points, limit)",
+                ten.len()
+            ));
         };
         let mut yaku = Vec::new();
         let named = |id: u32| {

@@ -57,7 +57,9 @@ impl Call {
             .find(|(_, c)| c.is_ascii_alphabetic())
             .ok_or_else(|| bad("no letter"))?;
         if !letters.contains(letter) {
-            return Err(bad(&format!("letter {letter:?} (expected one of {letters})")));
+            return Err(bad(&format!(
+                "letter {letter:?} (expected one of {letters})"
+            )));
         }
         let digits: String = s.chars().filter(|c| *c != letter).collect();
         if !digits.chars().all(|c| c.is_ascii_digit()) || digits.len() % 2 != 0 {
@@ -69,7 +71,10 @@ impl Call {
             .map_err(|e| bad(&e))?;
         let need = if matches!(letter, 'c' | 'p') { 3 } else { 4 };
         if tiles.len() != need {
-            return Err(bad(&format!("{} tiles (a {letter} call has {need})", tiles.len())));
+            return Err(bad(&format!(
+                "{} tiles (a {letter} call has {need})",
+                tiles.len()
+            )));
         }
         // The letter stands before one of the tiles (before the last for an
         // added or closed kan, which write it before the third or fourth).
@@ -217,7 +222,10 @@ mod tests {
         let DrawEntry::Call(c) = draw("\"4444p44\"").unwrap() else {
             panic!("a call")
         };
-        assert_eq!((c.letter, c.key().to_string(), c.source()), ('p', "N".into(), 1));
+        assert_eq!(
+            (c.letter, c.key().to_string(), c.source()),
+            ('p', "N".into(), 1)
+        );
     }
 
     #[test]
@@ -234,7 +242,10 @@ mod tests {
 
     #[test]
     fn entry_err_text_and_bad_codes_named() {
-        assert_eq!(discard("\"x\"").unwrap_err(), "call \"x\": no letter at line 1 column 3");
+        assert_eq!(
+            discard("\"x\"").unwrap_err(),
+            "call \"x\": no letter at line 1 column 3"
+        );
         assert_eq!(
             discard("\"r5x\"").unwrap_err(),
             "riichi \"r5x\": expected r and a tile code at line 1 column 5"

@@ -22,17 +22,25 @@ pub(super) type RoundError = (Option<usize>, String);
 pub(super) fn round_events(raw: &RawRound, rules: &Rules) -> Result<ImportedRound, RoundError> {
     let idx = raw.0 .0;
     if idx >= 16 {
-        return Err((Some(0), format!("round number {idx} (expected 0 = East 1 to 15 = North 4)")));
+        return Err((
+            Some(0),
+            format!("round number {idx} (expected 0 = East 1 to 15 = North 4)"),
+        ));
     }
     let (bakaze, kyoku, oya) = (idx / 4, idx % 4 + 1, idx % 4);
     let dora: Vec<Pai> = raw.2.iter().map(|c| c.0).collect();
     let ura: Vec<Pai> = raw.3.iter().map(|c| c.0).collect();
-    let first = *dora.first().ok_or((Some(2), "no dora indicator".to_string()))?;
+    let first = *dora
+        .first()
+        .ok_or((Some(2), "no dora indicator".to_string()))?;
     let mut tehais: [Vec<Pai>; 4] = Default::default();
     for (s, hand) in tehais.iter_mut().enumerate() {
         *hand = raw.seat(s).0.iter().map(|c: &Code| c.0).collect();
         if hand.len() != 13 {
-            return Err((Some(4 + 3 * s), format!("{} tiles (expected 13)", hand.len())));
+            return Err((
+                Some(4 + 3 * s),
+                format!("{} tiles (expected 13)", hand.len()),
+            ));
         }
         sort_pais(hand);
     }

@@ -151,10 +151,11 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
             place: format!("document {}", i + 1),
             problem: e.to_string(),
         })?;
-        let doc: Document = serde_path_to_error::deserialize(&v).map_err(|e| LogError::Tenhou6 {
-            place: place(&v, e.path(), i, before),
-            problem: e.inner().to_string(),
-        })?;
+        let doc: Document =
+            serde_path_to_error::deserialize(&v).map_err(|e| LogError::Tenhou6 {
+                place: place(&v, e.path(), i, before),
+                problem: e.inner().to_string(),
+            })?;
         before += doc.log.len();
         docs.push((doc, v));
     }

@@ -72,7 +72,12 @@ pub(super) fn plan(lists: &Lists, dealer: u8) -> Result<Vec<Step>, String> {
 
 /// Walks the lists from `sim`, appending steps; true when every list is used
 /// up exactly (else the steps are as they were).
-fn walk(l: &Lists, mut sim: Sim, steps: &mut Vec<Step>, budget: &mut usize) -> Result<bool, String> {
+fn walk(
+    l: &Lists,
+    mut sim: Sim,
+    steps: &mut Vec<Step>,
+    budget: &mut usize,
+) -> Result<bool, String> {
     let mark = steps.len();
     let fail = |steps: &mut Vec<Step>| {
         steps.truncate(mark);
@@ -106,7 +111,10 @@ fn walk(l: &Lists, mut sim: Sim, steps: &mut Vec<Step>, budget: &mut usize) -> R
             (DiscardEntry::Tsumogiri, Some(d)) => (d, true, false),
             (DiscardEntry::Riichi(None), Some(d)) => (d, true, true),
             (DiscardEntry::Kan(c), _) => {
-                steps.push(Step::OwnKan { seat, call: c.clone() });
+                steps.push(Step::OwnKan {
+                    seat,
+                    call: c.clone(),
+                });
                 sim.need_draw = true;
                 sim.drawn = None;
                 continue;
@@ -164,7 +172,9 @@ fn try_calls(
         next.seat = p;
         next.need_draw = c.letter == 'm';
         // The discard list holds a 0 for an open kan's turn.
-        if c.letter == 'm' && l.discards[p as usize].get(next.ti[p as usize]) == Some(&DiscardEntry::KanTurn) {
+        if c.letter == 'm'
+            && l.discards[p as usize].get(next.ti[p as usize]) == Some(&DiscardEntry::KanTurn)
+        {
             next.ti[p as usize] += 1;
         }
         let len = steps.len();

@@ -151,7 +151,9 @@ fn seat<'de, A: SeqAccess<'de>>(seq: &mut A, what: &str) -> Result<u8, A::Error>
         .next_element()?
         .ok_or_else(|| de::Error::custom(format!("no {what}")))?;
     if s > 3 {
-        return Err(de::Error::custom(format!("{what} {s} (expected a seat 0 to 3)")));
+        return Err(de::Error::custom(format!(
+            "{what} {s} (expected a seat 0 to 3)"
+        )));
     }
     Ok(s)
 }
@@ -226,7 +228,10 @@ fn yaku(text: &str) -> Result<(String, u32), String> {
     let (name, rest) = text.rsplit_once('(').ok_or_else(bad)?;
     let han = match rest.strip_suffix(')').ok_or_else(bad)? {
         "役満" => 13,
-        h => h.strip_suffix('飜').and_then(|h| h.parse().ok()).ok_or_else(bad)?,
+        h => h
+            .strip_suffix('飜')
+            .and_then(|h| h.parse().ok())
+            .ok_or_else(bad)?,
     };
     Ok((name.to_string(), han))
 }
