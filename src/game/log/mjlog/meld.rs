@@ -57,12 +57,7 @@ pub(super) fn decode(m: u32) -> Result<Meld, String> {
         let ids: [u32; 3] =
             std::array::from_fn(|i| 4 * (base + i as u32) + ((m >> (3 + 2 * i)) & 3));
         let r = (t % 3) as usize;
-        let mut hand = ids
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != r)
-            .map(|(_, &id)| id);
-        let hand = [hand.next().unwrap_or(0), hand.next().unwrap_or(0)];
+        let hand = others(ids, r);
         return Ok(Meld::Chi {
             called: ids[r],
             hand,
@@ -84,12 +79,7 @@ pub(super) fn decode(m: u32) -> Result<Meld, String> {
                 pon,
             });
         }
-        let mut hand = pon
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != r)
-            .map(|(_, &id)| id);
-        let hand = [hand.next().unwrap_or(0), hand.next().unwrap_or(0)];
+        let hand = others(pon, r);
         return Ok(Meld::Pon {
             from,
             called: pon[r],
@@ -124,19 +114,28 @@ pub(super) fn decode(m: u32) -> Result<Meld, String> {
     })
 }
 
+/// The two tiles of three but the one at `called`.
+fn others(ids: [u32; 3], called: usize) -> [u32; 2] {
+    match called {
+        0 => [ids[1], ids[2]],
+        1 => [ids[0], ids[2]],
+        _ => [ids[0], ids[1]],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn decode_ok_pon_of_north_from_the_right() {
-        // From a shared log: seat 3 pons the North (kind 30) seat 0 discarded.
+        // From a shared log: seat 3 pons the North seat 0 discarded (id 120).
         assert_eq!(
             decode(46185),
             Ok(Meld::Pon {
                 from: 1,
-                called: 121,
-                hand: [122, 123]
+                called: 120,
+                hand: [121, 122]
             })
         );
     }

@@ -243,8 +243,8 @@ mod tests {
     #[test]
     fn entry_err_text_and_bad_codes_named() {
         assert_eq!(
-            discard("\"x\"").unwrap_err(),
-            "call \"x\": no letter at line 1 column 3"
+            discard("\"1212\"").unwrap_err(),
+            "call \"1212\": no letter at line 1 column 6"
         );
         assert_eq!(
             discard("\"r5x\"").unwrap_err(),
@@ -256,7 +256,7 @@ mod tests {
         );
         assert_eq!(
             draw("[]").unwrap_err(),
-            "invalid type: sequence, expected a tile code or a call (c, p, m) at line 1 column 0"
+            "invalid type: sequence, expected a tile code or a call (c, p, m) at line 1 column 2"
         );
         assert_eq!(discard("60").unwrap(), DiscardEntry::Tsumogiri);
         assert_eq!(discard("\"r60\"").unwrap(), DiscardEntry::Riichi(None));
