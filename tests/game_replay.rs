@@ -4,10 +4,10 @@ mod common;
 
 use std::path::PathBuf;
 use tenpai::game::log;
-use tenpai::game::replay::{replay, Report};
+use tenpai::game::replay::{replay, ReplayReport};
 use tenpai::rules::Rules;
 
-fn replay_file(f: &std::path::Path) -> Result<Report, log::LogError> {
+fn replay_file(f: &std::path::Path) -> Result<ReplayReport, log::LogError> {
     tenpai::game::replay::replay_file(f, &Rules::tenhou())
 }
 

@@ -309,7 +309,7 @@ fn play_ok_east_south_game_logged_and_replayed() {
     assert_eq!(log.lines().last(), Some("{\"type\":\"end_game\"}"));
     assert_eq!(
         replay(&log, None),
-        ": ok (mjai, 11 rounds, 5 wins, 6 draws, 1246 events)\n"
+        ": ok (mjai, 11 rounds, 5 wins, 6 draws, 1244 events)\n"
     );
 }
 
@@ -461,7 +461,7 @@ fn play_ok_calls_of_every_kind() {
          \x20 2. Right   28,900 points   final +8.9\n\
          \x20 3. Left    25,300 points   final -14.7\n\
          \x20 4. You     14,800 points   final -35.2\n",
-        ": ok (mjai, 10 rounds, 8 wins, 2 draws, 1035 events)\n",
+        ": ok (mjai, 10 rounds, 8 wins, 2 draws, 1033 events)\n",
     );
 }
 
@@ -519,7 +519,7 @@ fn play_ok_riichi_wins_and_an_exhaustive_draw() {
          \x20 2. Across  25,500 points   final +5.5\n\
          \x20 3. Left    18,400 points   final -21.6\n\
          \x20 4. Right   14,200 points   final -35.8\n",
-        ": ok (mjai, 6 rounds, 5 wins, 1 draws, 623 events)\n",
+        ": ok (mjai, 6 rounds, 5 wins, 1 draws, 621 events)\n",
     );
 }
 
@@ -814,7 +814,7 @@ fn play_ok_log_keeps_an_existing_file_when_the_game_does_not_finish() {
     assert!(left.starts_with("{\"type\":\"start_game\""), "{left}");
     assert_eq!(
         replay(&left, Some(EAST)),
-        ": ok (mjai, 7 rounds, 3 wins, 4 draws, 860 events)\n"
+        ": ok (mjai, 7 rounds, 3 wins, 4 draws, 858 events)\n"
     );
 }
 

@@ -3,7 +3,8 @@
 use crate::score::ScoreError;
 use thiserror::Error;
 
-/// What is wrong with an event, a tile or a log.
+/// What is wrong with an event or a tile (a log that cannot be read is a
+/// [`crate::game::log::LogError`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GameError {
     /// Text that is not a tile in mjai notation.
@@ -59,9 +60,6 @@ pub enum GameError {
     /// An invariant of the state does not hold (a bug in the engine).
     #[error("invariant broken: {0}")]
     Invariant(String),
-    /// A log that cannot be read.
-    #[error("bad log: {0}")]
-    Log(String),
 }
 
 impl GameError {

@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use tenpai::game::log::{self, LogError};
-use tenpai::game::replay::{replay, Report};
+use tenpai::game::replay::{replay, ReplayReport};
 use tenpai::rules::Rules;
 
 const LONG_ABOUT: &str = "\
@@ -84,7 +84,7 @@ struct ErrorOut {
 }
 
 /// Reads and replays one file (the log is dropped before the next is read).
-fn replay_one(path: &Path, rules: &Rules) -> Result<Report, LogError> {
+fn replay_one(path: &Path, rules: &Rules) -> Result<ReplayReport, LogError> {
     let game = log::load(path)?;
     Ok(replay(&game, &game.rules_or(rules)))
 }

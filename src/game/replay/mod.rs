@@ -48,7 +48,7 @@ impl fmt::Display for Mismatch {
 
 /// The result of replaying one log.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct ReplayReport {
     /// The log's format.
     pub format: LogFormat,
     /// The rules it was replayed under.
@@ -70,7 +70,7 @@ pub struct Report {
 ///
 /// # Errors
 /// The [`LogError`] of [`crate::game::log::load`]; disagreements with the
-/// engine are not errors but [`Report::mismatches`].
+/// engine are not errors but [`ReplayReport::mismatches`].
 ///
 /// ```
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tenhou6/double_ron.json");
@@ -78,7 +78,10 @@ pub struct Report {
 /// assert_eq!((report.rounds, report.wins, report.mismatches.len()), (1, 2, 0));
 /// # Ok::<(), tenpai::game::log::LogError>(())
 /// ```
-pub fn replay_file(path: impl AsRef<Path>, default_rules: &Rules) -> Result<Report, LogError> {
+pub fn replay_file(
+    path: impl AsRef<Path>,
+    default_rules: &Rules,
+) -> Result<ReplayReport, LogError> {
     let game = super::log::load(path)?;
     Ok(replay(&game, &game.rules_or(default_rules)))
 }
@@ -88,8 +91,8 @@ pub fn replay_file(path: impl AsRef<Path>, default_rules: &Rules) -> Result<Repo
 ///
 /// # Panics
 /// Never.
-pub fn replay(game: &ImportedGame, rules: &Rules) -> Report {
-    let mut rep = Report {
+pub fn replay(game: &ImportedGame, rules: &Rules) -> ReplayReport {
+    let mut rep = ReplayReport {
         format: game.format,
         rules: rules.clone(),
         rounds: 0,
@@ -132,7 +135,7 @@ fn fresh(rules: &Rules, names: Vec<String>) -> State {
 
 /// Applies one round's events and compares its end with the log's; false when
 /// an event was refused (the round stops there).
-fn replay_round(state: &mut State, round: &ImportedRound, rep: &mut Report) -> bool {
+fn replay_round(state: &mut State, round: &ImportedRound, rep: &mut ReplayReport) -> bool {
     let name = round.name();
     let mut turn = 1;
     let mut dealer = 0;

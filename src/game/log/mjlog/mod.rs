@@ -15,7 +15,7 @@
 //!
 //! ```
 //! let xml = r#"<mjloggm ver="2.3"><GO type="169"/><UN n0="%41" n1="B" n2="C" n3="D"/>
-//! <INIT seed="0,0,0,1,2,20" ten="250,250,250,250" oya="0" hai0="0,4,8,12,16,20,24,28,32,36,40,44,48"
+//! <INIT seed="0,0,0,1,2,130" ten="250,250,250,250" oya="0" hai0="0,4,8,12,16,20,24,28,32,36,40,44,48"
 //!  hai1="1,5,9,13,17,21,25,29,33,37,41,45,49" hai2="2,6,10,14,18,22,26,30,34,38,42,46,50"
 //!  hai3="3,7,11,15,19,23,27,31,35,39,43,47,51"/><T52/><D52/>
 //! <RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0"/></mjloggm>"#;
@@ -27,7 +27,7 @@
 //! let bad = xml.replace("<D52/>", "<D136/>");
 //! assert_eq!(
 //!     tenpai::game::log::mjlog::parse(&bad).unwrap_err().to_string(),
-//!     "mjlog, <D136> at 4:60 (round E1-0): tile 136 (expected 0 to 135)"
+//!     "mjlog, <D136> at 4:53 (round E1-0): tile 136 (expected 0 to 135)"
 //! );
 //! # Ok::<(), tenpai::game::log::LogError>(())
 //! ```
