@@ -336,7 +336,7 @@ fn world(s: &State, live: &str, dead: &str) -> (World, Observation) {
     let obs = Observation::of(s, 0);
     let mut w = World::from_observation(&obs);
     for seat in 1..4u8 {
-        w.set_hand(seat, &s.seats[seat as usize].tiles());
+        w.set_hand(seat, &s.seat(seat).tiles());
     }
     w.set_walls(&pais(live), &pais(dead));
     (w, obs)

@@ -81,8 +81,9 @@ fn calibrate(games: u64, samples: u64) -> [[Bucket; 3]; 4] {
             let (ev, re) = (events.clone(), real.clone());
             let mut watch = move |_: &Event, st: &State| {
                 ev.set(ev.get() + 1);
-                re.borrow_mut()
-                    .push(std::array::from_fn(|a| shanten_of(&st.seats[a].hand)));
+                re.borrow_mut().push(std::array::from_fn(|a| {
+                    shanten_of(st.seats()[a].concealed())
+                }));
             };
             let [a, b, c, d] = &mut rec[..] else {
                 unreachable!()

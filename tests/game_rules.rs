@@ -1,7 +1,10 @@
 //! The engine's rules, scenario by scenario: each test deals fixed hands and
 //! applies mjai events; illegal ones must be refused with the reason named.
 
-use tenpai::game::{legal_actions, Action, DrawReason, Event, Outcome, State, Wall};
+mod common;
+
+use common::exhaustive;
+use tenpai::game::{legal_actions, Action, DrawReason, Event, RoundId, RoundOutcome, State, Wall};
 use tenpai::rules::Rules;
 
 fn tiles(s: &str) -> Vec<tenpai::game::Pai> {
@@ -12,8 +15,7 @@ fn tiles(s: &str) -> Vec<tenpai::game::Pai> {
 
 /// A state after the deal of East 1 (dealer seat 0) with the given hands.
 fn deal(hands: [&str; 4], dora: &str, scores: [i32; 4]) -> State {
-    let mut s = State::new(Rules::tenhou());
-    s.check = true;
+    let mut s = State::new(Rules::tenhou()).with_check(true);
     s.apply(&Event::StartGame {
         names: vec![],
         seed: None,
@@ -135,7 +137,7 @@ fn passed_ron_is_furiten_until_own_discard() {
         &mut s,
         r#"{"type":"hora","actor":1,"target":3,"deltas":[0,1300,0,-1300]}"#,
     );
-    let Some(Outcome::Wins(w)) = &s.outcome else {
+    let Some(RoundOutcome::Wins(w)) = s.outcome() else {
         panic!("a win")
     };
     assert_eq!((w[0].score.han, w[0].score.fu), (1, 40));
@@ -201,7 +203,7 @@ fn riichi_stick_ippatsu_and_the_riichi_discard() {
         {"type":"dahai","actor":0,"pai":"8p","tsumogiri":true}
         {"type":"tsumo","actor":1,"pai":"1m"}"#,
     );
-    assert_eq!((s.scores[1], s.kyotaku), (24000, 1));
+    assert_eq!((s.scores()[1], s.sticks()), (24000, 1));
     // In riichi only the drawn tile may go.
     assert_eq!(
         refused(
@@ -217,7 +219,7 @@ fn riichi_stick_ippatsu_and_the_riichi_discard() {
         &mut s,
         r#"{"type":"hora","actor":1,"target":1,"ura_markers":["N"],"deltas":[-8000,17000,-4000,-4000]}"#,
     );
-    let Some(Outcome::Wins(w)) = &s.outcome else {
+    let Some(RoundOutcome::Wins(w)) = s.outcome() else {
         panic!("a win")
     };
     let yaku: Vec<_> = w[0]
@@ -329,7 +331,7 @@ fn four_winds_abort_and_the_dealer_keeps_the_deal() {
         {"type":"end_kyoku"}"#,
     );
     // Abortive draw: same dealer, one more honba.
-    assert_eq!(s.next_round, Some([0, 1, 1, 0, 0]));
+    assert_eq!(mjai_round(s.next_round()), Some([0, 1, 1, 0, 0]));
 }
 
 /// Plays the wall out with tsumogiri: seat 3 draws terminals and honors when
@@ -340,7 +342,7 @@ fn play_out(s: &mut State, nagashi: bool) {
 
 fn play_out_from(s: &mut State, nagashi: bool, first: u8) {
     let mut seat = first;
-    while s.live_left > 0 {
+    while s.live_left() > 0 {
         let unseen = *s.unseen();
         let yao = |i: usize| i % 9 == 0 || i % 9 == 8 || i >= 27;
         let want_yao = nagashi && seat == 3;
@@ -377,8 +379,8 @@ fn exhaustive_draw_pays_noten_and_rotates_the_dealer() {
         r#"{"type":"ryukyoku","deltas":[-1000,3000,-1000,-1000]}"#,
     );
     assert_eq!(
-        s.outcome,
-        Some(Outcome::Draw {
+        s.outcome(),
+        Some(&RoundOutcome::Draw {
             reason: DrawReason::Exhaustive,
             tenpai: [false, true, false, false],
             nagashi: [false; 4],
@@ -386,7 +388,23 @@ fn exhaustive_draw_pays_noten_and_rotates_the_dealer() {
         })
     );
     ok(&mut s, r#"{"type":"end_kyoku"}"#);
-    assert_eq!(s.next_round, Some([0, 2, 1, 0, 1]));
+    assert_eq!(mjai_round(s.next_round()), Some([0, 2, 1, 0, 1]));
+    // Any other round is refused: here the honba is missing.
+    let scores = s.scores();
+    let e2 = Event::StartKyoku {
+        bakaze: "E".parse().unwrap(),
+        kyoku: 2,
+        honba: 0,
+        kyotaku: 0,
+        oya: 1,
+        dora_marker: "C".parse().unwrap(),
+        scores,
+        tehais: DRAW_HANDS.map(tiles),
+    };
+    assert_eq!(
+        refused(&mut s, &e2.to_json()),
+        "illegal start_kyoku: the rules make the next round E2-1 (0 sticks), not E2-0 (0 sticks)"
+    );
 }
 
 #[test]
@@ -433,13 +451,13 @@ fn any_call_breaks_ippatsu() {
         {"type":"dahai","actor":0,"pai":"8p","tsumogiri":true}
         {"type":"tsumo","actor":1,"pai":"1m"}"#,
     );
-    assert!(!s.seats[1].ippatsu);
+    assert!(!s.seat(1).ippatsu());
     // Double riichi, tsumo, East: 4 han 40 fu, mangan 2,000/4,000 + the stick.
     ok(
         &mut s,
         r#"{"type":"hora","actor":1,"target":1,"ura_markers":["5m"],"deltas":[-4000,9000,-2000,-2000]}"#,
     );
-    let Some(Outcome::Wins(w)) = &s.outcome else {
+    let Some(RoundOutcome::Wins(w)) = s.outcome() else {
         panic!("a win")
     };
     assert!(!w[0]
@@ -449,13 +467,21 @@ fn any_call_breaks_ippatsu() {
         .any(|(y, _)| format!("{y:?}") == "Ippatsu"));
 }
 
+/// Other hands for [`FURITEN_HANDS`] that play the same events in
+/// `observations_do_not_depend_on_hidden_tiles` (seat 1 still tenpai for its
+/// riichi, seat 2 still holding the Red it discards, seat 3 the Reds it pons
+/// and the Green it discards), with other concealed tiles.
+const OTHER_FURITEN_HANDS: [&str; 4] = [
+    "1p 1p 1p 9p 9p 9p 1s 1s 1s 9s 9s 6p 6p",
+    "2m 3m 4p 5p 6p 7s 8s 9s E E E 7m 7m",
+    "1m 1m 4m 2p 3p 4p 2s 3s 4s 8s 8s 8s P",
+    "6m 7m 8m 7p 8p 3m 3m 3m 6s 6s P P F",
+];
+
 #[test]
 fn observations_do_not_depend_on_hidden_tiles() {
     // Mid-round: seat 2 has called, seat 1 is in riichi.
-    let mut s = deal(FURITEN_HANDS, "C", [25000; 4]);
-    ok(
-        &mut s,
-        r#"{"type":"tsumo","actor":0,"pai":"C"}
+    let events = r#"{"type":"tsumo","actor":0,"pai":"C"}
         {"type":"dahai","actor":0,"pai":"C","tsumogiri":true}
         {"type":"tsumo","actor":1,"pai":"F"}
         {"type":"reach","actor":1}
@@ -465,24 +491,28 @@ fn observations_do_not_depend_on_hidden_tiles() {
         {"type":"dahai","actor":2,"pai":"P","tsumogiri":false}
         {"type":"pon","actor":3,"target":2,"pai":"P","consumed":["P","P"]}
         {"type":"dahai","actor":3,"pai":"F","tsumogiri":false}
-        {"type":"tsumo","actor":0,"pai":"8p"}"#,
-    );
+        {"type":"tsumo","actor":0,"pai":"8p"}"#;
+    let mut s = deal(FURITEN_HANDS, "C", [25000; 4]);
+    ok(&mut s, events);
     for seat in 0..4u8 {
         let before = tenpai::game::Observation::of(&s, seat);
-        // Rewrite every other seat's concealed tiles (same count): the view
-        // of `seat` must not change.
-        let mut other = s.clone();
-        for o in (0..4).filter(|&o| o != seat as usize) {
-            let n = other.seats[o].len() as u8;
-            other.seats[o].hand = [0; 34];
-            other.seats[o].red = [0; 3];
-            other.seats[o].hand[33] = n.min(4);
-            other.seats[o].hand[32] = n.saturating_sub(4);
-            other.seats[o].drawn = None;
+        // The same events from a deal where every other seat's concealed
+        // tiles differ (same count): the view of `seat` must not change.
+        let hands = std::array::from_fn(|o| {
+            if o == seat as usize {
+                FURITEN_HANDS[o]
+            } else {
+                OTHER_FURITEN_HANDS[o]
+            }
+        });
+        let mut other = deal(hands, "C", [25000; 4]);
+        ok(&mut other, events);
+        for o in (0..4).filter(|&o| o != seat) {
+            assert_ne!(other.seat(o).tiles(), s.seat(o).tiles(), "seat {o}");
         }
         let after = tenpai::game::Observation::of(&other, seat);
         assert_eq!(before, after, "seat {seat}");
-        assert_eq!(before.hand, s.seats[seat as usize].tiles());
+        assert_eq!(before.hand, s.seat(seat).tiles());
     }
     let o = tenpai::game::Observation::of(&s, 0);
     assert_eq!(o.hand_sizes, [14, 13, 13, 10]);
@@ -511,64 +541,46 @@ fn waiting_on_a_fifth_copy_is_noten() {
         {"type":"pon","actor":1,"target":0,"pai":"9s","consumed":["9s","9s"]}
         {"type":"dahai","actor":1,"pai":"W","tsumogiri":false}"#,
     );
-    assert!(s.seats[1].waits().is_empty());
+    assert!(s.seat(1).waits().is_empty());
     play_out_from(&mut s, false, 2);
     ok(&mut s, r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#);
-    let Some(Outcome::Draw { tenpai, .. }) = &s.outcome else {
+    let Some(RoundOutcome::Draw { tenpai, .. }) = s.outcome() else {
         panic!("a draw")
     };
     assert_eq!(*tenpai, [false; 4]);
 }
 
-/// The game state at the end of a round (`bakaze`, `kyoku`, honba 1, one
-/// stick) with these scores and this outcome; returns the next round or None
-/// when the game is over.
+/// A round as mjai's `start_kyoku` names it: `[bakaze, kyoku, honba,
+/// kyotaku, oya]`.
+fn mjai_round(r: Option<RoundId>) -> Option<[u8; 5]> {
+    r.map(|r| [r.wind() as u8, r.kyoku(), r.honba(), r.sticks(), r.dealer()])
+}
+
+/// The round after one (`bakaze`, `kyoku`, honba 1, one stick left on the
+/// table) that ended with these scores and this outcome, or None when the
+/// game is over.
 fn after_round(
     length: tenpai::rules::GameLength,
     bakaze: u8,
     kyoku: u8,
     scores: [i32; 4],
-    outcome: Outcome,
+    outcome: RoundOutcome,
 ) -> Option<[u8; 5]> {
     let mut rules = Rules::tenhou();
     rules.game.length = length;
-    let mut s = State::new(rules);
-    s.bakaze = bakaze;
-    s.kyoku = kyoku;
-    s.oya = kyoku - 1;
-    s.honba = 1;
-    s.kyotaku = 1;
-    s.scores = scores;
-    s.outcome = Some(outcome);
-    s.phase = tenpai::game::Phase::Ended;
-    s.apply(&Event::EndKyoku).unwrap();
-    assert_eq!(s.game_over, s.next_round.is_none());
-    s.next_round
-}
-
-fn exhaustive(tenpai: [bool; 4]) -> Outcome {
-    Outcome::Draw {
-        reason: DrawReason::Exhaustive,
-        tenpai,
-        nagashi: [false; 4],
-        deltas: [0; 4],
-    }
+    let round = RoundId::new(tenpai::Wind::ALL[bakaze as usize], kyoku - 1, 1, 1).unwrap();
+    mjai_round(tenpai::game::next_round(
+        round,
+        &outcome,
+        &scores,
+        1,
+        &rules.game,
+    ))
 }
 
 /// A win by `seat` (the score itself does not matter for what comes next).
-fn win(seat: u8) -> Outcome {
-    let sit = tenpai::score::Situation::new(
-        "123m456p789s11z555z".parse().unwrap(),
-        "5z".parse().unwrap(),
-    );
-    let score = tenpai::score::score(&sit, &Rules::tenhou()).unwrap();
-    Outcome::Wins(vec![tenpai::game::Win {
-        seat,
-        from: (seat + 1) % 4,
-        pao: None,
-        score,
-        deltas: [0; 4],
-    }])
+fn win(seat: u8) -> RoundOutcome {
+    RoundOutcome::Wins(vec![common::win(seat, (seat + 1) % 4)])
 }
 
 #[test]
@@ -625,7 +637,7 @@ fn game_end_rules() {
         Some([1, 1, 2, 1, 0])
     );
     // An abortive draw keeps the dealer, honba +1.
-    let abort = Outcome::Draw {
+    let abort = RoundOutcome::Draw {
         reason: DrawReason::FourWinds,
         tenpai: [false; 4],
         nagashi: [false; 4],
@@ -650,37 +662,4 @@ fn final_scores_uma_oka_and_ties() {
         final_scores(&[10000, 30000, 30000, 30000], &g),
         [-40000, 40000, 10000, -10000]
     );
-}
-
-#[test]
-fn seat_tiles_lists_every_copy_in_index_order_whatever_the_counts() {
-    use tenpai::game::{Pai, Seat};
-    // A dealt hand, and counts no game produces (136 tiles): red fives first.
-    for (hand, red) in [
-        (tiles("1m 5m 5m 0m 9p 0s 7z 7z"), [1, 0, 1]),
-        (Vec::new(), [1, 1, 1]),
-    ] {
-        let mut seat = Seat::default();
-        if hand.is_empty() {
-            seat.hand = [4; 34];
-        } else {
-            for p in &hand {
-                seat.hand[p.index()] += 1;
-            }
-        }
-        seat.red = red;
-        let expected: Vec<Pai> = (0..34u8)
-            .flat_map(|i| {
-                let t = tenpai::Tile::new(i).unwrap();
-                let r = if t.is_five() {
-                    seat.red[i as usize / 9]
-                } else {
-                    0
-                };
-                (0..seat.hand[i as usize]).map(move |k| Pai::new(t, k < r))
-            })
-            .collect();
-        assert_eq!(seat.tiles(), expected);
-        assert_eq!(seat.tiles().len(), seat.len());
-    }
 }

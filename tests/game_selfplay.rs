@@ -96,8 +96,7 @@ fn game(rules: &Rules, seed: u64) -> GameRecord {
 /// Replays a record through a fresh state, checking invariants and every
 /// seat's observation after each event; returns (wins, draws).
 fn replay(rules: &Rules, g: &GameRecord) -> (usize, usize) {
-    let mut s = State::new(rules.clone());
-    s.check = true;
+    let mut s = State::new(rules.clone()).with_check(true);
     let (mut wins, mut draws) = (0, 0);
     for e in &g.events {
         s.apply(e)
@@ -118,7 +117,7 @@ fn replay(rules: &Rules, g: &GameRecord) -> (usize, usize) {
         };
         if let Some((deltas, scores)) = result {
             assert!(deltas.is_some(), "{}", e.to_json());
-            assert_eq!(*scores, Some(s.scores), "{}", e.to_json());
+            assert_eq!(*scores, Some(s.scores()), "{}", e.to_json());
         }
         if matches!(
             e,
@@ -129,7 +128,7 @@ fn replay(rules: &Rules, g: &GameRecord) -> (usize, usize) {
         let unseen: usize = s.unseen().iter().map(|&c| c as usize).sum();
         for seat in 0..4u8 {
             let o = Observation::of(&s, seat);
-            assert_eq!(o.hand, s.seats[seat as usize].tiles());
+            assert_eq!(o.hand, s.seat(seat).tiles());
             let others: usize = (0..4)
                 .filter(|&i| i != seat as usize)
                 .map(|i| o.hand_sizes[i] as usize)
@@ -143,7 +142,7 @@ fn replay(rules: &Rules, g: &GameRecord) -> (usize, usize) {
             );
         }
     }
-    assert_eq!(s.scores, g.scores);
+    assert_eq!(s.scores(), g.scores);
     (wins, draws)
 }
 
@@ -271,17 +270,17 @@ fn every_listed_action_is_accepted() {
         let mut s = State::new(rules.clone());
         for e in &g.events {
             s.apply(e).unwrap();
-            let deciding = s.pending_dora == 0
+            let deciding = s.pending_dora() == 0
                 && matches!(
-                    s.phase,
+                    s.phase(),
                     Phase::Turn { .. }
                         | Phase::RiichiDiscard { .. }
                         | Phase::Discarded { .. }
                         | Phase::Kan { .. }
                 )
-                && !s.seats.iter().any(|x| {
-                    matches!(x.riichi, RiichiState::Declared { .. })
-                        && !matches!(s.phase, Phase::RiichiDiscard { .. })
+                && !s.seats().iter().any(|x| {
+                    matches!(x.riichi(), RiichiState::Declared { .. })
+                        && !matches!(s.phase(), Phase::RiichiDiscard { .. })
                 });
             if !deciding {
                 continue;
@@ -289,7 +288,7 @@ fn every_listed_action_is_accepted() {
             // Ura-dora for riichi wins: any unseen tiles will do.
             let mut ura = Vec::new();
             let mut unseen = *s.unseen();
-            for _ in 0..s.dora.len() {
+            for _ in 0..s.dora().len() {
                 let i = (0..34)
                     .find(|&i| unseen[i] > 0 && !(i < 27 && i % 9 == 4))
                     .unwrap();
@@ -325,28 +324,28 @@ fn every_accepted_action_is_listed() {
         let mut s = State::new(rules.clone());
         for e in &g.events {
             s.apply(e).unwrap();
-            let deciding = s.pending_dora == 0
+            let deciding = s.pending_dora() == 0
                 && matches!(
-                    s.phase,
+                    s.phase(),
                     Phase::Turn { .. }
                         | Phase::RiichiDiscard { .. }
                         | Phase::Discarded { .. }
                         | Phase::Kan { .. }
                 )
-                && !s.seats.iter().any(|x| {
-                    matches!(x.riichi, RiichiState::Declared { .. })
-                        && !matches!(s.phase, Phase::RiichiDiscard { .. })
+                && !s.seats().iter().any(|x| {
+                    matches!(x.riichi(), RiichiState::Declared { .. })
+                        && !matches!(s.phase(), Phase::RiichiDiscard { .. })
                 });
             if !deciding {
                 continue;
             }
-            let last = match s.phase {
+            let last = match *s.phase() {
                 Phase::Discarded { pai, .. } | Phase::Kan { pai, .. } => pai.tile(),
                 _ => None,
             };
             for seat in 0..4u8 {
                 let legal = legal_actions(&s, seat);
-                let hand = s.seats[seat as usize].tiles();
+                let hand = s.seat(seat).tiles();
                 let mut cands = vec![
                     Action::Tsumo,
                     Action::Ron,

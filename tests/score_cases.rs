@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 use tenpai::rules::Rules;
-use tenpai::score::json::{Outcome, ScoreRecord, SituationRecord};
+use tenpai::score::json::{ResultRecord, ScoreRecord, SituationRecord};
 use tenpai::score::{score, Situation, Yaku};
 
 fn cases() -> Vec<(usize, String, Value)> {
@@ -20,12 +20,12 @@ fn cases() -> Vec<(usize, String, Value)> {
         .collect()
 }
 
-fn expected(v: &Value) -> Outcome {
+fn expected(v: &Value) -> ResultRecord {
     serde_json::from_value(v["expected"].clone()).unwrap()
 }
 
-fn outcome(s: &Situation, rules: &Rules) -> Outcome {
-    Outcome::from(&score(s, rules))
+fn outcome(s: &Situation, rules: &Rules) -> ResultRecord {
+    ResultRecord::from(&score(s, rules))
 }
 
 #[test]
@@ -83,7 +83,8 @@ fn score_cases_tenhou_preset_differs_only_on_double_yakuman() {
         let s = Situation::from_json(line).unwrap();
         let got = outcome(&s, &rules);
         let want = expected(v);
-        let has_double = matches!(&want, Outcome::Score(r) if r.yaku.iter().any(|(_, h)| h == 26));
+        let has_double =
+            matches!(&want, ResultRecord::Score(r) if r.yaku.iter().any(|(_, h)| h == 26));
         if !has_double {
             assert_eq!(
                 got, want,
@@ -92,7 +93,7 @@ fn score_cases_tenhou_preset_differs_only_on_double_yakuman() {
             continue;
         }
         doubles += 1;
-        let (Outcome::Score(g), Outcome::Score(w)) = (&got, &want) else {
+        let (ResultRecord::Score(g), ResultRecord::Score(w)) = (&got, &want) else {
             panic!("line {n}: {got:?}")
         };
         assert_ne!(g, w, "line {n}");

@@ -5,7 +5,7 @@
 
 use super::event::{DrawReason, Event};
 use super::pai::Pai;
-use super::state::{ankan_keeps_waits, riichi_possible, waits_of, Phase, RiichiState, State};
+use super::state::{ankan_keeps_waits, riichi_possible, waits_of, Phase, RiichiState, Seat, State};
 use crate::meld::MeldKind;
 use crate::tile::{Tile, KINDS};
 
@@ -59,8 +59,8 @@ pub enum Action {
 }
 
 fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action>, riichi: bool) {
-    let s = &state.seats[seat as usize];
-    let forbidden = match state.phase {
+    let s = state.seat(seat);
+    let forbidden = match *state.phase() {
         Phase::Turn {
             after_call: Some(f),
             ..
@@ -74,9 +74,9 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
             Action::Discard { pai, tsumogiri }
         }
     };
-    if let Some(d) = s.drawn {
+    if let Some(d) = s.drawn() {
         let ok = !riichi || {
-            let mut h = s.hand;
+            let mut h = *s.concealed();
             h[d.index()] -= 1;
             !waits_of(&h).is_empty()
         };
@@ -93,15 +93,15 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
         let i = kinds.trailing_zeros() as usize;
         kinds &= kinds - 1;
         let t = Tile::new(i as u8).expect("below 34");
-        let red = if t.is_five() { s.red[i / 9] } else { 0 };
-        let n = s.hand[i];
+        let red = if t.is_five() { s.red_fives()[i / 9] } else { 0 };
+        let n = s.concealed()[i];
         for (is_red, copies) in [(true, red), (false, n - red)] {
             let p = Pai::new(t, is_red);
-            if copies == 0 || (s.drawn == Some(p) && copies < 2) {
+            if copies == 0 || (s.drawn() == Some(p) && copies < 2) {
                 continue;
             }
             if riichi {
-                let mut h = s.hand;
+                let mut h = *s.concealed();
                 h[i] -= 1;
                 if waits_of(&h).is_empty() {
                     continue;
@@ -156,9 +156,7 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
 /// ```
 pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
     out.clear();
-    let s = &state.seats[seat as usize];
-    let g = &state.rules.game;
-    match state.phase {
+    match *state.phase() {
         Phase::Turn {
             seat: t,
             after_call,
@@ -166,49 +164,9 @@ pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
         } if t == seat => {
             if after_call.is_some() {
                 push_discards(state, seat, false, out, false);
-                return;
+            } else {
+                push_turn_actions(state, seat, out);
             }
-            let drawn = s.drawn.expect("a drawn tile after a draw");
-            // The shape check is a few lookups; scoring (for the yaku) is not.
-            if crate::is_agari(&s.hand) == Ok(true)
-                && state.score_win(seat, seat, drawn, &[]).is_ok()
-            {
-                out.push(Action::Tsumo);
-            }
-            if g.nine_terminals && state.nine_terminals_possible(seat) {
-                out.push(Action::NineTerminals);
-            }
-            let kan_ok = state.live_left > 0 && state.kans.len() < 4;
-            if kan_ok {
-                for i in (0..KINDS).filter(|&i| s.hand[i] == 4) {
-                    let t = Tile::new(i as u8).expect("below 34");
-                    if !s.in_riichi() || ankan_keeps_waits(s, t) {
-                        out.push(Action::Ankan { tile: t });
-                    }
-                }
-                if !s.in_riichi() {
-                    for m in s.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
-                        let t = m.tile();
-                        if s.hand[t.index()] > 0 {
-                            // The hand lists a red five first among fives.
-                            let red = t.is_five() && s.red[t.index() / 9] > 0;
-                            out.push(Action::Kakan {
-                                pai: Pai::new(t, red),
-                            });
-                        }
-                    }
-                }
-            }
-            let in_riichi = matches!(s.riichi, RiichiState::Accepted { .. });
-            if !s.in_riichi()
-                && s.is_closed()
-                && state.scores[seat as usize] >= g.riichi_min_points
-                && state.live_left >= g.riichi_min_wall
-                && riichi_possible(&s.hand)
-            {
-                push_discards(state, seat, false, out, true);
-            }
-            push_discards(state, seat, in_riichi, out, false);
         }
         Phase::RiichiDiscard { seat: t } if t == seat => {
             push_discards(state, seat, false, out, true);
@@ -222,71 +180,10 @@ pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
             if state.may_ron(seat) {
                 out.push(Action::Ron);
             }
-            let blocked = state.forced_draw().is_some() || state.live_left == 0 || s.in_riichi();
+            let s = state.seat(seat);
+            let blocked = state.forced_draw().is_some() || state.live_left() == 0 || s.in_riichi();
             if !blocked {
-                let t = pai.tile().expect("known");
-                let variants = |a: Tile, b: Tile| -> Vec<[Pai; 2]> {
-                    let mut v = Vec::new();
-                    for ra in [false, true] {
-                        for rb in [false, true] {
-                            let pa = Pai::new(a, ra);
-                            let pb = Pai::new(b, rb);
-                            if (ra && !a.is_five()) || (rb && !b.is_five()) {
-                                continue;
-                            }
-                            let mut h = s.clone_hand();
-                            if h.take(pa) && h.take(pb) && !v.contains(&[pa, pb]) {
-                                v.push([pa, pb]);
-                            }
-                        }
-                    }
-                    v
-                };
-                let kuikae_ok = |consumed: &[Pai], forbid: &[Tile]| {
-                    if !g.kuikae_forbidden {
-                        return true;
-                    }
-                    let mut h = s.clone_hand();
-                    for &c in consumed {
-                        h.take(c);
-                    }
-                    (0..KINDS).any(|i| h.hand[i] > 0 && !forbid.iter().any(|f| f.index() == i))
-                };
-                if s.hand[t.index()] >= 2 {
-                    for c in variants(t, t) {
-                        if kuikae_ok(&c, &[t]) {
-                            out.push(Action::Pon { consumed: c });
-                        }
-                    }
-                }
-                if s.hand[t.index()] >= 3 && state.kans.len() < 4 {
-                    out.push(Action::Daiminkan);
-                }
-                if (d + 1) % 4 == seat && !t.is_honor() {
-                    let n = t.number() as i32;
-                    for (da, db) in [(-2, -1), (-1, 1), (1, 2)] {
-                        if !(1..=9).contains(&(n + da)) || !(1..=9).contains(&(n + db)) {
-                            continue;
-                        }
-                        let a = Tile::new((t.index() as i32 + da) as u8).expect("in suit");
-                        let b = Tile::new((t.index() as i32 + db) as u8).expect("in suit");
-                        if s.hand[a.index()] == 0 || s.hand[b.index()] == 0 {
-                            continue;
-                        }
-                        let mut forbid = vec![t];
-                        if da == 1 && n <= 6 {
-                            forbid.push(Tile::new(t.index() as u8 + 3).expect("in suit"));
-                        }
-                        if db == -1 && n >= 4 {
-                            forbid.push(Tile::new(t.index() as u8 - 3).expect("in suit"));
-                        }
-                        for c in variants(a, b) {
-                            if kuikae_ok(&c, &forbid) {
-                                out.push(Action::Chi { consumed: c });
-                            }
-                        }
-                    }
-                }
+                push_calls(state, seat, d, pai.tile().expect("known"), out);
             }
             if !out.is_empty() {
                 out.push(Action::Pass);
@@ -298,6 +195,135 @@ pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
         }
         _ => {}
     }
+}
+
+/// The choices of `seat` after its own draw: tsumo, nine terminals, kans,
+/// riichi discards, then the discards.
+fn push_turn_actions(state: &State, seat: u8, out: &mut Vec<Action>) {
+    let s = state.seat(seat);
+    let g = &state.rules().game;
+    let drawn = s.drawn().expect("a drawn tile after a draw");
+    // The shape check is a few lookups; scoring (for the yaku) is not.
+    if crate::is_agari(s.concealed()) == Ok(true) && state.score_win(seat, seat, drawn, &[]).is_ok()
+    {
+        out.push(Action::Tsumo);
+    }
+    if g.nine_terminals && state.nine_terminals_possible(seat) {
+        out.push(Action::NineTerminals);
+    }
+    if state.live_left() > 0 && state.kans().len() < 4 {
+        push_own_kans(s, out);
+    }
+    let in_riichi = matches!(s.riichi(), RiichiState::Accepted { .. });
+    if !s.in_riichi()
+        && s.is_closed()
+        && state.scores()[seat as usize] >= g.riichi_min_points
+        && state.live_left() >= g.riichi_min_wall
+        && riichi_possible(s.concealed())
+    {
+        push_discards(state, seat, false, out, true);
+    }
+    push_discards(state, seat, in_riichi, out, false);
+}
+
+/// Closed kans (in riichi only those that keep the wait) and added kans (not
+/// in riichi) of the seat `s`, when a kan is possible at all.
+fn push_own_kans(s: &Seat, out: &mut Vec<Action>) {
+    for i in (0..KINDS).filter(|&i| s.concealed()[i] == 4) {
+        let t = Tile::new(i as u8).expect("below 34");
+        if !s.in_riichi() || ankan_keeps_waits(s, t) {
+            out.push(Action::Ankan { tile: t });
+        }
+    }
+    if !s.in_riichi() {
+        for m in s.melds().iter().filter(|m| m.kind == MeldKind::Pon) {
+            let t = m.tile();
+            if s.concealed()[t.index()] > 0 {
+                // The hand lists a red five first among fives.
+                let red = t.is_five() && s.red_fives()[t.index() / 9] > 0;
+                out.push(Action::Kakan {
+                    pai: Pai::new(t, red),
+                });
+            }
+        }
+    }
+}
+
+/// Pon, open kan and chi of `seat` on the discard `t` of seat `d` (each pair
+/// of tiles it may use, red fives told apart), where kuikae leaves a discard.
+// Inlined into its one caller: it runs for every seat after every discard
+// and usually finds nothing, so a call of its own costs more than its body.
+#[inline(always)]
+fn push_calls(state: &State, seat: u8, d: u8, t: Tile, out: &mut Vec<Action>) {
+    let s = state.seat(seat);
+    let kuikae = state.rules().game.kuikae_forbidden;
+    if s.concealed()[t.index()] >= 2 {
+        for c in call_variants(s, t, t) {
+            if !kuikae || leaves_discard(s, &c, &[t]) {
+                out.push(Action::Pon { consumed: c });
+            }
+        }
+    }
+    if s.concealed()[t.index()] >= 3 && state.kans().len() < 4 {
+        out.push(Action::Daiminkan);
+    }
+    if (d + 1) % 4 != seat || t.is_honor() {
+        return;
+    }
+    let n = t.number() as i32;
+    for (da, db) in [(-2, -1), (-1, 1), (1, 2)] {
+        if !(1..=9).contains(&(n + da)) || !(1..=9).contains(&(n + db)) {
+            continue;
+        }
+        let a = Tile::new((t.index() as i32 + da) as u8).expect("in suit");
+        let b = Tile::new((t.index() as i32 + db) as u8).expect("in suit");
+        if s.concealed()[a.index()] == 0 || s.concealed()[b.index()] == 0 {
+            continue;
+        }
+        let mut forbid = vec![t];
+        if da == 1 && n <= 6 {
+            forbid.push(Tile::new(t.index() as u8 + 3).expect("in suit"));
+        }
+        if db == -1 && n >= 4 {
+            forbid.push(Tile::new(t.index() as u8 - 3).expect("in suit"));
+        }
+        for c in call_variants(s, a, b) {
+            if !kuikae || leaves_discard(s, &c, &forbid) {
+                out.push(Action::Chi { consumed: c });
+            }
+        }
+    }
+}
+
+/// The distinct pairs of tiles of kinds `a` and `b` the seat holds (a red
+/// five and a plain one are different tiles).
+fn call_variants(s: &Seat, a: Tile, b: Tile) -> Vec<[Pai; 2]> {
+    let mut v = Vec::new();
+    for ra in [false, true] {
+        for rb in [false, true] {
+            let pa = Pai::new(a, ra);
+            let pb = Pai::new(b, rb);
+            if (ra && !a.is_five()) || (rb && !b.is_five()) {
+                continue;
+            }
+            let mut h = s.clone_hand();
+            if h.take(pa) && h.take(pb) && !v.contains(&[pa, pb]) {
+                v.push([pa, pb]);
+            }
+        }
+    }
+    v
+}
+
+/// After calling with `consumed`, the seat still holds a tile of a kind not
+/// in `forbid` (kuikae).
+#[inline]
+fn leaves_discard(s: &Seat, consumed: &[Pai], forbid: &[Tile]) -> bool {
+    let mut h = s.clone_hand();
+    for &c in consumed {
+        h.take(c);
+    }
+    (0..KINDS).any(|i| h.concealed()[i] > 0 && !forbid.iter().any(|f| f.index() == i))
 }
 
 /// The events that carry out `action` by `seat` (draws, dora and the end of
@@ -312,17 +338,17 @@ pub fn action_events(
     action: &Action,
     ura: &[Pai],
 ) -> Result<Vec<Event>, super::GameError> {
-    let s = &state.seats[seat as usize];
+    let s = state.seat(seat);
     let bad = |r: &str| super::GameError::illegal("action", seat, r);
-    let target = match state.phase {
+    let target = match *state.phase() {
         Phase::Discarded { seat, .. } | Phase::Kan { seat, .. } => seat,
         _ => seat,
     };
-    let called = match state.phase {
+    let called = match *state.phase() {
         Phase::Discarded { pai, .. } | Phase::Kan { pai, .. } => Some(pai),
         _ => None,
     };
-    let in_riichi = matches!(s.riichi, RiichiState::Accepted { .. });
+    let in_riichi = matches!(s.riichi(), RiichiState::Accepted { .. });
     Ok(match *action {
         Action::Discard { pai, tsumogiri } => vec![Event::Dahai {
             actor: seat,
@@ -340,7 +366,7 @@ pub fn action_events(
         Action::Tsumo => vec![Event::Hora {
             actor: seat,
             target: seat,
-            pai: s.drawn,
+            pai: s.drawn(),
             ura_markers: in_riichi.then(|| ura.to_vec()),
             deltas: None,
             scores: None,
@@ -354,6 +380,35 @@ pub fn action_events(
             deltas: None,
             scores: None,
         }],
+        Action::Chi { .. }
+        | Action::Pon { .. }
+        | Action::Daiminkan
+        | Action::Ankan { .. }
+        | Action::Kakan { .. } => meld_events(s, seat, action, target, called)?,
+        // mjai's ryukyoku names no actor: only the seat on turn may ask for it.
+        Action::NineTerminals if !matches!(*state.phase(), Phase::Turn { seat: t, .. } if t == seat) => {
+            return Err(bad("not this seat's turn"))
+        }
+        Action::NineTerminals => vec![Event::Ryukyoku {
+            reason: Some(DrawReason::NineTerminals),
+            deltas: None,
+            scores: None,
+        }],
+        Action::Pass => Vec::new(),
+    })
+}
+
+/// The event of a chi, pon or kan `action` by `seat` (holding `s`), calling
+/// `called` from `target` (chi, pon, open kan).
+fn meld_events(
+    s: &Seat,
+    seat: u8,
+    action: &Action,
+    target: u8,
+    called: Option<Pai>,
+) -> Result<Vec<Event>, super::GameError> {
+    let bad = |r: &str| super::GameError::illegal("action", seat, r);
+    Ok(match *action {
         Action::Chi { consumed } | Action::Pon { consumed } => {
             let pai = called.ok_or_else(|| bad("no discard"))?;
             let (actor, consumed) = (seat, consumed.to_vec());
@@ -399,7 +454,7 @@ pub fn action_events(
         Action::Kakan { pai } => {
             let t = pai.tile().expect("known");
             let m = s
-                .melds
+                .melds()
                 .iter()
                 .find(|m| m.kind == MeldKind::Pon && m.tile() == t)
                 .ok_or_else(|| bad("no pon"))?;
@@ -409,16 +464,7 @@ pub fn action_events(
                 consumed: m.tiles.clone(),
             }]
         }
-        // mjai's ryukyoku names no actor: only the seat on turn may ask for it.
-        Action::NineTerminals if !matches!(state.phase, Phase::Turn { seat: t, .. } if t == seat) => {
-            return Err(bad("not this seat's turn"))
-        }
-        Action::NineTerminals => vec![Event::Ryukyoku {
-            reason: Some(DrawReason::NineTerminals),
-            deltas: None,
-            scores: None,
-        }],
-        Action::Pass => Vec::new(),
+        _ => return Err(bad("not a call or kan")),
     })
 }
 
@@ -436,6 +482,7 @@ type OfferTest<'a> = Box<dyn Fn(&Action) -> bool + 'a>;
 /// # Panics
 /// Never.
 pub fn check_offered(state: &State, event: &Event) -> Result<(), super::GameError> {
+    // Over 80 lines: one short arm per kind of event, read as one table.
     let (seat, offered): (u8, OfferTest<'_>) = match event {
         Event::Dahai {
             actor,
@@ -489,7 +536,7 @@ pub fn check_offered(state: &State, event: &Event) -> Result<(), super::GameErro
             *actor,
             Box::new(move |a| matches!(a, Action::Kakan { pai: p } if p == pai)),
         ),
-        Event::Hora { actor, target, .. } if !matches!(state.phase, Phase::Ended) => {
+        Event::Hora { actor, target, .. } if !matches!(state.phase(), Phase::Ended) => {
             let tsumo = actor == target;
             (
                 *actor,
@@ -499,7 +546,7 @@ pub fn check_offered(state: &State, event: &Event) -> Result<(), super::GameErro
         Event::Ryukyoku {
             reason: Some(DrawReason::NineTerminals),
             ..
-        } => match state.phase {
+        } => match *state.phase() {
             Phase::Turn { seat, .. } => (seat, Box::new(|a| *a == Action::NineTerminals)),
             _ => return Ok(()),
         },

@@ -3,9 +3,10 @@
 //!
 //! - [`Wall`]: 136 tiles shuffled from a seed, dead wall, dora, replacement draws.
 //! - [`Event`]: the mjai event set, as JSON lines; [`Pai`]: a tile in mjai notation.
-//! - [`State`]: the event-sourced state; it changes only by [`State::apply`], which
-//!   refuses illegal events, and checks its invariants after each event in
-//!   debug builds (and whenever [`State::check`] is set).
+//! - [`State`]: the event-sourced state, read through its accessors; it changes
+//!   only by [`State::apply`], which refuses illegal events, and checks its
+//!   invariants after each event in debug builds (and whenever
+//!   [`State::with_check`] turns the checks on). [`Seat`]: one seat's part of it.
 //! - [`legal_actions`]: what a seat may do now; [`action_events`] turns a choice
 //!   into events.
 //! - [`log`]: game logs (tenhou.net/6 JSON, mjai JSON lines, Tenhou's XML)
@@ -16,6 +17,8 @@
 //!   [`play_game`]: a whole seeded game, recorded as mjai events;
 //!   [`RandomPlayer`]: random legal actions.
 //! - [`win_deltas`]: who pays a win what (liability, honba, sticks).
+//! - [`RoundId`]: a round as dealt (wind, dealer, honba, sticks);
+//!   [`next_round`]: the rule for the round after it, or the end of the game.
 //! - [`ranking`], [`final_scores`]: the end of a game.
 
 mod error;
@@ -37,8 +40,8 @@ pub use event::{DrawReason, Event};
 pub use legal::{action_events, check_offered, legal_actions, legal_actions_into, Action};
 pub use observation::Observation;
 pub use pai::Pai;
-pub use round::{final_scores, ranking};
+pub use round::{final_scores, next_round, ranking, RoundId};
 pub use settle::{win_deltas, WinSeats};
-pub use state::{Outcome, Phase, RiichiState, RiverTile, Seat, State, TableMeld, Win};
+pub use state::{Phase, RiichiState, RiverTile, RoundOutcome, Seat, State, TableMeld, Win};
 pub use table::{play_game, play_game_watched, GameRecord, Player, RandomPlayer};
 pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};

@@ -55,25 +55,26 @@ impl Observation {
     /// assert_eq!((o.seat, o.hand.len(), o.scores), (2, 0, [25000; 4]));
     /// ```
     pub fn of(state: &State, seat: u8) -> Observation {
-        let me = &state.seats[seat as usize];
+        let me = state.seat(seat);
+        let round = state.round();
         Observation {
             seat,
-            bakaze: state.bakaze,
-            kyoku: state.kyoku,
-            honba: state.honba,
-            kyotaku: state.kyotaku,
-            oya: state.oya,
-            scores: state.scores,
+            bakaze: round.wind() as u8,
+            kyoku: round.kyoku(),
+            honba: round.honba(),
+            kyotaku: state.sticks(),
+            oya: round.dealer(),
+            scores: state.scores(),
             hand: me.tiles(),
-            drawn: me.drawn,
-            hand_sizes: std::array::from_fn(|i| state.seats[i].len() as u8),
-            melds: std::array::from_fn(|i| state.seats[i].melds.clone()),
-            rivers: std::array::from_fn(|i| state.seats[i].river.clone()),
+            drawn: me.drawn(),
+            hand_sizes: std::array::from_fn(|i| state.seats()[i].len() as u8),
+            melds: std::array::from_fn(|i| state.seats()[i].melds().to_vec()),
+            rivers: std::array::from_fn(|i| state.seats()[i].river().to_vec()),
             riichi: std::array::from_fn(|i| {
-                matches!(state.seats[i].riichi, RiichiState::Accepted { .. })
+                matches!(state.seats()[i].riichi(), RiichiState::Accepted { .. })
             }),
-            dora_indicators: state.dora.clone(),
-            live_left: state.live_left,
+            dora_indicators: state.dora().to_vec(),
+            live_left: state.live_left(),
             last_tile: last_tile(state),
         }
     }
@@ -108,25 +109,27 @@ impl Observation {
     }
 
     fn update(&mut self, state: &State, seat: u8, same_game: bool, hand_unchanged: bool) {
+        let round = state.round();
+        let (bakaze, kyoku, honba) = (round.wind() as u8, round.kyoku(), round.honba());
         // A round is named by wind, dealer number and honba: within one game
         // the three never come back once the round is over.
         let same_round = same_game
             && self.seat == seat
-            && (self.bakaze, self.kyoku, self.honba) == (state.bakaze, state.kyoku, state.honba);
+            && (self.bakaze, self.kyoku, self.honba) == (bakaze, kyoku, honba);
         let keep_hand = same_game && self.seat == seat && hand_unchanged;
-        let me = &state.seats[seat as usize];
+        let me = state.seat(seat);
         self.seat = seat;
-        self.bakaze = state.bakaze;
-        self.kyoku = state.kyoku;
-        self.honba = state.honba;
-        self.kyotaku = state.kyotaku;
-        self.oya = state.oya;
-        self.scores = state.scores;
+        self.bakaze = bakaze;
+        self.kyoku = kyoku;
+        self.honba = honba;
+        self.kyotaku = state.sticks();
+        self.oya = round.dealer();
+        self.scores = state.scores();
         if !keep_hand {
             me.tiles_into(&mut self.hand);
         }
-        self.drawn = me.drawn;
-        for (i, s) in state.seats.iter().enumerate() {
+        self.drawn = me.drawn();
+        for (i, s) in state.seats().iter().enumerate() {
             self.hand_sizes[i] = s.len() as u8;
             // Within a round melds are only added or grown (an added kan), so
             // their number and tile total name them; otherwise compare before
@@ -134,23 +137,23 @@ impl Observation {
             let tiles = |m: &[TableMeld]| m.iter().map(|m| m.tiles.len()).sum::<usize>();
             let melds = &mut self.melds[i];
             let unchanged = if same_round {
-                melds.len() == s.melds.len() && tiles(melds) == tiles(&s.melds)
+                melds.len() == s.melds().len() && tiles(melds) == tiles(s.melds())
             } else {
-                *melds == s.melds
+                *melds == s.melds()
             };
             if !unchanged {
-                melds.clone_from(&s.melds);
+                s.melds().clone_into(melds);
             }
             let river = &mut self.rivers[i];
-            if !(same_round && river.len() == s.river.len() && river.last() == s.river.last()) {
-                river.clone_from(&s.river);
+            if !(same_round && river.len() == s.river().len() && river.last() == s.river().last()) {
+                s.river().clone_into(river);
             }
-            self.riichi[i] = matches!(s.riichi, RiichiState::Accepted { .. });
+            self.riichi[i] = matches!(s.riichi(), RiichiState::Accepted { .. });
         }
-        if !(same_round && self.dora_indicators.len() == state.dora.len()) {
-            self.dora_indicators.clone_from(&state.dora);
+        if !(same_round && self.dora_indicators.len() == state.dora().len()) {
+            state.dora().clone_into(&mut self.dora_indicators);
         }
-        self.live_left = state.live_left;
+        self.live_left = state.live_left();
         self.last_tile = last_tile(state);
     }
 
@@ -171,7 +174,7 @@ impl Observation {
 
 /// The discard (or kan tile) that may be called or robbed now, and its seat.
 fn last_tile(state: &State) -> Option<(u8, Pai)> {
-    match state.phase {
+    match *state.phase() {
         Phase::Discarded { seat, pai } | Phase::Kan { seat, pai, .. } => Some((seat, pai)),
         _ => None,
     }

@@ -1,10 +1,159 @@
-//! Between rounds: who deals next, honba and sticks carried over, and when the
-//! game ends (length, extension, bust, the last dealer's stop), and the final
-//! ranking with uma and oka.
+//! Between rounds: which round is played ([`RoundId`]), who deals next, the
+//! honba and sticks carried over, when the game ends (length, extension,
+//! bust, the last dealer's stop) — [`next_round`] — and the final ranking with
+//! uma and oka.
 
+use super::error::GameError;
 use super::event::DrawReason;
-use super::state::{Outcome, State};
-use crate::rules::GameLength;
+use super::pai::Pai;
+use super::state::RoundOutcome;
+use crate::rules::{GameLength, GameRules};
+use crate::Wind;
+use std::fmt;
+
+/// A round as it is dealt: the round wind, the dealer (whose seat number is
+/// the round's number within the wind less one: East 1 is dealt by seat 0),
+/// the honba and the riichi sticks carried into it — what mjai's
+/// `start_kyoku` names.
+///
+/// ```
+/// use tenpai::game::RoundId;
+/// use tenpai::Wind;
+/// let r = RoundId::new(Wind::South, 2, 1, 3).expect("seat 2 deals");
+/// assert_eq!((r.wind(), r.kyoku(), r.dealer(), r.honba(), r.sticks()), (Wind::South, 3, 2, 1, 3));
+/// assert_eq!(r.to_string(), "S3-1 (3 sticks)");
+/// assert_eq!(RoundId::new(Wind::East, 4, 0, 0), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RoundId {
+    wind: Wind,
+    dealer: u8,
+    honba: u8,
+    sticks: u8,
+}
+
+impl RoundId {
+    /// East 1, no honba, no sticks: the first round of a game.
+    pub const FIRST: RoundId = RoundId {
+        wind: Wind::East,
+        dealer: 0,
+        honba: 0,
+        sticks: 0,
+    };
+
+    /// The round of `wind` dealt by seat `dealer` (0–3) with `honba` and
+    /// `sticks` riichi sticks (counts) on the table; `None` when `dealer > 3`.
+    pub fn new(wind: Wind, dealer: u8, honba: u8, sticks: u8) -> Option<RoundId> {
+        (dealer < 4).then_some(RoundId {
+            wind,
+            dealer,
+            honba,
+            sticks,
+        })
+    }
+
+    /// The round an mjai `start_kyoku` names: `bakaze` a wind tile, `kyoku`
+    /// 1–4 and `oya` its dealer (`kyoku` − 1).
+    ///
+    /// # Errors
+    /// [`GameError::Illegal`] (event `start_kyoku`) naming the field: a
+    /// `bakaze` that is not a wind, or a `kyoku` and `oya` that do not fit.
+    ///
+    /// ```
+    /// use tenpai::game::RoundId;
+    /// let r = RoundId::from_mjai(&"S".parse()?, 2, 0, 1, 1)?;
+    /// assert_eq!(r.to_string(), "S2-0 (1 stick)");
+    /// assert!(RoundId::from_mjai(&"P".parse()?, 1, 0, 0, 0).is_err());
+    /// assert!(RoundId::from_mjai(&"E".parse()?, 2, 0, 0, 0).is_err());
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn from_mjai(
+        bakaze: &Pai,
+        kyoku: u8,
+        honba: u8,
+        kyotaku: u8,
+        oya: u8,
+    ) -> Result<RoundId, GameError> {
+        const E: &str = "start_kyoku";
+        let wind = match bakaze.tile() {
+            Some(t) if t.is_wind() => Wind::ALL[t.index() - 27],
+            _ => {
+                return Err(GameError::illegal(
+                    E,
+                    4,
+                    format!("bakaze {bakaze} is not a wind"),
+                ))
+            }
+        };
+        if !(1..=4).contains(&kyoku) || oya > 3 || (kyoku - 1) != oya {
+            return Err(GameError::illegal(
+                E,
+                4,
+                format!("kyoku {kyoku} and oya {oya} do not fit (oya = kyoku - 1)"),
+            ));
+        }
+        Ok(RoundId {
+            wind,
+            dealer: oya,
+            honba,
+            sticks: kyotaku,
+        })
+    }
+
+    /// The round wind.
+    #[inline]
+    pub fn wind(self) -> Wind {
+        self.wind
+    }
+
+    /// The dealer's seat, 0–3.
+    #[inline]
+    pub fn dealer(self) -> u8 {
+        self.dealer
+    }
+
+    /// The round's number within its wind, 1–4 (the dealer's seat + 1).
+    #[inline]
+    pub fn kyoku(self) -> u8 {
+        self.dealer + 1
+    }
+
+    /// Honba (repeat counters).
+    #[inline]
+    pub fn honba(self) -> u8 {
+        self.honba
+    }
+
+    /// Riichi sticks on the table when the round is dealt (a count; 1,000
+    /// points each).
+    #[inline]
+    pub fn sticks(self) -> u8 {
+        self.sticks
+    }
+
+    /// Rounds played before this one with no dealer repeat: East 1 is 0,
+    /// East 4 is 3, South 1 is 4 … North 4 is 15.
+    #[inline]
+    pub fn index(self) -> usize {
+        self.wind as usize * 4 + self.dealer as usize
+    }
+}
+
+impl fmt::Display for RoundId {
+    /// `E1-0 (0 sticks)`: wind, number and honba as Tenhou names rounds, then
+    /// the sticks.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = if self.sticks == 1 { "" } else { "s" };
+        write!(
+            f,
+            "{}{}-{} ({} stick{s})",
+            self.wind,
+            self.kyoku(),
+            self.honba,
+            self.sticks
+        )
+    }
+}
 
 /// Seats ranked by score, highest first; ties go to the seat nearer the first
 /// dealer (seat 0).
@@ -26,7 +175,7 @@ pub fn ranking(scores: &[i32; 4]) -> [u8; 4] {
 /// let f = tenpai::game::final_scores(&[40000, 30000, 20000, 10000], &rules);
 /// assert_eq!(f, [50000, 10000, -20000, -40000]);
 /// ```
-pub fn final_scores(scores: &[i32; 4], rules: &crate::rules::GameRules) -> [i32; 4] {
+pub fn final_scores(scores: &[i32; 4], rules: &GameRules) -> [i32; 4] {
     let mut out = [0; 4];
     for (rank, &s) in ranking(scores).iter().enumerate() {
         let s = s as usize;
@@ -38,50 +187,95 @@ pub fn final_scores(scores: &[i32; 4], rules: &crate::rules::GameRules) -> [i32;
     out
 }
 
-/// The next round `[bakaze, kyoku, honba, kyotaku, oya]` after `outcome` in
-/// `state` (scores already settled), and whether the game is over instead.
-pub(crate) fn next_round(state: &State, outcome: &Outcome) -> ([u8; 5], bool) {
-    let g = &state.rules.game;
-    let oya = state.oya;
+/// The round after `round` ended with `outcome`, or `None` when the game is
+/// over. `scores`: every seat's points after the round's payments;
+/// `sticks`: the riichi sticks left on the table (a count).
+///
+/// The rule (Tenhou's, as `rules` sets it; see riichi.wiki's pages
+/// <https://riichi.wiki/Renchan>, <https://riichi.wiki/Ryuukyoku> and
+/// <https://riichi.wiki/Honba>):
+/// - The dealer keeps the deal (renchan) when they win (one of the winners
+///   of a multiple ron is enough), when they are tenpai at an exhaustive draw,
+///   and after every abortive draw; otherwise the deal passes to the next
+///   seat, and after seat 3 to the next wind.
+/// - Honba: one more after a dealer repeat or any draw; back to 0 when a
+///   non-dealer wins alone (or with other non-dealers).
+/// - The sticks stay on the table for the next round.
+/// - The game is over when `bust_ends` and a seat is below 0 (exactly 0
+///   plays on); when the next round would be past the game's length (East 4
+///   for east-only, South 4 for east-south) and a seat has the target's
+///   points; when it would be past the extension (one more wind when
+///   `extension`, none otherwise); or, with `last_dealer_stop`, when the
+///   dealer of the last round (or of a round of the extension) repeats by a
+///   win or by tenpai and is first (ties to the seat nearer seat 0) with the
+///   target's points.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::{next_round, RoundId, RoundOutcome};
+/// use tenpai::game::DrawReason;
+/// use tenpai::Wind;
+/// let rules = tenpai::rules::GameRules::default();
+/// // East 2, dealer (seat 1) noten at the exhaustive draw: on to East 3, honba 1.
+/// let draw = RoundOutcome::Draw {
+///     reason: DrawReason::Exhaustive,
+///     tenpai: [true, false, false, false],
+///     nagashi: [false; 4],
+///     deltas: [3000, -1000, -1000, -1000],
+/// };
+/// let e2 = RoundId::new(Wind::East, 1, 0, 0).expect("seat 1");
+/// let next = next_round(e2, &draw, &[28000, 24000, 24000, 24000], 0, &rules);
+/// assert_eq!(next, RoundId::new(Wind::East, 2, 1, 0));
+/// ```
+pub fn next_round(
+    round: RoundId,
+    outcome: &RoundOutcome,
+    scores: &[i32; 4],
+    sticks: u8,
+    rules: &GameRules,
+) -> Option<RoundId> {
+    let oya = round.dealer;
     let (dealer_keeps, draw, may_stop) = match outcome {
-        Outcome::Wins(w) => {
+        RoundOutcome::Wins(w) => {
             let k = w.iter().any(|w| w.seat == oya);
             (k, false, k)
         }
-        Outcome::Draw {
+        RoundOutcome::Draw {
             reason: DrawReason::Exhaustive,
             tenpai,
             ..
         } => (tenpai[oya as usize], true, tenpai[oya as usize]),
-        Outcome::Draw { .. } => (true, true, false),
+        RoundOutcome::Draw { .. } => (true, true, false),
     };
     let honba = if dealer_keeps || draw {
-        state.honba.saturating_add(1)
+        round.honba.saturating_add(1)
     } else {
         0
     };
-    let idx = state.bakaze as usize * 4 + state.kyoku as usize - 1;
+    let idx = round.index();
     let next_idx = if dealer_keeps { idx } else { idx + 1 };
-    let length = match g.length {
+    let length = match rules.length {
         GameLength::East => 4,
         GameLength::South => 8,
     };
-    let scores = &state.scores;
     let top = *scores.iter().max().expect("four");
-    let over = (g.bust_ends && scores.iter().any(|&s| s < 0))
-        || (next_idx >= length && top >= g.target_points)
-        || next_idx >= length + if g.extension { 4 } else { 0 }
-        || (g.last_dealer_stop
+    let over = (rules.bust_ends && scores.iter().any(|&s| s < 0))
+        || (next_idx >= length && top >= rules.target_points)
+        || next_idx >= length + if rules.extension { 4 } else { 0 }
+        || (rules.last_dealer_stop
             && may_stop
             && idx + 1 >= length
-            && super::ranking(scores)[0] == oya
-            && scores[oya as usize] >= g.target_points);
-    let next = [
-        (next_idx / 4) as u8,
-        (next_idx % 4) as u8 + 1,
+            && ranking(scores)[0] == oya
+            && scores[oya as usize] >= rules.target_points);
+    if over {
+        return None;
+    }
+    Some(RoundId {
+        wind: *Wind::ALL.get(next_idx / 4)?,
+        dealer: (next_idx % 4) as u8,
         honba,
-        state.kyotaku,
-        (next_idx % 4) as u8,
-    ];
-    (next, over)
+        sticks,
+    })
 }

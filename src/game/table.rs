@@ -8,7 +8,8 @@ use super::event::{DrawReason, Event};
 use super::legal::{action_events, legal_actions_into, Action};
 use super::observation::Observation;
 use super::pai::Pai;
-use super::state::{Outcome, Phase, RiichiState, State};
+use super::round::RoundId;
+use super::state::{Phase, RiichiState, RoundOutcome, State};
 use super::wall::{physical_pai, Wall};
 use crate::rules::KanDoraTiming;
 use crate::rules::Rules;
@@ -123,7 +124,7 @@ impl Table<'_> {
     /// The physical tiles: every tile not yet drawn or turned in the wall is
     /// exactly what the state counts as unseen.
     fn check_wall(&self) -> Result<(), GameError> {
-        if matches!(self.state.phase, Phase::BeforeGame | Phase::BetweenRounds) {
+        if matches!(self.state.phase(), Phase::BeforeGame | Phase::BetweenRounds) {
             return Ok(());
         }
         let mut counts = [0u8; 34];
@@ -152,8 +153,8 @@ impl Table<'_> {
         }
         let obs = &mut self.views[seat as usize];
         if self.players[seat as usize].reads_observation() {
-            let me = &self.state.seats[seat as usize];
-            let hand = Some((me.hand, me.red));
+            let me = self.state.seat(seat);
+            let hand = Some((*me.concealed(), me.red_fives()));
             let unchanged = self.view_hands[seat as usize] == hand;
             self.view_hands[seat as usize] = hand;
             obs.refresh_same_game(&self.state, seat, unchanged);
@@ -187,7 +188,7 @@ impl Table<'_> {
     }
 
     fn turn_dora(&mut self, keep: u8) -> Result<(), GameError> {
-        while self.state.pending_dora > keep {
+        while self.state.pending_dora() > keep {
             let d = self
                 .wall
                 .turn_dora()
@@ -220,7 +221,7 @@ impl Table<'_> {
             .filter(|(_, a)| *a == Action::Ron)
             .map(|&(s, _)| s)
             .collect();
-        let g = self.state.rules.game.clone();
+        let g = self.state.rules().game.clone();
         if !rons.is_empty() {
             if rons.len() >= 3 && g.triple_ron_abort {
                 return self.draw(DrawReason::TripleRon);
@@ -237,13 +238,13 @@ impl Table<'_> {
             }
             return Ok(());
         }
-        if matches!(self.state.phase, Phase::Kan { .. }) {
-            let closed = matches!(self.state.phase, Phase::Kan { closed: true, .. });
+        if matches!(self.state.phase(), Phase::Kan { .. }) {
+            let closed = matches!(self.state.phase(), Phase::Kan { closed: true, .. });
             let keep = u8::from(!closed && g.open_kan_dora == KanDoraTiming::AfterDiscard);
             self.turn_dora(keep)?;
             return self.rinshan(from);
         }
-        if let RiichiState::Declared { .. } = self.state.seats[from as usize].riichi {
+        if let RiichiState::Declared { .. } = self.state.seat(from).riichi() {
             self.emit(Event::ReachAccepted {
                 actor: from,
                 deltas: None,
@@ -272,7 +273,7 @@ impl Table<'_> {
             }
             return Ok(());
         }
-        if self.state.live_left == 0 {
+        if self.state.live_left() == 0 {
             return self.draw(DrawReason::Exhaustive);
         }
         let next = (from + 1) % 4;
@@ -297,9 +298,9 @@ impl Table<'_> {
         })
     }
 
-    fn play_round(&mut self, seed: u64, params: [u8; 5]) -> Result<(), GameError> {
-        let [bakaze, kyoku, honba, kyotaku, oya] = params;
-        self.wall = Wall::shuffled(seed, self.state.rules.scoring.red_fives);
+    fn play_round(&mut self, seed: u64, round: RoundId) -> Result<(), GameError> {
+        let oya = round.dealer();
+        self.wall = Wall::shuffled(seed, self.state.rules().scoring.red_fives);
         let mut tehais: [Vec<Pai>; 4] = Default::default();
         for k in 0..4 {
             for i in 0..4u8 {
@@ -314,29 +315,29 @@ impl Table<'_> {
             t.sort();
         }
         self.emit(Event::StartKyoku {
-            bakaze: Pai::from(crate::Tile::new(27 + bakaze).expect("wind")),
-            kyoku,
-            honba,
-            kyotaku,
+            bakaze: Pai::from(round.wind().tile()),
+            kyoku: round.kyoku(),
+            honba: round.honba(),
+            kyotaku: round.sticks(),
             oya,
             dora_marker: self.wall.dora_indicators()[0],
-            scores: self.state.scores,
+            scores: self.state.scores(),
             tehais,
         })?;
         let p = self.wall.draw().expect("a full wall");
         self.emit(Event::Tsumo { actor: oya, pai: p })?;
         loop {
-            match self.state.phase.clone() {
+            match self.state.phase().clone() {
                 Phase::Ended => return self.emit(Event::EndKyoku),
                 Phase::Turn { seat, .. } | Phase::RiichiDiscard { seat } => {
                     let a = self
                         .ask(seat)?
                         .ok_or_else(|| GameError::Invariant("no legal action on a turn".into()))?;
                     self.do_action(seat, &a)?;
-                    if let Phase::Kan { closed: true, .. } = self.state.phase {
+                    if let Phase::Kan { closed: true, .. } = self.state.phase() {
                         self.turn_dora(0)?;
                     }
-                    if let Phase::Kan { closed: false, .. } = self.state.phase {
+                    if let Phase::Kan { closed: false, .. } = self.state.phase() {
                         if g_immediate(&self.state) {
                             self.turn_dora(0)?;
                         }
@@ -365,7 +366,7 @@ impl Table<'_> {
 /// `hora` or `ryukyoku` the engine has just applied, as Mortal's logs carry
 /// them, so that a recorded game replays with its points checked.
 fn record_result(e: &mut Event, state: &State) {
-    let now = state.scores;
+    let now = state.scores();
     match e {
         Event::ReachAccepted {
             actor,
@@ -382,14 +383,14 @@ fn record_result(e: &mut Event, state: &State) {
             scores,
             ..
         } if deltas.is_none() => {
-            if let Some(Outcome::Wins(wins)) = &state.outcome {
+            if let Some(RoundOutcome::Wins(wins)) = state.outcome() {
                 if let Some(w) = wins.iter().rev().find(|w| w.seat == *actor) {
                     (*deltas, *scores) = (Some(w.deltas), Some(now));
                 }
             }
         }
         Event::Ryukyoku { deltas, scores, .. } if deltas.is_none() => {
-            if let Some(Outcome::Draw { deltas: d, .. }) = &state.outcome {
+            if let Some(RoundOutcome::Draw { deltas: d, .. }) = state.outcome() {
                 (*deltas, *scores) = (Some(*d), Some(now));
             }
         }
@@ -398,7 +399,7 @@ fn record_result(e: &mut Event, state: &State) {
 }
 
 fn g_immediate(s: &State) -> bool {
-    s.rules.game.open_kan_dora == KanDoraTiming::Immediate
+    s.rules().game.open_kan_dora == KanDoraTiming::Immediate
 }
 
 /// Plays a whole game from `seed` with four players (seat 0 deals first) and
@@ -464,8 +465,7 @@ pub fn play_game_watched<'a>(
     check: bool,
     spectator: Option<&'a mut dyn FnMut(&Event, &State)>,
 ) -> Result<GameRecord, GameError> {
-    let mut state = State::new(rules.clone());
-    state.check = check || cfg!(debug_assertions);
+    let state = State::new(rules.clone()).with_check(check || cfg!(debug_assertions));
     let views = std::array::from_fn(|i| Observation::of(&state, i as u8));
     let mut t = Table {
         state,
@@ -483,13 +483,13 @@ pub fn play_game_watched<'a>(
         seed: Some(seed),
     })?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut params = [0, 1, 0, 0, 0];
+    let mut round = RoundId::FIRST;
     let mut rounds = 0;
     loop {
-        t.play_round(rng.gen::<u64>(), params)?;
+        t.play_round(rng.gen::<u64>(), round)?;
         rounds += 1;
-        match t.state.next_round {
-            Some(n) if !t.state.game_over => params = n,
+        match t.state.next_round() {
+            Some(n) if !t.state.game_over() => round = n,
             _ => break,
         }
         if rounds > 1000 {
@@ -499,7 +499,7 @@ pub fn play_game_watched<'a>(
     // `end_game` is written bare, as Mortal writes it; the record keeps the
     // final scores (leftover sticks to the first).
     t.emit(Event::EndGame { scores: None })?;
-    let scores = t.state.scores;
+    let scores = t.state.scores();
     Ok(GameRecord {
         events: t.events,
         scores,

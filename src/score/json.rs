@@ -181,14 +181,14 @@ pub enum PaymentRecord {
 /// A result or an error, as a batch writes it.
 ///
 /// ```
-/// use tenpai::score::{json::Outcome, ScoreError};
-/// let o = Outcome::from(&Err(ScoreError::NoYaku));
+/// use tenpai::score::{json::ResultRecord, ScoreError};
+/// let o = ResultRecord::from(&Err(ScoreError::NoYaku));
 /// assert_eq!(serde_json::to_string(&o)?, r#"{"error":"no yaku"}"#);
 /// # Ok::<(), serde_json::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
-pub enum Outcome {
+pub enum ResultRecord {
     /// A scored hand.
     Score(ScoreRecord),
     /// `{"error": "..."}`.
@@ -217,11 +217,11 @@ impl From<&Score> for ScoreRecord {
     }
 }
 
-impl From<&Result<Score, ScoreError>> for Outcome {
-    fn from(r: &Result<Score, ScoreError>) -> Outcome {
+impl From<&Result<Score, ScoreError>> for ResultRecord {
+    fn from(r: &Result<Score, ScoreError>) -> ResultRecord {
         match r {
-            Ok(s) => Outcome::Score(s.into()),
-            Err(e) => Outcome::Error {
+            Ok(s) => ResultRecord::Score(s.into()),
+            Err(e) => ResultRecord::Error {
                 error: e.to_string(),
             },
         }
@@ -547,5 +547,5 @@ impl Score {
 /// ```
 pub fn score_line(line: &str, rules: &Rules) -> String {
     let result = Situation::from_json(line).and_then(|s| super::score(&s, rules));
-    serde_json::to_string(&Outcome::from(&result)).expect("records serialize")
+    serde_json::to_string(&ResultRecord::from(&result)).expect("records serialize")
 }

@@ -31,3 +31,27 @@ pub fn tenhou6_logs() -> Vec<std::path::PathBuf> {
     files.sort();
     files
 }
+
+/// A scored win of `seat` from `from` (itself for tsumo) with no score
+/// changes: a round's outcome where only who won matters.
+pub fn win(seat: u8, from: u8) -> tenpai::game::Win {
+    let sit = tenpai::score::Situation::new(hand("123m456p789s11z555z"), "5z".parse().unwrap());
+    let score = tenpai::score::score(&sit, &tenpai::rules::Rules::tenhou()).expect("a yaku");
+    tenpai::game::Win {
+        seat,
+        from,
+        pao: None,
+        score,
+        deltas: [0; 4],
+    }
+}
+
+/// An exhaustive draw with these seats tenpai and no score changes.
+pub fn exhaustive(tenpai: [bool; 4]) -> tenpai::game::RoundOutcome {
+    tenpai::game::RoundOutcome::Draw {
+        reason: tenpai::game::DrawReason::Exhaustive,
+        tenpai,
+        nagashi: [false; 4],
+        deltas: [0; 4],
+    }
+}

@@ -7,7 +7,7 @@
 //! Soul); riichi.wiki "Tochuu ryuukyoku", "Suucha riichi".
 
 use super::{deal, next_round, outcome, play, refused, scores, win_deltas, Round};
-use tenpai::game::{DrawReason, Outcome, State};
+use tenpai::game::{DrawReason, RoundOutcome, State};
 use tenpai::rules::Rules;
 
 /// East 1 with one honba and one stick; seat 1 is ready (on 1m-4m), the dealer
@@ -50,7 +50,7 @@ fn nagashi_mangan_the_dealer_repeats_only_when_ready() {
                 r#"{"type":"ryukyoku","deltas":[-4000,-2000,-2000,8000]}
                 {"type":"end_kyoku"}"#,
             );
-            let Some(Outcome::Draw {
+            let Some(RoundOutcome::Draw {
                 nagashi, tenpai, ..
             }) = outcome(&s)
             else {
@@ -130,7 +130,7 @@ fn four_riichi_abort_once_the_fourth_stick_is_placed() {
     );
     assert!(matches!(
         outcome(&s),
-        Some(Outcome::Draw {
+        Some(RoundOutcome::Draw {
             reason: DrawReason::FourRiichi,
             ..
         })

@@ -75,7 +75,7 @@ fn closed_kan_turns_its_dora_before_the_replacement_draw() {
             r#"{"type":"dora","dora_marker":"3s"}
             {"type":"tsumo","actor":0,"pai":"N"}"#,
         );
-        assert_eq!(s.dora.len(), 2);
+        assert_eq!(s.dora().len(), 2);
     }
 }
 

@@ -13,7 +13,7 @@ mod multiple_ron;
 mod riichi;
 mod scoring;
 
-use tenpai::game::{Event, Outcome, State};
+use tenpai::game::{Event, RoundOutcome, State};
 use tenpai::rules::Rules;
 
 /// Tiles in mjai notation, space-separated.
@@ -43,8 +43,7 @@ pub const EAST_1: Round = Round {
 /// A state under `rules` after `start_game` and the deal of `round` (dealer
 /// seat kyoku − 1) with these scores, hands and first dora indicator.
 pub fn deal(rules: Rules, round: Round, scores: [i32; 4], hands: [&str; 4], dora: &str) -> State {
-    let mut s = State::new(rules);
-    s.check = true;
+    let mut s = State::new(rules).with_check(true);
     s.apply(&Event::StartGame {
         names: vec![],
         seed: None,
@@ -91,7 +90,7 @@ pub fn refused(s: &mut State, line: &str) -> String {
 
 /// Every seat's score change over the wins of the round (a multiple ron adds up).
 pub fn win_deltas(s: &State) -> [i32; 4] {
-    let Some(Outcome::Wins(w)) = outcome(s) else {
+    let Some(RoundOutcome::Wins(w)) = outcome(s) else {
         panic!("the round did not end in a win: {:?}", outcome(s))
     };
     let mut d = [0; 4];
@@ -104,8 +103,8 @@ pub fn win_deltas(s: &State) -> [i32; 4] {
 }
 
 /// How the round ended.
-pub fn outcome(s: &State) -> Option<&Outcome> {
-    s.outcome.as_ref()
+pub fn outcome(s: &State) -> Option<&RoundOutcome> {
+    s.outcome()
 }
 
 /// A round as (wind, kyoku, honba, sticks), e.g. `("E", 2, 0, 0)`.
@@ -113,13 +112,14 @@ pub type RoundTuple = (&'static str, u8, u8, u8);
 
 /// The next round after `end_kyoku`, or None when the game is over.
 pub fn next_round(s: &State) -> Option<RoundTuple> {
-    let [bakaze, kyoku, honba, sticks, _oya] = s.next_round?;
-    Some((["E", "S", "W", "N"][bakaze as usize], kyoku, honba, sticks))
+    let r = s.next_round()?;
+    let wind = ["E", "S", "W", "N"][r.wind() as usize];
+    Some((wind, r.kyoku(), r.honba(), r.sticks()))
 }
 
 /// Scores now, by seat.
 pub fn scores(s: &State) -> [i32; 4] {
-    s.scores
+    s.scores()
 }
 
 /// The tile the next draw takes in a played-out wall: terminals and honors for
@@ -140,8 +140,8 @@ pub fn next_tile(s: &State, seat: u8) -> tenpai::game::Pai {
 /// Draws and discards (tsumogiri) from seat 0 on, in a round without calls
 /// dealt by seat 0, until `left` tiles are left in the live wall.
 pub fn play_out_to(s: &mut State, left: u8) {
-    while s.live_left > left {
-        let seat = (tenpai::game::LIVE_AFTER_DEAL as u8 - s.live_left) % 4;
+    while s.live_left() > left {
+        let seat = (tenpai::game::LIVE_AFTER_DEAL as u8 - s.live_left()) % 4;
         let pai = next_tile(s, seat);
         play(
             s,

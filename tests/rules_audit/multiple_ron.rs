@@ -8,7 +8,7 @@
 //! (Mahjong Soul: each winner gets the honba, the sticks go to the first).
 
 use super::{deal, next_round, play, refused, win_deltas, Round};
-use tenpai::game::{DrawReason, Outcome};
+use tenpai::game::{DrawReason, RoundOutcome};
 use tenpai::rules::Rules;
 
 /// East 1 with two honba and one stick; the dealer (seat 0) throws 4m into
@@ -111,7 +111,7 @@ fn triple_ron_mahjongsoul_pays_all_three_winners() {
     );
     // Each winner 600 honba; the stick to seat 1, the first from the discarder.
     assert_eq!(win_deltas(&s), [-9600, 2900, 5800, 1900]);
-    let Some(Outcome::Wins(w)) = super::outcome(&s) else {
+    let Some(RoundOutcome::Wins(w)) = super::outcome(&s) else {
         panic!("three wins")
     };
     assert_eq!(w.len(), 3);
@@ -125,7 +125,7 @@ fn triple_ron_reason_is_inferred_only_where_it_aborts() {
     play(&mut s, r#"{"type":"ryukyoku"}"#);
     assert!(matches!(
         super::outcome(&s),
-        Some(Outcome::Draw {
+        Some(RoundOutcome::Draw {
             reason: DrawReason::TripleRon,
             ..
         })

@@ -63,8 +63,8 @@ fn riichi_needs_4_tiles_left_in_the_live_wall_on_both() {
         // fourth-last (3 left).
         play_out_to(&mut s, 5);
         assert!(riichi_offered_on_draw(&mut s, 1));
-        assert_eq!(s.live_left, 4);
+        assert_eq!(s.live_left(), 4);
         assert!(!riichi_offered_on_draw(&mut s, 2));
-        assert_eq!(s.live_left, 3);
+        assert_eq!(s.live_left(), 3);
     }
 }

@@ -1,7 +1,7 @@
 //! Explaining a search: the ranking as a table for people, as JSON, and as
 //! one CSV row per decision for offline study.
 
-use super::search::Report;
+use super::search::SearchReport;
 use crate::game::{Action, Observation, Pai};
 
 /// A tile in hand notation: `5m`, `0m` for a red five, `7z`.
@@ -99,7 +99,7 @@ fn pct(x: f64) -> String {
 /// let r = search(&obs, &[Action::Pass], &tenpai::rules::Rules::tenhou(), Settings::default(), 1);
 /// assert!(report_table(&r).starts_with("action"));
 /// ```
-pub fn report_table(r: &Report) -> String {
+pub fn report_table(r: &SearchReport) -> String {
     let mut s = format!(
         "{:<16} {:>6} {:>7} {:>9} {:>6} {:>8} {:>7} {:>7}\n",
         "action", "rank", "± 95%", "points", "win %", "deal-in %", "tenpai %", "samples"
@@ -128,7 +128,7 @@ pub fn report_table(r: &Report) -> String {
 ///
 /// # Panics
 /// Never.
-pub fn report_json(r: &Report) -> serde_json::Value {
+pub fn report_json(r: &SearchReport) -> serde_json::Value {
     let round = |x: f64| (x * 1000.0).round() / 1000.0;
     serde_json::json!({
         "chosen": action_label(&r.chosen),
@@ -181,7 +181,7 @@ fn field(s: &str) -> String {
 /// assert_eq!(row.split(',').count(), csv_header().split(',').count());
 /// assert!(row.starts_with("3,E1-0,0,1,,"));
 /// ```
-pub fn csv_row(game: u64, obs: &Observation, r: &Report) -> String {
+pub fn csv_row(game: u64, obs: &Observation, r: &SearchReport) -> String {
     let wind = ["E", "S", "W", "N"][obs.bakaze as usize % 4];
     let cands: Vec<String> = r
         .candidates

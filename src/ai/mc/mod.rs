@@ -34,10 +34,10 @@ pub use determinize::{
 };
 pub use explain::{action_label, csv_header, csv_row, hand_text, report_json, report_table};
 pub use player::{DecisionHook, McPlayer};
-pub use rollout::{rollout, Outcome};
+pub use rollout::{rollout, RolloutResult};
 pub use search::{
-    candidates, is_last_round, search, search_with_clock, Budget, Candidate, Report, Settings,
-    PRIOR_Z,
+    candidates, is_last_round, search, search_with_clock, Budget, Candidate, SearchReport,
+    Settings, PRIOR_Z,
 };
 pub use value::PAIR_SD;
 pub use world::{End, Spot, World};

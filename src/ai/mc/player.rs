@@ -1,12 +1,12 @@
 //! [`McPlayer`]: the Monte Carlo search behind the [`Player`] trait.
 
-use super::search::{mix, search_in, thread_pool, Budget, Report, Settings};
+use super::search::{mix, search_in, thread_pool, Budget, SearchReport, Settings};
 use crate::game::{Action, Observation, Player};
 use crate::rules::Rules;
 
 /// A hook called after every decision with the seat's view and the search
 /// report (for decision logs and hint panels).
-pub type DecisionHook = Box<dyn FnMut(&Observation, &Report) + Send>;
+pub type DecisionHook = Box<dyn FnMut(&Observation, &SearchReport) + Send>;
 
 /// The Monte Carlo player: every decision is a [`search`](super::search()) over
 /// sampled worlds.
@@ -33,7 +33,7 @@ pub struct McPlayer {
     seed: u64,
     decisions: u64,
     hook: Option<DecisionHook>,
-    last: Option<Report>,
+    last: Option<SearchReport>,
     /// The rollout threads when `settings.threads` > 1, started once.
     pool: Option<rayon::ThreadPool>,
 }
@@ -77,7 +77,7 @@ impl McPlayer {
     }
 
     /// The report of the last decision.
-    pub fn last_report(&self) -> Option<&Report> {
+    pub fn last_report(&self) -> Option<&SearchReport> {
         self.last.as_ref()
     }
 
@@ -88,7 +88,7 @@ impl McPlayer {
 
     /// Searches without acting (the decision counter still advances, so the
     /// seeds stay those of a game).
-    pub fn think(&mut self, obs: &Observation, legal: &[Action]) -> Report {
+    pub fn think(&mut self, obs: &Observation, legal: &[Action]) -> SearchReport {
         let seed = mix(self.seed, self.decisions);
         self.decisions += 1;
         search_in(

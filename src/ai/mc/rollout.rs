@@ -24,7 +24,7 @@ use crate::rules::Rules;
 
 /// The end of one rollout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct RolloutResult {
     /// Point changes by seat (in points; riichi sticks paid this round count).
     pub deltas: [i32; 4],
     /// How the round ended.
@@ -36,7 +36,7 @@ pub struct Outcome {
     pub tenpai: [bool; 4],
 }
 
-impl Outcome {
+impl RolloutResult {
     /// Whether `seat` won.
     pub fn won(&self, seat: u8) -> bool {
         matches!(self.end, End::Win { winner, .. } if winner == seat)
@@ -99,7 +99,7 @@ struct Ctx<'a> {
 /// assert!(out.deltas.iter().sum::<i32>() <= 0);
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
-pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> Outcome {
+pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> RolloutResult {
     let ctx = Ctx {
         rules,
         open_tanyao: rules.scoring.open_tanyao,
@@ -132,7 +132,7 @@ pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> Outcome {
     for (s, t) in tenpai.iter_mut().enumerate() {
         *t = w.waits[s] != 0 || matches!(end, End::Win { winner, .. } if winner as usize == s);
     }
-    Outcome {
+    RolloutResult {
         deltas: std::array::from_fn(|s| w.scores[s] - start[s]),
         end,
         scores: w.scores,

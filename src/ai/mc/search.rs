@@ -19,7 +19,7 @@
 use super::clock::{Clock, SystemClock};
 use super::determinize::Determinizer;
 use super::policy::shanten;
-use super::rollout::{rollout, Outcome};
+use super::rollout::{rollout, RolloutResult};
 use super::value::Placement;
 use super::world::{code_of, kind, World};
 use crate::game::{Action, Observation};
@@ -115,7 +115,7 @@ impl PartialEq for Candidate {
 
 /// The result of one search.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Report {
+pub struct SearchReport {
     /// Candidates, best first (the survivors of the halving first, by value;
     /// then the dropped ones, latest dropped first).
     pub candidates: Vec<Candidate>,
@@ -160,7 +160,7 @@ impl Acc {
         }
     }
 
-    fn add(&mut self, value: f64, o: &Outcome, me: u8) {
+    fn add(&mut self, value: f64, o: &RolloutResult, me: u8) {
         self.values.push(value);
         self.n += 1;
         self.sum += value;
@@ -314,7 +314,7 @@ pub fn search(
     rules: &Rules,
     settings: Settings,
     seed: u64,
-) -> Report {
+) -> SearchReport {
     let pool = thread_pool(settings.threads);
     search_in(
         obs,
@@ -328,7 +328,7 @@ pub fn search(
 }
 
 /// [`search`] reading `clock` for a [`Budget::Time`] budget and for
-/// [`Report::elapsed`]. With a [`super::StepClock`] the time is a count of the
+/// [`SearchReport::elapsed`]. With a [`super::StepClock`] the time is a count of the
 /// search's work, so the budget logic can be tested on any machine.
 ///
 /// # Panics
@@ -364,7 +364,7 @@ pub fn search_with_clock(
     settings: Settings,
     seed: u64,
     clock: &dyn Clock,
-) -> Report {
+) -> SearchReport {
     let pool = thread_pool(settings.threads);
     search_in(obs, legal, rules, settings, seed, pool.as_ref(), clock)
 }
@@ -393,7 +393,7 @@ pub(crate) fn search_in(
     seed: u64,
     pool: Option<&rayon::ThreadPool>,
     clock: &dyn Clock,
-) -> Report {
+) -> SearchReport {
     let started = clock.now();
     let model = Placement::new(obs, rules);
     let placement = model.last_round();
@@ -409,7 +409,7 @@ pub(crate) fn search_in(
         None
     };
     if let Some(chosen) = trivial_pick {
-        return Report {
+        return SearchReport {
             candidates: vec![Acc::default().candidate(chosen.clone())],
             chosen,
             samples: 0,
@@ -533,7 +533,7 @@ pub(crate) fn search_in(
         .find(|a| same(a, &chosen))
         .cloned()
         .unwrap_or(chosen);
-    Report {
+    SearchReport {
         samples: candidates.iter().map(|c| c.samples).sum(),
         candidates,
         chosen,
@@ -601,14 +601,14 @@ impl Searcher<'_> {
                 .iter()
                 .flat_map(|&c| (acc[c].n as usize..to).map(move |i| (c, i)))
                 .collect();
-            let one = |&(c, i): &(usize, usize)| -> Option<(usize, f64, Outcome)> {
+            let one = |&(c, i): &(usize, usize)| -> Option<(usize, f64, RolloutResult)> {
                 if self.out_of_time() {
                     return None;
                 }
                 let o = rollout(self.worlds[i - self.base].clone(), &cands[c], self.rules);
                 Some((c, self.model.beaten(&o), o))
             };
-            let results: Vec<Option<(usize, f64, Outcome)>> = match self.pool {
+            let results: Vec<Option<(usize, f64, RolloutResult)>> = match self.pool {
                 Some(p) => p.install(|| jobs.par_iter().map(one).collect()),
                 None => jobs.iter().map(one).collect(),
             };

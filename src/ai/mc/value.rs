@@ -19,7 +19,7 @@
 //! Reinforcement Learning", 2020, the global reward predictor) in a much
 //! simpler form.
 
-use super::rollout::Outcome;
+use super::rollout::RolloutResult;
 use super::world::End;
 use crate::game::Observation;
 use crate::rules::GameLength;
@@ -81,7 +81,7 @@ impl Placement {
     }
 
     /// Rounds still to play after this ending (0: the game is over).
-    pub(crate) fn rounds_left(&self, o: &Outcome) -> u32 {
+    pub(crate) fn rounds_left(&self, o: &RolloutResult) -> u32 {
         if self.bust_ends && o.scores.iter().any(|&s| s < 0) {
             return 0;
         }
@@ -102,7 +102,7 @@ impl Placement {
 
     /// Opponents the seat is expected to finish ahead of (0–3); the expected
     /// final rank is 4 minus this.
-    pub(crate) fn beaten(&self, o: &Outcome) -> f64 {
+    pub(crate) fn beaten(&self, o: &RolloutResult) -> f64 {
         let left = self.rounds_left(o);
         let me = self.me;
         let sd = PAIR_SD * (left as f64).sqrt();
@@ -139,8 +139,8 @@ mod tests {
         Placement::new(&obs, &rules)
     }
 
-    fn outcome(end: End, scores: [i32; 4], tenpai: [bool; 4]) -> Outcome {
-        Outcome {
+    fn outcome(end: End, scores: [i32; 4], tenpai: [bool; 4]) -> RolloutResult {
+        RolloutResult {
             deltas: [0; 4],
             end,
             scores,

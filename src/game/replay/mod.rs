@@ -23,7 +23,7 @@ mod compare;
 
 use super::event::Event;
 use super::log::{ImportedGame, ImportedRound, LogError, LogFormat, LoggedResult};
-use super::state::{Outcome, State};
+use super::state::{RoundOutcome, State};
 use crate::rules::Rules;
 use std::fmt;
 use std::path::Path;
@@ -125,8 +125,7 @@ pub fn replay(game: &ImportedGame, rules: &Rules) -> ReplayReport {
 
 /// A state after `start_game`, checking its invariants after every event.
 fn fresh(rules: &Rules, names: Vec<String>) -> State {
-    let mut state = State::new(rules.clone());
-    state.check = true;
+    let mut state = State::new(rules.clone()).with_check(true);
     state
         .apply(&Event::StartGame { names, seed: None })
         .expect("a fresh state starts a game");
@@ -158,10 +157,10 @@ fn replay_round(state: &mut State, round: &ImportedRound, rep: &mut ReplayReport
         }
         *state = next;
         rep.events += 1;
-        match (e, &state.outcome, results.clone().next()) {
+        match (e, state.outcome(), results.clone().next()) {
             (Event::StartKyoku { oya, .. }, ..) => dealer = *oya,
             (Event::Dahai { .. }, ..) => turn += 1,
-            (Event::Hora { .. }, Some(Outcome::Wins(wins)), logged) => {
+            (Event::Hora { .. }, Some(RoundOutcome::Wins(wins)), logged) => {
                 rep.wins += 1;
                 if let (Some(LoggedResult::Win(w)), Some(ours)) = (logged, wins.last()) {
                     compare::win(w, ours, dealer)
@@ -170,7 +169,7 @@ fn replay_round(state: &mut State, round: &ImportedRound, rep: &mut ReplayReport
                 }
                 results.next();
             }
-            (Event::Ryukyoku { reason, .. }, Some(Outcome::Draw { deltas, .. }), logged) => {
+            (Event::Ryukyoku { reason, .. }, Some(RoundOutcome::Draw { deltas, .. }), logged) => {
                 rep.draws += 1;
                 if let Some(LoggedResult::Draw(d)) = logged {
                     compare::draw(d, *reason, deltas)

@@ -7,7 +7,7 @@ use super::command::Menu;
 use super::tiles::TileMode;
 use super::view::hand_of;
 use crate::cmd::shanten_words;
-use tenpai::ai::mc::{McPlayer, Report, Settings};
+use tenpai::ai::mc::{McPlayer, SearchReport, Settings};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{Action, Observation, Player};
 use tenpai::rules::Rules;
@@ -75,7 +75,7 @@ impl McHint {
 
     /// The ranking of `legal` in `obs`, or `None` when there is nothing to
     /// choose.
-    pub fn think(&mut self, obs: &Observation, legal: &[Action]) -> Option<Report> {
+    pub fn think(&mut self, obs: &Observation, legal: &[Action]) -> Option<SearchReport> {
         (legal.len() > 1).then(|| self.player.think(obs, legal))
     }
 }
@@ -85,7 +85,7 @@ impl McHint {
 /// +5537  win 73%  deal-in 8%`, then `MC: discard 4z` (the search's choice);
 /// for a decision that needs no search (one choice, a win outside the last
 /// round) the one line `Monte Carlo: tsumo (no search needed)`.
-pub fn mc_lines(report: &Report, menu: &Menu, mode: TileMode) -> Vec<String> {
+pub fn mc_lines(report: &SearchReport, menu: &Menu, mode: TileMode) -> Vec<String> {
     let label = |a: &Action| menu.label(a, mode);
     if report.trivial {
         return vec![format!(

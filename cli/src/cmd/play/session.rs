@@ -17,7 +17,7 @@ use tenpai::ai::mc::{csv_row, Budget, McPlayer, Settings};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{
     final_scores, play_game_watched, Action, DrawReason, Event, GameError, GameRecord, Observation,
-    Outcome, Pai, Player, RandomPlayer, State, TableMeld,
+    Pai, Player, RandomPlayer, RoundOutcome, State, TableMeld,
 };
 use tenpai::rules::Rules;
 
@@ -72,7 +72,7 @@ pub struct Shown {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoundEnd {
     /// Wins with their scores, or the draw with its payments.
-    pub outcome: Outcome,
+    pub outcome: RoundOutcome,
     /// Winners' hands, or the tenpai hands of an exhaustive draw.
     pub shown: Vec<Shown>,
     /// Ura dora indicators, when a winner was in riichi.
@@ -303,7 +303,7 @@ pub fn public_event(event: &Event, seat: u8) -> Event {
 /// tile apart), or the tenpai hands of an exhaustive draw.
 fn shown_hands(state: &State, wins: &[(u8, Option<Pai>)]) -> Vec<Shown> {
     let hand = |seat: u8, win_tile: Option<Pai>, tsumo: bool| {
-        let s = &state.seats[seat as usize];
+        let s = state.seat(seat);
         let mut concealed = s.tiles();
         if let (true, Some(w)) = (tsumo, win_tile) {
             if let Some(i) = concealed.iter().position(|&p| p == w) {
@@ -313,19 +313,19 @@ fn shown_hands(state: &State, wins: &[(u8, Option<Pai>)]) -> Vec<Shown> {
         Shown {
             seat,
             concealed,
-            melds: s.melds.clone(),
+            melds: s.melds().to_vec(),
             win_tile,
         }
     };
-    match &state.outcome {
-        Some(Outcome::Wins(ws)) => ws
+    match state.outcome() {
+        Some(RoundOutcome::Wins(ws)) => ws
             .iter()
             .map(|w| {
                 let tile = wins.iter().find(|(s, _)| *s == w.seat).and_then(|x| x.1);
                 hand(w.seat, tile, w.seat == w.from)
             })
             .collect(),
-        Some(Outcome::Draw {
+        Some(RoundOutcome::Draw {
             reason: DrawReason::Exhaustive,
             tenpai,
             ..
@@ -368,7 +368,7 @@ fn worker(setup: Setup, to_front: Sender<Msg>, gone: Arc<AtomicBool>) {
             Event::StartKyoku { .. } => {
                 wins.clear();
                 ura.clear();
-                before = state.scores;
+                before = state.scores();
             }
             Event::Hora {
                 actor,
@@ -382,14 +382,14 @@ fn worker(setup: Setup, to_front: Sender<Msg>, gone: Arc<AtomicBool>) {
                 }
             }
             Event::EndKyoku => {
-                if let Some(outcome) = state.outcome.clone() {
+                if let Some(outcome) = state.outcome().cloned() {
                     round_end = Some(RoundEnd {
                         shown: shown_hands(state, &wins),
                         outcome,
                         ura: ura.clone(),
                         before,
-                        scores: state.scores,
-                        game_over: state.game_over,
+                        scores: state.scores(),
+                        game_over: state.game_over(),
                     });
                 }
             }

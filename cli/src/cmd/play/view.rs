@@ -6,7 +6,7 @@ use super::session::{RoundEnd, Shown};
 use super::tiles::TileMode;
 use crate::cmd::score::{points, print_text};
 use tenpai::game::{
-    DrawReason, Event, GameRecord, Observation, Outcome, Pai, RiverTile, TableMeld,
+    DrawReason, Event, GameRecord, Observation, Pai, RiverTile, RoundOutcome, TableMeld,
 };
 use tenpai::{Hand, Meld, KINDS};
 
@@ -267,7 +267,7 @@ pub fn round_end(re: &RoundEnd, names: Names, mode: TileMode) -> Vec<String> {
     let hand_of = |seat: u8| re.shown.iter().find(|s| s.seat == seat);
     let mut deltas = [0i32; 4];
     match &re.outcome {
-        Outcome::Wins(wins) => {
+        RoundOutcome::Wins(wins) => {
             for w in wins {
                 let how = if w.seat == w.from {
                     "tsumo".to_string()
@@ -301,7 +301,7 @@ pub fn round_end(re: &RoundEnd, names: Names, mode: TileMode) -> Vec<String> {
                 ));
             }
         }
-        Outcome::Draw {
+        RoundOutcome::Draw {
             reason,
             tenpai,
             nagashi,

@@ -1,0 +1,214 @@
+//! Applying events: the dispatch from an [`Event`] to its handler, and the
+//! small handlers (the game's start and end, a kan dora, the end of a round).
+//! Every handler checks everything before it changes anything.
+
+use super::seat::has_in;
+use super::{err, Phase, State};
+use crate::game::error::GameError;
+use crate::game::event::Event;
+use crate::game::pai::Pai;
+use crate::game::round::{next_round, ranking, RoundId};
+use crate::meld::MeldKind;
+
+impl State {
+    /// Applies one event.
+    ///
+    /// # Errors
+    /// [`GameError`] naming what is wrong when the event is not legal now (the
+    /// state is then unchanged), or when an event's deltas differ from the
+    /// engine's.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn apply(&mut self, event: &Event) -> Result<(), GameError> {
+        if self.check {
+            let mut next = self.clone();
+            next.apply_in_place(event)?;
+            next.check_invariants()?;
+            *self = next;
+            Ok(())
+        } else {
+            // Every handler checks everything before it changes anything, so a
+            // refused event leaves the state as it was (the tests apply
+            // 200,000 random events to hold it to that).
+            self.apply_in_place(event)
+        }
+    }
+
+    fn apply_in_place(&mut self, event: &Event) -> Result<(), GameError> {
+        match event {
+            Event::StartGame { .. } => self.start_game(),
+            Event::StartKyoku {
+                bakaze,
+                kyoku,
+                honba,
+                kyotaku,
+                oya,
+                dora_marker,
+                scores,
+                tehais,
+            } => {
+                if !matches!(self.phase, Phase::BetweenRounds) {
+                    return Err(err("start_kyoku", 4, "not between rounds"));
+                }
+                let round = RoundId::from_mjai(bakaze, *kyoku, *honba, *kyotaku, *oya)?;
+                self.start_kyoku(round, *dora_marker, *scores, tehais)
+            }
+            Event::Tsumo { actor, pai } => self.tsumo(*actor, *pai),
+            Event::Dahai {
+                actor,
+                pai,
+                tsumogiri,
+            } => self.dahai(*actor, *pai, *tsumogiri),
+            Event::Chi {
+                actor,
+                target,
+                pai,
+                consumed,
+            } => self.call(MeldKind::Chi, "chi", *actor, *target, *pai, consumed),
+            Event::Pon {
+                actor,
+                target,
+                pai,
+                consumed,
+            } => self.call(MeldKind::Pon, "pon", *actor, *target, *pai, consumed),
+            Event::Daiminkan {
+                actor,
+                target,
+                pai,
+                consumed,
+            } => self.call(MeldKind::Kan, "daiminkan", *actor, *target, *pai, consumed),
+            Event::Kakan {
+                actor,
+                pai,
+                consumed,
+            } => self.kakan(*actor, *pai, consumed),
+            Event::Ankan { actor, consumed } => self.ankan(*actor, consumed),
+            Event::Dora { dora_marker } => self.turn_dora(*dora_marker),
+            Event::Reach { actor } => self.reach(*actor),
+            Event::ReachAccepted { actor, deltas, .. } => self.reach_accepted(*actor, *deltas),
+            Event::Hora {
+                actor,
+                target,
+                pai,
+                ura_markers,
+                deltas,
+                ..
+            } => {
+                // Rare and many-sided: worked out on a copy.
+                let mut next = self.clone();
+                next.hora(*actor, *target, *pai, ura_markers.as_deref(), *deltas)?;
+                *self = next;
+                Ok(())
+            }
+            Event::Ryukyoku { reason, deltas, .. } => self.ryukyoku(*reason, *deltas),
+            Event::EndKyoku => self.end_kyoku(),
+            Event::EndGame { scores } => self.end_game(*scores),
+        }
+    }
+
+    /// Takes `p` from the unseen tiles, or refuses it: a hidden tile, or one
+    /// whose copies are all seen.
+    pub(super) fn take_unseen(&mut self, p: Pai, event: &'static str) -> Result<(), GameError> {
+        if p.is_hidden() || !has_in(&self.unseen, &self.unseen_red, p, 1) {
+            return Err(if p.is_hidden() {
+                err(event, 4, "the referee state needs every tile, not ?")
+            } else {
+                GameError::NotInWall {
+                    tile: p.to_string(),
+                }
+            });
+        }
+        let i = p.index();
+        self.unseen[i] -= 1;
+        if p.is_red() {
+            self.unseen_red[i / 9] -= 1;
+        }
+        Ok(())
+    }
+
+    /// The seat index of `actor`, or an error when there is no such seat.
+    pub(super) fn seat_check(event: &'static str, actor: u8) -> Result<usize, GameError> {
+        if actor > 3 {
+            return Err(err(event, actor, "no such seat"));
+        }
+        Ok(actor as usize)
+    }
+
+    /// `start_game`: a fresh state between rounds (the rules and the
+    /// invariant check kept).
+    fn start_game(&mut self) -> Result<(), GameError> {
+        if !matches!(self.phase, Phase::BeforeGame) {
+            return Err(err("start_game", 4, "the game has already started"));
+        }
+        let check = self.check;
+        *self = State::new(self.rules.clone()).with_check(check);
+        self.phase = Phase::BetweenRounds;
+        Ok(())
+    }
+
+    /// `dora`: a due kan dora indicator is turned.
+    fn turn_dora(&mut self, marker: Pai) -> Result<(), GameError> {
+        if self.pending_dora == 0 {
+            return Err(err("dora", 4, "no kan dora is due"));
+        }
+        if self.dora.len() >= 5 {
+            return Err(err("dora", 4, "five indicators are already turned"));
+        }
+        self.take_unseen(marker, "dora")?;
+        self.dora.push(marker);
+        self.pending_dora -= 1;
+        Ok(())
+    }
+
+    /// `end_kyoku`: the rules name the next round, or end the game.
+    fn end_kyoku(&mut self) -> Result<(), GameError> {
+        const E: &str = "end_kyoku";
+        let Some(outcome) = &self.outcome else {
+            return Err(err(E, 4, "the round has not ended"));
+        };
+        let next = next_round(
+            self.round,
+            outcome,
+            &self.scores,
+            self.sticks,
+            &self.rules.game,
+        );
+        self.next_round = next;
+        self.game_over = next.is_none();
+        self.phase = Phase::BetweenRounds;
+        Ok(())
+    }
+
+    /// `end_game`: leftover sticks go to the first when the rules say so, and
+    /// the given final scores must be the engine's.
+    fn end_game(&mut self, scores: Option<[i32; 4]>) -> Result<(), GameError> {
+        if !matches!(self.phase, Phase::BetweenRounds) {
+            return Err(err("end_game", 4, "a round is in progress"));
+        }
+        if !self.game_over && self.next_round.is_some() {
+            return Err(err("end_game", 4, "the game is not over by the rules"));
+        }
+        let mut fin = self.scores;
+        let mut sticks = self.sticks;
+        if self.rules.game.leftover_sticks_to_first && sticks > 0 {
+            let first = ranking(&fin)[0] as usize;
+            fin[first] += 1000 * sticks as i32;
+            sticks = 0;
+        }
+        if let Some(given) = scores {
+            if given != fin {
+                return Err(err(
+                    "end_game",
+                    4,
+                    format!("final scores {given:?}, the engine's {fin:?}"),
+                ));
+            }
+        }
+        self.game_over = true;
+        self.scores = fin;
+        self.sticks = sticks;
+        self.phase = Phase::BeforeGame;
+        Ok(())
+    }
+}

@@ -1,0 +1,308 @@
+//! Calls and kans: chi, pon and open kan on a discard (`chi`, `pon`,
+//! `daiminkan`), the added kan (`kakan`) and the closed kan (`ankan`), with
+//! the swap-calling (kuikae) limits and liability (pao) they set.
+
+use super::seat::{ankan_keeps_waits, is_kokushi_tenpai, Seat, TableMeld};
+use super::{err, Phase, RiichiState, State};
+use crate::game::error::GameError;
+use crate::game::pai::Pai;
+use crate::meld::MeldKind;
+use crate::tile::{Tile, TileSet, KINDS};
+
+impl State {
+    /// `chi`, `pon` or `daiminkan` (`kind` chi, pon or kan; `name` the
+    /// event's): `actor` calls the discard `pai` of `target` with `consumed`.
+    pub(super) fn call(
+        &mut self,
+        kind: MeldKind,
+        name: &'static str,
+        actor: u8,
+        target: u8,
+        pai: Pai,
+        consumed: &[Pai],
+    ) -> Result<(), GameError> {
+        let a = Self::seat_check(name, actor)?;
+        let (mut hand, forbidden) = self.check_call(kind, name, actor, target, pai, consumed)?;
+        // The call stands: the passes are settled, everyone's ippatsu ends.
+        self.settle_passes();
+        self.break_ippatsu();
+        self.any_call = true;
+        let river = &mut self.seats[target as usize].river;
+        river.last_mut().expect("a discard").called = true;
+        let mut tiles = consumed.to_vec();
+        tiles.push(pai);
+        hand.melds.push(TableMeld {
+            kind,
+            tiles,
+            called: Some(pai),
+            from: Some(target),
+            added: false,
+        });
+        if self.completes_liability(&hand, kind, pai.tile().expect("not hidden")) {
+            hand.pao = Some(target);
+        }
+        self.seats[a] = hand;
+        if kind == MeldKind::Kan {
+            self.kans.push(actor);
+            self.pending_dora += 1;
+            self.phase = Phase::Draw {
+                seat: actor,
+                rinshan: true,
+            };
+        } else {
+            self.phase = Phase::Turn {
+                seat: actor,
+                after_call: Some(if self.rules.game.kuikae_forbidden {
+                    forbidden
+                } else {
+                    TileSet::EMPTY
+                }),
+                rinshan: false,
+            };
+        }
+        Ok(())
+    }
+
+    /// Whether the call may be made; if so, the caller's seat with the
+    /// consumed tiles taken out, and the kinds kuikae forbids it to discard.
+    fn check_call(
+        &self,
+        kind: MeldKind,
+        name: &'static str,
+        actor: u8,
+        target: u8,
+        pai: Pai,
+        consumed: &[Pai],
+    ) -> Result<(Seat, TileSet), GameError> {
+        let Phase::Discarded { seat, pai: d } = self.phase else {
+            return Err(err(name, actor, "no discard to call"));
+        };
+        if seat != target || d != pai || actor == target {
+            return Err(err(
+                name,
+                actor,
+                format!("the last discard is {d} by seat {seat}"),
+            ));
+        }
+        self.discard_passed_check(name, actor)?;
+        if self.live_left == 0 {
+            return Err(err(name, actor, "the last discard cannot be called"));
+        }
+        let s = &self.seats[actor as usize];
+        if s.in_riichi() {
+            return Err(err(name, actor, "in riichi"));
+        }
+        let need = if kind == MeldKind::Kan { 3 } else { 2 };
+        if consumed.len() != need {
+            return Err(err(
+                name,
+                actor,
+                format!("{} tiles consumed, not {need}", consumed.len()),
+            ));
+        }
+        let hand = s.without(consumed, name, actor)?;
+        let t = pai.tile().expect("not hidden");
+        let forbidden = meld_shape(kind, name, actor, target, t, consumed)?;
+        if kind == MeldKind::Kan && self.kans.len() >= 4 {
+            return Err(err(name, actor, "four kans already"));
+        }
+        if kind != MeldKind::Kan
+            && self.rules.game.kuikae_forbidden
+            && (0..KINDS).all(|i| {
+                hand.concealed()[i] == 0
+                    || forbidden.contains(Tile::new(i as u8).expect("below 34"))
+            })
+        {
+            return Err(err(
+                name,
+                actor,
+                "no discard would be left that kuikae allows",
+            ));
+        }
+        Ok((hand, forbidden))
+    }
+
+    /// Liability (pao): a pon or kan of `t` that completes the caller's third
+    /// dragon set or fourth wind set, when the rules make it liable.
+    fn completes_liability(&self, hand: &Seat, kind: MeldKind, t: Tile) -> bool {
+        if kind == MeldKind::Chi || !(t.is_dragon() || t.is_wind()) {
+            return false;
+        }
+        let sets = hand
+            .melds
+            .iter()
+            .filter(|m| {
+                m.kind != MeldKind::Chi
+                    && m.tile().is_dragon() == t.is_dragon()
+                    && m.tile().is_wind() == t.is_wind()
+            })
+            .count();
+        if t.is_dragon() {
+            self.rules.scoring.pao.daisangen && sets == 3
+        } else {
+            self.rules.scoring.pao.daisuushii && sets == 4
+        }
+    }
+
+    /// A kan on one's own turn: right after a draw (not a call), not on the
+    /// last tile, and fewer than four kans so far.
+    fn own_kan_check(&self, name: &'static str, actor: u8) -> Result<(), GameError> {
+        match self.phase {
+            Phase::Turn {
+                seat,
+                after_call: None,
+                ..
+            } if seat == actor => {}
+            _ => return Err(err(name, actor, "not this seat's turn after a draw")),
+        }
+        if self.live_left == 0 {
+            return Err(err(name, actor, "no kan on the last tile"));
+        }
+        if self.kans.len() >= 4 {
+            return Err(err(name, actor, "four kans already"));
+        }
+        Ok(())
+    }
+
+    /// `kakan`: `actor` adds `pai` to its pon of `consumed`.
+    pub(super) fn kakan(&mut self, actor: u8, pai: Pai, consumed: &[Pai]) -> Result<(), GameError> {
+        const E: &str = "kakan";
+        let a = Self::seat_check(E, actor)?;
+        self.own_kan_check(E, actor)?;
+        let t = pai.tile().ok_or_else(|| err(E, actor, "hidden tile"))?;
+        let s = &self.seats[a];
+        let Some(mi) = s
+            .melds
+            .iter()
+            .position(|m| m.kind == MeldKind::Pon && m.tile() == t)
+        else {
+            return Err(err(E, actor, format!("no pon of {t}")));
+        };
+        let mut pon: Vec<Pai> = s.melds[mi].tiles.clone();
+        let mut given = consumed.to_vec();
+        pon.sort();
+        given.sort();
+        if pon != given {
+            return Err(err(E, actor, format!("the pon is {pon:?}, not {given:?}")));
+        }
+        if s.in_riichi() {
+            return Err(err(E, actor, "in riichi"));
+        }
+        if !s.has(pai) {
+            return Err(GameError::MissingTile {
+                event: E,
+                seat: actor,
+                tile: pai.to_string(),
+            });
+        }
+        let s = &mut self.seats[a];
+        s.take(pai);
+        s.drawn = None;
+        let m = &mut s.melds[mi];
+        m.kind = MeldKind::Kan;
+        m.added = true;
+        m.tiles.push(pai);
+        self.kans.push(actor);
+        self.any_call = true;
+        self.pending_dora += 1;
+        self.note_could_ron(a, t);
+        self.phase = Phase::Kan {
+            seat: actor,
+            pai,
+            closed: false,
+        };
+        Ok(())
+    }
+
+    /// `ankan`: `actor` makes a closed kan of the four `consumed` tiles.
+    pub(super) fn ankan(&mut self, actor: u8, consumed: &[Pai]) -> Result<(), GameError> {
+        const E: &str = "ankan";
+        let a = Self::seat_check(E, actor)?;
+        self.own_kan_check(E, actor)?;
+        if consumed.len() != 4 {
+            return Err(err(E, actor, "a closed kan is four tiles"));
+        }
+        let t = consumed[0]
+            .tile()
+            .ok_or_else(|| err(E, actor, "hidden tile"))?;
+        if consumed.iter().any(|c| c.tile() != Some(t)) {
+            return Err(err(E, actor, "the four tiles differ"));
+        }
+        let s = &self.seats[a];
+        let mut hand = s.without(consumed, E, actor)?;
+        if matches!(s.riichi, RiichiState::Accepted { .. }) && !ankan_keeps_waits(s, t) {
+            return Err(err(
+                E,
+                actor,
+                format!("a closed kan of {t} would change the riichi wait"),
+            ));
+        }
+        hand.drawn = None;
+        hand.melds.push(TableMeld {
+            kind: MeldKind::ClosedKan,
+            tiles: consumed.to_vec(),
+            called: None,
+            from: None,
+            added: false,
+        });
+        self.seats[a] = hand;
+        self.kans.push(actor);
+        self.any_call = true;
+        self.pending_dora += 1;
+        for o in 0..4 {
+            self.could_ron[o] = o != a
+                && self.rules.game.kokushi_robs_closed_kan
+                && is_kokushi_tenpai(&self.seats[o])
+                && self.seats[o].waits().contains(t);
+        }
+        self.phase = Phase::Kan {
+            seat: actor,
+            pai: consumed[0],
+            closed: true,
+        };
+        Ok(())
+    }
+}
+
+/// The called tile `t` and the `consumed` tiles make a meld of `kind` (a chi
+/// only from the seat on the left, `target`); the kinds that swap-calling
+/// (kuikae) then forbids to discard: the called kind, and for a chi called at
+/// one end the kind three away.
+fn meld_shape(
+    kind: MeldKind,
+    name: &'static str,
+    actor: u8,
+    target: u8,
+    t: Tile,
+    consumed: &[Pai],
+) -> Result<TileSet, GameError> {
+    let mut kinds: Vec<Tile> = consumed.iter().map(|c| c.tile().expect("taken")).collect();
+    kinds.push(t);
+    kinds.sort();
+    let mut forbidden = TileSet::EMPTY;
+    if kind == MeldKind::Chi {
+        if (target + 1) % 4 != actor {
+            return Err(err(name, actor, "chi only from the player on the left"));
+        }
+        let ok = !t.is_honor()
+            && kinds.iter().all(|k| k.suit() == t.suit())
+            && kinds[1].index() == kinds[0].index() + 1
+            && kinds[2].index() == kinds[1].index() + 1;
+        if !ok {
+            return Err(err(name, actor, "the tiles are not a sequence"));
+        }
+        forbidden.insert(t);
+        if t == kinds[0] && t.number() <= 6 {
+            forbidden.insert(Tile::new(t.index() as u8 + 3).expect("in suit"));
+        }
+        if t == kinds[2] && t.number() >= 4 {
+            forbidden.insert(Tile::new(t.index() as u8 - 3).expect("in suit"));
+        }
+    } else {
+        if kinds.iter().any(|&k| k != t) {
+            return Err(err(name, actor, "the tiles are not all the same"));
+        }
+        forbidden.insert(t);
+    }
+    Ok(forbidden)
+}

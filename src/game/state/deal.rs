@@ -1,0 +1,91 @@
+//! A round's deal (`start_kyoku`): the round must be the one the rules name
+//! next, with the game's scores, and the dealt tiles and the first dora
+//! indicator come out of the unseen tiles.
+
+use super::{err, Phase, State};
+use crate::game::error::GameError;
+use crate::game::pai::Pai;
+use crate::game::round::RoundId;
+use crate::game::wall::LIVE_AFTER_DEAL;
+
+const E: &str = "start_kyoku";
+
+impl State {
+    /// `start_kyoku` of `round` (the phase, between rounds, is checked by the
+    /// caller before the round is read from the event).
+    pub(super) fn start_kyoku(
+        &mut self,
+        round: RoundId,
+        dora_marker: Pai,
+        scores: [i32; 4],
+        tehais: &[Vec<Pai>; 4],
+    ) -> Result<(), GameError> {
+        self.check_deal_follows(round, scores)?;
+        let total = scores.iter().sum::<i32>() + 1000 * round.sticks() as i32;
+        if let Some(t) = self.total_points {
+            if t != total {
+                return Err(err(E, 4, format!("points {total} on the table, not {t}")));
+            }
+        }
+        // The new round is built apart and replaces this state only when the
+        // whole deal is good.
+        let mut st = State::new(self.rules.clone()).with_check(self.check);
+        st.total_points = Some(self.total_points.unwrap_or(total));
+        st.unseen_red = st.rules.scoring.red_fives;
+        st.round = round;
+        st.sticks = round.sticks();
+        st.scores = scores;
+        st.live_left = LIVE_AFTER_DEAL as u8;
+        for (s, tiles) in tehais.iter().enumerate() {
+            if tiles.len() != 13 {
+                return Err(err(
+                    E,
+                    s as u8,
+                    format!("{} tiles dealt, not 13", tiles.len()),
+                ));
+            }
+            for &p in tiles {
+                st.take_unseen(p, E)?;
+                st.seats[s].put(p);
+            }
+            // A river rarely holds more than 24 tiles: one allocation a round.
+            st.seats[s].river.reserve(24);
+        }
+        st.take_unseen(dora_marker, E)?;
+        st.dora.push(dora_marker);
+        st.phase = Phase::Draw {
+            seat: round.dealer(),
+            rinshan: false,
+        };
+        *self = st;
+        Ok(())
+    }
+
+    /// After a round, the deal must be the round the rules name next, with
+    /// the game's scores; after the last round, there is none.
+    fn check_deal_follows(&self, round: RoundId, scores: [i32; 4]) -> Result<(), GameError> {
+        if let Some(n) = self.next_round {
+            if n != round {
+                return Err(err(
+                    E,
+                    4,
+                    format!("the rules make the next round {n}, not {round}"),
+                ));
+            }
+            if scores != self.scores {
+                return Err(err(
+                    E,
+                    4,
+                    format!(
+                        "scores {:?} differ from the game's {:?}",
+                        scores, self.scores
+                    ),
+                ));
+            }
+        }
+        if self.game_over {
+            return Err(err(E, 4, "the game is over"));
+        }
+        Ok(())
+    }
+}

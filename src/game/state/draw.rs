@@ -1,0 +1,195 @@
+//! Draws: the exhaustive draw (tenpai payments or nagashi mangan) and the
+//! abortive draws (nine terminals, four winds, four riichi, four kans, triple
+//! ron), and when the rules force one.
+
+use super::{check_deltas, err, Phase, RiichiState, RoundOutcome, State};
+use crate::game::error::GameError;
+use crate::game::event::DrawReason;
+use crate::tile::{Tile, KINDS};
+
+/// Tenpai seats, seats paid nagashi mangan, and payments by seat in points.
+type DrawResult = ([bool; 4], [bool; 4], [i32; 4]);
+
+impl State {
+    /// `ryukyoku` (the reason inferred from the state when not given); the
+    /// logged `deltas` must be the engine's.
+    pub(super) fn ryukyoku(
+        &mut self,
+        reason: Option<DrawReason>,
+        deltas: Option<[i32; 4]>,
+    ) -> Result<(), GameError> {
+        const E: &str = "ryukyoku";
+        if self.outcome.is_some() {
+            return Err(err(E, 4, "the round is already over"));
+        }
+        let reason = match reason {
+            Some(r) => r,
+            None => self.infer_draw()?,
+        };
+        let (tenpai, nagashi, d) = self.draw_result(reason)?;
+        check_deltas(E, deltas, d)?;
+        for (score, delta) in self.scores.iter_mut().zip(d) {
+            *score += delta;
+        }
+        self.outcome = Some(RoundOutcome::Draw {
+            reason,
+            tenpai,
+            nagashi,
+            deltas: d,
+        });
+        self.phase = Phase::Ended;
+        Ok(())
+    }
+
+    /// The exhaustive draw, when the wall is out and the last discard passed:
+    /// who is tenpai, who is paid nagashi mangan, and the payments by seat in
+    /// points (nagashi mangan as a mangan tsumo, else 3,000 points from the
+    /// noten to the tenpai seats).
+    fn exhaustive_draw(&self) -> Result<DrawResult, GameError> {
+        if !matches!(self.phase, Phase::Discarded { .. }) || self.live_left > 0 {
+            return Err(err("ryukyoku", 4, "the wall is not exhausted"));
+        }
+        self.discard_passed_check("ryukyoku", 4)?;
+        let mut tenpai = [false; 4];
+        let mut nagashi = [false; 4];
+        let mut d = [0i32; 4];
+        for s in 0..4 {
+            tenpai[s] = !self.seats[s].waits().is_empty();
+            nagashi[s] = self.rules.game.nagashi_mangan
+                && self.seats[s]
+                    .river
+                    .iter()
+                    .all(|r| !r.called && r.pai.tile().is_some_and(|t| t.is_terminal_or_honor()));
+        }
+        let oya = self.round.dealer();
+        if nagashi.iter().any(|&n| n) {
+            for s in (0..4u8).filter(|&s| nagashi[s as usize]) {
+                for o in (0..4u8).filter(|&o| o != s) {
+                    let pay = if s == oya || o == oya { 4000 } else { 2000 };
+                    d[o as usize] -= pay;
+                    d[s as usize] += pay;
+                }
+            }
+        } else {
+            let n = tenpai.iter().filter(|&&t| t).count() as i32;
+            if n > 0 && n < 4 {
+                for s in 0..4 {
+                    d[s] = if tenpai[s] { 3000 / n } else { -3000 / (4 - n) };
+                }
+            }
+        }
+        Ok((tenpai, nagashi, d))
+    }
+
+    /// A draw for `reason` is allowed now; if so, who is tenpai and paid
+    /// nagashi mangan, and the payments by seat in points (none but those of
+    /// the exhaustive draw).
+    fn draw_result(&self, reason: DrawReason) -> Result<DrawResult, GameError> {
+        const E: &str = "ryukyoku";
+        let g = &self.rules.game;
+        match reason {
+            DrawReason::Exhaustive => return self.exhaustive_draw(),
+            DrawReason::NineTerminals => {
+                let Phase::Turn {
+                    seat,
+                    after_call: None,
+                    rinshan: false,
+                } = self.phase
+                else {
+                    return Err(err(E, 4, "nine terminals only on one's own first draw"));
+                };
+                if !g.nine_terminals || !self.nine_terminals_possible(seat) {
+                    return Err(err(E, seat, "nine terminals is not possible now"));
+                }
+            }
+            DrawReason::FourWinds | DrawReason::FourRiichi | DrawReason::FourKans => {
+                if self.pending_dora > 0 {
+                    return Err(err(E, 4, "a kan dora must be turned first"));
+                }
+                if self.forced_draw() != Some(reason) {
+                    return Err(err(E, 4, format!("{reason:?} has not happened")));
+                }
+            }
+            DrawReason::TripleRon => {
+                if !g.triple_ron_abort || self.ron_candidates().len() < 3 {
+                    return Err(err(E, 4, "three players cannot ron now"));
+                }
+            }
+        }
+        Ok(([false; 4], [false; 4], [0; 4]))
+    }
+
+    /// The draw a `ryukyoku` without a reason means now.
+    fn infer_draw(&self) -> Result<DrawReason, GameError> {
+        match self.phase {
+            Phase::Turn { .. } => Ok(DrawReason::NineTerminals),
+            Phase::Discarded { .. } => {
+                if let Some(r) = self.forced_draw() {
+                    Ok(r)
+                } else if self.live_left == 0 {
+                    Ok(DrawReason::Exhaustive)
+                } else {
+                    Ok(DrawReason::TripleRon)
+                }
+            }
+            Phase::Kan { .. } => Ok(DrawReason::TripleRon),
+            _ => Err(err("ryukyoku", 4, "no draw is possible now")),
+        }
+    }
+
+    /// The abortive draw the rules force now, if any (checked when a discard has
+    /// passed without a win).
+    pub fn forced_draw(&self) -> Option<DrawReason> {
+        let Phase::Discarded { seat, pai } = self.phase else {
+            return None;
+        };
+        if matches!(
+            self.seats[seat as usize].riichi,
+            RiichiState::Declared { .. }
+        ) {
+            return None;
+        }
+        let g = &self.rules.game;
+        if g.four_riichi
+            && self
+                .seats
+                .iter()
+                .all(|s| matches!(s.riichi, RiichiState::Accepted { .. }))
+        {
+            return Some(DrawReason::FourRiichi);
+        }
+        if g.four_kans && self.kans.len() == 4 && self.kans.iter().any(|&k| k != self.kans[0]) {
+            return Some(DrawReason::FourKans);
+        }
+        if g.four_winds
+            && !self.any_call
+            && self.seats.iter().all(|s| s.river.len() == 1)
+            && pai.tile().is_some_and(|t| t.is_wind())
+            && self
+                .seats
+                .iter()
+                .all(|s| s.river[0].pai.tile() == pai.tile())
+        {
+            return Some(DrawReason::FourWinds);
+        }
+        None
+    }
+
+    /// `seat` may declare nine terminals now (its first draw, no call yet, nine
+    /// different terminals and honors).
+    ///
+    /// # Panics
+    /// When `seat > 3`.
+    pub fn nine_terminals_possible(&self, seat: u8) -> bool {
+        let s = &self.seats[seat as usize];
+        !self.any_call
+            && s.river.is_empty()
+            && (0..KINDS)
+                .filter(|&i| {
+                    s.concealed()[i] > 0
+                        && Tile::new(i as u8).expect("below 34").is_terminal_or_honor()
+                })
+                .count()
+                >= 9
+    }
+}

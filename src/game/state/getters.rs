@@ -1,0 +1,144 @@
+//! Read access to the state: every field has a getter returning a copy or a
+//! reference; nothing here changes the state.
+
+use super::{Phase, RoundOutcome, Seat, State};
+use crate::game::pai::Pai;
+use crate::game::round::RoundId;
+use crate::rules::Rules;
+use crate::tile::TileCounts;
+use crate::Wind;
+
+impl State {
+    /// The rules the game is played by.
+    #[inline]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Where the round is: whose move it is and what may happen next.
+    #[inline]
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Scores by seat, in points (sticks on the table are nobody's).
+    #[inline]
+    pub fn scores(&self) -> [i32; 4] {
+        self.scores
+    }
+
+    /// The round being played (or last played, between rounds) as it was
+    /// dealt: round wind, dealer, honba and the sticks carried into it.
+    /// Before the first deal, East 1 with no honba or sticks.
+    ///
+    /// ```
+    /// use tenpai::game::{RoundId, State};
+    /// let s = State::new(tenpai::rules::Rules::tenhou());
+    /// assert_eq!(s.round(), RoundId::FIRST);
+    /// ```
+    #[inline]
+    pub fn round(&self) -> RoundId {
+        self.round
+    }
+
+    /// Riichi sticks on the table now (a count; 1,000 points each): those
+    /// carried into the round plus this round's riichi, until a win takes them.
+    #[inline]
+    pub fn sticks(&self) -> u8 {
+        self.sticks
+    }
+
+    /// The dealer's seat (0–3) this round.
+    #[inline]
+    pub fn dealer(&self) -> u8 {
+        self.round.dealer()
+    }
+
+    /// Seat wind of `seat` this round.
+    pub fn seat_wind(&self, seat: u8) -> Wind {
+        Wind::ALL[((seat + 4 - self.round.dealer()) % 4) as usize]
+    }
+
+    /// Round wind.
+    #[inline]
+    pub fn round_wind(&self) -> Wind {
+        self.round.wind()
+    }
+
+    /// One seat's part of the round.
+    ///
+    /// # Panics
+    /// When `seat > 3`.
+    #[inline]
+    pub fn seat(&self, seat: u8) -> &Seat {
+        &self.seats[seat as usize]
+    }
+
+    /// The four seats, by seat number.
+    #[inline]
+    pub fn seats(&self) -> &[Seat; 4] {
+        &self.seats
+    }
+
+    /// Dora indicators turned, in order.
+    #[inline]
+    pub fn dora(&self) -> &[Pai] {
+        &self.dora
+    }
+
+    /// Tiles left in the live wall.
+    #[inline]
+    pub fn live_left(&self) -> u8 {
+        self.live_left
+    }
+
+    /// The seats that made this round's kans, in order.
+    #[inline]
+    pub fn kans(&self) -> &[u8] {
+        &self.kans
+    }
+
+    /// Kan dora indicators due but not turned yet.
+    #[inline]
+    pub fn pending_dora(&self) -> u8 {
+        self.pending_dora
+    }
+
+    /// A chi, pon or kan (closed too) was made this round.
+    #[inline]
+    pub fn any_call(&self) -> bool {
+        self.any_call
+    }
+
+    /// How the round ended, once it has (until the next deal).
+    #[inline]
+    pub fn outcome(&self) -> Option<&RoundOutcome> {
+        self.outcome.as_ref()
+    }
+
+    /// The game is over (after the last round's `end_kyoku`).
+    #[inline]
+    pub fn game_over(&self) -> bool {
+        self.game_over
+    }
+
+    /// The round that must come next, once the rules know it (after
+    /// `end_kyoku`; `None` before and when the game is over).
+    #[inline]
+    pub fn next_round(&self) -> Option<RoundId> {
+        self.next_round
+    }
+
+    /// Copies of each kind not yet seen by anyone (live wall and hidden dead
+    /// wall), `[u8; 34]`.
+    #[inline]
+    pub fn unseen(&self) -> &TileCounts {
+        &self.unseen
+    }
+
+    /// Whether the invariants are checked after every event.
+    #[inline]
+    pub fn checks(&self) -> bool {
+        self.check
+    }
+}

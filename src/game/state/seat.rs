@@ -1,0 +1,528 @@
+//! One seat's part of the round: its concealed tiles (as counts and red
+//! fives), melds, river, riichi and furiten, and the hand queries the rules ask
+//! of it (waits, tenpai after a discard, thirteen-orphans tenpai).
+//!
+//! Everything a seat knows about its own hand is read through methods, so that
+//! a seat whose concealed tiles are hidden can later answer them differently.
+
+use super::super::error::GameError;
+use super::super::pai::Pai;
+use crate::meld::{Meld, MeldKind};
+use crate::tile::{Tile, TileCounts, TileSet, KINDS};
+
+/// A called meld or closed kan as it lies on the table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableMeld {
+    /// Chi, pon, open kan (called or added) or closed kan.
+    pub kind: MeldKind,
+    /// All its tiles, the called one included.
+    pub tiles: Vec<Pai>,
+    /// The tile called from another player (none for a closed kan).
+    pub called: Option<Pai>,
+    /// The seat it was called from (none for a closed kan).
+    pub from: Option<u8>,
+    /// An open kan made by adding a tile to a pon (kakan).
+    pub added: bool,
+}
+
+impl TableMeld {
+    /// The meld's lowest tile kind.
+    ///
+    /// # Panics
+    /// When the meld holds no known tile (the engine never makes one).
+    pub fn tile(&self) -> Tile {
+        self.tiles
+            .iter()
+            .filter_map(|p| p.tile())
+            .min()
+            .expect("melds hold tiles")
+    }
+
+    /// The meld as the scorer takes it (kind, lowest tile, red fives).
+    pub(super) fn to_meld(&self) -> Meld {
+        let red = self.tiles.iter().filter(|p| p.is_red()).count() as u8;
+        Meld::new(self.kind, self.tile(), red).expect("table melds are valid")
+    }
+}
+
+/// A discard in a river.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RiverTile {
+    /// The tile.
+    pub pai: Pai,
+    /// It was the tile just drawn.
+    pub tsumogiri: bool,
+    /// It was the riichi declaration tile.
+    pub riichi: bool,
+    /// Another player called it (it now lies in their meld).
+    pub called: bool,
+}
+
+/// A player's riichi state.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RiichiState {
+    /// No riichi.
+    #[default]
+    None,
+    /// Declared; the riichi discard has not passed yet.
+    Declared {
+        /// On the first discard with no call before it.
+        double: bool,
+    },
+    /// In riichi (the stick is on the table).
+    Accepted {
+        /// Double riichi.
+        double: bool,
+    },
+}
+
+/// One seat's part of the round, read through its methods; it changes only
+/// as [`crate::game::State::apply`] applies events.
+///
+/// ```
+/// use tenpai::game::{Event, RiichiState, State};
+/// let mut s = State::new(tenpai::rules::Rules::tenhou());
+/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
+/// s.apply(&Event::StartKyoku {
+///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+///     dora_marker: "1m".parse()?, scores: [25000; 4],
+///     tehais: [deal("1m 2m 3m 4p 5p 6p 7s 8s 9s E E E S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
+///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
+/// })?;
+/// let dealer = s.seat(0);
+/// assert_eq!((dealer.len(), dealer.waits().to_string()), (13, "2z".to_string()));
+/// assert_eq!((dealer.riichi(), dealer.drawn(), dealer.river().len()), (RiichiState::None, None, 0));
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Seat {
+    /// Concealed tile counts (the drawn tile included).
+    hand: TileCounts,
+    /// Red fives among the concealed tiles, per suit.
+    red: [u8; 3],
+    /// Called melds and closed kans, in call order.
+    pub(super) melds: Vec<TableMeld>,
+    /// The discards, in order.
+    pub(super) river: Vec<RiverTile>,
+    /// Every kind this seat has discarded (called ones too): discard furiten.
+    pub(super) discarded: TileSet,
+    /// Riichi.
+    pub(super) riichi: RiichiState,
+    /// Ippatsu is still possible.
+    pub(super) ippatsu: bool,
+    /// Temporary furiten (passed a winning tile; ends at the next own discard).
+    pub(super) furiten_temp: bool,
+    /// Permanent furiten (passed a winning tile in riichi).
+    pub(super) furiten_riichi: bool,
+    /// The tile just drawn, while it is in the hand.
+    pub(super) drawn: Option<Pai>,
+    /// The seat liable (pao) for this seat's daisangen or daisuushii, if any.
+    pub(super) pao: Option<u8>,
+    /// The last concealed hand whose waits were computed, with them.
+    waits_cache: WaitsCache,
+}
+
+/// A one-entry memo of [`waits_of`], keyed by the whole concealed hand (so it
+/// can never be stale); ignored by comparisons and debug output.
+#[derive(Clone, Default)]
+struct WaitsCache(std::cell::Cell<Option<(TileCounts, TileSet)>>);
+
+impl PartialEq for WaitsCache {
+    fn eq(&self, _: &WaitsCache) -> bool {
+        true
+    }
+}
+
+impl Eq for WaitsCache {}
+
+impl std::fmt::Debug for WaitsCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("WaitsCache")
+    }
+}
+
+impl Seat {
+    /// Concealed tile counts by kind, `[u8; 34]` (the drawn tile included; a
+    /// red five counts as a five).
+    #[inline]
+    pub fn concealed(&self) -> &TileCounts {
+        &self.hand
+    }
+
+    /// Red fives among the concealed tiles, per suit (man, pin, sou).
+    #[inline]
+    pub fn red_fives(&self) -> [u8; 3] {
+        self.red
+    }
+
+    /// Called melds and closed kans, in call order.
+    #[inline]
+    pub fn melds(&self) -> &[TableMeld] {
+        &self.melds
+    }
+
+    /// The discards, in order (called ones included, marked).
+    #[inline]
+    pub fn river(&self) -> &[RiverTile] {
+        &self.river
+    }
+
+    /// Every kind this seat has discarded this round, called ones too (what
+    /// discard furiten looks at).
+    #[inline]
+    pub fn discarded(&self) -> TileSet {
+        self.discarded
+    }
+
+    /// The seat's riichi state.
+    #[inline]
+    pub fn riichi(&self) -> RiichiState {
+        self.riichi
+    }
+
+    /// Ippatsu is still possible (in riichi, no call and no own discard since).
+    #[inline]
+    pub fn ippatsu(&self) -> bool {
+        self.ippatsu
+    }
+
+    /// Temporary furiten: it passed a winning tile since its last discard.
+    #[inline]
+    pub fn furiten_temp(&self) -> bool {
+        self.furiten_temp
+    }
+
+    /// Permanent furiten: it passed a winning tile while in riichi.
+    #[inline]
+    pub fn furiten_riichi(&self) -> bool {
+        self.furiten_riichi
+    }
+
+    /// The tile just drawn, while it is in the hand.
+    #[inline]
+    pub fn drawn(&self) -> Option<Pai> {
+        self.drawn
+    }
+
+    /// The seat liable (pao) for this seat's daisangen or daisuushii, if any.
+    #[inline]
+    pub fn pao(&self) -> Option<u8> {
+        self.pao
+    }
+
+    /// Concealed tiles in index order (red fives first among fives).
+    pub fn tiles(&self) -> Vec<Pai> {
+        let mut v = Vec::with_capacity(14);
+        self.tiles_into(&mut v);
+        v
+    }
+
+    /// [`Seat::tiles`] into `out` (cleared first), reusing its buffer.
+    pub fn tiles_into(&self, out: &mut Vec<Pai>) {
+        out.clear();
+        let mut kinds = self.held().bits();
+        while kinds != 0 {
+            let i = kinds.trailing_zeros() as usize;
+            kinds &= kinds - 1;
+            let t = Tile::new(i as u8).expect("below 34");
+            let red = if t.is_five() { self.red[i / 9] } else { 0 };
+            for k in 0..self.hand[i] {
+                out.push(Pai::new(t, k < red));
+            }
+        }
+    }
+
+    /// Number of concealed tiles.
+    pub fn len(&self) -> usize {
+        match crate::shanten::scan(&self.hand) {
+            Some(scan) => scan.len,
+            None => self.hand.iter().map(|&c| c as usize).sum(),
+        }
+    }
+
+    /// The kinds of which the seat holds at least one concealed tile.
+    pub fn held(&self) -> TileSet {
+        match crate::shanten::scan(&self.hand) {
+            Some(scan) => TileSet::from_bits(scan.ones),
+            None => (0..KINDS)
+                .filter(|&i| self.hand[i] > 0)
+                .filter_map(|i| Tile::new(i as u8))
+                .collect(),
+        }
+    }
+
+    /// Holds no concealed tile.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Holds this exact tile (a red five is told apart from a plain one).
+    pub fn has(&self, p: Pai) -> bool {
+        has_in(&self.hand, &self.red, p, 1)
+    }
+
+    /// Holds at least two of this exact tile.
+    pub(super) fn has_two(&self, p: Pai) -> bool {
+        has_in(&self.hand, &self.red, p, 2)
+    }
+
+    /// No meld called from another player (closed kans keep it closed).
+    pub fn is_closed(&self) -> bool {
+        self.melds.iter().all(|m| m.kind == MeldKind::ClosedKan)
+    }
+
+    /// In riichi or having declared it.
+    pub fn in_riichi(&self) -> bool {
+        self.riichi != RiichiState::None
+    }
+
+    /// The waits of a 3n+1 concealed hand (empty when not tenpai): tiles that
+    /// complete its shape, yaku or not.
+    /// A kind whose four copies the seat holds itself (concealed or in its
+    /// melds) is no wait: there is no fifth copy to win on.
+    pub fn waits(&self) -> TileSet {
+        let mut w = match self.waits_cache.0.get() {
+            Some((h, w)) if same_counts(&h, &self.hand) => w,
+            _ => {
+                let w = waits_of(&self.hand);
+                self.waits_cache.0.set(Some((self.hand, w)));
+                w
+            }
+        };
+        if !w.is_empty() && !self.melds.is_empty() {
+            let mut mine = self.hand;
+            for m in &self.melds {
+                for p in &m.tiles {
+                    mine[p.index()] += 1;
+                }
+            }
+            w = w.iter().filter(|t| mine[t.index()] < 4).collect();
+        }
+        w
+    }
+
+    /// The memo of [`Seat::waits`], when it is wrong: the hand it was
+    /// computed for, the waits it holds and the waits computed afresh.
+    pub(super) fn stale_waits(&self) -> Option<(TileCounts, TileSet, TileSet)> {
+        let (h, w) = self.waits_cache.0.get()?;
+        let fresh = waits_of(&h);
+        (fresh != w).then_some((h, w, fresh))
+    }
+
+    /// Caches `wrong` as the waits of the current hand (to test the check).
+    #[cfg(test)]
+    pub(super) fn poison_waits_cache(&self, wrong: Pai) {
+        let set = std::iter::once(wrong.tile().expect("a known tile")).collect();
+        self.waits_cache.0.set(Some((self.hand, set)));
+    }
+
+    /// Furiten: a wait in its own discards, or a passed winning tile.
+    pub fn furiten(&self) -> bool {
+        self.furiten_temp || self.furiten_riichi || self.waits().bits() & self.discarded.bits() != 0
+    }
+
+    /// A seat holding only this seat's concealed tiles (no melds, river or
+    /// riichi): a scratch copy for trying out calls.
+    pub(crate) fn clone_hand(&self) -> Seat {
+        Seat {
+            hand: self.hand,
+            red: self.red,
+            ..Seat::default()
+        }
+    }
+
+    /// A copy of the seat with the `consumed` tiles taken from its hand, or
+    /// [`GameError::MissingTile`] naming the first one it does not hold.
+    pub(crate) fn without(
+        &self,
+        consumed: &[Pai],
+        event: &'static str,
+        actor: u8,
+    ) -> Result<Seat, GameError> {
+        let mut seat = self.clone();
+        for &c in consumed {
+            if !seat.take(c) {
+                return Err(GameError::MissingTile {
+                    event,
+                    seat: actor,
+                    tile: c.to_string(),
+                });
+            }
+        }
+        Ok(seat)
+    }
+
+    /// Takes this exact tile from the concealed hand; `false` (and no change)
+    /// when the seat does not hold it.
+    pub(crate) fn take(&mut self, p: Pai) -> bool {
+        if !self.has(p) {
+            return false;
+        }
+        let i = p.index();
+        self.hand[i] -= 1;
+        if p.is_red() {
+            self.red[i / 9] -= 1;
+        }
+        true
+    }
+
+    /// Puts a tile into the concealed hand (a deal or a draw).
+    pub(super) fn put(&mut self, p: Pai) {
+        let i = p.index();
+        self.hand[i] += 1;
+        if p.is_red() {
+            self.red[i / 9] += 1;
+        }
+    }
+
+    /// Waits of the hand with the drawn tile `d` taken out (the wait the hand had
+    /// before drawing).
+    pub(super) fn waits_without(&self, d: Pai) -> TileSet {
+        let mut h = self.hand;
+        h[d.index()] -= 1;
+        waits_of(&h)
+    }
+}
+
+impl Default for Seat {
+    fn default() -> Seat {
+        Seat {
+            hand: [0; KINDS],
+            red: [0; 3],
+            melds: Vec::new(),
+            river: Vec::new(),
+            discarded: TileSet::EMPTY,
+            riichi: RiichiState::None,
+            ippatsu: false,
+            furiten_temp: false,
+            furiten_riichi: false,
+            drawn: None,
+            pao: None,
+            waits_cache: WaitsCache::default(),
+        }
+    }
+}
+
+/// `a == b`, as four word compares and one of two bytes (the slice compare
+/// calls `memcmp`, which costs more than this on every draw and discard).
+#[inline(always)]
+fn same_counts(a: &TileCounts, b: &TileCounts) -> bool {
+    let word = |c: &TileCounts, i: usize| {
+        u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("eight counts"))
+    };
+    (0..4).all(|i| word(a, i) == word(b, i)) && a[32..] == b[32..]
+}
+
+/// `hand` (counts with `red` fives per suit) holds at least `n` of this exact
+/// tile (a red five told apart from a plain one); a hidden tile never.
+pub(super) fn has_in(hand: &TileCounts, red: &[u8; 3], p: Pai, n: u8) -> bool {
+    let Some(t) = p.tile() else { return false };
+    let i = t.index();
+    if p.is_red() {
+        red[i / 9] >= n && hand[i] >= n
+    } else {
+        let r = if t.is_five() { red[i / 9] } else { 0 };
+        hand[i] >= r + n
+    }
+}
+
+/// The waits of 3n+1 concealed counts: tile kinds that complete them (empty
+/// when not tenpai or not 3n+1).
+pub(crate) fn waits_of(hand: &TileCounts) -> TileSet {
+    let n: usize = hand.iter().map(|&c| c as usize).sum();
+    if n % 3 != 1 {
+        return TileSet::EMPTY;
+    }
+    // Most hands are not tenpai: the shanten lookup is much cheaper than ukeire.
+    if crate::shanten(hand) != Ok(0) {
+        return TileSet::EMPTY;
+    }
+    match crate::ukeire(hand, None) {
+        Ok(u) if u.shanten == 0 => u.tiles,
+        _ => TileSet::EMPTY,
+    }
+}
+
+/// A closed kan of `t` after riichi keeps the wait: the drawn tile is `t` and the
+/// waits with the four tiles set aside are the waits before the draw.
+pub(crate) fn ankan_keeps_waits(s: &Seat, t: Tile) -> bool {
+    if s.drawn.and_then(|d| d.tile()) != Some(t) || s.hand[t.index()] != 4 {
+        return false;
+    }
+    let before = s.waits_without(s.drawn.expect("checked"));
+    let mut after = s.hand;
+    after[t.index()] = 0;
+    let w = waits_of(&after);
+    !w.is_empty() && w == before
+}
+
+/// The 3n+2 concealed hand can discard a tile and be tenpai.
+pub(crate) fn riichi_possible(hand: &TileCounts) -> bool {
+    if !matches!(crate::shanten(hand), Ok(-1 | 0)) {
+        return false;
+    }
+    (0..KINDS).any(|i| {
+        hand[i] > 0 && {
+            let mut h = *hand;
+            h[i] -= 1;
+            !waits_of(&h).is_empty()
+        }
+    })
+}
+
+/// The hand is a thirteen-orphans tenpai (13 concealed terminals and honors).
+pub(crate) fn is_kokushi_tenpai(s: &Seat) -> bool {
+    if !s.melds.is_empty() || s.len() != 13 {
+        return false;
+    }
+    let yao = |i: usize| {
+        let t = Tile::new(i as u8).expect("below 34");
+        t.is_terminal_or_honor()
+    };
+    let kinds = (0..KINDS).filter(|&i| s.hand[i] > 0).count();
+    (0..KINDS).all(|i| s.hand[i] == 0 || yao(i)) && kinds >= 12
+}
+
+#[cfg(test)]
+mod tests {
+    //! Seats with counts no game produces: only this module can make them.
+
+    use super::*;
+
+    fn tiles(s: &str) -> Vec<Pai> {
+        s.split(' ').map(|t| t.parse().expect("a tile")).collect()
+    }
+
+    #[test]
+    fn seat_tiles_lists_every_copy_in_index_order_whatever_the_counts() {
+        // A dealt hand, and counts no game produces (136 tiles): red fives first.
+        for (hand, red) in [
+            (tiles("1m 5m 5m 0m 9p 0s 7z 7z"), [1, 0, 1]),
+            (Vec::new(), [1, 1, 1]),
+        ] {
+            let mut seat = Seat::default();
+            if hand.is_empty() {
+                seat.hand = [4; 34];
+            } else {
+                for p in &hand {
+                    seat.hand[p.index()] += 1;
+                }
+            }
+            seat.red = red;
+            let expected: Vec<Pai> = (0..34u8)
+                .flat_map(|i| {
+                    let t = Tile::new(i).unwrap();
+                    let r = if t.is_five() {
+                        seat.red[i as usize / 9]
+                    } else {
+                        0
+                    };
+                    (0..seat.hand[i as usize]).map(move |k| Pai::new(t, k < r))
+                })
+                .collect();
+            assert_eq!(seat.tiles(), expected);
+            assert_eq!(seat.tiles().len(), seat.len());
+        }
+    }
+}

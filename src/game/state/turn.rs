@@ -1,0 +1,290 @@
+//! A turn: the draw (`tsumo`), the discard (`dahai`), riichi (`reach`,
+//! `reach_accepted`), and what a discard passing without a win settles
+//! (furiten of those who could have won on it).
+
+use super::seat::waits_of;
+use super::{check_deltas, err, Phase, RiichiState, RiverTile, State};
+use crate::game::error::GameError;
+use crate::game::pai::Pai;
+use crate::rules::KanDoraTiming;
+use crate::tile::TileSet;
+
+impl State {
+    /// Seats that passed a winning tile become furiten.
+    pub(super) fn settle_passes(&mut self) {
+        for s in 0..4 {
+            if std::mem::take(&mut self.could_ron[s]) {
+                let seat = &mut self.seats[s];
+                if matches!(seat.riichi, RiichiState::Accepted { .. }) {
+                    seat.furiten_riichi = true;
+                } else {
+                    seat.furiten_temp = true;
+                }
+            }
+        }
+    }
+
+    /// A call or kan ends everyone's ippatsu.
+    pub(super) fn break_ippatsu(&mut self) {
+        for s in &mut self.seats {
+            s.ippatsu = false;
+        }
+    }
+
+    /// Records which seats wait on `t`, just discarded or added to a kan by
+    /// `by`: those that pass it become furiten.
+    pub(super) fn note_could_ron(&mut self, by: usize, t: crate::Tile) {
+        for o in 0..4 {
+            self.could_ron[o] = o != by && self.seats[o].waits().contains(t);
+        }
+    }
+
+    /// The last discard has passed without a win: no kan dora, riichi stick or
+    /// forced draw is still due.
+    pub(super) fn discard_passed_check(
+        &self,
+        event: &'static str,
+        actor: u8,
+    ) -> Result<(), GameError> {
+        if self.pending_dora > 0 {
+            return Err(err(event, actor, "a kan dora must be turned first"));
+        }
+        if let Phase::Discarded { seat, .. } = self.phase {
+            if matches!(
+                self.seats[seat as usize].riichi,
+                RiichiState::Declared { .. }
+            ) {
+                return Err(err(event, actor, "the riichi must be accepted first"));
+            }
+        }
+        if let Some(r) = self.forced_draw() {
+            return Err(err(event, actor, format!("the round must end: {r:?}")));
+        }
+        Ok(())
+    }
+
+    /// `tsumo`: `actor` draws `pai` (a replacement tile after a kan).
+    pub(super) fn tsumo(&mut self, actor: u8, pai: Pai) -> Result<(), GameError> {
+        const E: &str = "tsumo";
+        let a = Self::seat_check(E, actor)?;
+        let rinshan = match self.phase {
+            Phase::Draw { seat, rinshan } if seat == actor => rinshan,
+            Phase::Discarded { seat, .. } if (seat + 1) % 4 == actor => {
+                self.discard_passed_check(E, actor)?;
+                false
+            }
+            Phase::Kan { seat, .. } if seat == actor => true,
+            _ => {
+                return Err(err(
+                    E,
+                    actor,
+                    format!("not this seat's draw ({:?})", self.phase),
+                ))
+            }
+        };
+        if self.live_left == 0 {
+            return Err(err(E, actor, "the live wall is empty"));
+        }
+        // Due kan dora are turned before the replacement draw, except an open
+        // kan's own when the rules turn it after the discard.
+        if rinshan {
+            let own_may_wait = self.rules.game.open_kan_dora == KanDoraTiming::AfterDiscard
+                && !matches!(self.phase, Phase::Kan { closed: true, .. });
+            if self.pending_dora > u8::from(own_may_wait) {
+                return Err(err(E, actor, "a kan dora must be turned first"));
+            }
+        }
+        self.take_unseen(pai, E)?;
+        if matches!(self.phase, Phase::Kan { .. }) {
+            self.break_ippatsu();
+        }
+        self.settle_passes();
+        self.live_left -= 1;
+        let s = &mut self.seats[a];
+        s.put(pai);
+        s.drawn = Some(pai);
+        self.phase = Phase::Turn {
+            seat: actor,
+            after_call: None,
+            rinshan,
+        };
+        Ok(())
+    }
+
+    /// `dahai`: `actor` discards `pai` (`tsumogiri`: the tile just drawn).
+    pub(super) fn dahai(&mut self, actor: u8, pai: Pai, tsumogiri: bool) -> Result<(), GameError> {
+        let a = Self::seat_check("dahai", actor)?;
+        let (riichi_now, missed_tsumo) = self.check_dahai(actor, pai, tsumogiri)?;
+        let s = &mut self.seats[a];
+        s.take(pai);
+        s.drawn = None;
+        s.furiten_temp = false;
+        if missed_tsumo {
+            s.furiten_riichi = true;
+        }
+        if !riichi_now {
+            s.ippatsu = false;
+        }
+        let t = pai.tile().expect("not hidden");
+        s.discarded.insert(t);
+        s.river.push(RiverTile {
+            pai,
+            tsumogiri,
+            riichi: riichi_now,
+            called: false,
+        });
+        // An open kan's dora now due stays in `pending_dora`: the next event
+        // must turn it (see `discard_passed_check`).
+        self.note_could_ron(a, t);
+        self.phase = Phase::Discarded { seat: actor, pai };
+        Ok(())
+    }
+
+    /// Whether `actor` may discard `pai` now; if so, whether it is the riichi
+    /// discard, and whether a seat in riichi passes a tsumo on its wait with
+    /// it (it is then furiten for good).
+    fn check_dahai(&self, actor: u8, pai: Pai, tsumogiri: bool) -> Result<(bool, bool), GameError> {
+        const E: &str = "dahai";
+        let (riichi_now, forbidden) = match self.phase {
+            Phase::Turn {
+                seat, after_call, ..
+            } if seat == actor => (false, after_call),
+            Phase::RiichiDiscard { seat } if seat == actor => (true, None),
+            _ => return Err(err(E, actor, "not this seat's turn to discard")),
+        };
+        let s = &self.seats[actor as usize];
+        if !s.has(pai) {
+            return Err(GameError::MissingTile {
+                event: E,
+                seat: actor,
+                tile: pai.to_string(),
+            });
+        }
+        if tsumogiri && s.drawn != Some(pai) {
+            return Err(err(E, actor, format!("{pai} is not the tile just drawn")));
+        }
+        if !tsumogiri && s.drawn == Some(pai) && !s.has_two(pai) {
+            return Err(err(
+                E,
+                actor,
+                format!("the only {pai} is the tile just drawn (tsumogiri)"),
+            ));
+        }
+        self.check_kuikae(actor, pai, forbidden)?;
+        let in_riichi = matches!(s.riichi, RiichiState::Accepted { .. });
+        if in_riichi && !tsumogiri {
+            return Err(err(
+                E,
+                actor,
+                "in riichi only the drawn tile may be discarded",
+            ));
+        }
+        let mut after = *s.concealed();
+        after[pai.index()] -= 1;
+        if riichi_now && waits_of(&after).is_empty() {
+            return Err(err(
+                E,
+                actor,
+                format!("discarding {pai} leaves the riichi hand not tenpai"),
+            ));
+        }
+        let missed_tsumo = in_riichi
+            && s.drawn
+                .is_some_and(|d| s.waits_without(d).contains(d.tile().expect("not hidden")));
+        Ok((riichi_now, missed_tsumo))
+    }
+
+    /// Swap-calling (kuikae): right after a chi or pon, the `forbidden` kinds
+    /// may not be discarded when the rules forbid it.
+    fn check_kuikae(
+        &self,
+        actor: u8,
+        pai: Pai,
+        forbidden: Option<TileSet>,
+    ) -> Result<(), GameError> {
+        if let Some(f) = forbidden {
+            if self.rules.game.kuikae_forbidden && f.contains(pai.tile().expect("not hidden")) {
+                return Err(err(
+                    "dahai",
+                    actor,
+                    format!("swap-calling (kuikae): {pai} may not be discarded"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// `reach`: `actor` declares riichi; the riichi discard comes next.
+    pub(super) fn reach(&mut self, actor: u8) -> Result<(), GameError> {
+        const E: &str = "reach";
+        let a = Self::seat_check(E, actor)?;
+        match self.phase {
+            Phase::Turn {
+                seat,
+                after_call: None,
+                ..
+            } if seat == actor => {}
+            _ => return Err(err(E, actor, "not this seat's turn after a draw")),
+        }
+        let s = &self.seats[a];
+        if s.in_riichi() {
+            return Err(err(E, actor, "already in riichi"));
+        }
+        if !s.is_closed() {
+            return Err(err(E, actor, "the hand is open"));
+        }
+        let g = &self.rules.game;
+        if self.scores[a] < g.riichi_min_points {
+            return Err(err(
+                E,
+                actor,
+                format!(
+                    "{} points, fewer than {}",
+                    self.scores[a], g.riichi_min_points
+                ),
+            ));
+        }
+        if self.live_left < g.riichi_min_wall {
+            return Err(err(
+                E,
+                actor,
+                format!("only {} tiles left in the wall", self.live_left),
+            ));
+        }
+        if !super::riichi_possible(s.concealed()) {
+            return Err(err(E, actor, "no discard leaves the hand tenpai"));
+        }
+        let double = !self.any_call && s.river.is_empty();
+        self.seats[a].riichi = RiichiState::Declared { double };
+        self.phase = Phase::RiichiDiscard { seat: actor };
+        Ok(())
+    }
+
+    /// `reach_accepted`: the riichi discard passed; the stick goes on the
+    /// table and ippatsu begins.
+    pub(super) fn reach_accepted(
+        &mut self,
+        actor: u8,
+        deltas: Option<[i32; 4]>,
+    ) -> Result<(), GameError> {
+        const E: &str = "reach_accepted";
+        let a = Self::seat_check(E, actor)?;
+        match (self.phase.clone(), self.seats[a].riichi) {
+            (Phase::Discarded { seat, .. }, RiichiState::Declared { double }) if seat == actor => {
+                if self.pending_dora > 0 {
+                    return Err(err(E, actor, "a kan dora must be turned first"));
+                }
+                let mut d = [0; 4];
+                d[a] = -1000;
+                check_deltas(E, deltas, d)?;
+                self.scores[a] -= 1000;
+                self.sticks += 1;
+                let s = &mut self.seats[a];
+                s.riichi = RiichiState::Accepted { double };
+                s.ippatsu = true;
+                Ok(())
+            }
+            _ => Err(err(E, actor, "no riichi discard of this seat is waiting")),
+        }
+    }
+}

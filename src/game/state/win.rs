@@ -1,0 +1,370 @@
+//! Wins: who may ron now, the scoring situation of a win, its payments by
+//! seat (liability included, computed by [`crate::game::win_deltas`]), and
+//! the `hora` event (multiple ron in turn order from the discarder).
+
+use super::seat::{has_in, is_kokushi_tenpai, TableMeld};
+use super::{check_deltas, err, Phase, RiichiState, RoundOutcome, State, Win};
+use crate::game::error::GameError;
+use crate::game::pai::Pai;
+use crate::game::settle::{win_deltas, WinSeats};
+use crate::meld::Meld;
+use crate::rules::{MultiRonHonba, Renhou};
+use crate::score::{score, Indicator, MeldOrigin, Riichi, Situation, Timing};
+use crate::Hand;
+
+impl State {
+    /// Builds the scoring situation for `seat` winning on `pai` (`tsumo` or not)
+    /// now: hand and melds with their origins, winds, riichi and ippatsu, the
+    /// timing (rinshan, chankan, haitei, houtei, tenhou, chiihou), dora and the
+    /// given ura-dora indicators (used only in riichi), honba and sticks.
+    ///
+    /// # Errors
+    /// [`GameError::Illegal`] when `pai` is hidden or the tiles do not make a
+    /// hand (more than four copies).
+    ///
+    /// # Panics
+    /// When `seat > 3`.
+    pub fn situation(
+        &self,
+        seat: u8,
+        pai: Pai,
+        tsumo: bool,
+        ura: &[Pai],
+    ) -> Result<Situation, GameError> {
+        let s = &self.seats[seat as usize];
+        let mut hand = *s.concealed();
+        let mut red = s.red_fives();
+        let t = pai.tile().ok_or_else(|| err("hora", seat, "hidden tile"))?;
+        if !tsumo {
+            hand[t.index()] += 1;
+            if pai.is_red() {
+                red[t.index() / 9] += 1;
+            }
+        }
+        let melds: Vec<Meld> = s.melds.iter().map(TableMeld::to_meld).collect();
+        let h = Hand::new(hand, red, melds).map_err(|e| err("hora", seat, e.to_string()))?;
+        let mut sit = Situation::new(h, t);
+        sit.meld_origins = s
+            .melds
+            .iter()
+            .map(|m| MeldOrigin {
+                added: m.added,
+                from: m.from.map(|f| self.seat_wind(f)),
+            })
+            .collect();
+        sit.win_tile_red = pai.is_red();
+        sit.tsumo = tsumo;
+        sit.seat_wind = self.seat_wind(seat);
+        sit.round_wind = self.round_wind();
+        sit.riichi = match s.riichi {
+            RiichiState::Accepted { double: true } => Riichi::Double,
+            RiichiState::Accepted { double: false } => Riichi::Declared,
+            _ => Riichi::None,
+        };
+        sit.ippatsu = s.ippatsu && sit.riichi.is_declared();
+        sit.timing = self.timing(seat, tsumo);
+        sit.dora_indicators = self.dora.iter().map(|&p| indicator(p)).collect();
+        if sit.riichi.is_declared() {
+            sit.ura_indicators = ura
+                .iter()
+                .take(self.dora.len())
+                .map(|&p| indicator(p))
+                .collect();
+        }
+        sit.honba = self.round.honba() as u32;
+        sit.riichi_sticks = self.sticks as u32;
+        Ok(sit)
+    }
+
+    /// When `seat` wins now (by `tsumo` or not): rinshan, chankan, tenhou or
+    /// chiihou, haitei or houtei, renhou, or an ordinary win.
+    fn timing(&self, seat: u8, tsumo: bool) -> Timing {
+        let first = !self.any_call && self.seats[seat as usize].river.is_empty();
+        match self.phase {
+            Phase::Turn { rinshan: true, .. } if tsumo => Timing::Rinshan,
+            Phase::Kan { .. } => Timing::Chankan,
+            _ if tsumo && first => {
+                if seat == self.round.dealer() {
+                    Timing::Tenhou
+                } else {
+                    Timing::Chiihou
+                }
+            }
+            _ if self.live_left == 0 => {
+                if tsumo {
+                    Timing::Haitei
+                } else {
+                    Timing::Houtei
+                }
+            }
+            _ if !tsumo && first && self.rules.scoring.renhou != Renhou::Off => Timing::Renhou,
+            _ => Timing::Normal,
+        }
+    }
+
+    /// Scores `seat` winning on `pai` from `from` with the given ura-dora
+    /// indicators: the score and every seat's score change (honba and sticks
+    /// as they stand now).
+    ///
+    /// # Errors
+    /// [`GameError::Win`] when the hand is not complete or has no yaku.
+    ///
+    /// # Panics
+    /// When `seat` or `from` is above 3.
+    pub fn score_win(&self, seat: u8, from: u8, pai: Pai, ura: &[Pai]) -> Result<Win, GameError> {
+        self.score_win_counting(seat, from, pai, ura, self.round.honba(), self.sticks)
+    }
+
+    /// [`State::score_win`] with `honba` and `sticks` (counts) paid instead of
+    /// those on the table (a later winner of a multiple ron gets fewer).
+    fn score_win_counting(
+        &self,
+        seat: u8,
+        from: u8,
+        pai: Pai,
+        ura: &[Pai],
+        honba: u8,
+        sticks: u8,
+    ) -> Result<Win, GameError> {
+        let tsumo = seat == from;
+        let mut sit = self.situation(seat, pai, tsumo, ura)?;
+        sit.honba = honba as u32;
+        sit.riichi_sticks = sticks as u32;
+        let sc = score(&sit, &self.rules).map_err(|error| GameError::Win { seat, error })?;
+        let seats = WinSeats {
+            winner: seat,
+            from,
+            dealer: self.round.dealer(),
+            liable: self.seats[seat as usize].pao,
+        };
+        let (deltas, pao) = win_deltas(&sc, &seats, sit.honba, &self.rules.scoring);
+        Ok(Win {
+            seat,
+            from,
+            pao,
+            score: sc,
+            deltas,
+        })
+    }
+
+    /// `hora`: `actor` wins on `pai` from `target` (itself for tsumo), with
+    /// the ura-dora indicators `ura`; the logged `deltas` must be the engine's.
+    /// Applied to a copy of the state (it may change the phase back to the
+    /// discard's before it fails).
+    pub(super) fn hora(
+        &mut self,
+        actor: u8,
+        target: u8,
+        pai: Option<Pai>,
+        ura: Option<&[Pai]>,
+        deltas: Option<[i32; 4]>,
+    ) -> Result<(), GameError> {
+        const E: &str = "hora";
+        Self::seat_check(E, actor)?;
+        Self::seat_check(E, target)?;
+        let prior: Vec<Win> = match &self.outcome {
+            Some(RoundOutcome::Wins(w)) => w.clone(),
+            Some(_) => return Err(err(E, actor, "the round ended in a draw")),
+            None => Vec::new(),
+        };
+        let win_pai = if actor == target {
+            self.tsumo_tile(actor)?
+        } else {
+            self.ron_tile(actor, target, &prior)?
+        };
+        if let Some(p) = pai {
+            if p != win_pai {
+                return Err(err(
+                    E,
+                    actor,
+                    format!("the winning tile is {win_pai}, not {p}"),
+                ));
+            }
+        }
+        let ura = ura.unwrap_or(&[]);
+        self.check_ura(actor, ura)?;
+        // Later winners of a multiple ron get no sticks (taken by the first), and
+        // the honba only when the rules say so.
+        let (mut honba, mut sticks) = (self.round.honba(), self.sticks);
+        if !prior.is_empty() {
+            sticks = 0;
+            if self.rules.game.multiple_ron_honba == MultiRonHonba::First {
+                honba = 0;
+            }
+        }
+        let win = self.score_win_counting(actor, target, win_pai, ura, honba, sticks)?;
+        check_deltas(E, deltas, win.deltas)?;
+        if prior.is_empty() && actor != target {
+            self.ron_phase = Some(self.phase.clone());
+        }
+        for i in 0..4 {
+            self.scores[i] += win.deltas[i];
+        }
+        self.sticks = 0;
+        let mut wins = prior;
+        wins.push(win);
+        self.outcome = Some(RoundOutcome::Wins(wins));
+        self.phase = Phase::Ended;
+        Ok(())
+    }
+
+    /// The tile `actor` wins on by tsumo: its drawn tile, right after its own
+    /// draw.
+    fn tsumo_tile(&self, actor: u8) -> Result<Pai, GameError> {
+        match self.phase {
+            Phase::Turn {
+                seat,
+                after_call: None,
+                ..
+            } if seat == actor => {}
+            _ => return Err(err("hora", actor, "tsumo only right after one's own draw")),
+        }
+        self.seats[actor as usize]
+            .drawn
+            .ok_or_else(|| err("hora", actor, "no drawn tile"))
+    }
+
+    /// The tile `actor` rons from `target`: the discard or the kan's tile, in
+    /// turn order after the `prior` winners, when the rules and furiten allow.
+    /// In a multiple ron the phase goes back to the discard's first.
+    fn ron_tile(&mut self, actor: u8, target: u8, prior: &[Win]) -> Result<Pai, GameError> {
+        const E: &str = "hora";
+        if matches!(self.phase, Phase::Ended) && !prior.is_empty() {
+            if let Some(p) = self.ron_phase.clone() {
+                self.phase = p;
+            }
+        }
+        let (d, p, kan) = match &self.phase {
+            Phase::Discarded { seat, pai } => (*seat, *pai, None),
+            Phase::Kan { seat, pai, closed } => (*seat, *pai, Some(*closed)),
+            _ => return Err(err(E, actor, "no discard or kan to win on")),
+        };
+        if d != target || actor == target {
+            return Err(err(
+                E,
+                actor,
+                format!("the tile came from seat {d}, not {target}"),
+            ));
+        }
+        if self.pending_dora > 0 && kan.is_none() {
+            return Err(err(E, actor, "a kan dora must be turned first"));
+        }
+        let g = &self.rules.game;
+        if let Some(w) = prior.last() {
+            let dist = |s: u8| (s + 4 - d) % 4;
+            if dist(actor) <= dist(w.seat) {
+                return Err(err(
+                    E,
+                    actor,
+                    "multiple ron goes in turn order from the discarder",
+                ));
+            }
+            if !g.multiple_ron {
+                return Err(err(E, actor, "only one player may ron"));
+            }
+            if prior.len() >= 2 && g.triple_ron_abort {
+                return Err(err(E, actor, "three rons are an abortive draw"));
+            }
+        }
+        let s = &self.seats[actor as usize];
+        if kan == Some(true) && !g.kokushi_robs_closed_kan {
+            return Err(err(E, actor, "the rules let no one rob a closed kan"));
+        }
+        if kan == Some(true) && !is_kokushi_tenpai(s) {
+            return Err(err(E, actor, "only thirteen orphans may rob a closed kan"));
+        }
+        if s.furiten() {
+            return Err(err(E, actor, "furiten"));
+        }
+        Ok(p)
+    }
+
+    /// A winner in riichi names one ura-dora indicator per dora indicator, each
+    /// a tile still unseen.
+    fn check_ura(&self, actor: u8, ura: &[Pai]) -> Result<(), GameError> {
+        let riichi = matches!(
+            self.seats[actor as usize].riichi,
+            RiichiState::Accepted { .. }
+        );
+        if !riichi {
+            return Ok(());
+        }
+        if ura.len() < self.dora.len() {
+            return Err(err(
+                "hora",
+                actor,
+                format!(
+                    "{} ura-dora indicators for {} dora",
+                    ura.len(),
+                    self.dora.len()
+                ),
+            ));
+        }
+        let mut pool = self.unseen;
+        let mut pool_red = self.unseen_red;
+        for &u in ura.iter().take(self.dora.len()) {
+            if !has_in(&pool, &pool_red, u, 1) {
+                return Err(GameError::NotInWall {
+                    tile: u.to_string(),
+                });
+            }
+            pool[u.index()] -= 1;
+            if u.is_red() {
+                pool_red[u.index() / 9] -= 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Seats that may ron the current discard (or rob the current kan), in turn
+    /// order from the discarder: complete hand, not furiten, a yaku.
+    pub fn ron_candidates(&self) -> Vec<u8> {
+        let d = match self.phase {
+            Phase::Discarded { seat, .. } | Phase::Kan { seat, .. } => seat,
+            _ => return Vec::new(),
+        };
+        (1..4)
+            .map(|k| (d + k) % 4)
+            .filter(|&o| self.may_ron(o))
+            .collect()
+    }
+
+    /// Whether `seat` may ron the current discard (or rob the current kan):
+    /// one seat's part of [`State::ron_candidates`].
+    ///
+    /// # Panics
+    /// Never (any seat above 3 may not).
+    pub fn may_ron(&self, seat: u8) -> bool {
+        let (d, pai, closed) = match self.phase {
+            Phase::Discarded { seat, pai } => (seat, pai, false),
+            Phase::Kan { seat, pai, closed } => (seat, pai, closed),
+            _ => return false,
+        };
+        // After a kan's discard, its dora indicator is turned before anyone
+        // may answer the discard.
+        let dora_due = self.pending_dora > 0 && matches!(self.phase, Phase::Discarded { .. });
+        // `could_ron` (set with the discard or kan: the tile is a wait) rules
+        // out most seats before furiten and yaku are looked at.
+        if seat > 3 || seat == d || dora_due || !self.could_ron[seat as usize] {
+            return false;
+        }
+        self.can_ron(seat, d, pai, closed)
+    }
+
+    fn can_ron(&self, o: u8, d: u8, pai: Pai, closed: bool) -> bool {
+        let Some(t) = pai.tile() else { return false };
+        let s = &self.seats[o as usize];
+        s.waits().contains(t)
+            && !s.furiten()
+            && (!closed || (self.rules.game.kokushi_robs_closed_kan && is_kokushi_tenpai(s)))
+            && self.score_win(o, d, pai, &[]).is_ok()
+    }
+}
+
+/// A known dora or ura-dora indicator as the scorer takes it.
+fn indicator(p: Pai) -> Indicator {
+    Indicator {
+        tile: p.tile().expect("indicators are known"),
+        red: p.is_red(),
+    }
+}
