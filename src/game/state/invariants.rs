@@ -238,6 +238,20 @@ mod tests {
         s
     }
 
+    #[test]
+    fn checks_stay_on_after_start_game() {
+        // `start_game` makes a fresh state: it keeps the setting it was given.
+        for on in [false, true] {
+            let mut s = State::new(Rules::tenhou()).with_check(on);
+            s.apply(&Event::StartGame {
+                names: vec![],
+                seed: None,
+            })
+            .expect("starts");
+            assert_eq!(s.checks(), on);
+        }
+    }
+
     fn broken(s: &State) -> String {
         match s.check_invariants() {
             Err(GameError::Invariant(m)) => m,
