@@ -35,12 +35,34 @@ pub struct Ukeire {
     pub shanten: i8,
     /// Tiles that lower it (the waits when `shanten == 0`).
     pub tiles: TileSet,
-    /// Copies of those tiles still unseen, in all.
+    /// Copies of those tiles still unseen, in all, less those of
+    /// [`Ukeire::no_yaku`].
     pub count: u32,
+    /// Waits that complete the hand only without a yaku, marked by
+    /// [`crate::score::mark_yakuless_waits`] (empty until then, and always
+    /// for a hand that is not tenpai): still listed in `tiles`, not counted
+    /// in `count`.
+    pub no_yaku: TileSet,
     left: [u8; KINDS],
 }
 
 impl Ukeire {
+    /// Moves `tiles` (some of [`Ukeire::tiles`]) to [`Ukeire::no_yaku`]:
+    /// their copies leave `count`.
+    pub(crate) fn mark_no_yaku(&mut self, tiles: TileSet) {
+        let new = TileSet::from_bits(tiles.bits() & self.tiles.bits() & !self.no_yaku.bits());
+        for t in new.iter() {
+            self.count -= u32::from(self.left[t.index()]);
+        }
+        self.no_yaku = TileSet::from_bits(self.no_yaku.bits() | new.bits());
+    }
+
+    /// Copies left of the tiles that count: [`Ukeire::tiles`] less
+    /// [`Ukeire::no_yaku`], in index order.
+    pub fn counted(&self) -> impl Iterator<Item = (Tile, u8)> + '_ {
+        self.iter().filter(|(t, _)| !self.no_yaku.contains(*t))
+    }
+
     /// Unseen copies of `tile` (0 when it is not useful).
     pub fn left(&self, tile: Tile) -> u8 {
         self.left[tile.index()]
@@ -57,8 +79,27 @@ impl Ukeire {
 pub struct Discard {
     /// The tile discarded.
     pub tile: Tile,
+    /// The copy discarded is a red five: every copy of `tile` in the hand is
+    /// red (a plain five goes before a red one). Always `false` from
+    /// [`Tables::analyze`], which sees counts only.
+    pub red: bool,
     /// Shanten after the discard and its tile acceptance.
     pub ukeire: Ukeire,
+}
+
+impl Discard {
+    /// The discarded tile in mpsz notation, `0m`/`0p`/`0s` for a red five.
+    ///
+    /// ```
+    /// let t = tenpai::Tables::embedded();
+    /// let h: tenpai::Hand = "12345m0677889p66z".parse()?; // the only 5p is red
+    /// let names: Vec<String> = t.analyze_with_melds(&h, None)?.iter().map(|d| d.notation()).collect();
+    /// assert!(names.contains(&"0p".to_string()) && !names.contains(&"5p".to_string()));
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn notation(&self) -> String {
+        self.tile.mpsz(self.red)
+    }
 }
 
 /// Standard-form useful tiles: the union, over every optimal split of `k` melds
@@ -155,12 +196,14 @@ fn make_ukeire(shanten: i8, mask: u64, seen: &TileCounts) -> Ukeire {
         shanten,
         tiles,
         count,
+        no_yaku: TileSet::EMPTY,
         left,
     }
 }
 
-/// Lower shanten first, then more copies, more kinds, index order.
-fn sort_best_first(discards: &mut [Discard]) {
+/// Lower shanten first, then more copies (those that count), more kinds,
+/// index order.
+pub(crate) fn sort_best_first(discards: &mut [Discard]) {
     discards.sort_by_key(|d| {
         (
             d.ukeire.shanten,
@@ -300,6 +343,9 @@ impl Tables<'_> {
         visible: Option<&TileCounts>,
     ) -> Result<Ukeire, HandError> {
         let counts = hand.concealed();
+        if hand.melds().is_empty() {
+            return self.ukeire(counts, visible);
+        }
         let len = check_13(counts)?;
         let called = hand.meld_counts();
         let costs = self.capped_costs(counts, &called);
@@ -380,6 +426,7 @@ impl Tables<'_> {
             rest[t.index()] += 1;
             out.push(Discard {
                 tile: t,
+                red: false,
                 ukeire: make_ukeire(shanten, mask, &seen),
             });
         }
@@ -390,6 +437,9 @@ impl Tables<'_> {
     /// Per-discard analysis of a 3n+2 hand with its called melds taken into
     /// account (see [`Tables::ukeire_with_melds`]); copies left count the whole
     /// hand, its melds and `visible` as seen. Sorted as [`Tables::analyze`].
+    /// Knowing the hand's red fives, it marks a discard [`Discard::red`] when
+    /// every copy of that five is red. A hand without melds is answered by
+    /// [`Tables::analyze`]'s lookups.
     ///
     /// # Errors
     /// As [`Tables::analyze`].
@@ -413,6 +463,19 @@ impl Tables<'_> {
         visible: Option<&TileCounts>,
     ) -> Result<Vec<Discard>, HandError> {
         let counts = hand.concealed();
+        let red_of = |t: Tile| {
+            t.is_five() && {
+                let r = hand.red_fives()[t.index() / 9];
+                r > 0 && r >= counts[t.index()]
+            }
+        };
+        if hand.melds().is_empty() {
+            let mut out = self.analyze(counts, visible)?;
+            for d in &mut out {
+                d.red = red_of(d.tile);
+            }
+            return Ok(out);
+        }
         check_14(counts)?;
         let mut out = Vec::with_capacity(14);
         for t in Tile::all().filter(|t| counts[t.index()] > 0) {
@@ -428,6 +491,7 @@ impl Tables<'_> {
             seen[t.index()] += 1;
             out.push(Discard {
                 tile: t,
+                red: red_of(t),
                 ukeire: self.ukeire_with_melds(&remainder, Some(&seen))?,
             });
         }

@@ -199,6 +199,24 @@ impl Tile {
         char::from_u32(code).expect("mahjong glyphs are valid scalars")
     }
 
+    /// The tile in mpsz notation, written `0m`, `0p` or `0s` when it is a
+    /// five and `red` (the way a red five is named everywhere in tenpai's
+    /// output); `red` is ignored for other tiles.
+    ///
+    /// ```
+    /// let five: tenpai::Tile = "5p".parse()?;
+    /// assert_eq!((five.mpsz(true), five.mpsz(false)), ("0p".to_string(), "5p".to_string()));
+    /// assert_eq!("1z".parse::<tenpai::Tile>()?.mpsz(true), "1z");
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn mpsz(self, red: bool) -> String {
+        if red && self.is_five() {
+            format!("0{}", self.suit().letter())
+        } else {
+            self.to_string()
+        }
+    }
+
     /// Parses one tile in mpsz notation (`5m`, `0p` = red 5p, `7z`), returning it and
     /// whether it was written red.
     ///

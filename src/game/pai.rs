@@ -63,6 +63,22 @@ impl Pai {
         self.0 == HIDDEN
     }
 
+    /// The tile in mpsz notation, as hands are written: `5m`, `0m` for a red
+    /// five, `7z`; `?` when hidden (mjai notation is [`Pai`]'s `Display`).
+    ///
+    /// ```
+    /// use tenpai::game::Pai;
+    /// assert_eq!("5pr".parse::<Pai>()?.mpsz(), "0p");
+    /// assert_eq!("C".parse::<Pai>()?.mpsz(), "7z");
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn mpsz(self) -> String {
+        match self.tile() {
+            Some(t) => t.mpsz(self.is_red()),
+            None => "?".into(),
+        }
+    }
+
     /// The same kind, not red.
     pub fn plain(self) -> Pai {
         match self.tile() {

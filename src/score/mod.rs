@@ -13,6 +13,8 @@
 //!   `expected` format.
 //! - [`Rules`](crate::rules::Rules): options and the presets `tenhou` and `mahjongsoul`
 //!   (`data/rules/*.toml`).
+//! - [`yakuless_waits`]: which waits of a ready hand win with a yaku (the
+//!   waits shown to players count only those).
 //! - [`Yaku`] and [`YakuList`]; fu and readings ([`FuBreakdown`], [`Reading`],
 //!   [`Wait`]); payments ([`basic_points`], [`payment`], [`Limit`]).
 //!
@@ -42,6 +44,7 @@ pub mod json;
 mod points;
 mod result;
 mod situation;
+mod waits;
 mod yaku;
 
 use crate::rules::Rules;
@@ -50,6 +53,7 @@ pub use fu::{FuBreakdown, FuItem, FuSource, Group, GroupKind, Reading, Wait};
 pub use points::{basic_points, limit_basic, payment, Limit, Payment};
 pub use result::Score;
 pub use situation::{Indicator, MeldOrigin, Riichi, Situation, Timing};
+pub use waits::{mark_yakuless_discards, mark_yakuless_waits, yakuless_waits, WinContext};
 pub use yaku::{Yaku, YakuList, YAKU_KINDS};
 
 /// The dora a dora indicator points to: the next tile of its suit (9 → 1), East →

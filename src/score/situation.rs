@@ -80,11 +80,7 @@ impl std::str::FromStr for Indicator {
 impl fmt::Display for Indicator {
     /// `5p`, or `0p` when red.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.red {
-            write!(f, "0{}", self.tile.suit().letter())
-        } else {
-            write!(f, "{}", self.tile)
-        }
+        f.write_str(&self.tile.mpsz(self.red))
     }
 }
 

@@ -6,11 +6,7 @@ use crate::game::{Action, Observation, Pai};
 
 /// A tile in hand notation: `5m`, `0m` for a red five, `7z`.
 fn tile_text(p: Pai) -> String {
-    match p.tile() {
-        Some(t) if p.is_red() => format!("0{}", t.suit().letter()),
-        Some(t) => t.to_string(),
-        None => "?".into(),
-    }
+    p.mpsz()
 }
 
 /// A short name of an action: `discard 0m`, `riichi 3p`, `tsumo`, `ron`,
