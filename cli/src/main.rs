@@ -124,6 +124,8 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        // The game said why it ended; 130 is the status of an interrupt.
+        Err(e) if e.is::<cmd::play::Interrupted>() => ExitCode::from(130),
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: {e:#}");
             ExitCode::FAILURE

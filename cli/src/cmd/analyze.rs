@@ -1,12 +1,13 @@
 //! `tenpai analyze`: what each discard of a 3n+2 hand leaves, best first, like
 //! Tenhou's tile-efficiency tool.
 
-use super::waits::{tiles_left, TileLeft};
-use super::{check_visible, parse_hand_arg, parse_visible, shanten_words};
-use anyhow::{Context, Result};
+use super::waits::{kinds, tiles_left, TileLeft};
+use super::{check_visible, hand_error, parse_hand_arg, parse_visible, shanten_words};
+use anyhow::Result;
 use serde::Serialize;
 use std::io::Write;
-use tenpai::{Discard, Hand, HandError, Tables, TileCounts};
+use tenpai::score::mark_yakuless_discards;
+use tenpai::Tables;
 
 const LONG_ABOUT: &str = "\
 For each distinct tile of a 3n+2 hand: the shanten after discarding it and the
@@ -14,11 +15,20 @@ ukeire of what remains (the tiles that lower its shanten, or its waits when it
 is tenpai) with their copies left, best first: lower shanten, then more copies,
 then more kinds. Copies left count the whole hand (the discard included), its
 called melds and the --visible tiles as seen. Called melds written in the hand
-are taken into account (their tiles are used up).
+are taken into account (their tiles are used up). A red five is named 0m, 0p or
+0s when every copy of it in the hand is red (a plain five goes first).
+
+With called melds, a wait that completes the hand without a yaku does not win:
+it is shown after \"no yaku\" and not counted (nor in the order); --seat and
+--round say which wind triplets are yakuhai, --rules whether open tanyao counts.
+
+A hand of 3n+1 tiles is for tenpai waits.
 
 JSON (--json): one object {\"hand\": \"<canonical mpsz>\", \"shanten\": n,
-\"discards\": [{\"discard\": \"1z\", \"shanten\": n, \"ukeire\": \"<mpsz>\", \"kinds\": n,
-\"count\": n, \"tiles\": [{\"tile\": \"1m\", \"left\": 3}, ...]}, ...]}, best first.";
+\"discards\": [{\"discard\": \"0p\", \"shanten\": n, \"ukeire\": \"<mpsz>\",
+\"no_yaku\": \"<mpsz>\" or null, \"kinds\": n, \"count\": n, \"tiles\": [{\"tile\":
+\"1m\", \"left\": 3, \"yaku\": true or false (null when not tenpai)}, ...]}, ...]},
+best first; \"ukeire\", \"kinds\" and \"count\" leave out the waits without a yaku.";
 
 /// Per-discard tile efficiency of a 3n+2 hand.
 #[derive(Debug, clap::Args)]
@@ -32,6 +42,10 @@ pub struct Args {
     /// mpsz notation of any length, e.g. 1155z406m; subtracted from the copies left.
     #[arg(long, value_name = "TILES")]
     pub visible: Option<String>,
+
+    /// Which waits have a yaku.
+    #[command(flatten)]
+    pub yaku: super::YakuCheck,
 
     /// Print one JSON object instead of the table.
     #[arg(long)]
@@ -47,6 +61,7 @@ struct DiscardOut {
     discard: String,
     shanten: i8,
     ukeire: String,
+    no_yaku: Option<String>,
     kinds: usize,
     count: u32,
     tiles: Vec<TileLeft>,
@@ -59,38 +74,29 @@ struct Output {
     discards: Vec<DiscardOut>,
 }
 
-/// The per-discard analysis of `hand`, meld-aware when melds are written.
-fn discards(
-    tables: &Tables<'_>,
-    hand: &Hand,
-    visible: Option<&TileCounts>,
-) -> Result<Vec<Discard>, HandError> {
-    if hand.melds().is_empty() {
-        tables.analyze(hand.concealed(), visible)
-    } else {
-        tables.analyze_with_melds(hand, visible)
-    }
+/// The tiles of `set` less `no_yaku`, as a set.
+fn counted(set: tenpai::TileSet, no_yaku: tenpai::TileSet) -> tenpai::TileSet {
+    tenpai::TileSet::from_bits(set.bits() & !no_yaku.bits())
 }
 
 /// Runs `tenpai analyze`.
 ///
 /// # Errors
-/// A bad hand or `--visible` list (named in the message), or an I/O error.
+/// A bad hand, `--visible` list or `--rules` (named in the message), or an
+/// I/O error.
 pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()> {
     let hand = parse_hand_arg("HAND", &args.hand)?;
     let visible = args.visible.as_deref().map(parse_visible).transpose()?;
     if let Some(v) = &visible {
         check_visible(&hand, v)?;
     }
-    let context = || format!("HAND {:?}", args.hand);
-    let rows = discards(tables, &hand, visible.as_ref()).with_context(context)?;
-    let shanten = if hand.melds().is_empty() {
-        tables.shanten_forms(hand.concealed())
-    } else {
-        tables.shanten_with_melds(&hand)
-    }
-    .with_context(context)?
-    .min();
+    let (context, rules) = args.yaku.load()?;
+    let error = |e| hand_error(e, "analyze", &args.hand);
+    let mut rows = tables
+        .analyze_with_melds(&hand, visible.as_ref())
+        .map_err(error)?;
+    mark_yakuless_discards(&hand, &mut rows, &context, &rules);
+    let shanten = tables.shanten_with_melds(&hand).map_err(error)?.min();
     if args.json {
         let o = Output {
             hand: hand.to_string(),
@@ -98,10 +104,11 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
             discards: rows
                 .iter()
                 .map(|d| DiscardOut {
-                    discard: d.tile.to_string(),
+                    discard: d.notation(),
                     shanten: d.ukeire.shanten,
-                    ukeire: d.ukeire.tiles.to_string(),
-                    kinds: d.ukeire.tiles.len(),
+                    ukeire: counted(d.ukeire.tiles, d.ukeire.no_yaku).to_string(),
+                    no_yaku: (!d.ukeire.no_yaku.is_empty()).then(|| d.ukeire.no_yaku.to_string()),
+                    kinds: kinds(&d.ukeire),
                     count: d.ukeire.count,
                     tiles: tiles_left(&d.ukeire),
                 })
@@ -115,7 +122,15 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
         writeln!(out)?;
         let sets: Vec<String> = rows
             .iter()
-            .map(|d| args.style.tiles(d.ukeire.tiles))
+            .map(|d| {
+                let set = args.style.tiles(counted(d.ukeire.tiles, d.ukeire.no_yaku));
+                let set = if set.is_empty() { "-".to_string() } else { set };
+                if d.ukeire.no_yaku.is_empty() {
+                    set
+                } else {
+                    format!("{set} (no yaku: {})", args.style.tiles(d.ukeire.no_yaku))
+                }
+            })
             .collect();
         let w = sets
             .iter()
@@ -125,13 +140,16 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
             .max("ukeire".len());
         writeln!(out, "discard  shanten  {:<w$}  kinds  count", "ukeire")?;
         for (d, set) in rows.iter().zip(&sets) {
-            let set = if set.is_empty() { "-" } else { set };
+            let tile = if args.style.unicode {
+                args.style.tile(d.tile)
+            } else {
+                d.notation()
+            };
             writeln!(
                 out,
-                "{:<7}  {:>7}  {set:<w$}  {:>5}  {:>5}",
-                args.style.tile(d.tile),
+                "{tile:<7}  {:>7}  {set:<w$}  {:>5}  {:>5}",
                 d.ukeire.shanten,
-                d.ukeire.tiles.len(),
+                kinds(&d.ukeire),
                 d.ukeire.count
             )?;
         }
@@ -176,7 +194,7 @@ mod tests {
         assert_eq!(
             out,
             "{\"hand\":\"11m\",\"shanten\":-1,\"discards\":[{\"discard\":\"1m\",\"shanten\":0,\"ukeire\":\"1m\",\
-             \"kinds\":1,\"count\":2,\"tiles\":[{\"tile\":\"1m\",\"left\":2}]}]}\n"
+             \"no_yaku\":null,\"kinds\":1,\"count\":2,\"tiles\":[{\"tile\":\"1m\",\"left\":2,\"yaku\":true}]}]}\n"
         );
     }
 
@@ -208,11 +226,51 @@ mod tests {
     }
 
     #[test]
-    fn analyze_err_wrong_size_names_the_argument() {
+    fn analyze_err_wrong_size_points_to_waits() {
         let (r, _, _) = tenpai(&["analyze", "123m456p789s1112z"], "");
         assert_eq!(
             format!("{:#}", r.unwrap_err()),
-            "HAND \"123m456p789s1112z\": expected 3n+2 tiles (2, 5, 8, 11 or 14), got 13"
+            "HAND \"123m456p789s1112z\": expected 3n+2 tiles (2, 5, 8, 11 or 14), got 13 \
+             (a hand of 3n+1 tiles: tenpai waits HAND gives its waits)"
+        );
+    }
+
+    #[test]
+    fn analyze_ok_the_only_red_five_is_discarded_as_0p() {
+        let (r, out, _) = tenpai(&["analyze", "12345m0677889p66z"], "");
+        r.unwrap();
+        assert!(out.lines().any(|l| l.starts_with("0p ")), "{out}");
+        assert!(!out.lines().any(|l| l.starts_with("5p ")), "{out}");
+        // With a plain 5p beside it, the plain one goes first.
+        let (r, out, _) = tenpai(&["analyze", "12345m0577889p66z"], "");
+        r.unwrap();
+        assert!(out.lines().any(|l| l.starts_with("5p ")), "{out}");
+        assert!(!out.lines().any(|l| l.starts_with("0p ")), "{out}");
+        let (r, out, _) = tenpai(&["analyze", "--json", "12345m0677889p66z"], "");
+        r.unwrap();
+        assert!(out.contains("{\"discard\":\"0p\","), "{out}");
+    }
+
+    #[test]
+    fn analyze_ok_waits_without_yaku_are_not_counted() {
+        // Discarding 3p waits on 1p/4p with no yaku; discarding 2p on 3p/1z,
+        // of which only the 1z triplet (East) has one.
+        let (r, out, _) = tenpai(&["analyze", "233p11z [345p] [456s] [789m]"], "");
+        r.unwrap();
+        let rows: Vec<&str> = out.lines().skip(4).collect();
+        assert_eq!(
+            rows[..2],
+            [
+                "2p             0  1z (no yaku: 3p)      1      2",
+                "3p             0  - (no yaku: 14p)      0      0",
+            ]
+        );
+        let (r, out, _) = tenpai(&["analyze", "--json", "233p11z [345p] [456s] [789m]"], "");
+        r.unwrap();
+        assert!(
+            out.contains("{\"discard\":\"2p\",\"shanten\":0,\"ukeire\":\"1z\",\"no_yaku\":\"3p\",\"kinds\":1,\"count\":2,\
+                \"tiles\":[{\"tile\":\"3p\",\"left\":1,\"yaku\":false},{\"tile\":\"1z\",\"left\":2,\"yaku\":true}]}"),
+            "{out}"
         );
     }
 }

@@ -78,6 +78,54 @@ pub fn load_rules(rules: &str, length: Option<&str>) -> Result<tenpai::rules::Ru
     Ok(r)
 }
 
+/// What decides which waits of a hand with called melds win with a yaku:
+/// the winds and the rules (open tanyao). A closed hand always has a yaku
+/// by tsumo, so these matter only when melds are written.
+#[derive(Debug, Clone, clap::Args)]
+pub struct YakuCheck {
+    /// The hand's seat wind (E is the dealer): a triplet of it is a yaku.
+    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
+    pub seat: tenpai::Wind,
+
+    /// The round wind: a triplet of it is a yaku.
+    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
+    pub round: tenpai::Wind,
+
+    /// Rule preset name (tenhou, mahjongsoul) or TOML file (open tanyao).
+    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
+    pub rules: String,
+}
+
+impl YakuCheck {
+    /// The winds as a scoring context, and the rules.
+    ///
+    /// # Errors
+    /// An unknown preset or a bad rules file, naming `--rules`.
+    pub fn load(&self) -> Result<(tenpai::score::WinContext, tenpai::rules::Rules)> {
+        let context = tenpai::score::WinContext {
+            seat_wind: self.seat,
+            round_wind: self.round,
+        };
+        Ok((context, load_rules(&self.rules, None)?))
+    }
+}
+
+/// The error of `command` (`waits`, `analyze`) on the hand `text`, pointing
+/// to the command that takes a hand of that size when it is the wrong size
+/// (`waits` 3n+1 tiles, `analyze` 3n+2).
+pub fn hand_error(e: tenpai::HandError, command: &str, text: &str) -> anyhow::Error {
+    let hint = match e {
+        tenpai::HandError::WrongTileCount { count, .. } if count % 3 == 2 && command == "waits" => {
+            " (a hand of 3n+2 tiles: tenpai analyze HAND gives the waits after each discard)"
+        }
+        tenpai::HandError::WrongTileCount { count, .. } if count % 3 == 1 && command != "waits" => {
+            " (a hand of 3n+1 tiles: tenpai waits HAND gives its waits)"
+        }
+        _ => "",
+    };
+    anyhow::anyhow!("HAND {text:?}: {e}{hint}")
+}
+
 /// Parses a hand given as the command-line argument `name`.
 ///
 /// # Errors
@@ -183,6 +231,15 @@ pub fn write_json_str<W: Write>(out: &mut W, s: &str) -> io::Result<()> {
         }
     }
     out.write_all(b"\"")
+}
+
+/// `""` for one, `"s"` otherwise: `format!("{n} tile{}", plural(n))`.
+pub fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 /// "tenpai", "complete" or "N-shanten" for a shanten number.

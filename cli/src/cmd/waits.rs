@@ -1,11 +1,13 @@
 //! `tenpai waits`: the waits of a tenpai hand, or the tiles that advance it
-//! (ukeire), with the copies of each still unseen.
+//! (ukeire), with the copies of each still unseen; with called melds, the
+//! waits that complete the hand without a yaku are marked and not counted.
 
-use super::{check_visible, parse_hand_arg, parse_visible, shanten_words};
-use anyhow::{Context, Result};
+use super::{check_visible, hand_error, parse_hand_arg, parse_visible, shanten_words};
+use anyhow::Result;
 use serde::Serialize;
 use std::io::Write;
-use tenpai::{Hand, Tables, Ukeire};
+use tenpai::score::mark_yakuless_waits;
+use tenpai::{Tables, Ukeire};
 
 const LONG_ABOUT: &str = "\
 The waits of a 3n+1 hand when it is tenpai, otherwise its ukeire: the tiles
@@ -14,8 +16,18 @@ hand, its called melds and the --visible tiles count as seen. A tile the hand
 already holds four times is never a wait. Called melds written in the hand
 are taken into account (their tiles are used up).
 
+A wait that completes the shape but gives no yaku (dora are not yaku) does not
+win: it is listed as \"no yaku\" and not counted. Only a hand with called
+melds can have one (a closed hand always has menzen tsumo); --seat and
+--round say which wind triplets are yakuhai, --rules whether open tanyao
+counts.
+
+A hand of 3n+2 tiles is for tenpai analyze (the waits after each discard).
+
 JSON (--json): {\"hand\": \"<canonical mpsz>\", \"shanten\": n, \"tenpai\": bool,
-\"tiles\": [{\"tile\": \"2z\", \"left\": 3}, ...], \"kinds\": n, \"count\": n}.";
+\"tiles\": [{\"tile\": \"2z\", \"left\": 3, \"yaku\": true}, ...], \"kinds\": n,
+\"count\": n}; \"yaku\" is false for a wait without a yaku and null when the
+hand is not tenpai; \"kinds\" and \"count\" leave out the waits without a yaku.";
 
 /// Waits (tenpai) or ukeire of a 3n+1 hand, with copies left.
 #[derive(Debug, clap::Args)]
@@ -29,6 +41,10 @@ pub struct Args {
     /// mpsz notation of any length, e.g. 1155z406m; subtracted from the copies left.
     #[arg(long, value_name = "TILES")]
     pub visible: Option<String>,
+
+    /// Which waits have a yaku.
+    #[command(flatten)]
+    pub yaku: super::YakuCheck,
 
     /// Print one JSON object instead of the table.
     #[arg(long)]
@@ -46,6 +62,9 @@ pub struct TileLeft {
     pub tile: String,
     /// Copies not yet seen.
     pub left: u8,
+    /// A wait: whether it wins with a yaku; `None` (null) for the ukeire of a
+    /// hand that is not tenpai.
+    pub yaku: Option<bool>,
 }
 
 #[derive(Serialize)]
@@ -64,42 +83,39 @@ pub fn tiles_left(u: &Ukeire) -> Vec<TileLeft> {
         .map(|(t, left)| TileLeft {
             tile: t.to_string(),
             left,
+            yaku: (u.shanten == 0).then(|| !u.no_yaku.contains(t)),
         })
         .collect()
 }
 
-/// Computes the ukeire of `hand` (meld-aware when melds are written).
-pub fn ukeire(
-    tables: &Tables<'_>,
-    hand: &Hand,
-    visible: Option<&tenpai::TileCounts>,
-) -> Result<Ukeire, tenpai::HandError> {
-    if hand.melds().is_empty() {
-        tables.ukeire(hand.concealed(), visible)
-    } else {
-        tables.ukeire_with_melds(hand, visible)
-    }
+/// Kinds of the useful tiles that count (waits without a yaku left out).
+pub fn kinds(u: &Ukeire) -> usize {
+    u.tiles.len() - u.no_yaku.len()
 }
 
 /// Runs `tenpai waits`.
 ///
 /// # Errors
-/// A bad hand or `--visible` list (named in the message), or an I/O error.
+/// A bad hand, `--visible` list or `--rules` (named in the message), or an
+/// I/O error.
 pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()> {
     let hand = parse_hand_arg("HAND", &args.hand)?;
     let visible = args.visible.as_deref().map(parse_visible).transpose()?;
     if let Some(v) = &visible {
         check_visible(&hand, v)?;
     }
-    let u =
-        ukeire(tables, &hand, visible.as_ref()).with_context(|| format!("HAND {:?}", args.hand))?;
+    let (context, rules) = args.yaku.load()?;
+    let mut u = tables
+        .ukeire_with_melds(&hand, visible.as_ref())
+        .map_err(|e| hand_error(e, "waits", &args.hand))?;
+    mark_yakuless_waits(&hand, &mut u, &context, &rules);
     if args.json {
         let o = Output {
             hand: hand.to_string(),
             shanten: u.shanten,
             tenpai: u.shanten == 0,
             tiles: tiles_left(&u),
-            kinds: u.tiles.len(),
+            kinds: kinds(&u),
             count: u.count,
         };
         serde_json::to_writer(&mut out, &o)?;
@@ -119,14 +135,21 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
             writeln!(out, "{label:<7}  {}", tiles.join(" "))?;
             writeln!(out, "left     {}", lefts.join(" "))?;
         }
-        let kinds = u.tiles.len();
+        if !u.no_yaku.is_empty() {
+            writeln!(
+                out,
+                "no yaku  {} (complete{} the hand without a yaku: not counted)",
+                args.style.tiles(u.no_yaku),
+                if u.no_yaku.len() == 1 { "s" } else { "" }
+            )?;
+        }
         writeln!(
             out,
             "total    {} tile{} of {} kind{}",
             u.count,
-            if u.count == 1 { "" } else { "s" },
-            kinds,
-            if kinds == 1 { "" } else { "s" }
+            super::plural(u.count as usize),
+            kinds(&u),
+            super::plural(kinds(&u))
         )?;
     }
     out.flush()?;
@@ -167,7 +190,8 @@ mod tests {
         assert_eq!(
             out,
             "{\"hand\":\"23m456p789s11122z\",\"shanten\":0,\"tenpai\":true,\
-             \"tiles\":[{\"tile\":\"1m\",\"left\":3},{\"tile\":\"4m\",\"left\":2}],\"kinds\":2,\"count\":5}\n"
+             \"tiles\":[{\"tile\":\"1m\",\"left\":3,\"yaku\":true},{\"tile\":\"4m\",\"left\":2,\"yaku\":true}],\
+             \"kinds\":2,\"count\":5}\n"
         );
     }
 
@@ -204,11 +228,48 @@ mod tests {
     }
 
     #[test]
-    fn waits_err_wrong_size_names_the_argument() {
+    fn waits_ok_wait_without_yaku_is_marked_and_not_counted() {
+        // After three calls 45p waits on 3p and 6p; with 123p 456s 789m
+        // and a pair of 1z neither win has a yaku.
+        let hand = "45p11z [123p] [456s] [789m]";
+        let (r, out, _) = tenpai(&["waits", hand], "");
+        r.unwrap();
+        assert_eq!(
+            out,
+            "hand     45p11z [123p] [456s] [789m]\n\
+             shanten  0 (tenpai)\n\
+             waits    3p 6p\n\
+             left      3  4\n\
+             no yaku  36p (complete the hand without a yaku: not counted)\n\
+             total    0 tiles of 0 kinds\n"
+        );
+        let (r, out, _) = tenpai(&["waits", "33p11z [345p] [456s] [789m]", "--json"], "");
+        r.unwrap();
+        assert_eq!(
+            out,
+            "{\"hand\":\"33p11z [345p] [456s] [789m]\",\"shanten\":0,\"tenpai\":true,\
+             \"tiles\":[{\"tile\":\"3p\",\"left\":1,\"yaku\":false},{\"tile\":\"1z\",\"left\":2,\"yaku\":true}],\
+             \"kinds\":1,\"count\":2}\n"
+        );
+        // As South in the South round the 1z triplet is no yaku either.
+        let (r, out, _) = tenpai(
+            &["waits", "33p11z [345p] [456s] [789m]", "--seat", "S", "--round", "S"],
+            "",
+        );
+        r.unwrap();
+        assert!(
+            out.ends_with("no yaku  3p1z (complete the hand without a yaku: not counted)\ntotal    0 tiles of 0 kinds\n"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn waits_err_wrong_size_points_to_analyze() {
         let (r, _, _) = tenpai(&["waits", "123m456p789s11z234p"], "");
         assert_eq!(
             format!("{:#}", r.unwrap_err()),
-            "HAND \"123m456p789s11z234p\": expected 3n+1 tiles (1, 4, 7, 10 or 13), got 14"
+            "HAND \"123m456p789s11z234p\": expected 3n+1 tiles (1, 4, 7, 10 or 13), got 14 \
+             (a hand of 3n+2 tiles: tenpai analyze HAND gives the waits after each discard)"
         );
     }
 

@@ -30,8 +30,9 @@ use std::time::Duration;
 /// How long a decision may think.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Budget {
-    /// This many rollouts in all (over every candidate); deterministic for a
-    /// given seed.
+    /// This many rollouts in all (over every candidate), played exactly
+    /// (more only when the first halving round has more candidates);
+    /// deterministic for a given seed.
     Samples(u32),
     /// About this much wall-clock time: the halving schedule is refitted to
     /// the measured rollout speed after every round, and the last round plays
@@ -490,6 +491,16 @@ pub(crate) fn search_in(
         };
         s.run_batch(&cands, &mut acc, &alive, target);
         spent = acc.iter().map(|a| a.n as u64).sum();
+        if s.deadline.is_none() && round + 1 == rounds && spent < total {
+            // The even split leaves fewer rollouts than candidates: one more
+            // each for the leaders, so that the budget is played exactly.
+            let mut leaders = alive.clone();
+            leaders.sort_by(|&a, &b| acc[b].mean().total_cmp(&acc[a].mean()).then(a.cmp(&b)));
+            leaders.truncate((total - spent) as usize);
+            leaders.sort_unstable();
+            s.run_batch(&cands, &mut acc, &leaders, target.saturating_add(1));
+            spent = acc.iter().map(|a| a.n as u64).sum();
+        }
         if s.out_of_time() || alive.len() <= 1 {
             break;
         }

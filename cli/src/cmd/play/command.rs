@@ -175,6 +175,12 @@ impl Menu {
         }
     }
 
+    /// The legal actions the menu was built from.
+    #[cfg(test)]
+    pub fn legal(&self) -> &[Action] {
+        &self.legal
+    }
+
     /// The offers of one group.
     pub fn group(&self, g: Group) -> Vec<&Offer> {
         self.offers.iter().filter(|o| o.group == g).collect()

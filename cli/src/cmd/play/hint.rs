@@ -1,7 +1,12 @@
-//! The hint panel: shanten, the best discards with their tile acceptance
-//! (ukeire) and waits, what the baseline AI would do, and the Monte Carlo
-//! ranking of the person's choices — from the person's own view only (their
-//! hand and the tiles everybody can see).
+//! The hint panel and the `a` key: one advisor (the Monte Carlo search or
+//! the baseline AI) recommends one action, which is what `a` plays; the
+//! panel shows that recommendation first, then the hand's shanten, the best
+//! discards with their tile acceptance (ukeire) or waits, and the Monte
+//! Carlo ranking of the person's choices, best rank first — all from the
+//! person's own view (their hand and the tiles everybody can see).
+//!
+//! Hint lines separate their columns by two spaces; a front end that wraps
+//! lines breaks them only there (see [`unbreakable`]).
 
 use super::command::Menu;
 use super::tiles::TileMode;
@@ -9,9 +14,10 @@ use super::view::hand_of;
 use crate::cmd::shanten_words;
 use tenpai::ai::mc::{McPlayer, SearchReport, Settings};
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::{Action, Observation, Player};
+use tenpai::game::{Action, Observation, Pai, Player};
 use tenpai::rules::Rules;
-use tenpai::{Tables, TileCounts, Ukeire, KINDS};
+use tenpai::score::{mark_yakuless_discards, mark_yakuless_waits, WinContext};
+use tenpai::{Tables, TileCounts, TileSet, Ukeire, Wind, KINDS};
 
 /// Tiles seen outside the person's hand and melds: rivers (called tiles once,
 /// in their meld), the other seats' melds, dora indicators.
@@ -37,133 +43,387 @@ fn seen(obs: &Observation) -> TileCounts {
     v
 }
 
-/// `tenpai, waits 36p (5 left)`, `1-shanten, accepts 147m (9 left)`, or
-/// `3-shanten, 60 tiles of 20 kinds` when the kinds are many.
-fn acceptance(u: &Ukeire, mode: TileMode) -> String {
-    let what = if u.shanten == 0 { "waits" } else { "accepts" };
-    let tiles = if u.tiles.len() > 8 {
-        format!("{} tiles of {} kinds", u.count, u.tiles.len())
-    } else {
-        format!("{} ({} left)", mode.set(u.tiles), u.count)
-    };
-    format!("{:<10} {what} {tiles}", shanten_words(u.shanten))
+/// The person's seat and round wind, for the yaku of their waits.
+fn context(obs: &Observation) -> WinContext {
+    WinContext {
+        seat_wind: Wind::ALL[((obs.seat + 4 - obs.oya % 4) % 4) as usize],
+        round_wind: Wind::ALL[(obs.bakaze % 4) as usize],
+    }
 }
 
-/// What the AI would do in the person's place.
-pub fn ai_choice(rules: &Rules, obs: &Observation, legal: &[Action]) -> Action {
-    BaselinePlayer::new(rules).act(obs, legal)
+/// `tenpai  waits 36p (5 left)`, `1-shanten  accepts 147m (9 left)`, or
+/// `3-shanten  60 tiles of 20 kinds` when the kinds are many; waits without
+/// a yaku follow as `no yaku 36p` and are not counted.
+fn acceptance(u: &Ukeire, mode: TileMode) -> String {
+    let what = if u.shanten == 0 { "waits" } else { "accepts" };
+    let counted = TileSet::from_bits(u.tiles.bits() & !u.no_yaku.bits());
+    let tiles = if counted.is_empty() {
+        "nothing that wins".to_string()
+    } else if counted.len() > 8 {
+        format!("{} tiles of {} kinds", u.count, counted.len())
+    } else {
+        format!("{} ({} left)", mode.set(counted), u.count)
+    };
+    let no_yaku = if u.no_yaku.is_empty() {
+        String::new()
+    } else {
+        format!("  no yaku {}", mode.set(u.no_yaku))
+    };
+    format!("{}  {what} {tiles}{no_yaku}", shanten_words(u.shanten))
+}
+
+/// Which AI advises the person.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AdvisorKind {
+    /// The Monte Carlo search (the hints also rank every choice).
+    Mc,
+    /// The rule-based baseline AI (instant).
+    Baseline,
+}
+
+/// The advisor: its recommendation is the hint panel's and what `a` plays.
+#[derive(Debug)]
+pub enum Advisor {
+    /// The baseline AI.
+    Baseline,
+    /// The Monte Carlo search, on its own seed and budget.
+    Mc(McPlayer),
+}
+
+/// One decision's advice.
+#[derive(Clone, Debug)]
+pub struct Advice {
+    /// The recommended action (what `a` plays).
+    pub chosen: Action,
+    /// The Monte Carlo search behind it, when the advisor searched.
+    pub report: Option<SearchReport>,
+}
+
+impl Advisor {
+    /// The Monte Carlo advisor thinking `settings` per decision, seeded `seed`.
+    pub fn mc(rules: &Rules, settings: Settings, seed: u64) -> Advisor {
+        Advisor::Mc(McPlayer::with_settings(rules, settings, seed))
+    }
+
+    /// The advice on `legal` in `obs` (a search for the Monte Carlo
+    /// advisor: ask once per decision and keep it).
+    pub fn advise(&mut self, rules: &Rules, obs: &Observation, legal: &[Action]) -> Advice {
+        match self {
+            Advisor::Baseline => Advice {
+                chosen: BaselinePlayer::new(rules).act(obs, legal),
+                report: None,
+            },
+            Advisor::Mc(player) if legal.len() > 1 => {
+                let report = player.think(obs, legal);
+                let chosen = if legal.contains(&report.chosen) {
+                    report.chosen.clone()
+                } else {
+                    legal[0].clone()
+                };
+                Advice {
+                    chosen,
+                    report: Some(report),
+                }
+            }
+            Advisor::Mc(_) => Advice {
+                chosen: legal[0].clone(),
+                report: None,
+            },
+        }
+    }
 }
 
 /// Candidates shown in the Monte Carlo ranking.
 const MC_SHOWN: usize = 4;
 
-/// The Monte Carlo search of the hint panel: the person's choices ranked by
-/// the same search as the `mc` AI, on its own seed and budget.
-#[derive(Debug)]
-pub struct McHint {
-    player: McPlayer,
+/// A short name of an action for the ranking: `discard 0m`, `riichi 3p`,
+/// `chi 46p`, `pon 55p`, `kan 5m`, `tsumo`, `ron`, `pass`, `nine terminals`.
+fn short_label(a: &Action, menu: &Menu, mode: TileMode) -> String {
+    let pair = |c: &[Pai; 2]| format!("{}{}", mode.pai(c[0]), mode.pai(c[1]));
+    let called = menu.called.map(|(_, p)| mode.pai(p)).unwrap_or_default();
+    match a {
+        Action::Discard { pai, .. } => format!("discard {}", mode.pai(*pai)),
+        Action::Riichi { pai, .. } => format!("riichi {}", mode.pai(*pai)),
+        Action::Chi { consumed } => format!("chi {}", pair(consumed)),
+        Action::Pon { consumed } => format!("pon {}", pair(consumed)),
+        Action::Daiminkan => format!("kan {called}"),
+        Action::Ankan { tile } => format!("kan {}", mode.pai(Pai::from(*tile))),
+        Action::Kakan { pai } => format!("kan {}", mode.pai(*pai)),
+        Action::Tsumo => "tsumo".into(),
+        Action::Ron => "ron".into(),
+        Action::Pass => "pass".into(),
+        Action::NineTerminals => "nine terminals".into(),
+    }
 }
 
-impl McHint {
-    /// A search for the hints with `settings` (budget, threads) per decision,
-    /// seeded `seed`.
-    pub fn new(rules: &Rules, settings: Settings, seed: u64) -> McHint {
-        McHint {
-            player: McPlayer::with_settings(rules, settings, seed),
+/// Points with thousands separators and a sign: `+2,434`, `-800`, `0`.
+fn signed(x: f64) -> String {
+    super::view::signed(x.round() as i32)
+}
+
+/// The ranking as hint lines, best expected final rank first (the measure
+/// shown): a title, a header, up to [`MC_SHOWN`] candidates (the
+/// recommendation marked `>`, always shown), `(n more)`.
+fn ranking(report: &SearchReport, chosen: &Action, menu: &Menu, mode: TileMode) -> Vec<String> {
+    let mut sorted: Vec<_> = report.candidates.iter().collect();
+    // By the rank shown; unmeasured (NaN) last.
+    sorted.sort_by(|a, b| {
+        let key = |x: f64| if x.is_nan() { f64::INFINITY } else { x };
+        key(a.rank).total_cmp(&key(b.rank))
+    });
+    let mut shown: Vec<_> = sorted.iter().take(MC_SHOWN).copied().collect();
+    if !shown.iter().any(|c| c.action == *chosen) {
+        if let Some(c) = sorted.iter().find(|c| c.action == *chosen) {
+            shown.push(c);
         }
     }
-
-    /// The ranking of `legal` in `obs`, or `None` when there is nothing to
-    /// choose.
-    pub fn think(&mut self, obs: &Observation, legal: &[Action]) -> Option<SearchReport> {
-        (legal.len() > 1).then(|| self.player.think(obs, legal))
-    }
-}
-
-/// The ranking as hint lines: `Monte Carlo, 500 rollouts (final rank ± 95%,
-/// round points):`, then the best candidates, `  discard 2z  2.31 ± 0.05
-/// +5537  win 73%  deal-in 8%`, then `MC: discard 4z` (the search's choice);
-/// for a decision that needs no search (one choice, a win outside the last
-/// round) the one line `Monte Carlo: tsumo (no search needed)`.
-pub fn mc_lines(report: &SearchReport, menu: &Menu, mode: TileMode) -> Vec<String> {
-    let label = |a: &Action| menu.label(a, mode);
-    if report.trivial {
-        return vec![format!(
-            "Monte Carlo: {} (no search needed)",
-            label(&report.chosen)
-        )];
-    }
-    let mut out = vec![format!(
-        "Monte Carlo, {} rollouts (final rank ± 95%, round points):",
-        report.samples,
-    )];
-    let shown: Vec<_> = report.candidates.iter().take(MC_SHOWN).collect();
-    let width = shown
+    let labels: Vec<String> = shown
         .iter()
-        .map(|c| label(&c.action).len())
-        .max()
-        .unwrap_or(0);
-    for c in shown {
-        // One rollout gives no interval.
+        .map(|c| short_label(&c.action, menu, mode))
+        .collect();
+    let w = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(6);
+    let mut out = vec![
+        format!(
+            "Monte Carlo, {} rollout{}, best rank first:",
+            crate::cmd::score::points(report.samples),
+            crate::cmd::plural(report.samples as usize)
+        ),
+        format!("  {:<w$}  rank±95%   points  win  deal-in", "choice"),
+    ];
+    for (c, label) in shown.iter().zip(&labels) {
         let ci = if c.ci95.is_finite() {
-            format!("{:.2}", c.ci95)
+            format!("{:.2}", c.ci95).trim_start_matches('0').to_string()
         } else {
             "-".to_string()
         };
         out.push(format!(
-            "  {:<width$}  {:.2} ± {ci}  {:+.0}  win {:.0}%  deal-in {:.0}%",
-            label(&c.action),
+            "{} {label:<w$}  {:.2}±{ci:<3}  {:>7}  {:>3.0}%  {:>6.0}%",
+            if c.action == *chosen { ">" } else { " " },
             c.rank,
-            c.points,
+            signed(c.points),
             100.0 * c.win,
             100.0 * c.deal_in,
         ));
     }
-    if report.candidates.len() > MC_SHOWN {
-        out.push(format!("  ({} more)", report.candidates.len() - MC_SHOWN));
+    let more = report.candidates.len().saturating_sub(shown.len());
+    if more > 0 {
+        out.push(format!("  ({more} more)"));
     }
-    out.push(format!("MC: {}", label(&report.chosen)));
     out
 }
 
-/// The hint lines for the view `obs` with the choices `legal`; with `mc`,
-/// the Monte Carlo ranking after them.
+/// The recommendation: `Recommended (a): discard 8m`, with who made it,
+/// and for a search that kept its prior (the baseline's choice) while
+/// another candidate shows a better rank, one line saying so.
+fn recommendation(advice: &Advice, menu: &Menu, mode: TileMode) -> Vec<String> {
+    let label = menu.label(&advice.chosen, mode);
+    let Some(report) = &advice.report else {
+        return vec![format!("Recommended (a): {label}")];
+    };
+    if report.trivial {
+        return vec![format!("Recommended (a): {label} (no search needed)")];
+    }
+    let mut out = vec![format!("Recommended (a): {label} (Monte Carlo)")];
+    let best = report
+        .candidates
+        .iter()
+        .filter(|c| !c.rank.is_nan())
+        .min_by(|a, b| a.rank.total_cmp(&b.rank));
+    let kept = report.prior.as_ref() == Some(&report.chosen);
+    if kept && best.is_some_and(|b| b.action != report.chosen) {
+        out.push("Kept the baseline AI's choice: none ranks clearly better.".into());
+    }
+    out
+}
+
+/// The hint lines for the view `obs` with the choices `legal` and the
+/// advisor's `advice`: the recommendation, the hand, the best discards, and
+/// the Monte Carlo ranking when the advisor searched.
 pub fn lines(
     rules: &Rules,
     obs: &Observation,
-    legal: &[Action],
     menu: &Menu,
     mode: TileMode,
-    mc: Option<&mut McHint>,
+    advice: &Advice,
 ) -> Vec<String> {
-    let mut out = Vec::new();
+    let mut out = recommendation(advice, menu, mode);
     let t = Tables::embedded();
     let seen = seen(obs);
-    let Some(hand) = hand_of(&obs.hand, &obs.melds[obs.seat as usize]) else {
-        return out;
-    };
-    let size: u8 = hand.concealed().iter().sum();
-    if size % 3 == 2 {
-        if let Ok(s) = t.shanten_with_melds(&hand) {
-            out.push(format!("Hand: {}", shanten_words(s.min())));
-        }
-        if let Ok(discards) = t.analyze_with_melds(&hand, Some(&seen)) {
-            out.push("Best discards:".into());
-            for d in discards.iter().take(4) {
-                out.push(format!(
-                    "  {}  {}",
-                    mode.pai(d.tile.into()),
-                    acceptance(&d.ukeire, mode)
-                ));
+    let context = context(obs);
+    if let Some(hand) = hand_of(&obs.hand, &obs.melds[obs.seat as usize]) {
+        if hand.len() % 3 == 2 {
+            if let Ok(s) = t.shanten_with_melds(&hand) {
+                out.push(format!("Hand: {}", shanten_words(s.min())));
             }
+            if let Ok(mut discards) = t.analyze_with_melds(&hand, Some(&seen)) {
+                mark_yakuless_discards(&hand, &mut discards, &context, rules);
+                out.push("Best discards:".into());
+                for d in discards.iter().take(4) {
+                    out.push(format!(
+                        "  {}  {}",
+                        mode.pai(Pai::new(d.tile, d.red)),
+                        acceptance(&d.ukeire, mode)
+                    ));
+                }
+            }
+        } else if let Ok(mut u) = t.ukeire_with_melds(&hand, Some(&seen)) {
+            mark_yakuless_waits(&hand, &mut u, &context, rules);
+            out.push(format!("Hand: {}", acceptance(&u, mode)));
         }
-    } else if let Ok(u) = t.ukeire_with_melds(&hand, Some(&seen)) {
-        out.push(format!("Hand: {}", acceptance(&u, mode)));
     }
-    let ai = ai_choice(rules, obs, legal);
-    out.push(format!("AI: {}", menu.label(&ai, mode)));
-    if let Some(report) = mc.and_then(|m| m.think(obs, legal)) {
-        out.extend(mc_lines(&report, menu, mode));
+    if let Some(report) = advice.report.as_ref().filter(|r| !r.trivial) {
+        out.extend(ranking(report, &advice.chosen, menu, mode));
     }
     out
+}
+
+/// `line` with the spaces inside its columns made non-breaking, so that a
+/// wrapping view breaks it only between columns (two spaces or more), never
+/// inside `deal-in 8%` or `discard 5m`.
+pub fn unbreakable(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let chars: Vec<char> = line.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        let gap = c == ' '
+            && (chars.get(i + 1) == Some(&' ') || i > 0 && chars[i - 1] == ' ' || i == 0);
+        out.push(if c == ' ' && !gap { '\u{a0}' } else { c });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cmd::play::command::tests::{turn, turn_view};
+    use tenpai::ai::mc::Candidate;
+
+    fn candidate(action: Action, rank: f64) -> Candidate {
+        Candidate {
+            action,
+            samples: 100,
+            rank,
+            ci95: 0.12,
+            points: 1234.0,
+            win: 0.3,
+            deal_in: 0.08,
+            tenpai: 0.5,
+        }
+    }
+
+    fn discard(s: &str) -> Action {
+        Action::Discard {
+            pai: s.parse().unwrap(),
+            tsumogiri: false,
+        }
+    }
+
+    /// A search that kept its prior, 2p, while 6s shows a better rank.
+    fn kept_prior() -> Advice {
+        let report = SearchReport {
+            candidates: vec![
+                candidate(discard("2p"), 2.14),
+                candidate(discard("6s"), 2.08),
+                candidate(discard("1m"), 2.30),
+                candidate(discard("9m"), 2.50),
+                candidate(discard("5mr"), 2.20),
+                candidate(discard("1p"), 2.60),
+            ],
+            chosen: discard("2p"),
+            samples: 1000,
+            elapsed: std::time::Duration::ZERO,
+            placement: false,
+            trivial: false,
+            prior: Some(discard("2p")),
+        };
+        Advice {
+            chosen: discard("2p"),
+            report: Some(report),
+        }
+    }
+
+    #[test]
+    fn hint_ok_one_recommendation_and_a_ranking_sorted_by_rank() {
+        let menu = turn();
+        let obs = turn_view();
+        let l = lines(&Rules::tenhou(), &obs, &menu, TileMode::Text, &kept_prior());
+        assert_eq!(
+            l[..2],
+            [
+                "Recommended (a): discard 2p (Monte Carlo)",
+                "Kept the baseline AI's choice: none ranks clearly better.",
+            ]
+        );
+        let i = l
+            .iter()
+            .position(|x| x.starts_with("Monte Carlo"))
+            .unwrap();
+        assert_eq!(
+            l[i..],
+            [
+                "Monte Carlo, 1,000 rollouts, best rank first:",
+                "  choice      rank±95%   points  win  deal-in",
+                "  discard 6s  2.08±.12   +1,234   30%       8%",
+                "> discard 2p  2.14±.12   +1,234   30%       8%",
+                "  discard 0m  2.20±.12   +1,234   30%       8%",
+                "  discard 1m  2.30±.12   +1,234   30%       8%",
+                "  (2 more)",
+            ]
+        );
+        assert_eq!(l.iter().filter(|x| x.contains("Recommended")).count(), 1);
+    }
+
+    #[test]
+    fn hint_ok_the_recommendation_is_shown_even_when_ranked_low() {
+        let mut advice = kept_prior();
+        advice.chosen = discard("1p");
+        if let Some(r) = advice.report.as_mut() {
+            r.chosen = discard("1p");
+            r.prior = Some(discard("1p"));
+        }
+        let l = ranking(
+            advice.report.as_ref().unwrap(),
+            &advice.chosen,
+            &turn(),
+            TileMode::Text,
+        );
+        assert_eq!(l.len(), 2 + 5 + 1, "{l:?}");
+        assert!(l[6].starts_with("> discard 1p  2.60"), "{l:?}");
+        assert_eq!(l[7], "  (1 more)");
+    }
+
+    #[test]
+    fn hint_ok_baseline_advice_has_no_ranking() {
+        let (menu, obs) = (turn(), turn_view());
+        let advice = Advisor::Baseline.advise(&Rules::tenhou(), &obs, menu.legal());
+        let l = lines(&Rules::tenhou(), &obs, &menu, TileMode::Text, &advice);
+        assert_eq!(l[0], "Recommended (a): tsumo: win on your draw");
+        assert!(!l.iter().any(|x| x.starts_with("Monte Carlo")), "{l:?}");
+    }
+
+    #[test]
+    fn unbreakable_ok_keeps_columns_whole() {
+        assert_eq!(
+            unbreakable("> discard 2p  2.14  win 30%"),
+            ">\u{a0}discard\u{a0}2p  2.14  win\u{a0}30%"
+        );
+        assert_eq!(unbreakable("  a b"), "  a\u{a0}b");
+    }
+
+    #[test]
+    fn acceptance_ok_waits_without_yaku_are_named_and_not_counted() {
+        let h: tenpai::Hand = "33p11z [345p] [456s] [789m]".parse().unwrap();
+        let mut u = Tables::embedded().ukeire_with_melds(&h, None).unwrap();
+        mark_yakuless_waits(&h, &mut u, &WinContext::default(), &Rules::tenhou());
+        assert_eq!(
+            acceptance(&u, TileMode::Text),
+            "tenpai  waits 1z (2 left)  no yaku 3p"
+        );
+        let h: tenpai::Hand = "45p11z [123p] [456s] [789m]".parse().unwrap();
+        let mut u = Tables::embedded().ukeire_with_melds(&h, None).unwrap();
+        mark_yakuless_waits(&h, &mut u, &WinContext::default(), &Rules::tenhou());
+        assert_eq!(
+            acceptance(&u, TileMode::Text),
+            "tenpai  waits nothing that wins  no yaku 36p"
+        );
+    }
 }

@@ -12,6 +12,7 @@ pub mod command;
 pub mod hint;
 pub mod keys;
 pub mod plain;
+pub mod screen;
 pub mod session;
 pub mod tiles;
 pub mod tui;
@@ -144,6 +145,12 @@ pub struct Args {
     /// Show the hint panel from the start (h toggles it).
     #[arg(long)]
     pub hints: bool,
+
+    /// The AI behind the hints and the a key: mc (the Monte Carlo search,
+    /// --samples N rollouts or 1,000; it also ranks your choices) or
+    /// baseline (instant). Default: mc against mc opponents, else baseline.
+    #[arg(long, value_enum, value_name = "mc|baseline")]
+    pub advisor: Option<hint::AdvisorKind>,
 }
 
 /// Parses `--seat`: `E`, `S`, `W`, `N` (any case, or the wind's name).
@@ -171,6 +178,25 @@ fn random_seed() -> u64 {
     h.finish() % 1_000_000_000
 }
 
+/// The person left with Ctrl-C: the program exits with status 130, as a
+/// program interrupted by SIGINT does.
+#[derive(Debug)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("interrupted (Ctrl-C)")
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
+/// Whether colours are wanted: `NO_COLOR` is unset or empty
+/// (<https://no-color.org>).
+pub fn no_color_unset() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 /// Rollouts of the hint panel's Monte Carlo ranking without `--samples`.
 const HINT_SAMPLES: u32 = 1000;
 
@@ -193,19 +219,27 @@ fn setup(args: &Args) -> Result<Setup> {
     })
 }
 
-/// The hint panel's Monte Carlo search for the person's seat: `--samples`
-/// rollouts (else [`HINT_SAMPLES`]), its own seed.
-fn mc_hint(args: &Args, s: &Setup) -> hint::McHint {
-    let budget = Budget::Samples(args.samples.unwrap_or(HINT_SAMPLES));
-    let seed = session::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
-    hint::McHint::new(
-        &s.rules,
-        Settings {
-            budget,
-            threads: s.threads,
-        },
-        seed,
-    )
+/// The advisor behind the hints and `a`: `--advisor`, by default the
+/// opponents' kind (Monte Carlo against mc, else the baseline). The Monte
+/// Carlo advisor thinks `--samples` rollouts (else [`HINT_SAMPLES`]) on its
+/// own seed.
+fn advisor(args: &Args, s: &Setup) -> hint::Advisor {
+    let kind = args.advisor.unwrap_or(match s.opponents {
+        Opponents::Mc => hint::AdvisorKind::Mc,
+        Opponents::Baseline | Opponents::Random => hint::AdvisorKind::Baseline,
+    });
+    match kind {
+        hint::AdvisorKind::Baseline => hint::Advisor::Baseline,
+        hint::AdvisorKind::Mc => {
+            let budget = Budget::Samples(args.samples.unwrap_or(HINT_SAMPLES));
+            let seed = session::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
+            let settings = Settings {
+                budget,
+                threads: s.threads,
+            };
+            hint::Advisor::mc(&s.rules, settings, seed)
+        }
+    }
 }
 
 /// `seed 12, east-south, tenhou rules, you: E, opponents: mc 300ms`.
@@ -271,6 +305,22 @@ fn write_log(p: &Path, text: &str) -> Result<()> {
         .with_context(context)
 }
 
+/// Names the players in the log's `start_game`: `You` for the person's
+/// seat, the AI players by kind (`mc`, `baseline`, `random`).
+fn name_players(record: &mut tenpai::game::GameRecord, s: &Setup) {
+    if let Some(tenpai::game::Event::StartGame { names, .. }) = record.events.first_mut() {
+        *names = (0..4u8)
+            .map(|seat| {
+                if seat == s.seat && !s.watch {
+                    "You".to_string()
+                } else {
+                    s.opponents.to_string()
+                }
+            })
+            .collect();
+    }
+}
+
 /// Says that `--log` wrote nothing, when it was given, at the end of an
 /// abandoned game.
 fn no_log<W: Write>(args: &Args, out: &mut W) -> Result<()> {
@@ -327,8 +377,8 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     let banner = banner(args, &setup);
     let ending = if full_screen {
         let delay = Duration::from_millis(args.delay.unwrap_or(300));
-        let hint = mc_hint(args, &setup);
-        let ending = tui::run(&setup, names, mode, args.hints, Some(hint), delay, &banner)?;
+        let advisor = advisor(args, &setup);
+        let ending = tui::run(&setup, names, mode, args.hints, advisor, delay, &banner)?;
         writeln!(out, "{banner}")?;
         if let Ending::Finished(record) = &ending {
             let points = tenpai::game::final_scores(&record.scores, &setup.rules.game);
@@ -348,9 +398,10 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
             rules: setup.rules.clone(),
             names,
             mode,
-            colour: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+            styled: std::io::stdout().is_terminal(),
+            colour: no_color_unset(),
             hints: args.hints,
-            mc_hint: Some(mc_hint(args, &setup)),
+            advisor: advisor(args, &setup),
             delay: Duration::from_millis(args.delay.unwrap_or(0)),
             echo: !std::io::stdin().is_terminal(),
         };
@@ -364,8 +415,9 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
             .with_context(|| format!("--decisions {}", p.display()))?;
     }
     match ending {
-        Ending::Finished(record) => {
+        Ending::Finished(mut record) => {
             if let Some(p) = &args.log {
+                name_players(&mut record, &setup);
                 write_log(p, &record.to_mjai())?;
             }
             out.flush()?;
@@ -387,6 +439,11 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
                 Leave::InputEnded => {
                     no_log(args, &mut out)?;
                     bail!("standard input ended in {at}: the game is abandoned")
+                }
+                Leave::Interrupted => {
+                    writeln!(out, "You left the game (Ctrl-C) in {at}.")?;
+                    no_log(args, &mut out)?;
+                    Err(Interrupted.into())
                 }
             }
         }

@@ -6,7 +6,7 @@
 use super::command::{Input, Menu, HELP};
 use super::hint;
 use super::session::{Choice, Frontend, Leave, Update};
-use super::tiles::{paint, Paint, TileMode};
+use super::tiles::{paint, TileMode};
 use super::view::{
     event_line, final_ranking, river_tile, round_end, score, seat_wind, status, Names,
 };
@@ -28,12 +28,14 @@ pub struct Plain<R, W> {
     pub names: Names,
     /// Tile text or glyphs.
     pub mode: TileMode,
-    /// Paint tiles with ANSI colours.
+    /// Style tiles with ANSI escapes (the output is a terminal).
+    pub styled: bool,
+    /// With colours (`NO_COLOR` unset).
     pub colour: bool,
     /// Show hints at each decision.
     pub hints: bool,
-    /// The Monte Carlo ranking in the hints.
-    pub mc_hint: Option<hint::McHint>,
+    /// The AI behind the hints and `a`.
+    pub advisor: hint::Advisor,
     /// Pause after each move of an AI player.
     pub delay: Duration,
     /// Repeat each command read after the prompt (when the input is not typed
@@ -42,20 +44,18 @@ pub struct Plain<R, W> {
 }
 
 impl<R: BufRead, W: Write> Plain<R, W> {
-    /// A tile (or river cell) `text`, painted as `p` when colour is on.
+    /// A tile (or river cell) `text`, painted as `p` when colour is on
+    /// (`NO_COLOR` keeps bold and underline).
     fn cell(&self, text: String, p: Pai) -> String {
-        if !self.colour {
+        if !self.styled {
             return text;
         }
-        let code = match paint(p) {
-            Paint::Man => "33",
-            Paint::Pin => "36",
-            Paint::Sou => "32",
-            Paint::Honor => "1",
-            Paint::Red => "1;31",
-            Paint::Hidden => "2",
-        };
-        format!("\x1b[{code}m{text}\x1b[0m")
+        let sgr = paint(p).sgr(self.colour);
+        if sgr.is_empty() {
+            text
+        } else {
+            format!("{sgr}{text}\x1b[0m")
+        }
     }
 
     /// The table: status, each seat (wind, score, riichi, river, melds), the
@@ -124,9 +124,18 @@ impl<R: BufRead, W: Write> Plain<R, W> {
         Ok(())
     }
 
-    fn hints(&mut self, obs: &Observation, legal: &[Action], menu: &Menu) -> Result<()> {
-        let mc = self.mc_hint.as_mut();
-        for l in hint::lines(&self.rules, obs, legal, menu, self.mode, mc) {
+    /// The advice for this decision, asked once and kept in `advice`.
+    fn advice<'a>(
+        &mut self,
+        advice: &'a mut Option<hint::Advice>,
+        obs: &Observation,
+        legal: &[Action],
+    ) -> &'a hint::Advice {
+        advice.get_or_insert_with(|| self.advisor.advise(&self.rules, obs, legal))
+    }
+
+    fn hints(&mut self, obs: &Observation, menu: &Menu, advice: &hint::Advice) -> Result<()> {
+        for l in hint::lines(&self.rules, obs, menu, self.mode, advice) {
             writeln!(self.out, "hint: {l}")?;
         }
         Ok(())
@@ -174,8 +183,10 @@ impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
             let m: Vec<String> = own.iter().map(|m| self.mode.meld(m)).collect();
             writeln!(self.out, "      melds {}", m.join(" "))?;
         }
+        let mut advice = None;
         if self.hints {
-            self.hints(obs, legal, &menu)?;
+            let a = self.advice(&mut advice, obs, legal).clone();
+            self.hints(obs, &menu, &a)?;
         }
         self.prompt(&menu)?;
         let mut riichi_next = false;
@@ -197,13 +208,15 @@ impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
             match menu.parse(&line, riichi_next, self.mode) {
                 Ok(Input::Act(a)) => return Ok(Choice::Act(a)),
                 Ok(Input::Auto) => {
-                    return Ok(Choice::Act(hint::ai_choice(&self.rules, obs, legal)));
+                    let a = self.advice(&mut advice, obs, legal);
+                    return Ok(Choice::Act(a.chosen.clone()));
                 }
                 Ok(Input::Quit) => return Ok(Choice::Leave(Leave::Quit)),
                 Ok(Input::Hint) => {
                     self.hints = !self.hints;
                     if self.hints {
-                        self.hints(obs, legal, &menu)?;
+                        let a = self.advice(&mut advice, obs, legal).clone();
+                        self.hints(obs, &menu, &a)?;
                     } else {
                         writeln!(self.out, "Hints off.")?;
                     }
@@ -264,9 +277,10 @@ mod tests {
                 watch: false,
             },
             mode: TileMode::Text,
+            styled: false,
             colour: false,
             hints: false,
-            mc_hint: None,
+            advisor: hint::Advisor::Baseline,
             delay: Duration::ZERO,
             echo: true,
         };
@@ -302,19 +316,34 @@ mod tests {
                 watch: false,
             },
             mode: TileMode::Text,
+            styled: true,
             colour: true,
             hints: false,
-            mc_hint: None,
+            advisor: hint::Advisor::Baseline,
             delay: Duration::ZERO,
             echo: false,
         };
         assert_eq!(
-            front.cell("5m".into(), "5mr".parse().unwrap()),
-            "\x1b[1;31m5m\x1b[0m"
+            front.cell("0m".into(), "5mr".parse().unwrap()),
+            "\x1b[1;4;38;5;196m0m\x1b[0m"
         );
         assert_eq!(
             front.cell("1z".into(), "E".parse().unwrap()),
             "\x1b[1m1z\x1b[0m"
         );
+        assert_eq!(
+            front.cell("3p".into(), "3p".parse().unwrap()),
+            "\x1b[38;5;31m3p\x1b[0m"
+        );
+        // NO_COLOR: red fives stay bold and underlined, the rest plain.
+        let front = Plain {
+            colour: false,
+            ..front
+        };
+        assert_eq!(
+            front.cell("0m".into(), "5mr".parse().unwrap()),
+            "\x1b[1;4m0m\x1b[0m"
+        );
+        assert_eq!(front.cell("3p".into(), "3p".parse().unwrap()), "3p");
     }
 }

@@ -112,6 +112,8 @@ pub enum Leave {
     Quit,
     /// Their input ended (end of file).
     InputEnded,
+    /// They pressed Ctrl-C (the program exits with 130, as interrupted).
+    Interrupted,
 }
 
 /// How a session ended.

@@ -33,6 +33,51 @@ pub enum Paint {
     Hidden,
 }
 
+impl Paint {
+    /// The tile's colour in the 256-colour palette, or `None` for the
+    /// terminal's own text colour (honors, drawn bold). Mid-tones, each with
+    /// a contrast ratio of 3.9 or more against both black and white, so that
+    /// tiles read on dark and light terminals alike: man orange (130,
+    /// `#af5f00`), pin blue (31, `#0087af`), sou green (28, `#008700`), red
+    /// fives red (196, `#ff0000`), hidden tiles grey (244, `#808080`).
+    pub fn colour(self) -> Option<u8> {
+        match self {
+            Paint::Man => Some(130),
+            Paint::Pin => Some(31),
+            Paint::Sou => Some(28),
+            Paint::Honor => None,
+            Paint::Red => Some(196),
+            Paint::Hidden => Some(244),
+        }
+    }
+
+    /// Drawn bold: honors and red fives (which are also underlined, to be
+    /// spotted without colour).
+    pub fn bold(self) -> bool {
+        matches!(self, Paint::Honor | Paint::Red)
+    }
+
+    /// The ANSI escape sequence that starts the tile's style (SGR), with or
+    /// without colour (`NO_COLOR`): `\x1b[38;5;130m`, `\x1b[1;4;38;5;196m`.
+    pub fn sgr(self, colour: bool) -> String {
+        let mut codes: Vec<String> = Vec::new();
+        if self.bold() {
+            codes.push("1".into());
+        }
+        if self == Paint::Red {
+            codes.push("4".into());
+        }
+        if let Some(c) = self.colour().filter(|_| colour) {
+            codes.push(format!("38;5;{c}"));
+        }
+        if codes.is_empty() {
+            String::new()
+        } else {
+            format!("\x1b[{}m", codes.join(";"))
+        }
+    }
+}
+
 /// The colour class of `p`.
 pub fn paint(p: Pai) -> Paint {
     match p.tile() {
@@ -116,6 +161,41 @@ mod tests {
         assert_eq!(TileMode::Unicode.pai(pai("5pr")), "🀝r");
         assert_eq!(TileMode::Unicode.pai(pai("C")), "🀄");
         assert_eq!(TileMode::Text.list(&[pai("1m"), pai("E")], " "), "1m 1z");
+    }
+
+    #[test]
+    fn paint_ok_palette_reads_on_black_and_white() {
+        // WCAG contrast of each colour against black and against white.
+        let rgb = |i: u8| -> [f64; 3] {
+            let level = |v: u8| [0.0, 95.0, 135.0, 175.0, 215.0, 255.0][v as usize];
+            if i >= 232 {
+                let g = 8.0 + 10.0 * f64::from(i - 232);
+                [g; 3]
+            } else {
+                let c = i - 16;
+                [level(c / 36), level(c / 6 % 6), level(c % 6)]
+            }
+        };
+        let lum = |c: [f64; 3]| {
+            let lin = |v: f64| {
+                let v = v / 255.0;
+                if v <= 0.03928 {
+                    v / 12.92
+                } else {
+                    ((v + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
+        };
+        for p in [Paint::Man, Paint::Pin, Paint::Sou, Paint::Red, Paint::Hidden] {
+            let l = lum(rgb(p.colour().unwrap()));
+            let (on_black, on_white) = ((l + 0.05) / 0.05, 1.05 / (l + 0.05));
+            assert!(on_black >= 3.9 && on_white >= 3.9, "{p:?}: {on_black:.1} {on_white:.1}");
+        }
+        assert_eq!(Paint::Honor.colour(), None);
+        assert_eq!(Paint::Red.sgr(true), "\x1b[1;4;38;5;196m");
+        assert_eq!(Paint::Red.sgr(false), "\x1b[1;4m");
+        assert_eq!(Paint::Man.sgr(false), "");
     }
 
     #[test]

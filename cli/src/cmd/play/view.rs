@@ -31,25 +31,23 @@ pub fn hand_of(concealed: &[Pai], melds: &[TableMeld]) -> Option<Hand> {
     Hand::new(counts, red, melds).ok()
 }
 
-/// Names the seats relative to the person's (or the watched) seat.
+/// Names the seats relative to the person's (or the watched) seat, the
+/// same words in every mode.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Names {
     /// The person's seat (the watched seat when watching).
     pub me: u8,
-    /// Four AI players: the bottom seat is not "you".
+    /// Four AI players: "You" is the seat watched from, played by the AI.
     pub watch: bool,
 }
 
 impl Names {
-    /// `You`/`Right`/`Across`/`Left` (`Bottom`/`Right`/`Top`/`Left` when watching).
+    /// `You`, `Right`, `Across` or `Left`.
     pub fn of(self, seat: u8) -> &'static str {
-        let rel = (seat + 4 - self.me % 4) % 4;
-        match (rel, self.watch) {
-            (0, false) => "You",
-            (0, true) => "Bottom",
-            (1, _) => "Right",
-            (2, false) => "Across",
-            (2, true) => "Top",
+        match (seat + 4 - self.me % 4) % 4 {
+            0 => "You",
+            1 => "Right",
+            2 => "Across",
             _ => "Left",
         }
     }
@@ -57,6 +55,11 @@ impl Names {
     /// Seats in turn order starting after the person's, the person's last.
     pub fn order(self) -> [u8; 4] {
         std::array::from_fn(|k| (self.me + 1 + k as u8) % 4)
+    }
+
+    /// The person's seat first, then Right, Across and Left.
+    pub fn you_first(self) -> [u8; 4] {
+        std::array::from_fn(|k| (self.me + k as u8) % 4)
     }
 }
 
@@ -130,8 +133,8 @@ pub fn river_tile(r: &RiverTile, mode: TileMode) -> String {
 }
 
 /// The legend of the river marks.
-pub const RIVER_LEGEND: &str =
-    "River marks: 5m* discarded as drawn, R5m riichi declaration, (5m) called by another player.";
+pub const RIVER_LEGEND: &str = "River marks: 5m* discarded as drawn, R5m riichi declaration,
+(5m) called by another player.";
 
 /// `Right: chi 5p from Across [345p]`-style line for an event, or `None` for
 /// events the person need not read (hidden draws, the end of a round, which
@@ -333,42 +336,38 @@ pub fn round_end(re: &RoundEnd, names: Names, mode: TileMode) -> Vec<String> {
             deltas = *d;
         }
     }
-    let changes: Vec<String> = names
-        .order()
-        .into_iter()
-        .map(|s| {
-            let s = s as usize;
-            // What the scores leave unexplained is the riichi deposit.
-            let deposit = re.before[s] + deltas[s] - re.scores[s];
-            let riichi = if deposit > 0 {
-                format!(" (riichi {})", signed(-deposit))
-            } else {
-                String::new()
-            };
-            format!(
-                "{} {}{riichi} → {}",
-                n(s as u8),
-                signed(deltas[s]),
-                score(re.scores[s])
-            )
-        })
-        .collect();
-    lines.push(format!("  Points: {}", changes.join(" · ")));
+    lines.push("  Points:".to_string());
+    for s in names.you_first() {
+        let s = s as usize;
+        // What the scores leave unexplained is the riichi deposit.
+        let deposit = re.before[s] + deltas[s] - re.scores[s];
+        let riichi = if deposit > 0 {
+            format!(" (riichi {})", signed(-deposit))
+        } else {
+            String::new()
+        };
+        lines.push(format!(
+            "    {:<6} {:>7}{riichi} → {}",
+            n(s as u8),
+            signed(deltas[s]),
+            score(re.scores[s])
+        ));
+    }
     lines
 }
 
-/// The final ranking: place, name, points, and the final score with uma and
-/// oka in thousands (`+48.2`).
+/// The final ranking: place, name, points, and the final score (the points
+/// after uma and oka, in thousands: `+48.2`), then a line saying so.
 pub fn final_ranking(record: &GameRecord, final_points: &[i32; 4], names: Names) -> Vec<String> {
+    let rounds = record.rounds as usize;
     let mut lines = vec![format!(
-        "=== Game over after {} round{} ===",
-        record.rounds,
-        if record.rounds == 1 { "" } else { "s" }
+        "=== Game over after {rounds} round{} ===",
+        crate::cmd::plural(rounds)
     )];
     for (place, &s) in record.ranking.iter().enumerate() {
         let f = final_points[s as usize];
         lines.push(format!(
-            "  {}. {:<6} {:>7} points   final {}{}.{}",
+            "  {}. {:<6} {:>7} points   final score {}{}.{}",
             place + 1,
             names.of(s),
             score(record.scores[s as usize]),
@@ -377,6 +376,7 @@ pub fn final_ranking(record: &GameRecord, final_points: &[i32; 4], names: Names)
             f.unsigned_abs() % 1000 / 100
         ));
     }
+    lines.push("Final score: the points after uma and oka, in thousands.".into());
     lines
 }
 
@@ -410,7 +410,8 @@ mod tests {
         );
         assert_eq!(n.order(), [3, 0, 1, 2]);
         let w = Names { me: 0, watch: true };
-        assert_eq!([w.of(0), w.of(2)], ["Bottom", "Top"]);
+        assert_eq!([w.of(0), w.of(2)], ["You", "Across"]);
+        assert_eq!(n.you_first(), [2, 3, 0, 1]);
     }
 
     #[test]
