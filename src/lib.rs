@@ -8,8 +8,9 @@
 //! Tiles are indexed 0–33: 1–9m, 1–9p, 1–9s, then 1z–7z = East South West North
 //! White Green Red ([`TileCounts`] is `[u8; 34]` in that order). Hands parse from
 //! text (`"...".parse::<Hand>()`), validated once at this edge:
-//! - mpsz: digits followed by a suit letter, `123m456p789s1122z`; `0m`, `0p`, `0s`
-//!   are red fives; spaces and commas between groups are ignored;
+//! - mpsz: digits followed by a suit letter, `123m456p789s1122z` (capital
+//!   letters too: `123M`); `0m`, `0p`, `0s` are red fives; spaces and commas
+//!   between groups are ignored;
 //! - Chinese: a digit or numeral (一…九) before 万/萬 (man), 饼/餅/筒 (pin) or
 //!   条/條/索 (sou), e.g. `一二三万`, `123条`; honors 东/東 南 西 北 白 发/發 中;
 //! - called melds after the concealed tiles: `[789s]` chi, `[555p]` pon,

@@ -1,9 +1,9 @@
 //! mpsz and Chinese hand notation: parsing and printing.
 //!
 //! Grammar (whitespace and commas between groups are ignored):
-//! - concealed tiles: digits followed by a suit letter, `123m456p789s1122z`; `0` is
-//!   a red five (`0m`, `0p`, `0s`); honors `1z`–`7z` = East South West North White
-//!   Green Red;
+//! - concealed tiles: digits followed by a suit letter, `123m456p789s1122z`
+//!   (capitals too: `123M`); `0` is a red five (`0m`, `0p`, `0s`); honors
+//!   `1z`–`7z` = East South West North White Green Red;
 //! - Chinese: a digit or numeral (一…九) followed by 万/萬 (man), 饼/餅/筒 (pin) or
 //!   条/條/索 (sou), e.g. `一二三万`, `123条`; honors 东/東 南 西 北 白 发/發 中;
 //! - called melds after (or among) the concealed tiles: `[345m]` chi, `[555p]` pon,
@@ -31,10 +31,10 @@ struct Group {
 
 fn suit_of(c: char) -> Option<Suit> {
     match c {
-        'm' | '万' | '萬' => Some(Suit::Man),
-        'p' | '饼' | '餅' | '筒' => Some(Suit::Pin),
-        's' | '条' | '條' | '索' => Some(Suit::Sou),
-        'z' => Some(Suit::Honor),
+        'm' | 'M' | '万' | '萬' => Some(Suit::Man),
+        'p' | 'P' | '饼' | '餅' | '筒' => Some(Suit::Pin),
+        's' | 'S' | '条' | '條' | '索' => Some(Suit::Sou),
+        'z' | 'Z' => Some(Suit::Honor),
         _ => None,
     }
 }

@@ -25,6 +25,13 @@ fn parse_sorts_and_groups_by_suit() {
 }
 
 #[test]
+fn parse_capital_suit_letters() {
+    assert_eq!(hand("123M456P789S11Z").to_string(), "123m456p789s11z");
+    assert_eq!(hand("0P [555M]").to_string(), "0p [555m]");
+    assert!(Tile::parse_with_red("0S").unwrap().1);
+}
+
+#[test]
 fn parse_red_fives_count_as_fives() {
     let h = hand("0m55m0p5s");
     assert_eq!(h.red_fives(), [1, 1, 0]);

@@ -11,14 +11,21 @@ mod cmd;
 use anyhow::Result;
 use clap::{Parser, Subcommand};
 use std::ffi::OsString;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::Path;
 use std::process::ExitCode;
+
+const ABOUT: &str = "\
+tenpai: riichi mahjong in the terminal against a Monte Carlo AI, and the tools
+around it: hand analysis (shanten, waits, tile efficiency, win detection),
+scoring, replaying and checking real game logs, Monte Carlo advice on any
+position, and AI self-play statistics.";
 
 const NOTATION: &str = "\
 Hand notation:
   mpsz          digits followed by a suit letter: m = man (characters),
-                p = pin (circles), s = sou (bamboo), z = honors
+                p = pin (circles), s = sou (bamboo), z = honors (capitals
+                too: 123M)
                   123m456p789s1122z
   red fives     0m, 0p, 0s (a red 5m/5p/5s)
                   406m11z
@@ -31,19 +38,29 @@ Hand notation:
                 Spaces and commas between groups are ignored; quote the hand
                 in the shell when it has spaces or brackets.
 
-Examples:
-  tenpai shanten 123m456p789s1122z
-  tenpai shanten \"123m11z [789s] (1111p)\"
-  tenpai shanten --json < hands.txt          (one hand per line)
-  tenpai waits 123m456p789s1112z --visible 2z2z
-  tenpai analyze 123m456p789s11z234p
-  tenpai agari 111222333m11p
-  tenpai score 123m456p789s11z555z --win 5z --riichi --dora 4z
-  tenpai tables export tables.bin && TENPAI_TABLES=tables.bin tenpai shanten 19m19p19s1234567z";
+Examples, one per command (tenpai COMMAND --help for each):
+  Play      tenpai play                          a game against three AI players
+            tenpai play --hints --opponents baseline --seed 7
+  Analyse   tenpai shanten 123m456p789s1122z \"123m11z [789s] (1111p)\"
+            tenpai shanten --json < hands.txt    (one hand a line)
+            tenpai waits 123m456p789s1112z --visible 2z2z
+            tenpai analyze 12345m0677889p66z     (what each discard leaves)
+            tenpai agari 111222333m11p           (every reading of a win)
+  Score     tenpai score 123m456p789s11z555z --win 5z --riichi --dora 4z
+            tenpai score --batch cases.jsonl     (one JSON situation a line)
+  Replay    tenpai replay game.json              (tenhou.net/6 or mjai logs)
+  Suggest   tenpai suggest --hand 123m456p789s11234z --drawn 4z --dora 1m
+            tenpai suggest --log game.json --event 21
+  Selfplay  tenpai selfplay --games 200 --duplicate --players mc,baseline,baseline,baseline --samples 500
+  Tables    tenpai tables export tables.bin && TENPAI_TABLES=tables.bin tenpai shanten 19m19p19s1234567z
 
-/// Riichi mahjong hand analysis: shanten, waits, tile efficiency, win detection.
+Batches (shanten from standard input, score --batch) answer every good line,
+report each bad one on standard error as \"line N: ...\", and exit with status
+1 when any line was bad.";
+
+/// Riichi mahjong: play against the AI, analyse hands, score wins, review games.
 #[derive(Debug, Parser)]
-#[command(name = "tenpai", version, after_long_help = NOTATION)]
+#[command(name = "tenpai", version, long_about = ABOUT, after_long_help = NOTATION)]
 pub struct Cli {
     /// Answer every query with this table file (written by `tenpai tables
     /// export`) instead of the tables built into the program. A damaged or stale
@@ -59,16 +76,16 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    Play(cmd::play::Args),
     Shanten(cmd::shanten::Args),
     Waits(cmd::waits::Args),
     Analyze(cmd::analyze::Args),
     Agari(cmd::agari::Args),
-    Tables(cmd::tables::Args),
     Score(cmd::score::Args),
     Replay(cmd::replay::Args),
-    Selfplay(cmd::selfplay::Args),
     Suggest(cmd::suggest::Args),
-    Play(cmd::play::Args),
+    Selfplay(cmd::selfplay::Args),
+    Tables(cmd::tables::Args),
 }
 
 /// Runs a parsed command line against the given streams.
@@ -76,7 +93,15 @@ enum Command {
 /// # Errors
 /// Whatever the subcommand reports: a bad hand (naming the argument or input
 /// line), an unreadable or refused table file, an I/O error.
-pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -> Result<()> {
+/// `terminal`: standard input is a terminal (interactive commands then say
+/// what they wait for and answer line by line).
+pub fn run<R: BufRead, W: Write, E: Write>(
+    cli: Cli,
+    input: R,
+    terminal: bool,
+    out: W,
+    err: E,
+) -> Result<()> {
     // An empty `TENPAI_TABLES=` means unset.
     let tables_file = cli
         .tables
@@ -92,11 +117,11 @@ pub fn run<R: BufRead, W: Write, E: Write>(cli: Cli, input: R, out: W, err: E) -
     let source = cmd::TableSource::open(tables_file)?;
     let tables = source.tables();
     match cli.command {
-        Command::Shanten(args) => cmd::shanten::run(&args, tables, input, out, err),
+        Command::Shanten(args) => cmd::shanten::run(&args, tables, input, terminal, out, err),
         Command::Waits(args) => cmd::waits::run(&args, tables, out),
         Command::Analyze(args) => cmd::analyze::run(&args, tables, out),
         Command::Agari(args) => cmd::agari::run(&args, tables, out),
-        Command::Score(args) => cmd::score::run(&args, input, out),
+        Command::Score(args) => cmd::score::run(&args, input, out, err),
         Command::Replay(args) => cmd::replay::run(&args, out),
         Command::Selfplay(args) => cmd::selfplay::run(&args, out),
         Command::Suggest(args) => cmd::suggest::run(&args, out),
@@ -120,7 +145,8 @@ fn main() -> ExitCode {
     // Locked once; large buffers for batch mode (`shanten` adds its own
     // 64 KiB `BufWriter` on the output).
     let input = io::BufReader::with_capacity(1 << 16, stdin.lock());
-    let result = run(cli, input, stdout.lock(), io::stderr().lock());
+    let terminal = stdin.is_terminal();
+    let result = run(cli, input, terminal, stdout.lock(), io::stderr().lock());
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -144,7 +170,7 @@ mod tests {
             .unwrap_or_else(|e| panic!("bad test arguments {args:?}: {e}"));
         let mut out = Vec::new();
         let mut err = Vec::new();
-        let r = run(cli, input.as_bytes(), &mut out, &mut err);
+        let r = run(cli, input.as_bytes(), false, &mut out, &mut err);
         (
             r,
             String::from_utf8(out).unwrap(),
@@ -168,6 +194,12 @@ mod tests {
             "East South West North White Green Red",
             "一二三万",
             "(1111z)",
+            "tenpai play",
+            "tenpai replay",
+            "tenpai suggest",
+            "tenpai selfplay",
+            "tenpai score",
+            "tenpai analyze",
         ] {
             assert!(help.contains(needle), "long help lacks {needle:?}:\n{help}");
         }

@@ -5,7 +5,7 @@
 //! Every decision is deterministic (ties broken by tile order), so games with
 //! baseline players reproduce from the wall seed alone.
 
-use crate::game::{Action, Observation, Pai, TableMeld};
+use crate::game::{Action, Observation, TableMeld};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
 use crate::tables::Tables;
@@ -90,27 +90,6 @@ pub(crate) fn hand_of(
     Hand::new(counts, red, melds).ok()
 }
 
-/// Tiles the seat can see outside its own hand: rivers (tiles not called),
-/// every meld, dora indicators.
-fn visible(obs: &Observation) -> TileCounts {
-    let mut v = [0u8; KINDS];
-    let mut add = |p: &Pai| {
-        if let Some(t) = p.tile() {
-            v[t.index()] = v[t.index()].saturating_add(1);
-        }
-    };
-    for river in &obs.rivers {
-        river.iter().filter(|r| !r.called).for_each(|r| add(&r.pai));
-    }
-    // The seat's own melds are counted by the meld-aware analysis itself.
-    for (s, melds) in obs.melds.iter().enumerate() {
-        if s != obs.seat as usize {
-            melds.iter().flat_map(|m| m.tiles.iter()).for_each(&mut add);
-        }
-    }
-    obs.dora_indicators.iter().for_each(add);
-    v
-}
 
 /// Winds and dragons that are yakuhai for this seat.
 fn is_yakuhai(obs: &Observation, t: Tile) -> bool {
@@ -272,7 +251,7 @@ fn own_turn(
     counts: TileCounts,
     red: [u8; 3],
 ) -> Action {
-    let seen = visible(obs);
+    let seen = obs.visible_counts();
     let rows = analysis(obs, counts, red, &seen);
     let in_riichi = obs.riichi[obs.seat as usize];
     // After riichi: a closed kan that keeps the waits is free fu and dora.

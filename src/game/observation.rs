@@ -157,6 +157,37 @@ impl Observation {
         self.last_tile = last_tile(state);
     }
 
+    /// Copies of each tile the seat sees outside its own hand and melds:
+    /// the rivers (a called tile once, in its meld), the other seats' melds
+    /// and the dora indicators, as `[u8; 34]` counts — the `visible`
+    /// argument of [`crate::Tables::analyze_with_melds`] and
+    /// [`crate::Tables::ukeire_with_melds`], which count the hand and its
+    /// melds themselves.
+    ///
+    /// ```
+    /// use tenpai::game::{Observation, State};
+    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 0);
+    /// assert_eq!(obs.visible_counts(), [0; 34]);
+    /// ```
+    pub fn visible_counts(&self) -> crate::TileCounts {
+        let mut v = [0u8; crate::KINDS];
+        let mut add = |p: &Pai| {
+            if let Some(t) = p.tile() {
+                v[t.index()] = v[t.index()].saturating_add(1);
+            }
+        };
+        for river in &self.rivers {
+            river.iter().filter(|r| !r.called).for_each(|r| add(&r.pai));
+        }
+        for (s, melds) in self.melds.iter().enumerate() {
+            if s != self.seat as usize {
+                melds.iter().flat_map(|m| m.tiles.iter()).for_each(&mut add);
+            }
+        }
+        self.dora_indicators.iter().for_each(add);
+        v
+    }
+
     /// Every tile this view shows: own hand, rivers (called tiles once, in the
     /// meld), melds and dora indicators. Used to prove nothing hidden leaks.
     pub fn visible_tiles(&self) -> Vec<Pai> {

@@ -137,7 +137,8 @@ pub fn parse_hand_arg(name: &str, text: &str) -> Result<Hand> {
 
 /// Parses a list of tiles seen elsewhere (rivers, dora indicators, other
 /// players' melds) for `--visible`: mpsz groups of any length, such as
-/// `1155z406m`; `0` is a red five; spaces and commas are ignored.
+/// `1155z406m` (capital suit letters too); `0` is a red five; spaces and
+/// commas are ignored.
 ///
 /// # Errors
 /// A character that is not mpsz notation, a number that names no tile (`8z`),
@@ -151,7 +152,8 @@ pub fn parse_visible(text: &str) -> Result<TileCounts> {
         let pos = i + 1;
         match ch {
             '0'..='9' => pending.push((ch, pos)),
-            'm' | 'p' | 's' | 'z' => {
+            'm' | 'p' | 's' | 'z' | 'M' | 'P' | 'S' | 'Z' => {
+                let ch = ch.to_ascii_lowercase();
                 if pending.is_empty() {
                     return Err(anyhow::anyhow!(
                         "suit {ch:?} at position {pos} has no digits before it"
@@ -231,6 +233,31 @@ pub fn write_json_str<W: Write>(out: &mut W, s: &str) -> io::Result<()> {
         }
     }
     out.write_all(b"\"")
+}
+
+/// Sorts Monte Carlo candidates by their expected final rank, best (lowest)
+/// first — the order of what the tables show; unmeasured ones (NaN) last.
+pub fn sort_by_rank(candidates: &mut [tenpai::ai::mc::Candidate]) {
+    let key = |x: f64| if x.is_nan() { f64::INFINITY } else { x };
+    candidates.sort_by(|a, b| key(a.rank).total_cmp(&key(b.rank)));
+}
+
+/// Parses `--threads N`: a count of 1 or more (0 is refused, not read as
+/// "the default").
+///
+/// # Errors
+/// Anything but a whole number of 1 or more.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("0 threads cannot run anything: give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{text:?} is not a number of threads (1 or more)")),
+    }
+}
+
+/// `n` and `word`, plural unless `n` is one: `1 round`, `3 rounds`.
+pub fn count(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", plural(n))
 }
 
 /// `""` for one, `"s"` otherwise: `format!("{n} tile{}", plural(n))`.

@@ -162,8 +162,12 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         };
         writeln!(
             out,
-            "{name}: {verdict} ({}, {} rounds, {} wins, {} draws, {} events)",
-            rep.format, rep.rounds, rep.wins, rep.draws, rep.events
+            "{name}: {verdict} ({}, {}, {}, {}, {})",
+            rep.format,
+            super::count(rep.rounds, "round"),
+            super::count(rep.wins, "win"),
+            super::count(rep.draws, "draw"),
+            super::count(rep.events, "event")
         )?;
         for m in &rep.mismatches {
             writeln!(out, "  {m}")?;

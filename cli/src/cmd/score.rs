@@ -1,13 +1,13 @@
 //! `tenpai score`: yaku, han, fu and payments of a winning hand, one at a time or
 //! a JSON-lines batch.
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use tenpai::rules::Rules;
-use tenpai::score::json::{score_line, ScoreRecord, SituationRecord};
-use tenpai::score::{score, Payment, Score};
+use tenpai::score::json::{Outcome, ScoreRecord, SituationRecord};
+use tenpai::score::{score, Payment, Score, ScoreError, Situation};
 
 const LONG_ABOUT: &str = "\
 Scores a winning hand: every yaku with its han, the fu with their breakdown,
@@ -26,11 +26,17 @@ format of tests/data/score/cases.jsonl (an \"expected\" field is ignored;
 only \"hand\" and \"win_tile\" are required), one JSON line out per situation,
 in order: {\"han\", \"fu\", \"yaku\": {name: han}, \"yakuman\", \"payment\":
 {\"ron\": n} or {\"tsumo_dealer\": d, \"tsumo_non_dealer\": k}, \"total\"}, or
-{\"error\": \"...\"} (for example \"no yaku\"). Blank lines are skipped.
+{\"error\": \"...\"} (for example \"no yaku\"). Blank lines are skipped. A line
+that cannot be read or describes a situation that cannot happen is answered
+with its error and also reported on standard error as \"line N: <error>\";
+every other line is still answered, and the exit status is then 1 (as for
+tenpai shanten's batch). \"not a winning hand\" and \"no yaku\" are answers,
+not bad lines.
 
 JSON (--json) for one hand: the batch fields plus \"fu_breakdown\" [{\"source\",
-\"fu\"}], \"limit\", \"stick_points\" (the riichi sticks' points), \"reading\" and \"pao\" (yakuman
-for which the feeder of the last meld may be liable).
+\"fu\"}], \"limit\" (mangan ..., null below), \"stick_points\" (the riichi
+sticks' points), \"reading\" and \"pao\" (yakuman for which the feeder of the
+last meld may be liable).
 
 Examples:
   tenpai score 123m456p789s11z555z --win 5z
@@ -92,10 +98,10 @@ pub struct Args {
     pub ura: String,
     /// The winner's seat wind: E (the dealer), S, W or N.
     #[arg(long, value_name = "E|S|W|N", default_value = "E")]
-    pub seat: String,
+    pub seat: tenpai::Wind,
     /// The round wind: E, S, W or N.
     #[arg(long = "round", value_name = "E|S|W|N", default_value = "E")]
-    pub round_wind: String,
+    pub round_wind: tenpai::Wind,
     /// Honba (300 points each).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub honba: u32,
@@ -135,8 +141,8 @@ impl Args {
             tenhou: self.tenhou,
             chiihou: self.chiihou,
             renhou: self.renhou,
-            seat_wind: self.seat.clone(),
-            round_wind: self.round_wind.clone(),
+            seat_wind: self.seat.to_string(),
+            round_wind: self.round_wind.to_string(),
             dealer: None,
             dora_indicators: self.dora.clone(),
             ura_indicators: self.ura.clone(),
@@ -157,7 +163,7 @@ struct Output {
     #[serde(flatten)]
     record: ScoreRecord,
     fu_breakdown: Vec<FuLine>,
-    limit: String,
+    limit: Option<String>,
     stick_points: u32,
     reading: String,
     pao: Vec<&'static str>,
@@ -251,8 +257,27 @@ pub(crate) fn print_text<W: Write>(out: &mut W, hand: &str, s: &Score) -> Result
     Ok(())
 }
 
-fn run_batch<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W) -> Result<()> {
+/// Whether a batch line's error is a fault of the input (it could not be
+/// read, or the situation cannot happen) rather than an answer about a
+/// well-formed situation ("not a winning hand", "no yaku").
+fn bad_input(e: &ScoreError) -> bool {
+    !matches!(e, ScoreError::NotAgari | ScoreError::NoYaku)
+}
+
+/// Scores each line of `input`: one JSON answer per non-blank line, in
+/// order; a line that cannot be read is answered `{"error": ...}` and
+/// reported on `err` as `line N: <error>`.
+///
+/// # Errors
+/// An I/O error, or after the last line the count of bad lines.
+fn run_batch<R: BufRead, W: Write, E: Write>(
+    rules: &Rules,
+    mut input: R,
+    out: &mut W,
+    mut err: E,
+) -> Result<()> {
     let mut buf = Vec::new();
+    let (mut lines, mut bad) = (0usize, 0usize);
     for n in 1.. {
         buf.clear();
         let read = input
@@ -261,16 +286,31 @@ fn run_batch<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W) -> 
         if read == 0 {
             break;
         }
-        match std::str::from_utf8(&buf) {
+        let result = match std::str::from_utf8(&buf) {
             Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => writeln!(out, "{}", score_line(line.trim_end(), rules))?,
-            // One answer per line: a line that is not text is an error line.
-            Err(_) => writeln!(
-                out,
-                "{}",
-                serde_json::json!({ "error": "line is not UTF-8 text" })
-            )?,
+            Ok(line) => Situation::from_json(line.trim_end()).and_then(|s| score(&s, rules)),
+            Err(_) => Err(ScoreError::Json {
+                message: "line is not UTF-8 text".into(),
+            }),
+        };
+        lines += 1;
+        if let Err(e) = &result {
+            if bad_input(e) {
+                bad += 1;
+                // Keep the report next to the answers before it.
+                out.flush()?;
+                writeln!(err, "line {n}: {e}")?;
+            }
         }
+        serde_json::to_writer(&mut *out, &Outcome::from(&result))?;
+        writeln!(out)?;
+    }
+    if bad > 0 {
+        out.flush()?;
+        bail!(
+            "{bad} input line{} of {lines} could not be scored",
+            super::plural(bad)
+        );
     }
     Ok(())
 }
@@ -280,16 +320,22 @@ fn run_batch<R: BufRead, W: Write>(rules: &Rules, mut input: R, out: &mut W) -> 
 /// # Errors
 /// Unknown rules or an unreadable rules or batch file; for one hand, a hand or
 /// situation that does not score (not a win, no yaku, invalid), with its reason.
-pub fn run<R: BufRead, W: Write>(args: &Args, input: R, out: W) -> Result<()> {
+pub fn run<R: BufRead, W: Write, E: Write>(args: &Args, input: R, out: W, err: E) -> Result<()> {
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
     let rules = Rules::load(&args.rules).with_context(|| format!("--rules {:?}", args.rules))?;
     if let Some(path) = &args.batch {
         if path.as_os_str() == "-" {
-            run_batch(&rules, input, &mut out)?;
+            run_batch(&rules, input, &mut out, err)?;
         } else {
+            if path.is_dir() {
+                bail!(
+                    "--batch {}: is a directory, not a file of JSON lines",
+                    path.display()
+                );
+            }
             let file =
                 std::fs::File::open(path).with_context(|| format!("--batch {}", path.display()))?;
-            run_batch(&rules, BufReader::with_capacity(1 << 16, file), &mut out)?;
+            run_batch(&rules, BufReader::with_capacity(1 << 16, file), &mut out, err)?;
         }
         out.flush()?;
         return Ok(());
@@ -318,7 +364,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, out: W) -> Result<()> {
                     fu: i.fu,
                 })
                 .collect(),
-            limit: s.limit.name(),
+            limit: Some(s.limit.name()).filter(|n| !n.is_empty()),
             stick_points: s.stick_points,
             reading: s.reading.to_string(),
             pao: s.pao.iter().map(|(y, _)| y.name()).collect(),
@@ -369,21 +415,49 @@ mod tests {
     }
 
     #[test]
-    fn score_ok_batch_from_stdin() {
-        let input = "{\"hand\":\"123m456p789s11z555z\",\"win_tile\":\"5z\"}\n\n{\"hand\":\"123m\",\"win_tile\":\"1m\"}\n";
-        let (r, out, _) = tenpai(&["score", "--batch", "-"], input);
-        r.unwrap();
-        let lines: Vec<&str> = out.lines().collect();
-        assert_eq!(lines.len(), 2);
-        assert!(
-            lines[0].starts_with("{\"han\":1,\"fu\":40,"),
-            "{}",
-            lines[0]
+    fn score_batch_answers_every_line_and_fails_on_bad_ones() {
+        let input = "{\"hand\":\"123m456p789s11z555z\",\"win_tile\":\"5z\"}\n\n\
+                     {\"hand\":\"123m\",\"win_tile\":\"1m\"}\n\
+                     {\"hand\":\"123m456p789s11p [888p]\",\"win_tile\":\"9s\"}\n";
+        let (r, out, err) = tenpai(&["score", "--batch", "-"], input);
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "1 input line of 3 could not be scored"
         );
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3);
+        assert!(lines[0].starts_with("{\"han\":1,\"fu\":40,"), "{}", lines[0]);
         assert!(
             lines[1].starts_with("{\"error\":\"invalid situation: 3 concealed tiles"),
             "{}",
             lines[1]
         );
+        // No yaku is an answer, not a bad line.
+        assert_eq!(lines[2], "{\"error\":\"no yaku\"}");
+        assert!(err.starts_with("line 3: invalid situation: 3 concealed tiles"), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+    }
+
+    #[test]
+    fn score_err_flags_are_blamed_not_the_hand() {
+        use clap::Parser;
+        let e = crate::Cli::try_parse_from(["tenpai", "score", "11z", "--win", "1z", "--seat", "X"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("invalid value 'X' for '--seat <E|S|W|N>'"), "{e}");
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path().to_str().unwrap();
+        let (r, _, _) = tenpai(&["score", "--batch", d], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            format!("--batch {d}: is a directory, not a file of JSON lines")
+        );
+    }
+
+    #[test]
+    fn score_ok_json_limit_is_null_below_mangan() {
+        let (r, out, _) = tenpai(&["score", "123m456p789s11z555z", "--win", "5z", "--json"], "");
+        r.unwrap();
+        assert!(out.contains("\"limit\":null,"), "{out}");
     }
 }

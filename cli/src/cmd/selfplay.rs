@@ -86,7 +86,7 @@ pub struct Args {
 
     /// Threads for each Monte Carlo decision; games are then played
     /// cores / N at a time. With --samples the choices do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::parse_threads)]
     pub threads: usize,
 }
 

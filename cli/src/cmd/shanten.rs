@@ -23,7 +23,9 @@ count of the concealed tiles alone gives (every 9m is used up).
 
 With no HAND, hands are read from standard input, one per line; blank lines
 are skipped. A bad line is reported on standard error as \"line N: <error>\", the
-other lines are still answered, and the exit status is non-zero at the end.";
+other lines are still answered, and the exit status is then 1 (as for tenpai
+score --batch). On a terminal a note says so, and each line is answered as it
+is typed; Ctrl-D ends.";
 
 /// Shanten number of each hand, and of each form.
 #[derive(Debug, clap::Args)]
@@ -149,12 +151,21 @@ pub fn run<R: BufRead, W: Write, E: Write>(
     args: &Args,
     tables: &Tables<'_>,
     input: R,
+    terminal: bool,
     out: W,
-    err: E,
+    mut err: E,
 ) -> Result<()> {
     let mut out = BufWriter::with_capacity(1 << 16, out);
     if args.hands.is_empty() {
-        batch(args.json, args.style, tables, input, &mut out, err)?;
+        if terminal {
+            writeln!(err, "reading hands, one a line; Ctrl-D to end")?;
+        }
+        let each = Batch {
+            json: args.json,
+            style: args.style,
+            flush_each: terminal,
+        };
+        batch(each, tables, input, &mut out, err)?;
     } else {
         let answers = args
             .hands
@@ -183,10 +194,22 @@ pub fn run<R: BufRead, W: Write, E: Write>(
     Ok(())
 }
 
-/// Batch mode: one hand per line of `input`.
-fn batch<R: BufRead, W: Write, E: Write>(
+/// How batch mode answers.
+#[derive(Clone, Copy)]
+struct Batch {
     json: bool,
     style: Style,
+    /// Flush after each answer (a person is typing the hands).
+    flush_each: bool,
+}
+
+/// Batch mode: one hand per line of `input`.
+fn batch<R: BufRead, W: Write, E: Write>(
+    Batch {
+        json,
+        style,
+        flush_each,
+    }: Batch,
     tables: &Tables<'_>,
     mut input: R,
     out: &mut W,
@@ -194,6 +217,9 @@ fn batch<R: BufRead, W: Write, E: Write>(
 ) -> Result<()> {
     if !json {
         write_header(out, HAND_WIDTH)?;
+    }
+    if flush_each {
+        out.flush()?;
     }
     let mut buf: Vec<u8> = Vec::with_capacity(256);
     let mut line: Vec<u8> = Vec::with_capacity(256);
@@ -223,6 +249,9 @@ fn batch<R: BufRead, W: Write, E: Write>(
             Ok((hand, s)) => {
                 format_line(&mut line, &hand, &s, json, HAND_WIDTH, style)?;
                 out.write_all(&line)?;
+                if flush_each {
+                    out.flush()?;
+                }
             }
             Err(e) => {
                 failed += 1;
@@ -243,6 +272,47 @@ fn batch<R: BufRead, W: Write, E: Write>(
 #[cfg(test)]
 mod tests {
     use crate::tests::tenpai;
+
+    /// Output that records what had been written at each flush.
+    #[derive(Default)]
+    struct Flushes {
+        bytes: Vec<u8>,
+        at_flush: Vec<String>,
+    }
+
+    impl std::io::Write for Flushes {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.bytes.extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            self.at_flush
+                .push(String::from_utf8_lossy(&self.bytes).into_owned());
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn shanten_ok_on_a_terminal_says_what_it_reads_and_answers_each_line() {
+        let args = super::Args {
+            hands: Vec::new(),
+            json: true,
+            style: super::Style::default(),
+        };
+        let mut out = Flushes::default();
+        let mut err = Vec::new();
+        let input = "11m\n19m19p19s1234567z\n";
+        let t = tenpai::Tables::embedded();
+        super::run(&args, t, input.as_bytes(), true, &mut out, &mut err).unwrap();
+        assert_eq!(
+            String::from_utf8(err).unwrap(),
+            "reading hands, one a line; Ctrl-D to end\n"
+        );
+        let first = "{\"hand\":\"11m\",\"shanten\":-1,\"standard\":-1,\"chiitoitsu\":null,\"kokushi\":null}\n";
+        // Nothing written before the first answer, then each line as it comes.
+        assert_eq!(out.at_flush[..2], ["".to_string(), first.to_string()]);
+        assert!(out.at_flush[2].starts_with(first) && out.at_flush[2].ends_with("\"kokushi\":0}\n"));
+    }
 
     #[test]
     fn shanten_ok_hands_with_melds_widen_the_hand_column() {
@@ -370,7 +440,7 @@ mod tests {
         let cli = <crate::Cli as clap::Parser>::try_parse_from(["tenpai", "shanten"]).unwrap();
         let mut out = Vec::new();
         let mut err = Vec::new();
-        let r = crate::run(cli, &b"11m\n\xff1m\n1m\n"[..], &mut out, &mut err);
+        let r = crate::run(cli, &b"11m\n\xff1m\n1m\n"[..], false, &mut out, &mut err);
         assert!(r.is_err());
         let err = String::from_utf8(err).unwrap();
         assert!(err.starts_with("line 2: not UTF-8 text"), "{err}");

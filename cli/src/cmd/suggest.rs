@@ -5,7 +5,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use tenpai::ai::mc::{
-    action_label, hand_text, report_json, report_table, search, Budget, Settings,
+    action_label, hand_text, report_json, report_table, search, Budget, Report, Settings,
 };
 use tenpai::game::{
     legal_actions, log, Action, Event, Observation, Pai, RiverTile, State, TableMeld,
@@ -23,11 +23,12 @@ is scored on the same worlds. Prints each candidate's expected final rank (1-4,
 what the search minimises: exact when the round ends the game, otherwise with
 the rounds left modelled as noise), its 95% interval, the expected point change
 of the round, win %, deal-in %, tenpai % and the rollouts used ('-' where no
-rollout or too few measured it); the choice, and the baseline AI's choice (the
-prior: the choice unless another candidate beats it clearly on the same
-worlds). Candidates are listed as the successive halving left them: the last
-survivors first, by rank, then those dropped in earlier rounds (measured on
-fewer worlds), latest dropped first.
+rollout or too few measured it), best rank first; then the choice. The
+choice is the baseline AI's (the prior) unless another candidate beats it
+clearly on the same worlds: the successive halving measures the close
+candidates on many worlds and drops the others early, so a candidate
+measured on few rollouts can show a better rank by chance (see its
+interval and rollouts).
 
 A situation from flags is the seat's own turn after a draw (the hand holds
 3n+2 tiles): it may discard any tile, declare riichi when closed and ready, or
@@ -42,7 +43,15 @@ JSON (--json): {\"seat\": s, \"round\": \"E1-0\", \"hand\": h, \"chosen\": a,
 \"prior\": a, \"played\": event or null (from a log: the action that was played),
 \"samples\": n, \"micros\": t, \"placement\": b, \"trivial\": b,
 \"candidates\": [{\"action\": a, \"rank\": r, \"ci95\": h, \"points\": p,
-\"win\": w, \"deal_in\": d, \"tenpai\": t, \"samples\": n}, ...]}";
+\"win\": w, \"deal_in\": d, \"tenpai\": t, \"samples\": n, \"waits\": [\"1z\", ...]
+or null, \"no_yaku\": [\"3p\", ...] or null}, ...]}, best rank first; \"prior\" is
+null when the decision needed no search; \"waits\" are the tiles that win
+after a discard that leaves the hand ready (null for any other action),
+\"no_yaku\" those that complete it without a yaku (not counted as waits).
+
+Under the table, each candidate discard that leaves the hand ready is listed
+with its waits and copies left; a wait that completes the hand without a yaku
+(an open hand) is named apart and not counted.";
 
 /// Rank a seat's actions by Monte Carlo search.
 #[derive(Debug, clap::Args)]
@@ -114,9 +123,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     pub event: Option<usize>,
 
-    /// Rollouts in all (each halving round plays every candidate still in at
-    /// least once, so a budget below that is exceeded; the last round's share
-    /// is split evenly, so a few may go unused).
+    /// Rollouts in all, played exactly (each halving round plays every
+    /// candidate still in at least once, so a budget below that is exceeded).
     #[arg(long, value_name = "N", default_value_t = 2000)]
     pub samples: u32,
 
@@ -128,8 +136,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
-    /// Threads for the rollouts (the result does not depend on it).
-    #[arg(long, default_value_t = 1)]
+    /// Threads for the rollouts, 1 or more (the result does not depend on it).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::parse_threads)]
     pub threads: usize,
 
     /// Rule preset name (tenhou, mahjongsoul) or TOML file.
@@ -154,7 +162,7 @@ fn tile_list(name: &str, text: &str) -> Result<Vec<Pai>> {
     for ch in text.chars() {
         match ch {
             '0'..='9' => digits.push(ch),
-            'm' | 'p' | 's' | 'z' => {
+            'm' | 'p' | 's' | 'z' | 'M' | 'P' | 'S' | 'Z' => {
                 if digits.is_empty() {
                     bail!("{name} {text:?}: suit {ch:?} has no digits before it");
                 }
@@ -435,6 +443,46 @@ fn tsumo_has_yaku(obs: &Observation, hand: &Hand, rules: &Rules) -> bool {
     })
 }
 
+/// The events before which a seat (`seat`, or any) has a decision, as
+/// `decisions are before events 2, 4-6, 9, … (412 in all)`.
+fn decisions(events: &[Event], rules: &Rules, seat: Option<u8>) -> String {
+    let mut state = State::new(rules.clone());
+    let mut at = Vec::new();
+    for (i, e) in events.iter().enumerate() {
+        let seats = seat.map_or(0..4, |s| s..s + 1);
+        if seats.into_iter().any(|s| !legal_actions(&state, s).is_empty()) {
+            at.push(i);
+        }
+        if state.apply(e).is_err() {
+            break;
+        }
+    }
+    let mut ranges: Vec<String> = Vec::new();
+    let mut k = 0;
+    while k < at.len() {
+        let start = at[k];
+        while k + 1 < at.len() && at[k + 1] == at[k] + 1 {
+            k += 1;
+        }
+        ranges.push(if at[k] == start {
+            start.to_string()
+        } else {
+            format!("{start}-{}", at[k])
+        });
+        k += 1;
+    }
+    let who = seat.map_or("a seat".to_string(), |s| format!("seat {s}"));
+    match ranges.len() {
+        0 => format!("{who} has no decision in this log"),
+        n if n <= 12 => format!("{who} decides before events {}", ranges.join(", ")),
+        _ => format!(
+            "{who} decides before events {}, … ({} in all)",
+            ranges[..12].join(", "),
+            at.len()
+        ),
+    }
+}
+
 /// The observation and legal actions before event `n` of a log.
 fn from_log(
     path: &PathBuf,
@@ -449,10 +497,16 @@ fn from_log(
     })?;
     let rules = game.rules_or(rules);
     let events: Vec<Event> = game.events().collect();
+    let where_ = || decisions(&events, &rules, seat);
     if n > events.len() {
-        bail!("--event {n}: the log has {} events", events.len());
+        bail!(
+            "--event {n}: the log has {}, so N is 0 to {}; {}",
+            super::count(events.len(), "event"),
+            events.len(),
+            where_()
+        );
     }
-    let mut state = State::new(rules);
+    let mut state = State::new(rules.clone());
     for (i, e) in events[..n].iter().enumerate() {
         state
             .apply(e)
@@ -463,13 +517,86 @@ fn from_log(
         Some(s) => s,
         None => (0..4u8)
             .find(|&s| !legal_actions(&state, s).is_empty())
-            .ok_or_else(|| anyhow!("--event {n}: no seat has a decision before this event"))?,
+            .ok_or_else(|| {
+                anyhow!(
+                    "--event {n}: no seat has a decision before this event; {}",
+                    where_()
+                )
+            })?,
     };
     let legal = legal_actions(&state, seat);
     if legal.is_empty() {
-        bail!("--event {n}: seat {seat} has no decision here");
+        bail!(
+            "--event {n}: seat {seat} has no decision here; {}",
+            decisions(&events, &rules, Some(seat))
+        );
     }
     Ok((Observation::of(&state, seat), legal, events.get(n).cloned()))
+}
+
+/// On the seat's own turn, each discard that leaves the hand ready with its
+/// waits (those without a yaku marked, see
+/// [`tenpai::score::yakuless_waits`]), copies left counting what the seat
+/// sees; empty at a call prompt.
+fn ready_waits(obs: &Observation, rules: &Rules) -> Vec<tenpai::Discard> {
+    let me = obs.seat as usize % 4;
+    let Some(hand) = super::play::view::hand_of(&obs.hand, &obs.melds[me]) else {
+        return Vec::new();
+    };
+    let t = tenpai::Tables::embedded();
+    let Ok(mut rows) = t.analyze_with_melds(&hand, Some(&obs.visible_counts())) else {
+        return Vec::new();
+    };
+    let context = super::play::hint::context(obs);
+    tenpai::score::mark_yakuless_discards(&hand, &mut rows, &context, rules);
+    rows.retain(|d| d.ukeire.shanten == 0);
+    rows
+}
+
+/// The waits `action` (a discard or riichi) leaves, if it leaves a ready hand.
+fn waits_after<'a>(waits: &'a [tenpai::Discard], action: &Action) -> Option<&'a tenpai::Ukeire> {
+    let pai = match action {
+        Action::Discard { pai, .. } | Action::Riichi { pai, .. } => *pai,
+        _ => return None,
+    };
+    waits
+        .iter()
+        .find(|d| Some(d.tile) == pai.tile())
+        .map(|d| &d.ukeire)
+}
+
+/// The waits that win (with a yaku).
+fn counted(u: &tenpai::Ukeire) -> tenpai::TileSet {
+    tenpai::TileSet::from_bits(u.tiles.bits() & !u.no_yaku.bits())
+}
+
+/// Under the table: the waits each ready candidate leaves, `discard 2p
+/// waits 1z (2 left); no yaku on 36p`.
+fn write_waits<W: Write>(out: &mut W, report: &Report, waits: &[tenpai::Discard]) -> Result<()> {
+    let rows: Vec<String> = report
+        .candidates
+        .iter()
+        .filter_map(|c| {
+            let u = waits_after(waits, &c.action)?;
+            let wins = counted(u);
+            let mut line = if wins.is_empty() {
+                format!("{:<16} waits on nothing that wins", action_label(&c.action))
+            } else {
+                format!("{:<16} waits {} ({} left)", action_label(&c.action), wins, u.count)
+            };
+            if !u.no_yaku.is_empty() {
+                line.push_str(&format!("; no yaku on {}", u.no_yaku));
+            }
+            Some(line)
+        })
+        .collect();
+    if !rows.is_empty() {
+        writeln!(out)?;
+        for r in rows {
+            writeln!(out, "{r}")?;
+        }
+    }
+    Ok(())
 }
 
 /// Runs `tenpai suggest`.
@@ -498,7 +625,8 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         },
         threads: args.threads,
     };
-    let report = search(&obs, &legal, &rules, settings, args.seed);
+    let mut report = search(&obs, &legal, &rules, settings, args.seed);
+    super::sort_by_rank(&mut report.candidates);
     let round = format!(
         "{}{}-{}",
         ["E", "S", "W", "N"][obs.bakaze as usize % 4],
@@ -506,6 +634,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         obs.honba
     );
     let prior = report.prior.as_ref().map(action_label);
+    let waits = ready_waits(&obs, &rules);
     if args.json {
         let mut v = report_json(&report);
         v["seat"] = obs.seat.into();
@@ -513,6 +642,14 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         v["hand"] = hand_text(&obs).into();
         v["prior"] = prior.into();
         v["played"] = serde_json::to_value(&next)?;
+        if let Some(cands) = v["candidates"].as_array_mut() {
+            for (c, r) in cands.iter_mut().zip(&report.candidates) {
+                let w = waits_after(&waits, &r.action);
+                let list = |set: tenpai::TileSet| set.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+                c["waits"] = w.map(|u| list(counted(u))).into();
+                c["no_yaku"] = w.map(|u| list(u.no_yaku)).into();
+            }
+        }
         serde_json::to_writer(&mut out, &v)?;
         writeln!(out)?;
     } else {
@@ -523,18 +660,28 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             obs.live_left,
             hand_text(&obs),
             match obs.last_tile {
-                Some((s, p)) => format!(", seat {s} discarded {p}"),
+                Some((s, p)) => format!(", seat {s} discarded {}", p.mpsz()),
                 None => String::new(),
             }
         )?;
         writeln!(out)?;
         out.write_all(report_table(&report).as_bytes())?;
+        write_waits(&mut out, &report, &waits)?;
         writeln!(out)?;
         write!(out, "choice: {}", action_label(&report.chosen))?;
-        if let Some(p) = prior {
-            write!(out, " (baseline: {p})")?;
+        match prior {
+            Some(p) if p == action_label(&report.chosen) => {
+                write!(out, " (the baseline's choice: none ranks clearly better)")?
+            }
+            Some(p) => write!(out, " (clearly better than the baseline's {p})")?,
+            None => write!(out, " (no search needed)")?,
         }
-        writeln!(out, ", {} rollouts", report.samples)?;
+        writeln!(
+            out,
+            ", {} rollout{}",
+            super::score::points(report.samples),
+            super::plural(report.samples as usize)
+        )?;
         if let Some(e) = next {
             writeln!(out, "played: {}", e.to_json())?;
         }

@@ -455,7 +455,16 @@ impl Menu {
         }
         match parse_tile(word) {
             Some(p) => self.discard_tile(p, riichi, mode),
-            None => Err(format!("{word:?} is neither a position nor a tile.")),
+            None => Err(match word.parse::<tenpai::Hand>() {
+                Ok(h) if h.len() > 1 => format!(
+                    "{word:?} names {} tiles; name one (such as 5m, or 0m for the red five) \
+                     or a position (1-{}).",
+                    h.len(),
+                    self.hand.len()
+                ),
+                Err(e) => format!("{word:?} is neither a position nor a tile ({e})."),
+                Ok(_) => format!("{word:?} is neither a position nor a tile."),
+            }),
         }
     }
 

@@ -17,34 +17,10 @@ use tenpai::ai::BaselinePlayer;
 use tenpai::game::{Action, Observation, Pai, Player};
 use tenpai::rules::Rules;
 use tenpai::score::{mark_yakuless_discards, mark_yakuless_waits, WinContext};
-use tenpai::{Tables, TileCounts, TileSet, Ukeire, Wind, KINDS};
+use tenpai::{Tables, TileSet, Ukeire, Wind};
 
-/// Tiles seen outside the person's hand and melds: rivers (called tiles once,
-/// in their meld), the other seats' melds, dora indicators.
-fn seen(obs: &Observation) -> TileCounts {
-    let mut v = [0u8; KINDS];
-    let rivers = obs
-        .rivers
-        .iter()
-        .flatten()
-        .filter(|r| !r.called)
-        .map(|r| r.pai);
-    let melds = (0..4)
-        .filter(|&s| s != obs.seat as usize)
-        .flat_map(|s| obs.melds[s].iter().flat_map(|m| m.tiles.iter().copied()));
-    for p in rivers
-        .chain(melds)
-        .chain(obs.dora_indicators.iter().copied())
-    {
-        if let Some(t) = p.tile() {
-            v[t.index()] = v[t.index()].saturating_add(1);
-        }
-    }
-    v
-}
-
-/// The person's seat and round wind, for the yaku of their waits.
-fn context(obs: &Observation) -> WinContext {
+/// The seat's wind and the round wind, for the yaku of its waits.
+pub fn context(obs: &Observation) -> WinContext {
     WinContext {
         seat_wind: Wind::ALL[((obs.seat + 4 - obs.oya % 4) % 4) as usize],
         round_wind: Wind::ALL[(obs.bakaze % 4) as usize],
@@ -134,7 +110,10 @@ impl Advisor {
 }
 
 /// Candidates shown in the Monte Carlo ranking.
-const MC_SHOWN: usize = 4;
+const MC_SHOWN: usize = 3;
+
+/// Discards shown in the best discards.
+const DISCARDS_SHOWN: usize = 3;
 
 /// A short name of an action for the ranking: `discard 0m`, `riichi 3p`,
 /// `chi 46p`, `pon 55p`, `kan 5m`, `tsumo`, `ron`, `pass`, `nine terminals`.
@@ -165,13 +144,9 @@ fn signed(x: f64) -> String {
 /// shown): a title, a header, up to [`MC_SHOWN`] candidates (the
 /// recommendation marked `>`, always shown), `(n more)`.
 fn ranking(report: &SearchReport, chosen: &Action, menu: &Menu, mode: TileMode) -> Vec<String> {
-    let mut sorted: Vec<_> = report.candidates.iter().collect();
-    // By the rank shown; unmeasured (NaN) last.
-    sorted.sort_by(|a, b| {
-        let key = |x: f64| if x.is_nan() { f64::INFINITY } else { x };
-        key(a.rank).total_cmp(&key(b.rank))
-    });
-    let mut shown: Vec<_> = sorted.iter().take(MC_SHOWN).copied().collect();
+    let mut sorted = report.candidates.clone();
+    crate::cmd::sort_by_rank(&mut sorted);
+    let mut shown: Vec<_> = sorted.iter().take(MC_SHOWN).collect();
     if !shown.iter().any(|c| c.action == *chosen) {
         if let Some(c) = sorted.iter().find(|c| c.action == *chosen) {
             shown.push(c);
@@ -248,17 +223,17 @@ pub fn lines(
 ) -> Vec<String> {
     let mut out = recommendation(advice, menu, mode);
     let t = Tables::embedded();
-    let seen = seen(obs);
+    let seen = obs.visible_counts();
     let context = context(obs);
     if let Some(hand) = hand_of(&obs.hand, &obs.melds[obs.seat as usize]) {
         if hand.len() % 3 == 2 {
-            if let Ok(s) = t.shanten_with_melds(&hand) {
-                out.push(format!("Hand: {}", shanten_words(s.min())));
-            }
-            if let Ok(mut discards) = t.analyze_with_melds(&hand, Some(&seen)) {
+            if let (Ok(s), Ok(mut discards)) = (
+                t.shanten_with_melds(&hand),
+                t.analyze_with_melds(&hand, Some(&seen)),
+            ) {
                 mark_yakuless_discards(&hand, &mut discards, &context, rules);
-                out.push("Best discards:".into());
-                for d in discards.iter().take(4) {
+                out.push(format!("Hand: {}; best discards:", shanten_words(s.min())));
+                for d in discards.iter().take(DISCARDS_SHOWN) {
                     out.push(format!(
                         "  {}  {}",
                         mode.pai(Pai::new(d.tile, d.red)),
@@ -365,8 +340,7 @@ mod tests {
                 "  discard 6s  2.08±.12   +1,234   30%       8%",
                 "> discard 2p  2.14±.12   +1,234   30%       8%",
                 "  discard 0m  2.20±.12   +1,234   30%       8%",
-                "  discard 1m  2.30±.12   +1,234   30%       8%",
-                "  (2 more)",
+                "  (3 more)",
             ]
         );
         assert_eq!(l.iter().filter(|x| x.contains("Recommended")).count(), 1);
@@ -386,9 +360,9 @@ mod tests {
             &turn(),
             TileMode::Text,
         );
-        assert_eq!(l.len(), 2 + 5 + 1, "{l:?}");
-        assert!(l[6].starts_with("> discard 1p  2.60"), "{l:?}");
-        assert_eq!(l[7], "  (1 more)");
+        assert_eq!(l.len(), 2 + 4 + 1, "{l:?}");
+        assert!(l[5].starts_with("> discard 1p  2.60"), "{l:?}");
+        assert_eq!(l[6], "  (2 more)");
     }
 
     #[test]

@@ -134,7 +134,7 @@ pub struct Args {
 
     /// Threads for each Monte Carlo decision (the AI players' and the hint
     /// panel's); with --samples the choices do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cmd::parse_threads)]
     pub threads: usize,
 
     /// Write one CSV row per Monte Carlo decision of the AI players to FILE

@@ -1,0 +1,161 @@
+//! The one snapshot of outputs that move whenever the Monte Carlo AI is
+//! tuned: `suggest` rankings, a whole game against Monte Carlo opponents,
+//! the hint panel's ranking. Every other CLI test checks what does not
+//! depend on the AI's strength (shapes, counts, invariants, errors).
+//!
+//! After a change to the AI, regenerate the file and read its diff:
+//!
+//! ```sh
+//! UPDATE_SNAPSHOTS=1 cargo test --release -p tenpai-cli --test snapshot
+//! ```
+
+mod common;
+
+use common::tenpai_in;
+
+/// The snapshot file, relative to this crate.
+const FILE: &str = "tests/snapshots/mc.txt";
+
+/// Its first lines: what it is and how to regenerate it.
+const HEADER: &str = "\
+# Outputs of tenpai that move whenever the Monte Carlo AI is tuned, checked
+# by cli/tests/snapshot.rs. After a change to the AI, regenerate and read the diff:
+#   UPDATE_SNAPSHOTS=1 cargo test --release -p tenpai-cli --test snapshot
+";
+
+/// The log of a real game the suggestions are asked about.
+const LOG: &str = "../tests/data/tenhou6/double_ron.json";
+
+/// One case: a title, the arguments, standard input, and the part of the
+/// output kept.
+struct Case {
+    args: Vec<&'static str>,
+    input: String,
+    keep: fn(&str) -> String,
+}
+
+/// The whole output.
+fn all(out: &str) -> String {
+    out.to_string()
+}
+
+/// From the final ranking on.
+fn ranking(out: &str) -> String {
+    out[out.rfind("=== Game over").expect("the game ended")..].to_string()
+}
+
+/// The first decision's hint lines.
+fn first_hints(out: &str) -> String {
+    out.lines()
+        .skip_while(|l| !l.starts_with("hint: "))
+        .take_while(|l| l.starts_with("hint: "))
+        .map(|l| format!("{l}\n"))
+        .collect()
+}
+
+fn cases() -> Vec<Case> {
+    let game = vec![
+        "play",
+        "--opponents=mc",
+        "--samples",
+        "200",
+        "--seed",
+        "7",
+        "--length",
+        "east",
+    ];
+    vec![
+        Case {
+            args: vec![
+                "suggest",
+                "--hand",
+                "123m456p789s11234z",
+                "--drawn",
+                "4z",
+                "--rivers",
+                "19m,4z,7z,",
+                "--dora",
+                "1m",
+                "--samples",
+                "200",
+                "--seed",
+                "3",
+            ],
+            input: String::new(),
+            keep: all,
+        },
+        Case {
+            args: vec![
+                "suggest",
+                "--hand",
+                "234m456p13z222z [789s]",
+                "--drawn",
+                "3z",
+                "--rivers",
+                "19m9p,4z1s,7z,8m",
+                "--riichi",
+                "1",
+                "--round",
+                "S2",
+                "--seat",
+                "2",
+                "--scores",
+                "30000,20000,25000,24000",
+                "--sticks",
+                "1",
+                "--samples",
+                "200",
+                "--json",
+            ],
+            input: String::new(),
+            keep: all,
+        },
+        Case {
+            args: vec!["suggest", "--log", LOG, "--event", "21", "--samples", "200"],
+            input: String::new(),
+            keep: all,
+        },
+        Case {
+            args: [game.clone(), vec!["--hints"]].concat(),
+            input: "q\n".into(),
+            keep: first_hints,
+        },
+        Case {
+            args: game,
+            input: "a\n".repeat(2000),
+            keep: ranking,
+        },
+    ]
+}
+
+#[test]
+fn snapshot_of_the_monte_carlo_outputs() {
+    let mut text = HEADER.to_string();
+    for c in cases() {
+        let run = tenpai_in(&c.args, &c.input);
+        assert_eq!(run.code, 0, "{:?}: {}", c.args, run.err);
+        text.push_str(&format!("\n=== $ tenpai {}\n", c.args.join(" ")));
+        text.push_str(&(c.keep)(&run.out));
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(FILE);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some_and(|v| v == "1") {
+        std::fs::write(&path, &text).unwrap();
+        return;
+    }
+    let old = std::fs::read_to_string(&path).unwrap_or_default();
+    if old != text {
+        let (i, (a, b)) = old
+            .lines()
+            .chain(std::iter::repeat(""))
+            .zip(text.lines())
+            .enumerate()
+            .find(|(_, (a, b))| a != b)
+            .unwrap_or((old.lines().count(), ("", "")));
+        panic!(
+            "cli/{FILE} differs from the output at line {}:\n  snapshot: {a}\n  now:      {b}\n\
+             If the Monte Carlo AI changed on purpose, regenerate it and read the diff:\n  \
+             UPDATE_SNAPSHOTS=1 cargo test --release -p tenpai-cli --test snapshot",
+            i + 1
+        );
+    }
+}
