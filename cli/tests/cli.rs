@@ -2,7 +2,7 @@
 //! standard error and exit status.
 
 mod common;
-use common::{tenpai, tenpai_with};
+use common::{tenpai, tenpai_in, tenpai_with};
 use std::path::{Path, PathBuf};
 
 /// A scratch directory removed at the end of the test.
@@ -156,9 +156,9 @@ fn waits_ok_nine_gates_with_visible_json() {
     assert_eq!(
         tenpai(&["waits", "--json", "1112345678999m", "--visible", "5m5m1z"]).ok(),
         "{\"hand\":\"1112345678999m\",\"shanten\":0,\"tenpai\":true,\"tiles\":[\
-         {\"tile\":\"1m\",\"left\":1},{\"tile\":\"2m\",\"left\":3},{\"tile\":\"3m\",\"left\":3},\
-         {\"tile\":\"4m\",\"left\":3},{\"tile\":\"5m\",\"left\":1},{\"tile\":\"6m\",\"left\":3},\
-         {\"tile\":\"7m\",\"left\":3},{\"tile\":\"8m\",\"left\":3},{\"tile\":\"9m\",\"left\":1}],\
+         {\"tile\":\"1m\",\"left\":1,\"yaku\":true},{\"tile\":\"2m\",\"left\":3,\"yaku\":true},{\"tile\":\"3m\",\"left\":3,\"yaku\":true},\
+         {\"tile\":\"4m\",\"left\":3,\"yaku\":true},{\"tile\":\"5m\",\"left\":1,\"yaku\":true},{\"tile\":\"6m\",\"left\":3,\"yaku\":true},\
+         {\"tile\":\"7m\",\"left\":3,\"yaku\":true},{\"tile\":\"8m\",\"left\":3,\"yaku\":true},{\"tile\":\"9m\",\"left\":1,\"yaku\":true}],\
          \"kinds\":9,\"count\":21}\n"
     );
 }
@@ -179,7 +179,8 @@ fn waits_ok_ukeire_when_not_tenpai() {
 fn waits_err_wrong_size_and_bad_visible() {
     assert_eq!(
         tenpai(&["waits", "123m456p789s11z234p"]).failed(),
-        "error: HAND \"123m456p789s11z234p\": expected 3n+1 tiles (1, 4, 7, 10 or 13), got 14\n"
+        "error: HAND \"123m456p789s11z234p\": expected 3n+1 tiles (1, 4, 7, 10 or 13), got 14 \
+         (a hand of 3n+2 tiles: tenpai analyze HAND gives the waits after each discard)\n"
     );
     assert_eq!(
         tenpai(&["waits", "1m", "--visible", "1m2x"]).failed(),
@@ -222,19 +223,19 @@ fn analyze_ok_json_with_visible() {
     assert_eq!(
         out.ok(),
         "{\"hand\":\"23m9p11z\",\"shanten\":0,\"discards\":[\
-         {\"discard\":\"9p\",\"shanten\":0,\"ukeire\":\"14m\",\"kinds\":2,\"count\":5,\"tiles\":[\
-         {\"tile\":\"1m\",\"left\":3},{\"tile\":\"4m\",\"left\":2}]},\
-         {\"discard\":\"2m\",\"shanten\":1,\"ukeire\":\"12345m789p1z\",\"kinds\":9,\"count\":28,\"tiles\":[\
-         {\"tile\":\"1m\",\"left\":3},{\"tile\":\"2m\",\"left\":3},{\"tile\":\"3m\",\"left\":3},\
-         {\"tile\":\"4m\",\"left\":2},{\"tile\":\"5m\",\"left\":4},{\"tile\":\"7p\",\"left\":4},\
-         {\"tile\":\"8p\",\"left\":4},{\"tile\":\"9p\",\"left\":3},{\"tile\":\"1z\",\"left\":2}]},\
-         {\"discard\":\"3m\",\"shanten\":1,\"ukeire\":\"1234m789p1z\",\"kinds\":8,\"count\":24,\"tiles\":[\
-         {\"tile\":\"1m\",\"left\":3},{\"tile\":\"2m\",\"left\":3},{\"tile\":\"3m\",\"left\":3},\
-         {\"tile\":\"4m\",\"left\":2},{\"tile\":\"7p\",\"left\":4},{\"tile\":\"8p\",\"left\":4},\
-         {\"tile\":\"9p\",\"left\":3},{\"tile\":\"1z\",\"left\":2}]},\
-         {\"discard\":\"1z\",\"shanten\":1,\"ukeire\":\"14m9p1z\",\"kinds\":4,\"count\":10,\"tiles\":[\
-         {\"tile\":\"1m\",\"left\":3},{\"tile\":\"4m\",\"left\":2},{\"tile\":\"9p\",\"left\":3},\
-         {\"tile\":\"1z\",\"left\":2}]}]}\n"
+         {\"discard\":\"9p\",\"shanten\":0,\"ukeire\":\"14m\",\"no_yaku\":null,\"kinds\":2,\"count\":5,\"tiles\":[\
+         {\"tile\":\"1m\",\"left\":3,\"yaku\":true},{\"tile\":\"4m\",\"left\":2,\"yaku\":true}]},\
+         {\"discard\":\"2m\",\"shanten\":1,\"ukeire\":\"12345m789p1z\",\"no_yaku\":null,\"kinds\":9,\"count\":28,\"tiles\":[\
+         {\"tile\":\"1m\",\"left\":3,\"yaku\":null},{\"tile\":\"2m\",\"left\":3,\"yaku\":null},{\"tile\":\"3m\",\"left\":3,\"yaku\":null},\
+         {\"tile\":\"4m\",\"left\":2,\"yaku\":null},{\"tile\":\"5m\",\"left\":4,\"yaku\":null},{\"tile\":\"7p\",\"left\":4,\"yaku\":null},\
+         {\"tile\":\"8p\",\"left\":4,\"yaku\":null},{\"tile\":\"9p\",\"left\":3,\"yaku\":null},{\"tile\":\"1z\",\"left\":2,\"yaku\":null}]},\
+         {\"discard\":\"3m\",\"shanten\":1,\"ukeire\":\"1234m789p1z\",\"no_yaku\":null,\"kinds\":8,\"count\":24,\"tiles\":[\
+         {\"tile\":\"1m\",\"left\":3,\"yaku\":null},{\"tile\":\"2m\",\"left\":3,\"yaku\":null},{\"tile\":\"3m\",\"left\":3,\"yaku\":null},\
+         {\"tile\":\"4m\",\"left\":2,\"yaku\":null},{\"tile\":\"7p\",\"left\":4,\"yaku\":null},{\"tile\":\"8p\",\"left\":4,\"yaku\":null},\
+         {\"tile\":\"9p\",\"left\":3,\"yaku\":null},{\"tile\":\"1z\",\"left\":2,\"yaku\":null}]},\
+         {\"discard\":\"1z\",\"shanten\":1,\"ukeire\":\"14m9p1z\",\"no_yaku\":null,\"kinds\":4,\"count\":10,\"tiles\":[\
+         {\"tile\":\"1m\",\"left\":3,\"yaku\":null},{\"tile\":\"4m\",\"left\":2,\"yaku\":null},{\"tile\":\"9p\",\"left\":3,\"yaku\":null},\
+         {\"tile\":\"1z\",\"left\":2,\"yaku\":null}]}]}\n"
     );
 }
 
@@ -242,7 +243,8 @@ fn analyze_ok_json_with_visible() {
 fn analyze_err_wrong_size() {
     assert_eq!(
         tenpai(&["analyze", "123m456p789s1112z"]).failed(),
-        "error: HAND \"123m456p789s1112z\": expected 3n+2 tiles (2, 5, 8, 11 or 14), got 13\n"
+        "error: HAND \"123m456p789s1112z\": expected 3n+2 tiles (2, 5, 8, 11 or 14), got 13 \
+         (a hand of 3n+1 tiles: tenpai waits HAND gives its waits)\n"
     );
 }
 
@@ -571,8 +573,14 @@ fn help_documents_the_notation() {
         "[555p] pon",
         "[5555p] open kan",
         "(1111z) closed kan",
-        "tenpai shanten \"123m11z [789s] (1111p)\"",
+        "tenpai shanten 123m456p789s1122z \"123m11z [789s] (1111p)\"",
         "TENPAI_TABLES",
+        "tenpai play",
+        "tenpai replay game.json",
+        "tenpai suggest --log game.json",
+        "tenpai selfplay --games 200",
+        "tenpai score --batch",
+        "tenpai analyze 12345m0677889p66z",
     ] {
         assert!(help.contains(needle), "--help lacks {needle:?}");
     }
@@ -720,4 +728,52 @@ fn tables_file_is_checked_by_every_command() {
         assert!(err.starts_with("error: "), "{args:?}: {err}");
         assert!(err.contains("bad.bin"), "{args:?}: {err}");
     }
+}
+
+#[test]
+fn threads_zero_is_refused_by_every_command() {
+    for cmd in ["play", "suggest", "selfplay"] {
+        let r = tenpai(&[cmd, "--threads", "0"]);
+        assert_eq!(r.code, 2, "{cmd}");
+        assert!(
+            r.err
+                .contains("invalid value '0' for '--threads <N>': 0 threads cannot run anything"),
+            "{cmd}: {}",
+            r.err
+        );
+    }
+}
+
+#[test]
+fn batches_answer_every_line_and_exit_1_when_one_was_bad() {
+    let shanten = tenpai_in(&["shanten", "--json"], "11m\n8z\n19m\n");
+    assert_eq!(shanten.code, 1);
+    assert_eq!(shanten.out.lines().count(), 2);
+    assert!(shanten.err.starts_with("line 2: "), "{}", shanten.err);
+    let score = tenpai_in(
+        &["score", "--batch", "-"],
+        "{\"hand\":\"123m456p789s11z555z\",\"win_tile\":\"5z\"}\nnot json\n",
+    );
+    assert_eq!(score.code, 1);
+    assert_eq!(score.out.lines().count(), 2);
+    assert!(
+        score.err.starts_with("line 2: bad JSON situation"),
+        "{}",
+        score.err
+    );
+    assert!(
+        score
+            .err
+            .ends_with("error: 1 input line of 2 could not be scored\n"),
+        "{}",
+        score.err
+    );
+}
+
+#[test]
+fn capital_suit_letters_are_read() {
+    assert_eq!(
+        tenpai(&["shanten", "--json", "123M456P789S1122Z"]).ok(),
+        tenpai(&["shanten", "--json", "123m456p789s1122z"]).ok()
+    );
 }

@@ -31,7 +31,7 @@ fn replay_ok_summary_per_file() {
     assert_eq!(
         out,
         format!(
-            "{}: ok (tenhou6, 1 rounds, 2 wins, 0 draws, 85 events)\n{}: ok (tenhou6, 1 rounds, 0 wins, 1 draws, 6 events)\n",
+            "{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 85 events)\n{}: ok (tenhou6, 1 round, 0 wins, 1 draw, 6 events)\n",
             a.display(),
             b.display()
         )
@@ -52,7 +52,7 @@ fn replay_err_mismatch_names_round_and_turn() {
     assert_eq!(
         out,
         format!(
-            "{}: 1 mismatch (tenhou6, 1 rounds, 2 wins, 0 draws, 85 events)\n  S4-0 turn 40: seat 2 from 3: log deltas [0, 0, 3000, -3000], engine [0, 0, 2000, -2000]\n",
+            "{}: 1 mismatch (tenhou6, 1 round, 2 wins, 0 draws, 85 events)\n  S4-0 turn 40: seat 2 from 3: log deltas [0, 0, 3000, -3000], engine [0, 0, 2000, -2000]\n",
             f.display()
         )
     );
@@ -70,7 +70,7 @@ fn replay_ok_mjai_lines_and_err_illegal_event() {
     let (ok, out, _) = replay(&[good.to_str().unwrap()]);
     assert!(ok);
     assert!(
-        out.ends_with(": ok (mjai, 1 rounds, 0 wins, 1 draws, 6 events)\n"),
+        out.ends_with(": ok (mjai, 1 round, 0 wins, 1 draw, 6 events)\n"),
         "{out}"
     );
     // The player declaring nine terminals discards a tile it does not hold.

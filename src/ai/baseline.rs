@@ -90,7 +90,6 @@ pub(crate) fn hand_of(
     Hand::new(counts, red, melds).ok()
 }
 
-
 /// Winds and dragons that are yakuhai for this seat.
 fn is_yakuhai(obs: &Observation, t: Tile) -> bool {
     let seat_wind = (obs.seat + 4 - obs.oya) % 4;

@@ -75,12 +75,7 @@ fn wins_with_yaku(hand: &Hand, tile: Tile, context: &WinContext, rules: &Rules) 
 /// assert_eq!(none.to_string(), "14p"); // open, no yakuhai, no tanyao: no yaku
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
-pub fn yakuless_waits(
-    hand: &Hand,
-    waits: TileSet,
-    context: &WinContext,
-    rules: &Rules,
-) -> TileSet {
+pub fn yakuless_waits(hand: &Hand, waits: TileSet, context: &WinContext, rules: &Rules) -> TileSet {
     if hand.melds().iter().all(|m| !m.is_open()) {
         return TileSet::EMPTY;
     }

@@ -335,7 +335,12 @@ pub fn run<R: BufRead, W: Write, E: Write>(args: &Args, input: R, out: W, err: E
             }
             let file =
                 std::fs::File::open(path).with_context(|| format!("--batch {}", path.display()))?;
-            run_batch(&rules, BufReader::with_capacity(1 << 16, file), &mut out, err)?;
+            run_batch(
+                &rules,
+                BufReader::with_capacity(1 << 16, file),
+                &mut out,
+                err,
+            )?;
         }
         out.flush()?;
         return Ok(());
@@ -426,7 +431,11 @@ mod tests {
         );
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), 3);
-        assert!(lines[0].starts_with("{\"han\":1,\"fu\":40,"), "{}", lines[0]);
+        assert!(
+            lines[0].starts_with("{\"han\":1,\"fu\":40,"),
+            "{}",
+            lines[0]
+        );
         assert!(
             lines[1].starts_with("{\"error\":\"invalid situation: 3 concealed tiles"),
             "{}",
@@ -434,17 +443,24 @@ mod tests {
         );
         // No yaku is an answer, not a bad line.
         assert_eq!(lines[2], "{\"error\":\"no yaku\"}");
-        assert!(err.starts_with("line 3: invalid situation: 3 concealed tiles"), "{err}");
+        assert!(
+            err.starts_with("line 3: invalid situation: 3 concealed tiles"),
+            "{err}"
+        );
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 
     #[test]
     fn score_err_flags_are_blamed_not_the_hand() {
         use clap::Parser;
-        let e = crate::Cli::try_parse_from(["tenpai", "score", "11z", "--win", "1z", "--seat", "X"])
-            .unwrap_err()
-            .to_string();
-        assert!(e.contains("invalid value 'X' for '--seat <E|S|W|N>'"), "{e}");
+        let e =
+            crate::Cli::try_parse_from(["tenpai", "score", "11z", "--win", "1z", "--seat", "X"])
+                .unwrap_err()
+                .to_string();
+        assert!(
+            e.contains("invalid value 'X' for '--seat <E|S|W|N>'"),
+            "{e}"
+        );
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path().to_str().unwrap();
         let (r, _, _) = tenpai(&["score", "--batch", d], "");
@@ -456,7 +472,10 @@ mod tests {
 
     #[test]
     fn score_ok_json_limit_is_null_below_mangan() {
-        let (r, out, _) = tenpai(&["score", "123m456p789s11z555z", "--win", "5z", "--json"], "");
+        let (r, out, _) = tenpai(
+            &["score", "123m456p789s11z555z", "--win", "5z", "--json"],
+            "",
+        );
         r.unwrap();
         assert!(out.contains("\"limit\":null,"), "{out}");
     }

@@ -311,7 +311,9 @@ mod tests {
         let first = "{\"hand\":\"11m\",\"shanten\":-1,\"standard\":-1,\"chiitoitsu\":null,\"kokushi\":null}\n";
         // Nothing written before the first answer, then each line as it comes.
         assert_eq!(out.at_flush[..2], ["".to_string(), first.to_string()]);
-        assert!(out.at_flush[2].starts_with(first) && out.at_flush[2].ends_with("\"kokushi\":0}\n"));
+        assert!(
+            out.at_flush[2].starts_with(first) && out.at_flush[2].ends_with("\"kokushi\":0}\n")
+        );
     }
 
     #[test]

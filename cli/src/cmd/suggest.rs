@@ -450,7 +450,10 @@ fn decisions(events: &[Event], rules: &Rules, seat: Option<u8>) -> String {
     let mut at = Vec::new();
     for (i, e) in events.iter().enumerate() {
         let seats = seat.map_or(0..4, |s| s..s + 1);
-        if seats.into_iter().any(|s| !legal_actions(&state, s).is_empty()) {
+        if seats
+            .into_iter()
+            .any(|s| !legal_actions(&state, s).is_empty())
+        {
             at.push(i);
         }
         if state.apply(e).is_err() {
@@ -582,7 +585,12 @@ fn write_waits<W: Write>(out: &mut W, report: &Report, waits: &[tenpai::Discard]
             let mut line = if wins.is_empty() {
                 format!("{:<16} waits on nothing that wins", action_label(&c.action))
             } else {
-                format!("{:<16} waits {} ({} left)", action_label(&c.action), wins, u.count)
+                format!(
+                    "{:<16} waits {} ({} left)",
+                    action_label(&c.action),
+                    wins,
+                    u.count
+                )
             };
             if !u.no_yaku.is_empty() {
                 line.push_str(&format!("; no yaku on {}", u.no_yaku));
@@ -645,7 +653,8 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         if let Some(cands) = v["candidates"].as_array_mut() {
             for (c, r) in cands.iter_mut().zip(&report.candidates) {
                 let w = waits_after(&waits, &r.action);
-                let list = |set: tenpai::TileSet| set.iter().map(|t| t.to_string()).collect::<Vec<_>>();
+                let list =
+                    |set: tenpai::TileSet| set.iter().map(|t| t.to_string()).collect::<Vec<_>>();
                 c["waits"] = w.map(|u| list(counted(u))).into();
                 c["no_yaku"] = w.map(|u| list(u.no_yaku)).into();
             }

@@ -253,7 +253,14 @@ mod tests {
         );
         // As South in the South round the 1z triplet is no yaku either.
         let (r, out, _) = tenpai(
-            &["waits", "33p11z [345p] [456s] [789m]", "--seat", "S", "--round", "S"],
+            &[
+                "waits",
+                "33p11z [345p] [456s] [789m]",
+                "--seat",
+                "S",
+                "--round",
+                "S",
+            ],
             "",
         );
         r.unwrap();

@@ -156,7 +156,12 @@ fn ranking(report: &SearchReport, chosen: &Action, menu: &Menu, mode: TileMode) 
         .iter()
         .map(|c| short_label(&c.action, menu, mode))
         .collect();
-    let w = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0).max(6);
+    let w = labels
+        .iter()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(6);
     let mut out = vec![
         format!(
             "Monte Carlo, {} rollout{}, best rank first:",
@@ -259,8 +264,8 @@ pub fn unbreakable(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
     let chars: Vec<char> = line.chars().collect();
     for (i, &c) in chars.iter().enumerate() {
-        let gap = c == ' '
-            && (chars.get(i + 1) == Some(&' ') || i > 0 && chars[i - 1] == ' ' || i == 0);
+        let gap =
+            c == ' ' && (chars.get(i + 1) == Some(&' ') || i > 0 && chars[i - 1] == ' ' || i == 0);
         out.push(if c == ' ' && !gap { '\u{a0}' } else { c });
     }
     out
@@ -328,10 +333,7 @@ mod tests {
                 "Kept the baseline AI's choice: none ranks clearly better.",
             ]
         );
-        let i = l
-            .iter()
-            .position(|x| x.starts_with("Monte Carlo"))
-            .unwrap();
+        let i = l.iter().position(|x| x.starts_with("Monte Carlo")).unwrap();
         assert_eq!(
             l[i..],
             [
@@ -372,6 +374,39 @@ mod tests {
         let l = lines(&Rules::tenhou(), &obs, &menu, TileMode::Text, &advice);
         assert_eq!(l[0], "Recommended (a): tsumo: win on your draw");
         assert!(!l.iter().any(|x| x.starts_with("Monte Carlo")), "{l:?}");
+    }
+
+    #[test]
+    fn hint_ok_a_decision_without_search_says_so_and_shows_no_ranking() {
+        let report = Report {
+            candidates: vec![candidate(Action::Tsumo, f64::NAN)],
+            chosen: Action::Tsumo,
+            samples: 0,
+            elapsed: std::time::Duration::ZERO,
+            placement: false,
+            trivial: true,
+            prior: None,
+        };
+        let advice = Advice {
+            chosen: Action::Tsumo,
+            report: Some(report),
+        };
+        let l = lines(
+            &Rules::tenhou(),
+            &turn_view(),
+            &turn(),
+            TileMode::Text,
+            &advice,
+        );
+        assert_eq!(
+            l[0],
+            "Recommended (a): tsumo: win on your draw (no search needed)"
+        );
+        assert!(
+            !l.iter()
+                .any(|x| x.contains("Monte Carlo") || x.contains("rollout")),
+            "{l:?}"
+        );
     }
 
     #[test]

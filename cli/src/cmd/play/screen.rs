@@ -194,7 +194,8 @@ fn seat_panel(f: &mut Frame, area: Rect, s: &Screen, obs: &Observation, seat: u8
     let need = text.line_count(area.width);
     let skip = need.saturating_sub(rows) as u16;
     f.render_widget(
-        text.scroll((skip, 0)).block(panel(seat_title(s, obs, seat))),
+        text.scroll((skip, 0))
+            .block(panel(seat_title(s, obs, seat))),
         area,
     );
 }
@@ -261,8 +262,7 @@ fn hand_panel(f: &mut Frame, area: Rect, s: &Screen, obs: &Observation) {
     };
     let title = Line::styled(title, Style::new().add_modifier(Modifier::BOLD));
     f.render_widget(
-        Paragraph::new(vec![Line::from(top), Line::from(mid), Line::from(low)])
-            .block(panel(title)),
+        Paragraph::new(vec![Line::from(top), Line::from(mid), Line::from(low)]).block(panel(title)),
         area,
     );
 }
@@ -341,8 +341,13 @@ fn dialog(f: &mut Frame, d: &Dialog) {
         Constraint::Length(width.min(area.width)),
         Constraint::Length((d.lines.len() as u16 + 2).min(area.height)),
     );
-    let text = Paragraph::new(d.lines.iter().map(|l| Line::from(l.clone())).collect::<Vec<_>>())
-        .wrap(Wrap { trim: false });
+    let text = Paragraph::new(
+        d.lines
+            .iter()
+            .map(|l| Line::from(l.clone()))
+            .collect::<Vec<_>>(),
+    )
+    .wrap(Wrap { trim: false });
     let inner = rect.height.saturating_sub(2);
     let total = text.line_count(rect.width.saturating_sub(2)) as u16;
     let scroll = d.scroll.min(total.saturating_sub(inner));
@@ -355,7 +360,10 @@ fn dialog(f: &mut Frame, d: &Dialog) {
     f.render_widget(
         text.scroll((scroll, 0)).block(
             Block::bordered()
-                .title(Line::styled(title, Style::new().add_modifier(Modifier::BOLD)))
+                .title(Line::styled(
+                    title,
+                    Style::new().add_modifier(Modifier::BOLD),
+                ))
                 .border_style(Style::new().add_modifier(Modifier::BOLD)),
         ),
         rect,
@@ -375,7 +383,10 @@ fn moves_panel(f: &mut Frame, area: Rect, s: &Screen) {
 /// The hints in `area`, wrapped between columns only.
 fn hints_panel(f: &mut Frame, area: Rect, lines: &[String]) {
     let lines: Vec<Line> = lines.iter().map(|l| Line::from(unbreakable(l))).collect();
-    let title = Line::styled(" Hints (h hides) ", Style::new().add_modifier(Modifier::BOLD));
+    let title = Line::styled(
+        " Hints (h hides) ",
+        Style::new().add_modifier(Modifier::BOLD),
+    );
     f.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
@@ -450,8 +461,7 @@ pub fn render(f: &mut Frame, s: &Screen) {
     let [right, across_seat, left] = [1u8, 2, 3].map(|k| (obs.seat + k) % 4);
     seat_panel(f, across, s, obs, across_seat);
     let half = middle.width / 2;
-    let [l, r] =
-        Layout::horizontal([Constraint::Length(half), Constraint::Min(1)]).areas(middle);
+    let [l, r] = Layout::horizontal([Constraint::Length(half), Constraint::Min(1)]).areas(middle);
     seat_panel(f, l, s, obs, left);
     seat_panel(f, r, s, obs, right);
     seat_panel(f, me, s, obs, obs.seat);
@@ -578,7 +588,10 @@ mod tests {
         assert!(r[7].starts_with("─ Your hand ─"), "{}", r[7]);
         assert_eq!(r[8], "  1  2  3  4  5  6  7  8  9 10 11 12 13   14");
         assert_eq!(r[9], " 1m 2m 3m 4m 0m 6m 1p 1p 5p 6p 7p 8s 8s   4m");
-        assert_eq!(r[10].trim_end(), "                                          ^^");
+        assert_eq!(
+            r[10].trim_end(),
+            "                                          ^^"
+        );
         assert_eq!(
             r[11],
             "Enter discard  d drawn  t tsumo  i riichi  a AI  h hints  ? help"
@@ -586,7 +599,11 @@ mod tests {
         assert_eq!(r[12], "Riichi is not possible now.");
         assert!(r[13].starts_with("─ Moves ─"), "{}", r[13]);
         assert!(r[13].contains("─ Hints (h hides) ─"), "{}", r[13]);
-        assert!(r[14].starts_with("Left: discard 9m (as drawn)"), "{}", r[14]);
+        assert!(
+            r[14].starts_with("Left: discard 9m (as drawn)"),
+            "{}",
+            r[14]
+        );
         assert!(r[14].ends_with(" Hand: tenpai"), "{}", r[14]);
         // Eleven rows for the moves and hints at 80×24.
         assert_eq!(r.len() - 13, 11);
@@ -603,10 +620,17 @@ mod tests {
         // Every seat's latest river tile and Left's melds are in view.
         let text = r.join("\n");
         assert_eq!(text.matches("2s*").count(), 4, "{r:#?}");
-        assert!(text.contains("melds [444m]<You") && text.contains("[666s]<You"), "{r:#?}");
+        assert!(
+            text.contains("melds [444m]<You") && text.contains("[666s]<You"),
+            "{r:#?}"
+        );
         // On a tall terminal every river is whole.
         let r = rows(&bare(Some(&obs), &log), 80, 40);
-        assert_eq!(r.iter().filter(|l| l.starts_with("1m* 9m*")).count(), 3, "{r:#?}");
+        assert_eq!(
+            r.iter().filter(|l| l.starts_with("1m* 9m*")).count(),
+            3,
+            "{r:#?}"
+        );
     }
 
     #[test]
@@ -620,7 +644,10 @@ mod tests {
         };
         let r = rows(&screen, 80, 24);
         let text: String = r[14..].join("\n");
-        assert!(!text.contains("deal-in\n") && text.contains("deal-in 8%"), "{text}");
+        assert!(
+            !text.contains("deal-in\n") && text.contains("deal-in 8%"),
+            "{text}"
+        );
         assert!(text.contains("discard 2p"), "{text}");
     }
 
@@ -642,11 +669,7 @@ mod tests {
         );
         assert!(r.iter().any(|l| l.contains("┌ Quit? ─")));
         assert!(r.iter().any(|l| l.contains("│Leave the game?")));
-        assert!(
-            r[11].starts_with("Waiting for the other play"),
-            "{}",
-            r[11]
-        );
+        assert!(r[11].starts_with("Waiting for the other play"), "{}", r[11]);
     }
 
     #[test]
@@ -662,7 +685,11 @@ mod tests {
             ..bare(Some(&obs), &log)
         };
         let r = rows(&screen, 80, 24);
-        assert!(r[0].contains("End of the round (Up/Down: more)"), "{}", r[0]);
+        assert!(
+            r[0].contains("End of the round (Up/Down: more)"),
+            "{}",
+            r[0]
+        );
         assert!(r[1].contains("│line 1 "), "{}", r[1]);
         dialog.scroll = 100;
         let screen = Screen {
@@ -680,7 +707,15 @@ mod tests {
         let log: VecDeque<String> = ["a long line of the log ".repeat(9)].into();
         let hints = vec!["Hand: tenpai".to_string(); 20];
         let dialog = Dialog::new("End of the round", vec!["x".repeat(200); 30]);
-        for (w, h) in [(1, 1), (2, 3), (10, 5), (20, 8), (33, 13), (80, 24), (81, 25)] {
+        for (w, h) in [
+            (1, 1),
+            (2, 3),
+            (10, 5),
+            (20, 8),
+            (33, 13),
+            (80, 24),
+            (81, 25),
+        ] {
             let screen = Screen {
                 mode: TileMode::Unicode,
                 menu: Some(&menu),
@@ -725,7 +760,10 @@ mod tests {
         let red: Pai = "5mr".parse().unwrap();
         let plain = Palette { colour: false };
         assert_eq!(plain.tile(red).fg, None);
-        assert!(plain.tile(red).add_modifier.contains(Modifier::UNDERLINED | Modifier::BOLD));
+        assert!(plain
+            .tile(red)
+            .add_modifier
+            .contains(Modifier::UNDERLINED | Modifier::BOLD));
         assert_eq!(
             Palette { colour: true }.tile(red).fg,
             Some(Color::Indexed(196))

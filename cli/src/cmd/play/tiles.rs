@@ -187,10 +187,19 @@ mod tests {
             };
             0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2])
         };
-        for p in [Paint::Man, Paint::Pin, Paint::Sou, Paint::Red, Paint::Hidden] {
+        for p in [
+            Paint::Man,
+            Paint::Pin,
+            Paint::Sou,
+            Paint::Red,
+            Paint::Hidden,
+        ] {
             let l = lum(rgb(p.colour().unwrap()));
             let (on_black, on_white) = ((l + 0.05) / 0.05, 1.05 / (l + 0.05));
-            assert!(on_black >= 3.9 && on_white >= 3.9, "{p:?}: {on_black:.1} {on_white:.1}");
+            assert!(
+                on_black >= 3.9 && on_white >= 3.9,
+                "{p:?}: {on_black:.1} {on_white:.1}"
+            );
         }
         assert_eq!(Paint::Honor.colour(), None);
         assert_eq!(Paint::Red.sgr(true), "\x1b[1;4;38;5;196m");
