@@ -228,7 +228,12 @@ fn score_batch_answers_a_non_utf8_line_and_goes_on() {
     let path = dir.path().join("in.jsonl");
     std::fs::write(&path, &bytes).unwrap();
     let out = tenpai(&["score", "--batch", path.to_str().unwrap()]);
-    let lines: Vec<String> = out.ok().lines().map(String::from).collect();
+    // Every line answered; the bad one reported, and the status is 1.
+    assert_eq!(
+        out.failed(),
+        "line 1: line is not UTF-8 text\nerror: 1 input line of 2 could not be scored\n"
+    );
+    let lines: Vec<String> = out.out.lines().map(String::from).collect();
     assert_eq!(lines.len(), 2);
     assert_eq!(lines[0], r#"{"error":"line is not UTF-8 text"}"#);
     assert!(lines[1].starts_with(r#"{"han":"#), "{}", lines[1]);

@@ -289,9 +289,15 @@ fn run_batch<R: BufRead, W: Write, E: Write>(
         let result = match std::str::from_utf8(&buf) {
             Ok(line) if line.trim().is_empty() => continue,
             Ok(line) => Situation::from_json(line.trim_end()).and_then(|s| score(&s, rules)),
-            Err(_) => Err(ScoreError::Json {
-                message: "line is not UTF-8 text".into(),
-            }),
+            Err(_) => {
+                lines += 1;
+                bad += 1;
+                out.flush()?;
+                writeln!(err, "line {n}: line is not UTF-8 text")?;
+                let e = serde_json::json!({ "error": "line is not UTF-8 text" });
+                writeln!(out, "{e}")?;
+                continue;
+            }
         };
         lines += 1;
         if let Err(e) = &result {
