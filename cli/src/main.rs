@@ -133,9 +133,16 @@ pub fn run<R: BufRead, W: Write, E: Write>(
 /// Whether the error is a closed output pipe (`tenpai ... | head`), which ends
 /// the program quietly.
 fn is_broken_pipe(e: &anyhow::Error) -> bool {
-    e.chain()
-        .filter_map(|c| c.downcast_ref::<io::Error>())
-        .any(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    e.chain().any(|c| {
+        let kind = match c.downcast_ref::<io::Error>() {
+            Some(io) => Some(io.kind()),
+            // A JSON answer written straight to the pipe.
+            None => c
+                .downcast_ref::<serde_json::Error>()
+                .and_then(serde_json::Error::io_error_kind),
+        };
+        kind == Some(io::ErrorKind::BrokenPipe)
+    })
 }
 
 fn main() -> ExitCode {

@@ -16,7 +16,65 @@ use crate::rules::Rules;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-/// A player: given its view and the legal actions, it picks one.
+/// A player: given its view and the legal actions, it picks one — the way to
+/// plug your own AI into [`play_game`], self-play and the terminal game.
+///
+/// The table asks at every decision: the seat's own turn (discards, riichi,
+/// tsumo, kans, nine terminals) and every discard or kan it may call or rob
+/// (chi, pon, kan, ron, pass). The [`Observation`] is the seat's view only
+/// (its hand, every river and meld, the dora indicators, scores); `legal` is
+/// never empty and the answer must be one of its actions.
+///
+/// A whole small player: it wins whenever it can, declares riichi when it
+/// may, never calls, and otherwise discards the tile that leaves the most
+/// tile acceptance (from [`crate::analyze`]). Against three random players
+/// it wins the game:
+///
+/// ```
+/// use tenpai::game::{play_game, Action, Observation, Player, RandomPlayer};
+/// use tenpai::rules::{GameLength, Rules};
+///
+/// struct Efficient;
+///
+/// impl Player for Efficient {
+///     fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
+///         let win_or_riichi = |a: &&Action| {
+///             matches!(a, Action::Tsumo | Action::Ron | Action::Riichi { .. })
+///         };
+///         if let Some(a) = legal.iter().find(win_or_riichi) {
+///             return a.clone();
+///         }
+///         // The concealed tiles as counts; the analysis ranks every
+///         // discard best first (lower shanten, then more ukeire).
+///         let mut counts = [0u8; 34];
+///         for t in obs.hand.iter().filter_map(|p| p.tile()) {
+///             counts[t.index()] += 1;
+///         }
+///         for d in tenpai::analyze(&counts, None).unwrap_or_default() {
+///             let this = |a: &&Action| {
+///                 matches!(a, Action::Discard { pai, .. } if pai.tile() == Some(d.tile))
+///             };
+///             if let Some(a) = legal.iter().find(this) {
+///                 return a.clone();
+///             }
+///         }
+///         // A call prompt (or an unusual turn): let the tile go.
+///         let pass = legal.iter().find(|a| **a == Action::Pass);
+///         pass.unwrap_or(&legal[0]).clone()
+///     }
+/// }
+///
+/// let mut rules = Rules::tenhou();
+/// rules.game.length = GameLength::East;
+/// let mut me = Efficient;
+/// let mut others: [RandomPlayer; 3] = std::array::from_fn(|i| RandomPlayer::new(i as u64));
+/// let [a, b, c] = &mut others;
+/// let mut players: [&mut dyn Player; 4] = [&mut me, a, b, c];
+/// let game = play_game(&rules, 1, &mut players, false)?;
+/// assert_eq!(game.scores.iter().sum::<i32>(), 100_000);
+/// assert_eq!(game.ranking[0], 0, "first place: seat 0");
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
 pub trait Player {
     /// Picks one of `legal` (never empty). Returning an action not in `legal`
     /// makes [`play_game`] fail.

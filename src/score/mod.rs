@@ -11,7 +11,7 @@
 //! - [`situation`](Situation): the input; [`json`] reads and writes it in the JSON
 //!   lines format of the shared test vectors, and writes results in their
 //!   `expected` format.
-//! - [`Rules`](crate::rules::Rules): options and the presets `tenhou` and `mahjongsoul`
+//! - [`Rules`]: options and the presets `tenhou` and `mahjongsoul`
 //!   (`data/rules/*.toml`).
 //! - [`yakuless_waits`]: which waits of a ready hand win with a yaku (the
 //!   waits shown to players count only those).

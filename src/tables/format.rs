@@ -59,7 +59,7 @@ pub struct Header {
     /// Distinct combined vectors of three suits.
     pub three_suits_classes: u32,
     /// CRC-32 (IEEE) of the header (this field read as zero) and the payload:
-    /// see [`file_checksum`].
+    /// see `file_checksum` (private).
     pub checksum: u32,
     /// Length of the payload in bytes.
     pub payload_len: u64,

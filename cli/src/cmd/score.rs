@@ -308,8 +308,9 @@ fn run_batch<R: BufRead, W: Write, E: Write>(
                 writeln!(err, "line {n}: {e}")?;
             }
         }
-        serde_json::to_writer(&mut *out, &Outcome::from(&result))?;
-        writeln!(out)?;
+        // Written as text, so that a closed pipe is an I/O error (quiet).
+        let answer = serde_json::to_string(&Outcome::from(&result))?;
+        writeln!(out, "{answer}")?;
     }
     if bad > 0 {
         out.flush()?;
