@@ -61,14 +61,16 @@ fn wins_with_yaku(hand: &Hand, tile: Tile, context: &WinContext, rules: &Rules) 
 /// The tiles of `waits` that complete `hand` (3n+1 concealed tiles with its
 /// called melds) only without a yaku, by ron and by tsumo alike, in
 /// `context`. Tiles that do not complete the hand are not in the answer.
-/// A closed hand has none (menzen tsumo is a yaku).
+/// A closed hand has none (menzen tsumo is a yaku). Scoring needs a whole
+/// hand: 13 tiles counting 3 for each meld; a shorter one gets an empty
+/// answer.
 ///
 /// # Panics
 /// Never.
 ///
 /// ```
 /// use tenpai::score::{yakuless_waits, WinContext};
-/// let hand: tenpai::Hand = "23p11z [456s] [789m]".parse()?; // after two chi
+/// let hand: tenpai::Hand = "23p11z [456s] [789m] [234m]".parse()?; // after three chi
 /// let waits = tenpai::Tables::embedded().ukeire_with_melds(&hand, None)?.tiles;
 /// assert_eq!(waits.to_string(), "14p");
 /// let none = yakuless_waits(&hand, waits, &WinContext::default(), &tenpai::rules::Rules::tenhou());

@@ -13,7 +13,7 @@
 //! | `1`, `2`, … at a call prompt | the numbered option |
 //! | `n` / `pass` | let a discard go |
 //! | `9` / `kyuushu` | nine terminals (abort the round), when offered |
-//! | `a` / `auto` | let the AI choose this move |
+//! | `a` / `auto` | play the recommended move (the hints' first line) |
 //! | `h` / `hint`, `help`, `q` / `quit` | hints on/off, help, leave |
 
 use super::tiles::TileMode;
@@ -93,7 +93,7 @@ pub enum Input {
     Act(Action),
     /// Riichi declared; the discard comes next.
     RiichiNext,
-    /// Let the AI choose.
+    /// Play the advisor's recommended move.
     Auto,
     /// Hints on or off.
     Hint,
@@ -446,7 +446,33 @@ impl Menu {
         if first.parse::<usize>().is_ok() || parse_tile(first).is_some() {
             return self.discard_word(first, riichi_next, mode).map(Input::Act);
         }
-        Err(format!("Unknown command {:?}; type help.", line.trim()))
+        Err(self
+            .not_one_tile(first)
+            .unwrap_or_else(|| format!("Unknown command {:?}; type help.", line.trim())))
+    }
+
+    /// What is wrong with `word` when it is written like tiles but is not
+    /// one tile (`10m` is two tiles, `8z` none), or `None` when it does not
+    /// look like tiles at all.
+    fn not_one_tile(&self, word: &str) -> Option<String> {
+        let mut chars = word.chars();
+        let suit = chars.next_back()?;
+        let digits = chars.as_str();
+        if !"mpszMPSZ".contains(suit)
+            || digits.is_empty()
+            || !digits.chars().all(|c| c.is_ascii_digit())
+        {
+            return None;
+        }
+        Some(match word.parse::<tenpai::Hand>() {
+            Ok(h) => format!(
+                "{word:?} names {} tiles; name one (such as 5m, or 0m for the red five) \
+                 or a position (1-{}).",
+                h.len(),
+                self.hand.len()
+            ),
+            Err(e) => format!("{word:?} is not a tile: {e}."),
+        })
     }
 
     fn discard_word(&self, word: &str, riichi: bool, mode: TileMode) -> Result<Action, String> {
@@ -455,16 +481,9 @@ impl Menu {
         }
         match parse_tile(word) {
             Some(p) => self.discard_tile(p, riichi, mode),
-            None => Err(match word.parse::<tenpai::Hand>() {
-                Ok(h) if h.len() > 1 => format!(
-                    "{word:?} names {} tiles; name one (such as 5m, or 0m for the red five) \
-                     or a position (1-{}).",
-                    h.len(),
-                    self.hand.len()
-                ),
-                Err(e) => format!("{word:?} is neither a position nor a tile ({e})."),
-                Ok(_) => format!("{word:?} is neither a position nor a tile."),
-            }),
+            None => Err(self
+                .not_one_tile(word)
+                .unwrap_or_else(|| format!("{word:?} is neither a position nor a tile."))),
         }
     }
 
@@ -574,9 +593,9 @@ Commands (one per line):
   n / pass          let the discard go
   9 / kyuushu       nine terminals, when offered (otherwise 9 is position 9)
   1, 2, ...         at a call prompt: the numbered option
-  a / auto          let the AI choose this move
-  h / hint          hints on or off: shanten, best discards, waits,
-                    the AI's choice and its Monte Carlo ranking
+  a / auto          play the recommended move (the hints' first line)
+  h / hint          hints on or off: the recommended move, shanten, best
+                    discards and waits, the Monte Carlo ranking
   help              this text               q / quit   leave the game
 River marks: 5m* discarded as drawn, R5m riichi declaration, (5m) called.";
 
@@ -792,7 +811,16 @@ pub(crate) mod tests {
         assert_eq!(e("p"), "You cannot pon now.");
         assert_eq!(e("r"), "Ron is not possible now.");
         assert_eq!(e("n"), "It is your turn: discard a tile.");
-        assert_eq!(e("9z"), "Unknown command \"9z\"; type help.");
+        assert_eq!(e("9z"), "\"9z\" is not a tile: no tile 9z (at position 1).");
+        assert_eq!(
+            e("10m"),
+            "\"10m\" names 2 tiles; name one (such as 5m, or 0m for the red five) or a position (1-14)."
+        );
+        assert_eq!(
+            e("riichi 10m"),
+            "\"10m\" names 2 tiles; name one (such as 5m, or 0m for the red five) or a position (1-14)."
+        );
+        assert_eq!(e("xyz"), "Unknown command \"xyz\"; type help.");
         assert_eq!(
             e("riichi 2m"),
             "Discarding 2m leaves no wait; riichi is possible with 1p 4m."

@@ -63,7 +63,7 @@ pub enum Advisor {
     /// The baseline AI.
     Baseline,
     /// The Monte Carlo search, on its own seed and budget.
-    Mc(McPlayer),
+    Mc(Box<McPlayer>),
 }
 
 /// One decision's advice.
@@ -78,7 +78,7 @@ pub struct Advice {
 impl Advisor {
     /// The Monte Carlo advisor thinking `settings` per decision, seeded `seed`.
     pub fn mc(rules: &Rules, settings: Settings, seed: u64) -> Advisor {
-        Advisor::Mc(McPlayer::with_settings(rules, settings, seed))
+        Advisor::Mc(Box::new(McPlayer::with_settings(rules, settings, seed)))
     }
 
     /// The advice on `legal` in `obs` (a search for the Monte Carlo

@@ -39,23 +39,33 @@ line, so that a game can be scripted.
 Keys (full screen): left/right or a position number to select a tile,
 Enter or Space to discard it, d the drawn tile; t tsumo, r ron, i riichi (then
 choose the discard), c chi, p pon, k kan, n pass, 9 nine terminals (when
-offered; otherwise 9 selects position 9); a lets the AI choose; h shows hints;
-q leaves (after a confirmation), Ctrl-C at once. At a call prompt pass is
-selected first: Enter or Space lets the tile go.
+offered; otherwise 9 selects position 9); a plays the recommended move; h
+shows hints; q leaves (after a confirmation), Ctrl-C at once (exit status
+130). At a call prompt pass is selected first: Enter or Space lets the tile
+go.
 
 Commands (line mode): a position (1-14) or a tile (5m, 0m = red five, 1z or
 E S W N P F C: capitals are tiles, so N is North, n pass) discards it, d the
 drawn tile; riichi 5m (or riichi, then the discard; an empty line, n or cancel
 cancels it); t, r, c [n|tiles], p [n], k [n|tile], n, 9 or kyuushu (nine
 terminals, when offered; otherwise 9 is position 9); at a call prompt a number
-picks the option; a = the AI's choice; h hints; help; q quits.
+picks the option; a plays the recommended move; h hints; help; q quits.
 
 Opponents: mc (the default) is the Monte Carlo AI, thinking --think per
 decision (default 300ms) or --samples N rollouts; baseline is the rule-based
-AI; random plays random legal moves. With hints on (h), the panel also ranks
-your own choices by the same Monte Carlo search (--samples N rollouts, else
-1000). --decisions FILE writes one CSV row per Monte Carlo decision of the
-opponents, in the columns of tenpai selfplay --decisions (game: the seed).
+AI; random plays random legal moves. --decisions FILE writes one CSV row per
+Monte Carlo decision of the opponents, in the columns of tenpai selfplay
+--decisions (game: the seed).
+
+Hints and the a key: one advisor recommends one move, which the hints show
+first and a plays. --advisor mc (the default against mc opponents) is the
+Monte Carlo search (--samples N rollouts, else 1,000; its own seed): the hints
+then also rank your choices by expected final rank, best first, the
+recommendation marked >; the search keeps the baseline AI's choice unless
+another is clearly better, and a line says so when a candidate shows a better
+rank on few rollouts. --advisor baseline (the default against baseline or
+random opponents) is the rule-based AI, instantly. Waits that complete the
+hand without a yaku are named apart and not counted.
 
 Seats: E is the first dealer (seat 0), then S, W, N. Without --seed a random
 seed is chosen and printed, so any game can be played again with --seed: the
@@ -64,8 +74,12 @@ Carlo AI's choices depend on the machine's speed, so the same game is played
 again only with --samples (or with baseline or random opponents).
 --log writes the finished game as mjai JSON lines (tenpai replay reads them);
 an existing FILE is replaced only when the game finishes.
-Exit status: 0 when the game ends or you quit; 1 when standard input ends
-before the game does (the game is abandoned) or on an error.";
+The log names the players: You, and the AI players by kind.
+Colours read on dark and light terminals; NO_COLOR keeps only bold and
+underline. The full screen needs 80x24 or more.
+Exit status: 0 when the game ends or you quit; 130 after Ctrl-C in the full
+screen; 1 when standard input ends before the game does (the game is
+abandoned) or on an error.";
 
 /// Tiles as text or glyphs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
