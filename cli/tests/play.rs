@@ -6,7 +6,7 @@
 //! replay`, and `--watch`.
 
 mod common;
-use common::tenpai_in;
+use common::{tenpai_in, MC7};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
@@ -621,7 +621,7 @@ fn play_ok_garbage_at_every_prompt_changes_nothing() {
         "> 99\nThere is no tile at position 99 (1-14).\n",
         "> 0\nThere is no tile at position 0 (1-14).\n",
         "> c 9\nYou cannot chi now.\n",
-        "> 8z\nUnknown command \"8z\"; type help.\n",
+        "> 8z\n\"8z\" is not a tile: no tile 8z (at position 1).\n",
         "> riichi 8z\nRiichi is not possible now: it needs a closed tenpai hand, 1,000 points and 4 tiles left in the wall.\n",
         "> a b c\nToo many words in \"a b c\"; type help.\n",
         "> \u{1F000}\nUnknown command \"\u{1F000}\"; type help.\n",
@@ -961,19 +961,6 @@ fn play_err_bad_options_are_named() {
 }
 
 // ---- the Monte Carlo AI ----
-
-/// The east-only game of seed 7 against Monte Carlo opponents on a sample
-/// budget (reproducible).
-const MC7: &[&str] = &[
-    "play",
-    "--opponents=mc",
-    "--samples",
-    "200",
-    "--seed",
-    "7",
-    "--length",
-    "east",
-];
 
 #[test]
 fn play_ok_default_opponents_are_the_monte_carlo_ai() {

@@ -11,7 +11,7 @@
 
 mod common;
 
-use common::tenpai_in;
+use common::{tenpai_in, MC7, SUGGEST_CLOSED_HAND, SUGGEST_OPEN_HAND_JSON};
 
 /// The snapshot file, relative to this crate.
 const FILE: &str = "tests/snapshots/mc.txt";
@@ -61,59 +61,15 @@ fn first_hints(out: &str) -> String {
 }
 
 fn cases() -> Vec<Case> {
-    let game = vec![
-        "play",
-        "--opponents=mc",
-        "--samples",
-        "200",
-        "--seed",
-        "7",
-        "--length",
-        "east",
-    ];
+    let game = MC7.to_vec();
     vec![
         Case {
-            args: vec![
-                "suggest",
-                "--hand",
-                "123m456p789s11234z",
-                "--drawn",
-                "4z",
-                "--rivers",
-                "19m,4z,7z,",
-                "--dora",
-                "1m",
-                "--samples",
-                "200",
-                "--seed",
-                "3",
-            ],
+            args: SUGGEST_CLOSED_HAND.to_vec(),
             input: String::new(),
             keep: all,
         },
         Case {
-            args: vec![
-                "suggest",
-                "--hand",
-                "234m456p13z222z [789s]",
-                "--drawn",
-                "3z",
-                "--rivers",
-                "19m9p,4z1s,7z,8m",
-                "--riichi",
-                "1",
-                "--round",
-                "S2",
-                "--seat",
-                "2",
-                "--scores",
-                "30000,20000,25000,24000",
-                "--sticks",
-                "1",
-                "--samples",
-                "200",
-                "--json",
-            ],
+            args: SUGGEST_OPEN_HAND_JSON.to_vec(),
             input: String::new(),
             keep: json_without_time,
         },

@@ -6,24 +6,7 @@
 
 mod common;
 
-use common::tenpai;
-
-const FLAGS: [&str; 14] = [
-    "suggest",
-    "--hand",
-    "123m456p789s11234z",
-    "--drawn",
-    "4z",
-    "--rivers",
-    "19m,4z,7z,",
-    "--dora",
-    "1m",
-    "--samples",
-    "200",
-    "--seed",
-    "3",
-    "--threads=1",
-];
+use common::{tenpai, SUGGEST_CLOSED_HAND, SUGGEST_OPEN_HAND_JSON};
 
 /// The candidate rows of a ranking table: (action, rank, rollouts).
 fn rows(out: &str) -> Vec<(String, f64, u32)> {
@@ -44,7 +27,7 @@ fn rows(out: &str) -> Vec<(String, f64, u32)> {
 
 #[test]
 fn suggest_ok_flags_ranking_every_discard_by_rank() {
-    let out = tenpai(&FLAGS);
+    let out = tenpai(&[SUGGEST_CLOSED_HAND, &["--threads=1"]].concat());
     let text = out.ok();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
@@ -67,35 +50,13 @@ fn suggest_ok_flags_ranking_every_discard_by_rank() {
     let choice = lines[lines.len() - 1];
     assert!(choice.starts_with("choice: discard ") && choice.ends_with(", 200 rollouts"));
     // The same with two threads: a sample budget does not depend on them.
-    let mut two = FLAGS;
-    two[13] = "--threads=2";
+    let two = [SUGGEST_CLOSED_HAND, &["--threads=2"]].concat();
     assert_eq!(tenpai(&two).ok(), text);
 }
 
 #[test]
 fn suggest_ok_json_with_melds_riichi_and_round() {
-    let out = tenpai(&[
-        "suggest",
-        "--hand",
-        "234m456p13z222z [789s]",
-        "--drawn",
-        "3z",
-        "--rivers",
-        "19m9p,4z1s,7z,8m",
-        "--riichi",
-        "1",
-        "--round",
-        "S2",
-        "--seat",
-        "2",
-        "--scores",
-        "30000,20000,25000,24000",
-        "--sticks",
-        "1",
-        "--samples",
-        "200",
-        "--json",
-    ]);
+    let out = tenpai(SUGGEST_OPEN_HAND_JSON);
     let v: serde_json::Value = serde_json::from_str(out.ok()).unwrap();
     assert_eq!(v["seat"], 2);
     assert_eq!(v["round"], "S2-0");

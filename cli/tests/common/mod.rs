@@ -67,3 +67,59 @@ pub fn tenpai(args: &[&str]) -> Run {
 pub fn tenpai_in(args: &[&str], input: &str) -> Run {
     tenpai_with(args, input, &[])
 }
+
+/// The east-only game of seed 7 against Monte Carlo opponents on a sample
+/// budget (reproducible).
+pub const MC7: &[&str] = &[
+    "play",
+    "--opponents=mc",
+    "--samples",
+    "200",
+    "--seed",
+    "7",
+    "--length",
+    "east",
+];
+
+/// A suggestion from flags, 200 rollouts: seat 2's own turn with an open
+/// hand in South 2, seat 1 in riichi, as JSON.
+pub const SUGGEST_OPEN_HAND_JSON: &[&str] = &[
+    "suggest",
+    "--hand",
+    "234m456p13z222z [789s]",
+    "--drawn",
+    "3z",
+    "--rivers",
+    "19m9p,4z1s,7z,8m",
+    "--riichi",
+    "1",
+    "--round",
+    "S2",
+    "--seat",
+    "2",
+    "--scores",
+    "30000,20000,25000,24000",
+    "--sticks",
+    "1",
+    "--samples",
+    "200",
+    "--json",
+];
+
+/// A suggestion from flags, 200 rollouts, seed 3: seat 0's first turn with
+/// a closed hand, dora 1m.
+pub const SUGGEST_CLOSED_HAND: &[&str] = &[
+    "suggest",
+    "--hand",
+    "123m456p789s11234z",
+    "--drawn",
+    "4z",
+    "--rivers",
+    "19m,4z,7z,",
+    "--dora",
+    "1m",
+    "--samples",
+    "200",
+    "--seed",
+    "3",
+];
