@@ -56,7 +56,7 @@ fn replay_err_mismatch_names_round_and_turn() {
             f.display()
         )
     );
-    assert_eq!(err, "error: 1 of 1 files do not replay (1 mismatches)\n");
+    assert_eq!(err, "error: 1 of 1 file does not replay (1 mismatch)\n");
 }
 
 #[test]
@@ -116,7 +116,7 @@ fn replay_ok_east_only_mjai_log_with_length_and_err_without() {
         out.contains("refused: illegal end_game: the game is not over by the rules"),
         "{out}"
     );
-    assert_eq!(err, "error: 1 of 1 files do not replay (1 mismatches)\n");
+    assert_eq!(err, "error: 1 of 1 file does not replay (1 mismatch)\n");
     let (ok, _, err) = replay(&["--length", "north", log.to_str().unwrap()]);
     assert!(!ok);
     assert!(

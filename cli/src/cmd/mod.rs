@@ -255,9 +255,14 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
-/// `n` and `word`, plural unless `n` is one: `1 round`, `3 rounds`.
+/// `n` and `word`, plural unless `n` is one: `1 round`, `3 rounds`,
+/// `2 mismatches`.
 pub fn count(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", plural(n))
+    let s = match plural(n) {
+        "s" if word.ends_with("ch") || word.ends_with('s') => "es",
+        s => s,
+    };
+    format!("{n} {word}{s}")
 }
 
 /// `""` for one, `"s"` otherwise: `format!("{n} tile{}", plural(n))`.

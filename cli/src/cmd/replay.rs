@@ -175,13 +175,20 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     }
     out.flush()?;
     let n = args.files.len();
+    // "1 does not replay (1 mismatch)", "2 do not replay (3 mismatches)".
+    let not_replayed = |b: usize| {
+        let verb = if b == 1 { "does" } else { "do" };
+        format!(
+            "{verb} not replay ({})",
+            super::count(mismatches, "mismatch")
+        )
+    };
+    let files = super::count(n, "file");
     match (unreadable, bad_files) {
         (0, 0) => Ok(()),
         (1, 0) if n == 1 => bail!("{}", last_error.unwrap_or_default()),
-        (0, b) => bail!("{b} of {n} files do not replay ({mismatches} mismatches)"),
-        (u, 0) => bail!("{u} of {n} files cannot be read"),
-        (u, b) => {
-            bail!("{u} of {n} files cannot be read; {b} do not replay ({mismatches} mismatches)")
-        }
+        (0, b) => bail!("{b} of {files} {}", not_replayed(b)),
+        (u, 0) => bail!("{u} of {files} cannot be read"),
+        (u, b) => bail!("{u} of {files} cannot be read; {b} {}", not_replayed(b)),
     }
 }
