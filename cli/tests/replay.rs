@@ -158,7 +158,7 @@ fn replay_ok_format_from_content_not_extension() {
     let (ok, out, err) = replay(&[a.to_str().unwrap(), b.to_str().unwrap()]);
     assert!(ok, "{err}");
     assert!(out.contains("game.json: ok (mjlog, 2 rounds"), "{out}");
-    assert!(out.contains("game.txt: ok (tenhou6, 1 rounds"), "{out}");
+    assert!(out.contains("game.txt: ok (tenhou6, 1 round"), "{out}");
 }
 
 #[test]
@@ -195,7 +195,7 @@ fn replay_err_many_files_counts_unreadable_apart() {
     assert_eq!(
         out,
         format!(
-            "{}: ok (tenhou6, 1 rounds, 2 wins, 0 draws, 85 events)\n/missing.json: No such file or directory (os error 2)\n",
+            "{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 85 events)\n/missing.json: No such file or directory (os error 2)\n",
             good.display()
         )
     );

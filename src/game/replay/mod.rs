@@ -2,7 +2,7 @@
 //! [`ImportedGame`] is applied to a [`State`] (so every recorded action must
 //! be legal and offered by [`legal_actions`](crate::game::legal_actions)), and
 //! every round end is compared with the result the log records, the same way
-//! for every format ([`compare`]): who won from whom, deltas, liability, han,
+//! for every format (`compare`): who won from whom, deltas, liability, han,
 //! fu and points; draws with their payments; the game's end and final scores.
 //!
 //! ```

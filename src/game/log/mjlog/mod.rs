@@ -4,7 +4,7 @@
 //! Elements (see `tests/data/README.md`): `GO type=` (room flags), `UN n0..n3=`
 //! (URL-encoded names), `INIT seed="round,honba,sticks,dice,dice,dora"
 //! ten="scores in 100s" oya= hai0..3=`, draws `T/U/V/W<id>`, discards
-//! `D/E/F/G<id>`, calls `N who= m=` ([`meld`] bits), `REACH who= step=1|2`,
+//! `D/E/F/G<id>`, calls `N who= m=` (`meld` bits), `REACH who= step=1|2`,
 //! `DORA hai=`, `AGARI` and `RYUUKYOKU` (scores and changes `sc` in 100s;
 //! `owari` at the game's end). Tiles are ids 0–135, kind = id / 4; with red
 //! fives in the room, ids 16, 52 and 88 are the red 5m, 5p and 5s.
