@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use tenpai::rules::Rules;
-use tenpai::score::json::{Outcome, ScoreRecord, SituationRecord};
+use tenpai::score::json::{ResultRecord, ScoreRecord, SituationRecord};
 use tenpai::score::{score, Payment, Score, ScoreError, Situation};
 
 const LONG_ABOUT: &str = "\
@@ -309,7 +309,7 @@ fn run_batch<R: BufRead, W: Write, E: Write>(
             }
         }
         // Written as text, so that a closed pipe is an I/O error (quiet).
-        let answer = serde_json::to_string(&Outcome::from(&result))?;
+        let answer = serde_json::to_string(&ResultRecord::from(&result))?;
         writeln!(out, "{answer}")?;
     }
     if bad > 0 {

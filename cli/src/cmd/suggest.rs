@@ -5,7 +5,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use tenpai::ai::mc::{
-    action_label, hand_text, report_json, report_table, search, Budget, Report, Settings,
+    action_label, hand_text, report_json, report_table, search, Budget, SearchReport, Settings,
 };
 use tenpai::game::{
     legal_actions, log, Action, Event, Observation, Pai, RiverTile, State, TableMeld,
@@ -575,7 +575,11 @@ fn counted(u: &tenpai::Ukeire) -> tenpai::TileSet {
 
 /// Under the table: the waits each ready candidate leaves, `discard 2p
 /// waits 1z (2 left); no yaku on 36p`.
-fn write_waits<W: Write>(out: &mut W, report: &Report, waits: &[tenpai::Discard]) -> Result<()> {
+fn write_waits<W: Write>(
+    out: &mut W,
+    report: &SearchReport,
+    waits: &[tenpai::Discard],
+) -> Result<()> {
     let rows: Vec<String> = report
         .candidates
         .iter()

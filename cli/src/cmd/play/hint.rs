@@ -378,7 +378,7 @@ mod tests {
 
     #[test]
     fn hint_ok_a_decision_without_search_says_so_and_shows_no_ranking() {
-        let report = Report {
+        let report = SearchReport {
             candidates: vec![candidate(Action::Tsumo, f64::NAN)],
             chosen: Action::Tsumo,
             samples: 0,
