@@ -7,7 +7,8 @@
 //! 1,000-game measurement is in the README).
 
 use tenpai::ai::mc::{Budget, Settings};
-use tenpai::arena::{play_all, summarize, Config, PlayerKind};
+use std::sync::atomic::{AtomicU64, Ordering};
+use tenpai::arena::{play, BoxError, Config, Observer, Played, PlayerKind};
 use tenpai::rules::GameLength;
 
 fn config(samples: u32, games: u64, seed: u64, others: PlayerKind) -> Config {
@@ -26,19 +27,26 @@ fn config(samples: u32, games: u64, seed: u64, others: PlayerKind) -> Config {
     }
 }
 
+/// Counts the games player 0 finished first.
+struct Firsts(AtomicU64);
+
+impl Observer for Firsts {
+    fn game(&self, g: &Played) -> Result<(), BoxError> {
+        let seat = g.players().iter().position(|&p| p == 0).unwrap();
+        if g.record().ranking[0] as usize == seat {
+            self.0.fetch_add(1, Ordering::Relaxed);
+        }
+        Ok(())
+    }
+}
+
 #[test]
 fn mc_wins_nearly_every_game_against_random_players() {
     let c = config(200, 8, 1, PlayerKind::Random);
-    let games = play_all(&c, &|| {}).unwrap();
-    let first = games
-        .iter()
-        .filter(|g| {
-            let seat = g.players.iter().position(|&p| p == 0).unwrap();
-            g.record.ranking[0] as usize == seat
-        })
-        .count();
+    let firsts = Firsts(AtomicU64::new(0));
+    let stats = play(&c, 0..8, &firsts).unwrap().stats();
+    let first = firsts.0.into_inner();
     assert!(first >= 7, "first in {first} of 8");
-    let stats = summarize(&c, &games);
     assert!(stats[0].rank.mean < 1.2, "{:?}", stats[0].rank);
 }
 
@@ -46,8 +54,7 @@ fn mc_wins_nearly_every_game_against_random_players() {
 #[ignore = "minutes: 80 duplicate games at 1,500 rollouts a decision"]
 fn mc_beats_the_baseline() {
     let c = config(1500, 80, 500, PlayerKind::Baseline);
-    let games = play_all(&c, &|| {}).unwrap();
-    let stats = summarize(&c, &games);
+    let stats = play(&c, 0..80, &()).unwrap().stats();
     for s in &stats {
         eprintln!(
             "{} {}: rank {:.2} ± {:.2}, win {:.3}, deal-in {:.3}, points {:.0}",

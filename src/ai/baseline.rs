@@ -14,10 +14,10 @@ use crate::Discard;
 
 /// Wait size (unseen copies of the winning tiles) from which the baseline
 /// declares riichi at once; with fewer it stays quiet until the wall runs low.
-pub const RIICHI_MIN_WAITS: u32 = 4;
+pub(crate) const RIICHI_MIN_WAITS: u32 = 4;
 
 /// Live-wall size below which the baseline declares riichi on any wait.
-pub const LATE_WALL: u8 = 24;
+pub(crate) const LATE_WALL: u8 = 24;
 
 /// The rule-based baseline player.
 ///

@@ -5,6 +5,6 @@
 mod baseline;
 pub mod mc;
 
-pub(crate) use baseline::{concealed, hand_of, not_genbutsu_safety};
-pub use baseline::{BaselinePlayer, LATE_WALL, RIICHI_MIN_WAITS};
+pub use baseline::BaselinePlayer;
+pub(crate) use baseline::{concealed, hand_of, not_genbutsu_safety, LATE_WALL, RIICHI_MIN_WAITS};
 pub use mc::McPlayer;

@@ -6,6 +6,7 @@ pub mod agari;
 pub mod analyze;
 pub mod play;
 pub mod replay;
+pub mod report;
 pub mod score;
 pub mod selfplay;
 pub mod shanten;

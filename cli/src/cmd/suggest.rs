@@ -4,9 +4,7 @@
 use anyhow::{anyhow, bail, Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
-use tenpai::ai::mc::{
-    action_label, hand_text, report_json, report_table, search, Budget, SearchReport, Settings,
-};
+use tenpai::ai::mc::{action_label, hand_text, search, Budget, SearchReport, Settings};
 use tenpai::game::{
     legal_actions, log, Action, Event, Observation, Pai, RiverTile, State, TableMeld,
 };
@@ -648,7 +646,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let prior = report.prior.as_ref().map(action_label);
     let waits = ready_waits(&obs, &rules);
     if args.json {
-        let mut v = report_json(&report);
+        let mut v = super::report::json(&report);
         v["seat"] = obs.seat.into();
         v["round"] = round.into();
         v["hand"] = hand_text(&obs).into();
@@ -678,7 +676,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             }
         )?;
         writeln!(out)?;
-        out.write_all(report_table(&report).as_bytes())?;
+        out.write_all(super::report::table(&report).as_bytes())?;
         write_waits(&mut out, &report, &waits)?;
         writeln!(out)?;
         write!(out, "choice: {}", action_label(&report.chosen))?;

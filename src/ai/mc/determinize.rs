@@ -53,10 +53,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// Most draw-and-throw exchanges when growing a constrained hand.
-pub const MAX_STEPS: usize = 60;
+pub(crate) const MAX_STEPS: usize = 60;
 
 /// Most redeals of an opponent's hand under the soft early-discard weight.
-pub const REDEALS: usize = 3;
+pub(crate) const REDEALS: usize = 3;
 
 /// Discards counted as early for the soft weight.
 const EARLY: usize = 6;
@@ -66,7 +66,7 @@ const EARLY: usize = 6;
 /// baselines' two-call hands were ready at those points (948 opponent hands
 /// at decision points of 150 east-only baseline games); one step from ready
 /// otherwise.
-pub const TWO_CALLS_READY: [f64; 3] = [0.15, 0.5, 0.65];
+pub(crate) const TWO_CALLS_READY: [f64; 3] = [0.15, 0.5, 0.65];
 
 /// A closed opponent not in riichi is developed by this share of its
 /// discards (in percent), never past one step from ready. Measured on the
@@ -75,13 +75,13 @@ pub const TWO_CALLS_READY: [f64; 3] = [0.15, 0.5, 0.65];
 /// declares riichi); one exchange per discard made it 2.55, 1.20 and 0.63,
 /// ready 2–48 % of the time; 80 % of the exchanges, stopping at one step,
 /// give 2.69, 1.56 and 1.18.
-pub const CLOSED_PACE_PERCENT: u32 = 80;
+pub(crate) const CLOSED_PACE_PERCENT: u32 = 80;
 
 /// A riichi declared within this many discards had, as the baseline declares
 /// it, a wait of at least [`crate::ai::RIICHI_MIN_WAITS`] tiles it could not
 /// see (later, from [`crate::ai::LATE_WALL`] tiles left, any wait): the grown
 /// hand must too, counting the public tiles and the hand itself as seen.
-pub const GOOD_WAIT_TURNS: usize = 11;
+pub(crate) const GOOD_WAIT_TURNS: usize = 11;
 
 /// Everything needed to deal worlds for one decision: the public world with
 /// the seat's own hand, the unseen tiles and the opponents' constraints.

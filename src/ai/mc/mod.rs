@@ -11,16 +11,23 @@
 //! - [`search`] (`search.rs`): the same worlds for every candidate (common
 //!   random numbers), successive halving, a sample or time [`Budget`].
 //! - `value.rs`: an ending's worth, the seat's expected final rank with the
-//!   rounds left modelled as noise ([`PAIR_SD`]).
+//!   rounds left modelled as noise (8,000 points of standard deviation in
+//!   the difference of two seats' scores per round left).
 //! - [`McPlayer`] (`player.rs`): the search behind [`crate::game::Player`].
-//! - `explain.rs`: the ranking as a table, as JSON, or as a CSV row.
+//! - `label.rs`: short names of actions and hands ([`action_label`],
+//!   [`hand_text`]); the CLI prints reports as tables, JSON and CSV.
+//!
+//! The tuning values (the determinizer's probabilities and step limits, the
+//! prior's margin, the noise of the rounds left) are private constants,
+//! documented where they are defined; the README tells how they were fitted.
 //!
 //! Method after Mizukami & Tsuruoka, "Building a computer Mahjong player
 //! based on Monte Carlo simulation and opponent models" (IEEE CIG 2015).
 
+mod acc;
 mod clock;
 mod determinize;
-mod explain;
+mod label;
 mod player;
 mod policy;
 mod rollout;
@@ -29,15 +36,12 @@ mod value;
 mod world;
 
 pub use clock::{Clock, StepClock, SystemClock};
-pub use determinize::{
-    Determinizer, CLOSED_PACE_PERCENT, GOOD_WAIT_TURNS, MAX_STEPS, REDEALS, TWO_CALLS_READY,
-};
-pub use explain::{action_label, csv_header, csv_row, hand_text, report_json, report_table};
+pub use determinize::Determinizer;
+pub use label::{action_label, hand_text};
 pub use player::{DecisionHook, McPlayer};
 pub use rollout::{rollout, RolloutResult};
 pub use search::{
     candidates, is_last_round, search, search_with_clock, Budget, Candidate, SearchReport,
-    Settings, PRIOR_Z,
+    Settings,
 };
-pub use value::PAIR_SD;
 pub use world::{End, Spot, World};

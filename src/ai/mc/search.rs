@@ -16,6 +16,7 @@
 //! (only in the last round can a cheap win cost a place, e.g. when a bigger
 //! hand was needed).
 
+use super::acc::{pair_with_prior, Acc};
 use super::clock::{Clock, SystemClock};
 use super::determinize::Determinizer;
 use super::policy::shanten;
@@ -133,86 +134,8 @@ pub struct SearchReport {
     pub trivial: bool,
     /// The baseline's choice among the candidates (the prior): it is chosen
     /// unless the best candidate beats it on the same worlds by more than
-    /// [`PRIOR_Z`] standard errors of the paired difference.
+    /// two standard errors of the paired difference.
     pub prior: Option<Action>,
-}
-
-#[derive(Clone, Default)]
-struct Acc {
-    /// Value of each world played, in world order (worlds 0..n).
-    values: Vec<f64>,
-    n: u32,
-    sum: f64,
-    sumsq: f64,
-    points: f64,
-    win: u32,
-    deal_in: u32,
-    tenpai: u32,
-    /// Halving round in which it was dropped (`u32::MAX`: survived).
-    dropped: u32,
-}
-
-impl Acc {
-    fn mean(&self) -> f64 {
-        if self.n == 0 {
-            f64::NEG_INFINITY
-        } else {
-            self.sum / self.n as f64
-        }
-    }
-
-    fn add(&mut self, value: f64, o: &RolloutResult, me: u8) {
-        self.values.push(value);
-        self.n += 1;
-        self.sum += value;
-        self.sumsq += value * value;
-        self.points += o.deltas[me as usize] as f64;
-        self.win += o.won(me) as u32;
-        self.deal_in += o.dealt_in(me) as u32;
-        self.tenpai += o.tenpai[me as usize] as u32;
-    }
-
-    fn candidate(&self, action: Action) -> Candidate {
-        // 0/0 = NaN without samples.
-        let n = self.n as f64;
-        let mean = self.sum / n;
-        let ci95 = if self.n > 1 {
-            let var = ((self.sumsq - n * mean * mean) / (n - 1.0)).max(0.0);
-            1.96 * (var / n).sqrt()
-        } else {
-            f64::INFINITY
-        };
-        Candidate {
-            action,
-            samples: self.n,
-            rank: 4.0 - mean,
-            ci95,
-            points: self.points / n,
-            win: self.win as f64 / n,
-            deal_in: self.deal_in as f64 / n,
-            tenpai: self.tenpai as f64 / n,
-        }
-    }
-}
-
-/// Standard errors of the paired difference by which a candidate must beat
-/// the prior (the baseline's choice) on the same worlds to be chosen instead.
-/// One standard error let the best of a dozen candidates deviate on noise
-/// (100 duplicate east games, 300 samples: average rank 2.61 against the
-/// baselines' 2.46); two and three both gave 2.46–2.49.
-pub const PRIOR_Z: f64 = 2.0;
-
-/// Whether `a` beats `b` on their common worlds by more than [`PRIOR_Z`]
-/// standard errors of the paired difference.
-fn clearly_better(a: &Acc, b: &Acc) -> bool {
-    let n = a.values.len().min(b.values.len());
-    if n < 2 {
-        return false;
-    }
-    let d: Vec<f64> = (0..n).map(|i| a.values[i] - b.values[i]).collect();
-    let mean = d.iter().sum::<f64>() / n as f64;
-    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-    mean > PRIOR_Z * (var / n as f64).sqrt()
 }
 
 /// Mixes a seed and an index into a new seed (SplitMix64's finalizer).
@@ -275,8 +198,9 @@ pub fn candidates(obs: &Observation, legal: &[Action]) -> Vec<Action> {
 /// Searches the best of `legal` for the seat of `obs`.
 ///
 /// The baseline's choice is the prior: the best candidate by mean value is
-/// chosen only when it beats the prior on the same worlds clearly (see
-/// [`PRIOR_Z`]); otherwise the prior is. This keeps sampling noise from
+/// chosen only when it beats the prior on the same worlds clearly (by more
+/// than two standard errors of the paired difference); otherwise the prior
+/// is. This keeps sampling noise from
 /// changing a sound default, and lets the search correct it where the
 /// rollouts see a real difference.
 ///
@@ -432,6 +356,7 @@ pub(crate) fn search_in(
         model,
         pool,
         clock,
+        prior: None,
         deadline: match settings.budget {
             Budget::Time(d) => Some(started + d),
             Budget::Samples(_) => None,
@@ -450,6 +375,7 @@ pub(crate) fn search_in(
             cands.iter().position(|c| same(c, &a))
         })
         .flatten();
+    s.prior = prior;
     let k = cands.len();
     let mut acc = vec![Acc::default(); k];
     for a in &mut acc {
@@ -534,7 +460,7 @@ pub(crate) fn search_in(
         .collect();
     let best = order[0];
     let pick = match prior {
-        Some(p) if p != best && !clearly_better(&acc[best], &acc[p]) => p,
+        Some(p) if p != best && !acc[best].clearly_beats_prior() => p,
         _ => best,
     };
     let chosen = cands[pick].clone();
@@ -570,6 +496,9 @@ struct Searcher<'a> {
     clock: &'a dyn Clock,
     /// The clock's reading at which a time budget runs out.
     deadline: Option<Duration>,
+    /// The prior's candidate number: every other candidate's values are
+    /// paired with its values on the same worlds.
+    prior: Option<usize>,
 }
 
 impl Searcher<'_> {
@@ -592,16 +521,22 @@ impl Searcher<'_> {
         }
     }
 
+    /// Forgets the worlds below every alive candidate's count: candidates
+    /// only ever leave `alive`, so nobody plays them again. A long think
+    /// keeps a window of worlds, not all it dealt.
+    fn forget_played(&mut self, acc: &[Acc], alive: &[usize]) {
+        let low = alive.iter().map(|&c| acc[c].n).min().unwrap_or(0) as usize;
+        let done = low.saturating_sub(self.base).min(self.worlds.len());
+        self.worlds.drain(..done);
+        self.base += done;
+    }
+
     /// Plays every candidate in `alive` on worlds up to `target`, a chunk of
     /// worlds at a time for all of them (so that a deadline leaves them
     /// compared on nearly the same worlds).
     fn run_batch(&mut self, cands: &[Action], acc: &mut [Acc], alive: &[usize], target: u32) {
-        let low = alive.iter().map(|&c| acc[c].n).min().unwrap_or(target) as usize;
-        // Candidates only ever leave `alive`, so nobody plays below `low` again.
-        let done = low.saturating_sub(self.base).min(self.worlds.len());
-        self.worlds.drain(..done);
-        self.base += done;
-        let mut end = low;
+        self.forget_played(acc, alive);
+        let mut end = alive.iter().map(|&c| acc[c].n).min().unwrap_or(target) as usize;
         while end < target as usize {
             end = (end + CHUNK).min(target as usize);
             self.worlds_upto(end);
@@ -632,6 +567,8 @@ impl Searcher<'_> {
                     _ => gap[job.0] = true,
                 }
             }
+            pair_with_prior(acc, self.prior, alive);
+            self.forget_played(acc, alive);
             if self.out_of_time() {
                 return;
             }

@@ -32,14 +32,9 @@ use crate::rules::Rules;
 /// baseline,baseline,baseline,baseline --seed 77 --log-dir D`, start scores
 /// of consecutive rounds); a round left to play is counted once, and the
 /// dealer's repeats (1.45 rounds per round on average) scale it to 8,000.
-///
-/// ```
-/// // Two rounds left, 8,000 ahead: ahead at the end with probability
-/// // Φ(8,000 / (8,000 × √2)) = Φ(0.71) ≈ 0.76.
-/// let z = 8000.0 / (tenpai::ai::mc::PAIR_SD * 2f64.sqrt());
-/// assert!((z - 0.7071).abs() < 1e-4);
-/// ```
-pub const PAIR_SD: f64 = 8000.0;
+/// For example, two rounds left and 8,000 ahead: ahead at the end with
+/// probability Φ(8,000 / (8,000 × √2)) = Φ(0.71) ≈ 0.76.
+pub(crate) const PAIR_SD: f64 = 8000.0;
 
 /// How the rounds after the current one are counted, from the seat's view.
 #[derive(Clone, Copy, Debug)]

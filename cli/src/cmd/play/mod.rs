@@ -23,9 +23,9 @@ use session::{Decisions, Ending, Leave, Opponents, Setup};
 use std::hash::{BuildHasher, Hasher};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
-use tenpai::ai::mc::{csv_header, Budget, Settings};
+use tenpai::ai::mc::{Budget, Settings};
 use tenpai::rules::GameLength;
 use tiles::TileMode;
 use view::Names;
@@ -369,19 +369,9 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     }
     let decisions = match &args.decisions {
         None => None,
-        Some(p) => {
-            let f =
-                std::fs::File::create(p).with_context(|| format!("--decisions {}", p.display()))?;
-            let mut w = std::io::BufWriter::new(f);
-            writeln!(w, "{}", csv_header())
-                .with_context(|| format!("--decisions {}", p.display()))?;
-            let w: Arc<Mutex<std::io::BufWriter<std::fs::File>>> = Arc::new(Mutex::new(w));
-            Some(w)
-        }
+        Some(p) => Some(Arc::new(crate::cmd::report::DecisionLog::create(p)?)),
     };
-    setup.decisions = decisions
-        .clone()
-        .map(|w| Decisions(w as tenpai::arena::DecisionSink));
+    setup.decisions = decisions.clone().map(Decisions);
     let names = Names {
         me: setup.seat,
         watch: setup.watch,
@@ -421,12 +411,8 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
         };
         session::play(&setup, &mut front)?
     };
-    if let (Some(w), Some(p)) = (&decisions, &args.decisions) {
-        let mut w = w
-            .lock()
-            .map_err(|_| anyhow::anyhow!("decision log lock poisoned"))?;
-        w.flush()
-            .with_context(|| format!("--decisions {}", p.display()))?;
+    if let Some(log) = &decisions {
+        log.finish()?;
     }
     match ending {
         Ending::Finished(mut record) => {

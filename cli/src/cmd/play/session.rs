@@ -13,7 +13,7 @@ use anyhow::{bail, Context, Result};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
-use tenpai::ai::mc::{csv_row, Budget, McPlayer, Settings};
+use tenpai::ai::mc::{Budget, McPlayer, Settings};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{
     final_scores, play_game_watched, Action, DrawReason, Event, GameError, GameRecord, Observation,
@@ -44,10 +44,10 @@ pub struct Setup {
     pub decisions: Option<Decisions>,
 }
 
-/// A shared writer for the decision CSV ([`csv_row`] lines; the caller
-/// writes the header).
+/// The shared decision CSV ([`crate::cmd::report::DecisionLog`]; the
+/// caller reports a failed write when the game ends).
 #[derive(Clone)]
-pub struct Decisions(pub tenpai::arena::DecisionSink);
+pub struct Decisions(pub Arc<crate::cmd::report::DecisionLog>);
 
 impl std::fmt::Debug for Decisions {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -225,14 +225,13 @@ pub fn ai_player(setup: &Setup, seat: u8) -> Box<dyn Player + Send> {
             let mc = McPlayer::with_settings(rules, settings, seat_seed(setup.seed, seat));
             match &setup.decisions {
                 None => Box::new(mc),
-                Some(Decisions(sink)) => {
-                    let sink = sink.clone();
+                Some(Decisions(log)) => {
+                    let log = log.clone();
                     let game = setup.seed;
+                    // A failed write is kept by the log and reported when
+                    // the game ends.
                     Box::new(mc.on_decision(Box::new(move |obs, report| {
-                        if let Ok(mut w) = sink.lock() {
-                            // A write error shows when the file is flushed.
-                            let _ = writeln!(w, "{}", csv_row(game, obs, report));
-                        }
+                        log.record(game, obs, report)
                     })))
                 }
             }

@@ -1,15 +1,17 @@
-//! `tenpai selfplay`: AI-only games on all cores, with per-player statistics.
+//! `tenpai selfplay`: AI-only games on all cores, with per-player
+//! statistics, in memory that does not grow with the number of games; a run
+//! cut into shards (`--shard K/N`) and the shards merged (`merge`).
 
+mod merge;
+mod output;
+mod sink;
+
+use crate::cmd::report::DecisionLog;
 use anyhow::{bail, Context, Result};
-use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
-use tenpai::ai::mc::{csv_header, Budget, Settings};
-use tenpai::arena::{
-    play_all_logged, summarize, Config, DecisionSink, Estimate, PlayerKind, PlayerStats,
-};
-use tenpai::rules::GameLength;
+use tenpai::ai::mc::{Budget, Settings};
+use tenpai::arena::{play, Config, PlayerKind, Shard};
 
 const LONG_ABOUT: &str = "\
 Plays AI-only games on all cores and prints, per player: average rank, win rate,
@@ -17,7 +19,8 @@ deal-in rate, riichi rate and call rate (per round), and average final points,
 each with a 95% confidence interval. Game g uses wall seed SEED+g; with
 --duplicate each wall seed is played four times with the players rotated through
 the seats (game g: seed SEED+g/4, rotation g%4), so the luck of the deal cancels.
-Games are reproducible from the seed.
+Games are reproducible from the seed. Each game is counted and written as it
+finishes, then dropped: memory does not grow with --games.
 
 Players: random (uniform legal actions, wins whenever it can), baseline (tile
 efficiency, riichi on decent waits, yakuhai and tanyao calls, defense against
@@ -25,17 +28,55 @@ riichi), mc (Monte Carlo search over sampled worlds: --think TIME or --samples N
 per decision; with --samples and a seed, games reproduce exactly).
 
 --decisions FILE writes one CSV row per Monte Carlo decision: game, round,
-seat, turn, hand, live_left, chosen, samples, micros, placement, candidates.
+seat, turn, hand, live_left, chosen, prior, samples, micros, placement,
+candidates. A failed write of it or of --log-dir stops the run with the error.
+
+Shards (for batch schedulers such as Slurm array jobs): --shard K/N plays the
+K-th of N nearly equal parts of the --games games (whole duplicate sets); save
+each shard's --json and combine them with `tenpai selfplay merge FILES...`,
+which gives exactly the statistics of one run over all the games.
 
 JSON (--json): {\"games\": n, \"duplicate\": b, \"seconds\": s, \"players\":
 [{\"player\": 0, \"kind\": \"baseline\", \"rank\": {\"mean\": m, \"ci95\": h, \"n\": n},
 \"win_rate\": ..., \"deal_in_rate\": ..., \"riichi_rate\": ..., \"call_rate\": ...,
-\"points\": ...}, ...]}";
+\"points\": ...}, ...], \"tally\": {\"config\": ..., \"games\": [[first, end]],
+\"players\": [{\"rank\": {\"n\": n, \"sum\": s, \"sum_sq\": q}, ...}, ...]}} where the
+tally holds the run's settings, the games counted and each player's integer
+counts, sums and sums of squares (what merge adds up).
 
-/// AI-only games with statistics.
+Examples:
+  tenpai selfplay --games 200 --duplicate --length east
+  tenpai selfplay --games 100000 --players random,random,random,random --json
+  tenpai selfplay --games 40000 --duplicate --shard 3/8 --json > shard-3.json
+  tenpai selfplay merge shard-*.json";
+
+/// AI-only games with statistics (or `merge` of saved shards).
 #[derive(Debug, clap::Args)]
-#[command(long_about = LONG_ABOUT)]
+#[command(
+    long_about = LONG_ABOUT,
+    args_conflicts_with_subcommands = true,
+    subcommand_negates_reqs = true
+)]
 pub struct Args {
+    /// `merge`: combine saved shards.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+
+    /// The run's options.
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// Subcommands of `tenpai selfplay`.
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Combine the --json outputs of shards into one run's statistics.
+    Merge(merge::Args),
+}
+
+/// The options of a self-play run.
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
@@ -64,11 +105,17 @@ pub struct Args {
     #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
     pub rules: String,
 
-    /// Write every game's mjai log to DIR/game-NNNNNN.mjson.
+    /// Write every game's mjai log to DIR/game-NNNNNN.mjson (NNNNNN: the
+    /// game number) as it finishes.
     #[arg(long, value_name = "DIR")]
     pub log_dir: Option<PathBuf>,
 
-    /// Print one JSON object instead of the table.
+    /// Play only shard K of N of the games (1 <= K <= N); merge the shards'
+    /// --json outputs with `tenpai selfplay merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+
+    /// Print one JSON object (with the mergeable tally) instead of the table.
     #[arg(long)]
     pub json: bool,
 
@@ -110,44 +157,7 @@ pub fn parse_think(text: &str) -> Result<std::time::Duration, String> {
     Ok(std::time::Duration::from_secs_f64(x * scale))
 }
 
-#[derive(Serialize)]
-struct EstimateOut {
-    mean: f64,
-    ci95: f64,
-    n: u64,
-}
-
-impl From<Estimate> for EstimateOut {
-    fn from(e: Estimate) -> EstimateOut {
-        EstimateOut {
-            mean: e.mean,
-            ci95: e.ci95,
-            n: e.n,
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct PlayerOut {
-    player: usize,
-    kind: String,
-    rank: EstimateOut,
-    win_rate: EstimateOut,
-    deal_in_rate: EstimateOut,
-    riichi_rate: EstimateOut,
-    call_rate: EstimateOut,
-    points: EstimateOut,
-}
-
-#[derive(Serialize)]
-struct Output {
-    games: u64,
-    duplicate: bool,
-    seconds: f64,
-    players: Vec<PlayerOut>,
-}
-
-fn config(args: &Args) -> Result<Config> {
+fn config(args: &RunArgs) -> Result<Config> {
     let rules = super::load_rules(&args.rules, args.length.as_deref())?;
     let kinds: Vec<PlayerKind> = args
         .players
@@ -191,111 +201,49 @@ fn config(args: &Args) -> Result<Config> {
     })
 }
 
-fn pct(e: Estimate) -> String {
-    format!("{:5.1} ± {:4.1}", 100.0 * e.mean, 100.0 * e.ci95)
-}
-
-fn table(stats: &[PlayerStats]) -> String {
-    let mut s = String::from(
-        "player  kind      avg rank      win %         deal-in %     riichi %      call %        avg points\n",
-    );
-    for p in stats {
-        s.push_str(&format!(
-            "{:<6}  {:<8}  {:.2} ± {:.2}   {}   {}   {}   {}   {:.0} ± {:.0}\n",
-            p.player,
-            p.kind.to_string(),
-            p.rank.mean,
-            p.rank.ci95,
-            pct(p.win_rate),
-            pct(p.deal_in_rate),
-            pct(p.riichi_rate),
-            pct(p.call_rate),
-            p.points.mean,
-            p.points.ci95
-        ));
-    }
-    s
-}
-
-/// Runs `tenpai selfplay`.
+/// Runs `tenpai selfplay` (or `tenpai selfplay merge`).
 ///
 /// # Errors
-/// Bad options (named), an unwritable log directory, or a game error (a bug).
-pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
+/// Bad options (named), an unwritable log directory or decision file (now
+/// or during the run), a game error (a bug); for merge, see [`merge::run`].
+pub fn run<W: Write>(args: &Args, out: W) -> Result<()> {
+    match &args.command {
+        Some(Command::Merge(m)) => merge::run(m, out),
+        None => run_games(&args.run, out),
+    }
+}
+
+/// Plays the run (or its shard), counting and writing each game as it
+/// finishes, and prints the statistics.
+fn run_games<W: Write>(args: &RunArgs, mut out: W) -> Result<()> {
     let config = config(args)?;
-    if let Some(dir) = &args.log_dir {
-        std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
-    }
-    let bar = indicatif::ProgressBar::new(config.games);
-    let started = std::time::Instant::now();
-    let sink: Option<DecisionSink> = match &args.decisions {
-        None => None,
-        Some(path) => {
-            let f = std::fs::File::create(path)
-                .with_context(|| format!("--decisions {}", path.display()))?;
-            let mut w = std::io::BufWriter::new(f);
-            writeln!(w, "{}", csv_header())?;
-            Some(Arc::new(Mutex::new(w)))
-        }
+    let log_dir = args.log_dir.as_deref().map(sink::log_dir).transpose()?;
+    let decisions = args
+        .decisions
+        .as_deref()
+        .map(DecisionLog::create)
+        .transpose()?;
+    let games = match args.shard {
+        Some(s) => s.games(&config),
+        None => 0..config.games,
     };
-    let games = play_all_logged(&config, &|| bar.inc(1), sink.as_ref()).context("self-play")?;
+    let bar = indicatif::ProgressBar::new(games.end - games.start);
+    let started = std::time::Instant::now();
+    let observer = sink::Sink {
+        log_dir: log_dir.as_deref(),
+        decisions: decisions.as_ref(),
+        bar: &bar,
+    };
+    let tally = play(&config, games, &observer).context("self-play")?;
     bar.finish_and_clear();
-    if let (Some(sink), Some(path)) = (&sink, &args.decisions) {
-        let mut w = sink
-            .lock()
-            .map_err(|_| anyhow::anyhow!("decision log lock poisoned"))?;
-        w.flush()
-            .with_context(|| format!("--decisions {}", path.display()))?;
+    if let Some(log) = &decisions {
+        log.finish()?;
     }
-    let seconds = started.elapsed().as_secs_f64();
-    if let Some(dir) = &args.log_dir {
-        for g in &games {
-            let path = dir.join(format!("game-{:06}.mjson", g.game));
-            std::fs::write(&path, g.record.to_mjai())
-                .with_context(|| format!("writing {}", path.display()))?;
-        }
-    }
-    let stats = summarize(&config, &games);
-    if args.json {
-        let o = Output {
-            games: config.games,
-            duplicate: config.duplicate,
-            seconds,
-            players: stats
-                .iter()
-                .map(|p| PlayerOut {
-                    player: p.player,
-                    kind: p.kind.to_string(),
-                    rank: p.rank.into(),
-                    win_rate: p.win_rate.into(),
-                    deal_in_rate: p.deal_in_rate.into(),
-                    riichi_rate: p.riichi_rate.into(),
-                    call_rate: p.call_rate.into(),
-                    points: p.points.into(),
-                })
-                .collect(),
-        };
-        serde_json::to_writer(&mut out, &o)?;
-        writeln!(out)?;
-    } else {
-        let length = match config.rules.game.length {
-            GameLength::East => "east-only",
-            GameLength::South => "east-south",
-        };
-        writeln!(
-            out,
-            "{} {length} game{}{}, seed {}, {:.1} s ({:.0} games/s)\n",
-            config.games,
-            if config.games == 1 { "" } else { "s" },
-            if config.duplicate { " (duplicate)" } else { "" },
-            config.seed,
-            seconds,
-            config.games as f64 / seconds.max(1e-9)
-        )?;
-        out.write_all(table(&stats).as_bytes())?;
-    }
-    out.flush()?;
-    Ok(())
+    let origin = output::Origin::Played {
+        seconds: started.elapsed().as_secs_f64(),
+        shard: args.shard.map(|s| (s.index(), s.count())),
+    };
+    output::print(&mut out, &tally, &origin, args.json)
 }
 
 #[cfg(test)]

@@ -1,0 +1,178 @@
+//! What `tenpai selfplay` prints: a header line and the statistics table
+//! for people, or one JSON object carrying the statistics and the mergeable
+//! tally for programs (and for `tenpai selfplay merge`).
+
+use anyhow::Result;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use tenpai::arena::{Estimate, PlayerStats, Tally};
+use tenpai::rules::GameLength;
+
+/// One player's line of the JSON output.
+#[derive(Serialize)]
+struct PlayerOut {
+    player: usize,
+    kind: String,
+    rank: Estimate,
+    win_rate: Estimate,
+    deal_in_rate: Estimate,
+    riichi_rate: Estimate,
+    call_rate: Estimate,
+    points: Estimate,
+}
+
+impl From<&PlayerStats> for PlayerOut {
+    fn from(p: &PlayerStats) -> PlayerOut {
+        PlayerOut {
+            player: p.player,
+            kind: p.kind.to_string(),
+            rank: p.rank,
+            win_rate: p.win_rate,
+            deal_in_rate: p.deal_in_rate,
+            riichi_rate: p.riichi_rate,
+            call_rate: p.call_rate,
+            points: p.points,
+        }
+    }
+}
+
+/// The JSON output of a run, a shard or a merge.
+#[derive(Serialize)]
+struct Output<'a> {
+    games: u64,
+    duplicate: bool,
+    seconds: f64,
+    players: Vec<PlayerOut>,
+    tally: &'a Tally,
+}
+
+/// What `merge` reads back from a saved JSON output (the rest is derived).
+#[derive(Deserialize)]
+pub struct Saved {
+    /// Seconds the run took.
+    pub seconds: f64,
+    /// Its tally.
+    pub tally: Tally,
+}
+
+/// Where a tally came from, for the header line.
+pub enum Origin {
+    /// One run (or shard) that took `seconds`.
+    Played {
+        /// Wall-clock time of the run.
+        seconds: f64,
+        /// `Some((k, n))` for shard k of n.
+        shard: Option<(u64, u64)>,
+    },
+    /// Merged from `files` saved outputs whose runs took `seconds` in all.
+    Merged {
+        /// Number of files.
+        files: usize,
+        /// Their seconds added up.
+        seconds: f64,
+    },
+}
+
+impl Origin {
+    fn seconds(&self) -> f64 {
+        match self {
+            Origin::Played { seconds, .. } | Origin::Merged { seconds, .. } => *seconds,
+        }
+    }
+}
+
+/// The header line: games, length, seed, where they came from and the time.
+fn header(tally: &Tally, origin: &Origin) -> String {
+    let config = tally.config();
+    let n = tally.games().len();
+    let length = match config.rules.game.length {
+        GameLength::East => "east-only",
+        GameLength::South => "east-south",
+    };
+    let mut s = format!(
+        "{n} {length} game{}{}, seed {}",
+        if n == 1 { "" } else { "s" },
+        if config.duplicate { " (duplicate)" } else { "" },
+        config.seed
+    );
+    let counted = || {
+        let ranges: Vec<String> = tally
+            .games()
+            .ranges()
+            .iter()
+            .map(|r| format!("{}..{}", r.start, r.end))
+            .collect();
+        format!("games {} of {}", ranges.join(", "), config.games)
+    };
+    match origin {
+        Origin::Played { seconds, shard } => {
+            if let Some((k, of)) = shard {
+                s += &format!(", shard {k}/{of} ({})", counted());
+            }
+            s += &format!(
+                ", {seconds:.1} s ({:.0} games/s)",
+                n as f64 / seconds.max(1e-9)
+            );
+        }
+        Origin::Merged { files, seconds } => {
+            s += &format!(", merged from {files} file{}", if *files == 1 { "" } else { "s" });
+            if !tally.is_complete() {
+                s += &format!(" ({})", counted());
+            }
+            s += &format!(", {seconds:.1} s of play");
+        }
+    }
+    s
+}
+
+/// A share (0–1) as a percentage with its interval.
+fn pct(e: Estimate) -> String {
+    format!("{:5.1} ± {:4.1}", 100.0 * e.mean, 100.0 * e.ci95)
+}
+
+/// The statistics table, one line per player.
+pub fn table(stats: &[PlayerStats]) -> String {
+    let mut s = String::from(
+        "player  kind      avg rank      win %         deal-in %     riichi %      call %        avg points\n",
+    );
+    for p in stats {
+        s.push_str(&format!(
+            "{:<6}  {:<8}  {:.2} ± {:.2}   {}   {}   {}   {}   {:.0} ± {:.0}\n",
+            p.player,
+            p.kind.to_string(),
+            p.rank.mean,
+            p.rank.ci95,
+            pct(p.win_rate),
+            pct(p.deal_in_rate),
+            pct(p.riichi_rate),
+            pct(p.call_rate),
+            p.points.mean,
+            p.points.ci95
+        ));
+    }
+    s
+}
+
+/// Prints `tally` for people (header and table) or as JSON.
+///
+/// # Errors
+/// A failed write.
+pub fn print<W: Write>(out: &mut W, tally: &Tally, origin: &Origin, json: bool) -> Result<()> {
+    let stats = tally.stats();
+    if json {
+        let o = Output {
+            games: tally.games().len(),
+            duplicate: tally.config().duplicate,
+            seconds: origin.seconds(),
+            players: stats.iter().map(PlayerOut::from).collect(),
+            tally,
+        };
+        serde_json::to_writer(&mut *out, &o)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{}\n", header(tally, origin))?;
+        out.write_all(table(&stats).as_bytes())?;
+    }
+    out.flush()?;
+    Ok(())
+}

@@ -1,0 +1,70 @@
+//! Where the games of a run go as they finish: the mjai log of each game
+//! (`--log-dir`), a row per Monte Carlo decision (`--decisions`), the
+//! progress bar. Nothing is kept after a game is written; a failed write
+//! stops the run with its error.
+
+use crate::cmd::report::DecisionLog;
+use anyhow::{bail, Context, Result};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use tenpai::ai::mc::SearchReport;
+use tenpai::arena::{BoxError, Observer, Played};
+use tenpai::game::Observation;
+
+/// The log directory of `--log-dir DIR`, created if missing.
+///
+/// # Errors
+/// The path exists and is not a directory, or cannot be created.
+pub fn log_dir(dir: &Path) -> Result<PathBuf> {
+    if dir.exists() && !dir.is_dir() {
+        bail!(
+            "--log-dir {}: not a directory (the games' logs go into a directory, one file each)",
+            dir.display()
+        );
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
+    Ok(dir.to_path_buf())
+}
+
+/// Writes game `played` to `dir/game-NNNNNN.mjson`, one mjai event a line.
+///
+/// # Errors
+/// The file cannot be created or written, with its path named.
+pub fn write_log(dir: &Path, played: &Played) -> Result<()> {
+    let path = dir.join(format!("game-{:06}.mjson", played.game()));
+    let write = || -> std::io::Result<()> {
+        let mut w = BufWriter::new(std::fs::File::create(&path)?);
+        for e in &played.record().events {
+            writeln!(w, "{}", e.to_json())?;
+        }
+        w.flush()
+    };
+    write().with_context(|| format!("--log-dir: writing {}", path.display()))
+}
+
+/// The observer of `tenpai selfplay`.
+pub struct Sink<'a> {
+    /// `--log-dir`.
+    pub log_dir: Option<&'a Path>,
+    /// `--decisions`.
+    pub decisions: Option<&'a DecisionLog>,
+    /// The progress bar, one step a game.
+    pub bar: &'a indicatif::ProgressBar,
+}
+
+impl Observer for Sink<'_> {
+    fn game(&self, played: &Played) -> Result<(), BoxError> {
+        if let Some(dir) = self.log_dir {
+            write_log(dir, played)?;
+        }
+        self.bar.inc(1);
+        Ok(())
+    }
+
+    fn decision(&self, game: u64, obs: &Observation, report: &SearchReport) -> Result<(), BoxError> {
+        if let Some(log) = self.decisions {
+            log.write(game, obs, report)?;
+        }
+        Ok(())
+    }
+}

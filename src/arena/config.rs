@@ -1,0 +1,260 @@
+//! What a self-play run plays: the players, the rules, the games and their
+//! seeds, and how a run is cut into shards.
+
+use super::ArenaError;
+use crate::ai::mc::{Budget, Settings};
+use crate::rules::Rules;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::ops::Range;
+use std::time::Duration;
+
+/// Which AI plays a seat.
+///
+/// In JSON (inside a [`super::Tally`]): `{"kind": "random"}`,
+/// `{"kind": "baseline"}`, or `{"kind": "mc", "samples": 200, "threads": 1}`
+/// (a rollout budget) or `{"kind": "mc", "think_ns": 50000000, "threads": 1}`
+/// (a time budget, in nanoseconds).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "KindRepr", try_from = "KindRepr")]
+pub enum PlayerKind {
+    /// Uniformly random legal actions (wins whenever it can).
+    Random,
+    /// The rule-based baseline ([`crate::ai::BaselinePlayer`]).
+    Baseline,
+    /// The Monte Carlo player ([`crate::ai::mc::McPlayer`]) with these
+    /// settings; its seed is the game's wall seed × 4 + its seat.
+    Mc(Settings),
+}
+
+impl std::str::FromStr for PlayerKind {
+    type Err = ArenaError;
+
+    /// `random`, `baseline` or `mc` (default settings: 50 ms a decision).
+    ///
+    /// ```
+    /// use tenpai::arena::PlayerKind;
+    /// assert_eq!("baseline".parse::<PlayerKind>()?, PlayerKind::Baseline);
+    /// assert_eq!(
+    ///     "strong".parse::<PlayerKind>().unwrap_err().to_string(),
+    ///     "unknown player \"strong\" (known: random, baseline, mc)"
+    /// );
+    /// # Ok::<(), tenpai::arena::ArenaError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<PlayerKind, ArenaError> {
+        match s {
+            "random" => Ok(PlayerKind::Random),
+            "baseline" => Ok(PlayerKind::Baseline),
+            "mc" => Ok(PlayerKind::Mc(Settings::default())),
+            other => Err(ArenaError::UnknownPlayer(other.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for PlayerKind {
+    /// `random`, `baseline` or `mc` (without the settings).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            PlayerKind::Random => "random",
+            PlayerKind::Baseline => "baseline",
+            PlayerKind::Mc(_) => "mc",
+        })
+    }
+}
+
+/// The JSON form of a [`PlayerKind`].
+#[derive(Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct KindRepr {
+    kind: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    samples: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    think_ns: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    threads: Option<usize>,
+}
+
+impl From<PlayerKind> for KindRepr {
+    fn from(k: PlayerKind) -> KindRepr {
+        let (samples, think_ns, threads) = match k {
+            PlayerKind::Mc(Settings { budget, threads }) => match budget {
+                Budget::Samples(n) => (Some(n), None, Some(threads)),
+                Budget::Time(d) => (
+                    None,
+                    Some(u64::try_from(d.as_nanos()).unwrap_or(u64::MAX)),
+                    Some(threads),
+                ),
+            },
+            _ => (None, None, None),
+        };
+        KindRepr {
+            kind: k.to_string(),
+            samples,
+            think_ns,
+            threads,
+        }
+    }
+}
+
+impl TryFrom<KindRepr> for PlayerKind {
+    type Error = ArenaError;
+
+    fn try_from(r: KindRepr) -> Result<PlayerKind, ArenaError> {
+        let bad = || ArenaError::BadPlayer(r.kind.clone());
+        match r.kind.parse()? {
+            PlayerKind::Mc(_) => {
+                let budget = match (r.samples, r.think_ns) {
+                    (Some(n), None) => Budget::Samples(n),
+                    (None, Some(ns)) => Budget::Time(Duration::from_nanos(ns)),
+                    _ => return Err(bad()),
+                };
+                Ok(PlayerKind::Mc(Settings {
+                    budget,
+                    threads: r.threads.unwrap_or(1),
+                }))
+            }
+            k if r.samples.is_none() && r.think_ns.is_none() && r.threads.is_none() => Ok(k),
+            _ => Err(bad()),
+        }
+    }
+}
+
+/// What to play.
+///
+/// Game `g` (0-based, `g < games`) is played on wall seed `seed + g`; in
+/// duplicate mode on wall seed `seed + g / 4` with the players rotated `g % 4`
+/// seats ([`Config::seating`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Config {
+    /// Rules (length, scoring...).
+    pub rules: Rules,
+    /// Number of games of the whole run (a shard plays some of them).
+    pub games: u64,
+    /// Wall seed of the first game.
+    pub seed: u64,
+    /// The four players; player `i` sits at seat `i` (rotated in duplicate mode).
+    pub players: [PlayerKind; 4],
+    /// Play each wall seed four times with the players rotated.
+    pub duplicate: bool,
+}
+
+impl Config {
+    /// The wall seed of game `game` and who sits where: `players[s]` is the
+    /// number of the player (its place in [`Config::players`]) at seat `s`.
+    ///
+    /// # Panics
+    /// Never (seeds wrap around `u64`).
+    ///
+    /// ```
+    /// use tenpai::arena::{Config, PlayerKind};
+    /// let c = Config { rules: tenpai::rules::Rules::tenhou(), games: 8, seed: 10,
+    ///     players: [PlayerKind::Baseline, PlayerKind::Random, PlayerKind::Random, PlayerKind::Random],
+    ///     duplicate: true };
+    /// assert_eq!(c.seating(6), (11, [2, 3, 0, 1]));
+    /// ```
+    pub fn seating(&self, game: u64) -> (u64, [usize; 4]) {
+        let (seed, rotation) = if self.duplicate {
+            (self.seed.wrapping_add(game / 4), (game % 4) as usize)
+        } else {
+            (self.seed.wrapping_add(game), 0)
+        };
+        (seed, std::array::from_fn(|s| (s + rotation) % 4))
+    }
+
+    /// Games played at once by one seat's decision threads: the most
+    /// [`Settings::threads`] of any Monte Carlo player (1 without one).
+    pub(crate) fn threads_per_game(&self) -> usize {
+        self.players
+            .iter()
+            .map(|k| match k {
+                PlayerKind::Mc(s) => s.threads.max(1),
+                _ => 1,
+            })
+            .max()
+            .unwrap_or(1)
+    }
+}
+
+/// Shard `index` of `count` (1-based, as written `K/N`): a contiguous part
+/// of a run's games, so that N machines (or the N tasks of a batch
+/// scheduler's array job) play one run between them and their
+/// [`super::Tally`]s merge into the run's.
+///
+/// The games are cut into N nearly equal parts (whole duplicate sets of four
+/// in duplicate mode): shard K plays units `⌊U·(K−1)/N⌋..⌊U·K/N⌋` of the `U`
+/// units (games, or sets of four).
+///
+/// ```
+/// use tenpai::arena::{Config, PlayerKind, Shard};
+/// let mut c = Config { rules: tenpai::rules::Rules::tenhou(), games: 10, seed: 1,
+///     players: [PlayerKind::Random; 4], duplicate: false };
+/// let shard: Shard = "2/3".parse()?;
+/// assert_eq!(shard.games(&c), 3..6);
+/// c.duplicate = true;
+/// c.games = 40;
+/// assert_eq!(shard.games(&c), 12..24);
+/// assert_eq!("3/2".parse::<Shard>().unwrap_err().to_string(),
+///     "shard \"3/2\": expected K/N with 1 <= K <= N");
+/// # Ok::<(), tenpai::arena::ArenaError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    index: u64,
+    count: u64,
+}
+
+impl Shard {
+    /// Shard `index` of `count`, 1-based.
+    ///
+    /// # Errors
+    /// [`ArenaError::BadShard`] unless `1 <= index <= count`.
+    pub fn new(index: u64, count: u64) -> Result<Shard, ArenaError> {
+        if index == 0 || index > count {
+            return Err(ArenaError::BadShard(format!("{index}/{count}")));
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// The shard's number, 1 to [`Shard::count`].
+    pub fn index(&self) -> u64 {
+        self.index
+    }
+
+    /// The number of shards.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// The game numbers this shard plays of `config`'s run.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn games(&self, config: &Config) -> Range<u64> {
+        let unit = if config.duplicate { 4 } else { 1 };
+        let units = u128::from(config.games / unit);
+        let cut = |k: u64| (units * u128::from(k) / u128::from(self.count)) as u64 * unit;
+        cut(self.index - 1)..cut(self.index)
+    }
+}
+
+impl std::str::FromStr for Shard {
+    type Err = ArenaError;
+
+    /// `K/N`, e.g. `3/8`.
+    fn from_str(s: &str) -> Result<Shard, ArenaError> {
+        let bad = || ArenaError::BadShard(s.to_string());
+        let (k, n) = s.split_once('/').ok_or_else(bad)?;
+        let k: u64 = k.trim().parse().map_err(|_| bad())?;
+        let n: u64 = n.trim().parse().map_err(|_| bad())?;
+        Shard::new(k, n).map_err(|_| bad())
+    }
+}
+
+impl fmt::Display for Shard {
+    /// `K/N`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}

@@ -1,0 +1,77 @@
+//! [`ArenaError`]: why a self-play run, a shard or a merge failed.
+
+use crate::game::GameError;
+use thiserror::Error;
+
+/// An error a caller's [`super::Observer`] returns to stop a run (a failed
+/// write of a game log, say); any error type converts into it with `?` or
+/// `.into()`.
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why a self-play run, a shard or a merge of tallies failed.
+#[derive(Debug, Error)]
+pub enum ArenaError {
+    /// A game failed: a player picked an illegal action or an invariant
+    /// broke (a bug of the engine or of a player).
+    #[error("game {game}: {source}")]
+    Game {
+        /// The game number.
+        game: u64,
+        /// What went wrong.
+        source: GameError,
+    },
+    /// The observer stopped the run (its own error, e.g. a failed write).
+    #[error("game {game}: {source}")]
+    Observer {
+        /// The game being played or counted when it failed.
+        game: u64,
+        /// The observer's error.
+        source: BoxError,
+    },
+    /// Games asked for outside the run's `0..games`.
+    #[error("games {start}..{end} are outside the run's 0..{games}")]
+    OutOfRange {
+        /// First game asked for.
+        start: u64,
+        /// One past the last game asked for.
+        end: u64,
+        /// Games in the run.
+        games: u64,
+    },
+    /// A player name other than `random`, `baseline` or `mc`.
+    #[error("unknown player {0:?} (known: random, baseline, mc)")]
+    UnknownPlayer(String),
+    /// A player's JSON settings that do not fit its kind (a budget for a
+    /// random player, or a Monte Carlo player without exactly one budget).
+    #[error("player {0:?}: settings do not fit (mc takes samples or think_ns, and threads; the others nothing)")]
+    BadPlayer(String),
+    /// A shard that is not `K/N` with `1 <= K <= N`.
+    #[error("shard {0:?}: expected K/N with 1 <= K <= N")]
+    BadShard(String),
+    /// A game counted twice (tallies that overlap, or the same game added
+    /// again).
+    #[error("game {0} is counted twice")]
+    CountedTwice(u64),
+    /// Tallies of runs with different settings.
+    #[error("the runs differ in their {0}")]
+    Mismatch(&'static str),
+    /// A tally read from JSON whose game ranges are not sorted, disjoint and
+    /// non-empty.
+    #[error("game ranges must be sorted, disjoint, non-empty and not touching: {0}")]
+    BadGames(String),
+    /// A tally read from JSON whose counts do not fit together (named).
+    #[error("inconsistent tally: {0}")]
+    Inconsistent(String),
+    /// A tally that is not valid JSON of the expected shape.
+    #[error("tally JSON: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+impl PartialEq for ArenaError {
+    /// Equal kind and message (the boxed and game errors compared by their
+    /// text), for tests.
+    fn eq(&self, other: &ArenaError) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+            && self.to_string() == other.to_string()
+    }
+}
