@@ -6,8 +6,8 @@
 //! `cargo test --release --test ai_mc_strength -- --ignored` (the full
 //! 1,000-game measurement is in the README).
 
-use tenpai::ai::mc::{Budget, Settings};
 use std::sync::atomic::{AtomicU64, Ordering};
+use tenpai::ai::mc::{Budget, Settings};
 use tenpai::arena::{play, BoxError, Config, Observer, Played, PlayerKind};
 use tenpai::rules::GameLength;
 

@@ -137,7 +137,8 @@ impl PlayerTally {
     fn add_game(&mut self, record: &GameRecord, seat: u8) {
         let rank = record.ranking.iter().position(|&s| s == seat).unwrap_or(3);
         self.rank.add(rank as i64 + 1);
-        self.points.add(i64::from(record.scores[usize::from(seat) % 4]));
+        self.points
+            .add(i64::from(record.scores[usize::from(seat) % 4]));
         let (mut won, mut dealt_in, mut riichi, mut called, mut open) =
             (false, false, false, false, false);
         for e in &record.events {
@@ -330,7 +331,8 @@ impl Tally {
     /// [`ArenaError::Inconsistent`] (naming the count) for one that does not
     /// hold together.
     pub fn from_json(text: &str) -> Result<Tally, ArenaError> {
-        Ok(serde_json::from_str(text)?)
+        let repr: TallyRepr = serde_json::from_str(text)?;
+        Tally::try_from(repr)
     }
 }
 
@@ -372,17 +374,29 @@ impl TryFrom<TallyRepr> for Tally {
         let mut ranks = 0i128;
         for (p, t) in r.players.iter().enumerate() {
             if t.rank.n != games || t.points.n != games {
-                return bad(format!("player {p} has {} ranks and {} point totals for {games} games", t.rank.n, t.points.n));
+                return bad(format!(
+                    "player {p} has {} ranks and {} point totals for {games} games",
+                    t.rank.n, t.points.n
+                ));
             }
-            for (name, m) in ["win", "deal_in", "riichi", "call"].iter().zip(&t.measures()[2..]) {
-                if m.n != rounds || m.sum < 0 || m.sum > i128::from(m.n) || m.sum_sq != m.sum as u128 {
+            for (name, m) in ["win", "deal_in", "riichi", "call"]
+                .iter()
+                .zip(&t.measures()[2..])
+            {
+                if m.n != rounds
+                    || m.sum < 0
+                    || m.sum > i128::from(m.n)
+                    || m.sum_sq != m.sum as u128
+                {
                     return bad(format!("player {p}'s {name}: {} of {} rounds (sum of squares {}), expected 0/1 samples over {rounds} rounds", m.sum, m.n, m.sum_sq));
                 }
             }
             ranks += t.rank.sum;
         }
         if ranks != 10 * i128::from(games) {
-            return bad(format!("ranks sum to {ranks} over {games} games (1 + 2 + 3 + 4 = 10 a game)"));
+            return bad(format!(
+                "ranks sum to {ranks} over {games} games (1 + 2 + 3 + 4 = 10 a game)"
+            ));
         }
         Ok(Tally {
             config: r.config,

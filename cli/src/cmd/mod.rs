@@ -4,6 +4,7 @@
 
 pub mod agari;
 pub mod analyze;
+pub mod lines;
 pub mod play;
 pub mod replay;
 pub mod report;

@@ -225,7 +225,13 @@ mod tests {
 
     fn start() -> (Observation, SearchReport) {
         let obs = Observation::of(&State::new(Rules::tenhou()), 0);
-        let r = search(&obs, &[Action::Pass], &Rules::tenhou(), Settings::default(), 1);
+        let r = search(
+            &obs,
+            &[Action::Pass],
+            &Rules::tenhou(),
+            Settings::default(),
+            1,
+        );
         (obs, r)
     }
 

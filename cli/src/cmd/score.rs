@@ -1,6 +1,7 @@
 //! `tenpai score`: yaku, han, fu and payments of a winning hand, one at a time or
 //! a JSON-lines batch.
 
+use super::lines::{read_line, Line, MAX_LINE};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
@@ -265,8 +266,10 @@ fn bad_input(e: &ScoreError) -> bool {
 }
 
 /// Scores each line of `input`: one JSON answer per non-blank line, in
-/// order; a line that cannot be read is answered `{"error": ...}` and
-/// reported on `err` as `line N: <error>`.
+/// order; a line that cannot be read (not UTF-8, or longer than
+/// [`MAX_LINE`] bytes) or scored is answered `{"error": ...}` and reported
+/// on `err` as `line N: <error>`. Lines are read one at a time and at most
+/// [`MAX_LINE`] bytes of one are kept: memory stays flat whatever the input.
 ///
 /// # Errors
 /// An I/O error, or after the last line the count of bad lines.
@@ -279,27 +282,29 @@ fn run_batch<R: BufRead, W: Write, E: Write>(
     let mut buf = Vec::new();
     let (mut lines, mut bad) = (0usize, 0usize);
     for n in 1.. {
-        buf.clear();
-        let read = input
-            .read_until(b'\n', &mut buf)
-            .with_context(|| format!("--batch line {n}"))?;
-        if read == 0 {
+        let Some(read) = read_line(&mut input, &mut buf, MAX_LINE)
+            .with_context(|| format!("--batch line {n}"))?
+        else {
             break;
-        }
-        let result = match std::str::from_utf8(&buf) {
+        };
+        let line = match std::str::from_utf8(&buf) {
+            _ if read != Line::Read => Err(format!("line longer than {MAX_LINE} bytes (not read)")),
             Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => Situation::from_json(line.trim_end()).and_then(|s| score(&s, rules)),
-            Err(_) => {
-                lines += 1;
+            Ok(line) => Ok(line),
+            Err(_) => Err("line is not UTF-8 text".to_string()),
+        };
+        lines += 1;
+        let line = match line {
+            Ok(line) => line,
+            Err(unreadable) => {
                 bad += 1;
                 out.flush()?;
-                writeln!(err, "line {n}: line is not UTF-8 text")?;
-                let e = serde_json::json!({ "error": "line is not UTF-8 text" });
-                writeln!(out, "{e}")?;
+                writeln!(err, "line {n}: {unreadable}")?;
+                writeln!(out, "{}", serde_json::json!({ "error": unreadable }))?;
                 continue;
             }
         };
-        lines += 1;
+        let result = Situation::from_json(line.trim_end()).and_then(|s| score(&s, rules));
         if let Err(e) = &result {
             if bad_input(e) {
                 bad += 1;
@@ -485,5 +490,29 @@ mod tests {
         );
         r.unwrap();
         assert!(out.contains("\"limit\":null,"), "{out}");
+    }
+
+    #[test]
+    fn score_batch_err_overlong_line_is_one_error_line() {
+        let input = format!(
+            "{}\n{{\"hand\":\"123m456p789s11z555z\",\"win_tile\":\"5z\"}}\n",
+            " ".repeat(70_000)
+        );
+        let (r, out, err) = tenpai(&["score", "--batch", "-"], &input);
+        assert_eq!(
+            r.unwrap_err().to_string(),
+            "1 input line of 2 could not be scored"
+        );
+        assert_eq!(err, "line 1: line longer than 65536 bytes (not read)\n");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(
+            lines[0],
+            "{\"error\":\"line longer than 65536 bytes (not read)\"}"
+        );
+        assert!(
+            lines[1].starts_with("{\"han\":1,\"fu\":40,"),
+            "{}",
+            lines[1]
+        );
     }
 }

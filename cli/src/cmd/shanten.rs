@@ -5,6 +5,7 @@
 //! core, reading and writing included): the input and output are locked once
 //! and buffered, the line buffers are reused, and the JSON is written by hand.
 
+use super::lines::{read_line, Line, MAX_LINE};
 use super::{write_json_str, Style};
 use anyhow::{bail, Context, Result};
 use std::io::{BufRead, BufWriter, Write};
@@ -225,17 +226,16 @@ fn batch<R: BufRead, W: Write, E: Write>(
     let mut line: Vec<u8> = Vec::with_capacity(256);
     let mut lineno = 0usize;
     let mut failed = 0usize;
-    loop {
-        buf.clear();
-        if input
-            .read_until(b'\n', &mut buf)
-            .context("reading standard input")?
-            == 0
-        {
-            break;
-        }
+    // One line at a time, each at most MAX_LINE bytes: memory stays flat
+    // whatever the input.
+    while let Some(read) =
+        read_line(&mut input, &mut buf, MAX_LINE).context("reading standard input")?
+    {
         lineno += 1;
         let result = match std::str::from_utf8(&buf) {
+            _ if read != Line::Read => {
+                Err(anyhow::anyhow!("longer than {MAX_LINE} bytes (not read)"))
+            }
             Ok(text) => {
                 let text = text.trim();
                 if text.is_empty() {
@@ -447,5 +447,17 @@ mod tests {
         let err = String::from_utf8(err).unwrap();
         assert!(err.starts_with("line 2: not UTF-8 text"), "{err}");
         assert_eq!(String::from_utf8(out).unwrap().lines().count(), 3);
+    }
+
+    #[test]
+    fn shanten_batch_err_overlong_line_is_one_bad_line() {
+        let input = format!("11m\n{}\n1m\n", "1".repeat(100_000));
+        let (r, out, err) = tenpai(&["shanten", "--json"], &input);
+        assert_eq!(err, "line 2: longer than 65536 bytes (not read)\n");
+        assert_eq!(out.lines().count(), 2);
+        assert_eq!(
+            r.unwrap_err().to_string(),
+            "1 input line of 3 could not be answered"
+        );
     }
 }

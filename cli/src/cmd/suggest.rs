@@ -443,10 +443,10 @@ fn tsumo_has_yaku(obs: &Observation, hand: &Hand, rules: &Rules) -> bool {
 
 /// The events before which a seat (`seat`, or any) has a decision, as
 /// `decisions are before events 2, 4-6, 9, … (412 in all)`.
-fn decisions(events: &[Event], rules: &Rules, seat: Option<u8>) -> String {
+fn decisions(events: impl Iterator<Item = Event>, rules: &Rules, seat: Option<u8>) -> String {
     let mut state = State::new(rules.clone());
     let mut at = Vec::new();
-    for (i, e) in events.iter().enumerate() {
+    for (i, e) in events.enumerate() {
         let seats = seat.map_or(0..4, |s| s..s + 1);
         if seats
             .into_iter()
@@ -454,7 +454,7 @@ fn decisions(events: &[Event], rules: &Rules, seat: Option<u8>) -> String {
         {
             at.push(i);
         }
-        if state.apply(e).is_err() {
+        if state.apply(&e).is_err() {
             break;
         }
     }
@@ -497,22 +497,25 @@ fn from_log(
         _ => anyhow!("--log {}: {e}", path.display()),
     })?;
     let rules = game.rules_or(rules);
-    let events: Vec<Event> = game.events().collect();
-    let where_ = || decisions(&events, &rules, seat);
-    if n > events.len() {
+    let count = game.events().count();
+    let where_ = || decisions(game.events(), &rules, seat);
+    if n > count {
         bail!(
-            "--event {n}: the log has {}, so N is 0 to {}; {}",
-            super::count(events.len(), "event"),
-            events.len(),
+            "--event {n}: the log has {}, so N is 0 to {count}; {}",
+            super::count(count, "event"),
             where_()
         );
     }
+    // The events are applied as they come from the imported game, not
+    // copied into a list first.
+    let mut events = game.events();
     let mut state = State::new(rules.clone());
-    for (i, e) in events[..n].iter().enumerate() {
+    for (i, e) in events.by_ref().take(n).enumerate() {
         state
-            .apply(e)
+            .apply(&e)
             .with_context(|| format!("--log {}: event {i} refused", path.display()))?;
     }
+    let next = events.next();
     let seat = match seat {
         Some(s) if s > 3 => bail!("--seat {s}: expected 0 to 3"),
         Some(s) => s,
@@ -529,10 +532,10 @@ fn from_log(
     if legal.is_empty() {
         bail!(
             "--event {n}: seat {seat} has no decision here; {}",
-            decisions(&events, &rules, Some(seat))
+            decisions(game.events(), &rules, Some(seat))
         );
     }
-    Ok((Observation::of(&state, seat), legal, events.get(n).cloned()))
+    Ok((Observation::of(&state, seat), legal, next))
 }
 
 /// On the seat's own turn, each discard that leaves the hand ready with its

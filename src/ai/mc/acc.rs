@@ -203,8 +203,14 @@ mod tests {
         assert_eq!(most_kept, 0, "every value paired within its step");
         assert_eq!((acc[1].paired.n, acc[2].paired.n), (4000, 48));
         assert!(acc[1].clearly_beats_prior() && !acc[2].clearly_beats_prior());
-        assert_eq!(acc[1].clearly_beats_prior(), two_pass(&values[1], &values[0]));
-        assert_eq!(acc[2].clearly_beats_prior(), two_pass(&values[2], &values[0]));
+        assert_eq!(
+            acc[1].clearly_beats_prior(),
+            two_pass(&values[1], &values[0])
+        );
+        assert_eq!(
+            acc[2].clearly_beats_prior(),
+            two_pass(&values[2], &values[0])
+        );
     }
 
     #[test]
@@ -215,12 +221,18 @@ mod tests {
         }
         acc[0].add(1.0, &outcome(), 0);
         pair_with_prior(&mut acc, Some(0), &[0, 1]);
-        assert_eq!((acc[1].paired.n, acc[1].tail.len(), acc[0].tail.len()), (1, 4, 0));
+        assert_eq!(
+            (acc[1].paired.n, acc[1].tail.len(), acc[0].tail.len()),
+            (1, 4, 0)
+        );
         for _ in 0..4 {
             acc[0].add(1.0, &outcome(), 0);
         }
         pair_with_prior(&mut acc, Some(0), &[0, 1]);
-        assert_eq!((acc[1].paired.n, acc[1].tail.len(), acc[0].tail.len()), (5, 0, 0));
+        assert_eq!(
+            (acc[1].paired.n, acc[1].tail.len(), acc[0].tail.len()),
+            (5, 0, 0)
+        );
         // Differences 2, 3, 4, 5, 6: mean 4, standard error √(2.5 / 5).
         assert!(acc[1].clearly_beats_prior());
         pair_with_prior(&mut acc, None, &[0, 1]);

@@ -230,9 +230,9 @@ pub fn ai_player(setup: &Setup, seat: u8) -> Box<dyn Player + Send> {
                     let game = setup.seed;
                     // A failed write is kept by the log and reported when
                     // the game ends.
-                    Box::new(mc.on_decision(Box::new(move |obs, report| {
-                        log.record(game, obs, report)
-                    })))
+                    Box::new(
+                        mc.on_decision(Box::new(move |obs, report| log.record(game, obs, report))),
+                    )
                 }
             }
         }

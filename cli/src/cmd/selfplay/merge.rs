@@ -40,9 +40,9 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         match &mut merged {
             None => merged = Some(saved),
             Some(m) => {
-                m.tally
-                    .merge(&saved.tally)
-                    .with_context(|| format!("{name}: cannot be merged with the files before it"))?;
+                m.tally.merge(&saved.tally).with_context(|| {
+                    format!("{name}: cannot be merged with the files before it")
+                })?;
                 m.seconds += saved.seconds;
             }
         }

@@ -115,7 +115,10 @@ fn header(tally: &Tally, origin: &Origin) -> String {
             );
         }
         Origin::Merged { files, seconds } => {
-            s += &format!(", merged from {files} file{}", if *files == 1 { "" } else { "s" });
+            s += &format!(
+                ", merged from {files} file{}",
+                if *files == 1 { "" } else { "s" }
+            );
             if !tally.is_complete() {
                 s += &format!(" ({})", counted());
             }
