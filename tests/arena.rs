@@ -118,9 +118,8 @@ fn streamed_tally_equals_statistics_of_the_full_records() {
     assert_eq!(games.len(), 24);
     assert!(tally.is_complete());
     let stats = tally.stats();
-    for p in 0..4 {
+    for (p, (t, st)) in tally.players().iter().zip(&stats).enumerate() {
         let s = samples(&games, p);
-        let t = &tally.players()[p];
         let pairs = [
             (&t.rank, &s.rank),
             (&t.points, &s.points),
@@ -133,12 +132,12 @@ fn streamed_tally_equals_statistics_of_the_full_records() {
             assert_eq!(*got, moments(want), "player {p}, measure {i}");
         }
         let e = [
-            (stats[p].rank, &s.rank),
-            (stats[p].points, &s.points),
-            (stats[p].win_rate, &s.win),
-            (stats[p].deal_in_rate, &s.deal_in),
-            (stats[p].riichi_rate, &s.riichi),
-            (stats[p].call_rate, &s.call),
+            (st.rank, &s.rank),
+            (st.points, &s.points),
+            (st.win_rate, &s.win),
+            (st.deal_in_rate, &s.deal_in),
+            (st.riichi_rate, &s.riichi),
+            (st.call_rate, &s.call),
         ];
         for (i, (est, xs)) in e.into_iter().enumerate() {
             let (mean, ci95) = two_pass(xs);

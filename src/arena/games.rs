@@ -76,7 +76,7 @@ impl GameSet {
         let end = self.ranges[i..j]
             .last()
             .map_or(games.end, |r| r.end.max(games.end));
-        self.ranges.splice(i..j, [start..end]);
+        self.ranges.splice(i..j, std::iter::once(start..end));
         Ok(())
     }
 
@@ -118,6 +118,8 @@ impl TryFrom<Vec<[u64; 2]>> for GameSet {
     }
 }
 
+// The fixtures are lists of game ranges; one range in a list is meant.
+#[allow(clippy::single_range_in_vec_init)]
 #[cfg(test)]
 mod tests {
     use super::*;

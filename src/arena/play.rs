@@ -186,9 +186,9 @@ pub fn play_one(config: &Config, game: u64) -> Result<Played, ArenaError> {
 /// Plays the games `games` of `config`'s run on all cores and returns their
 /// [`Tally`]. Each finished game goes to `observer` and is then counted and
 /// dropped, so memory does not grow with the number of games: a few games
-/// per core. Monte Carlo players with [`crate::ai::mc::Settings::threads`]
-/// > 1 share the cores: games are then played `cores / threads` at a time
-/// (at least one).
+/// per core. Monte Carlo players with more than one thread a decision
+/// ([`crate::ai::mc::Settings::threads`]) share the cores: games are then
+/// played `cores / threads` at a time (at least one).
 ///
 /// The tally does not depend on the number of threads or on the order in
 /// which games finish; the order of the observer's calls does.
