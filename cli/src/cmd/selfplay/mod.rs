@@ -60,7 +60,7 @@ Examples:
 pub struct Args {
     /// `merge`: combine saved shards.
     #[command(subcommand)]
-    pub command: Option<Command>,
+    pub command: Option<SelfplayCommand>,
 
     /// The run's options.
     #[command(flatten)]
@@ -69,7 +69,7 @@ pub struct Args {
 
 /// Subcommands of `tenpai selfplay`.
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {
+pub enum SelfplayCommand {
     /// Combine the --json outputs of shards into one run's statistics.
     Merge(merge::Args),
 }
@@ -208,7 +208,7 @@ fn config(args: &RunArgs) -> Result<Config> {
 /// or during the run), a game error (a bug); for merge, see [`merge::run`].
 pub fn run<W: Write>(args: &Args, out: W) -> Result<()> {
     match &args.command {
-        Some(Command::Merge(m)) => merge::run(m, out),
+        Some(SelfplayCommand::Merge(m)) => merge::run(m, out),
         None => run_games(&args.run, out),
     }
 }
