@@ -217,6 +217,20 @@ fn merge_err_other_runs_and_overlaps_leave_the_tally_unchanged() {
     let other_rules = play(&south, 4..8, &()).unwrap();
     assert_eq!(a.merge(&other_rules), Err(ArenaError::Mismatch("rules")));
     assert_eq!(a, before);
+    // Monte Carlo players: the threads may differ between shards, the budget
+    // may not.
+    let mc = |samples, threads| {
+        let kind = PlayerKind::Mc(Settings {
+            budget: Budget::Samples(samples),
+            threads,
+        });
+        Tally::new(east(8, 1, [kind, RANDOM, RANDOM, RANDOM], false))
+    };
+    assert_eq!(mc(100, 1).merge(&mc(100, 2)), Ok(()));
+    assert_eq!(
+        mc(100, 1).merge(&mc(200, 1)),
+        Err(ArenaError::Mismatch("players"))
+    );
     assert_eq!(
         play(&config, 6..9, &()).unwrap_err().to_string(),
         "games 6..9 are outside the run's 0..8"

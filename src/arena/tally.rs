@@ -4,7 +4,8 @@
 //! the same numbers; means and intervals are computed only at the end
 //! ([`Tally::stats`]).
 
-use super::{ArenaError, Config, GameSet, Played, PlayerStats};
+use super::{ArenaError, Config, GameSet, Played, PlayerKind, PlayerStats};
+use crate::ai::mc::Settings;
 use crate::game::{Event, GameRecord};
 use serde::{Deserialize, Serialize};
 
@@ -21,8 +22,8 @@ use serde::{Deserialize, Serialize};
 /// assert_eq!((m.n, m.sum, m.sum_sq), (4, 9, 25));
 /// let e = m.estimate();
 /// assert_eq!(e.mean, 2.25);
-/// // Sample variance (25 − 81/4) / 3 = 1.583…; 1.96 · √(1.583… / 4) = 1.233…
-/// assert!((e.ci95 - 1.2330).abs() < 1e-4);
+/// // Sample variance (25 − 81/4) / 3 = 1.583…; 1.96 · √(1.583… / 4) = 1.2331…
+/// assert!((e.ci95 - 1.2331).abs() < 1e-4);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -264,7 +265,9 @@ impl Tally {
         Ok(())
     }
 
-    /// Adds every game of `other`, a tally of other games of the same run.
+    /// Adds every game of `other`, a tally of other games of the same run
+    /// (the Monte Carlo players' threads may differ: they change how fast a
+    /// decision is computed, not what is played; this tally's are kept).
     ///
     /// # Errors
     /// [`ArenaError::Mismatch`] naming the first setting that differs
@@ -272,11 +275,20 @@ impl Tally {
     /// when both count a game; the tally is then unchanged.
     pub fn merge(&mut self, other: &Tally) -> Result<(), ArenaError> {
         let (a, b) = (&self.config, &other.config);
+        // The threads of a Monte Carlo decision say how it is computed, not
+        // what is played: shards may run on machines of different sizes.
+        let played = |k: &PlayerKind| match k {
+            PlayerKind::Mc(s) => PlayerKind::Mc(Settings { threads: 1, ..*s }),
+            k => *k,
+        };
         let differs = [
             (a.rules != b.rules, "rules"),
             (a.games != b.games, "number of games"),
             (a.seed != b.seed, "seed"),
-            (a.players != b.players, "players"),
+            (
+                a.players.map(|k| played(&k)) != b.players.map(|k| played(&k)),
+                "players",
+            ),
             (a.duplicate != b.duplicate, "duplicate mode"),
         ];
         if let Some(&(_, field)) = differs.iter().find(|d| d.0) {
