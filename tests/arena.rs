@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
-use tenpai::ai::mc::{Budget, Report, Settings};
+use tenpai::ai::mc::{Budget, SearchReport, Settings};
 use tenpai::arena::{
     play, play_one, ArenaError, BoxError, Config, Moments, Observer, Played, PlayerKind, Shard,
     Tally,
@@ -282,7 +282,7 @@ impl Observer for FailingLog {
         Ok(())
     }
 
-    fn decision(&self, game: u64, obs: &Observation, _r: &Report) -> Result<(), BoxError> {
+    fn decision(&self, game: u64, obs: &Observation, _r: &SearchReport) -> Result<(), BoxError> {
         let n = self.decisions.fetch_add(1, Ordering::Relaxed) + 1;
         assert!(game < 200 && obs.seat < 4);
         if n == self.fail_at {

@@ -19,7 +19,8 @@
 //!
 //! The tuning values (the determinizer's probabilities and step limits, the
 //! prior's margin, the noise of the rounds left) are private constants,
-//! documented where they are defined; the README tells how they were fitted.
+//! documented where they are defined; `docs/monte-carlo.md` and
+//! `docs/model-check.md` tell how they were fitted.
 //!
 //! Method after Mizukami & Tsuruoka, "Building a computer Mahjong player
 //! based on Monte Carlo simulation and opponent models" (IEEE CIG 2015).
@@ -41,7 +42,6 @@ pub use label::{action_label, hand_text};
 pub use player::{DecisionHook, McPlayer};
 pub use rollout::{rollout, RolloutResult};
 pub use search::{
-    candidates, is_last_round, search, search_with_clock, Budget, Candidate, SearchReport,
-    Settings,
+    candidates, is_last_round, search, search_with_clock, Budget, Candidate, SearchReport, Settings,
 };
 pub use world::{End, Spot, World};

@@ -61,7 +61,12 @@ impl Observer for Sink<'_> {
         Ok(())
     }
 
-    fn decision(&self, game: u64, obs: &Observation, report: &SearchReport) -> Result<(), BoxError> {
+    fn decision(
+        &self,
+        game: u64,
+        obs: &Observation,
+        report: &SearchReport,
+    ) -> Result<(), BoxError> {
         if let Some(log) = self.decisions {
             log.write(game, obs, report)?;
         }
