@@ -33,12 +33,15 @@ measure() {
         args+=(--log-dir "$logs")
         # Delete written logs as they pile up, counting them.
         (
+            # No `set -e` here: a find that races the writer (a log renamed or
+            # deleted under it) must not end the cleaner and fill the disk.
+            set +e +o pipefail
             n=0
             while [ ! -e "$work/done" ]; do
-                n=$((n + $(find "$logs" -name 'game-*.mjson' -delete -print | wc -l)))
+                n=$((n + $(find "$logs" -name 'game-*.mjson' -delete -print 2>/dev/null | wc -l)))
                 sleep 2
             done
-            n=$((n + $(find "$logs" -name 'game-*.mjson' -delete -print | wc -l)))
+            n=$((n + $(find "$logs" -name 'game-*.mjson' -delete -print 2>/dev/null | wc -l)))
             echo "$n" > "$work/deleted"
         ) &
         cleaner=$!
