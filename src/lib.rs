@@ -65,7 +65,7 @@ mod tile;
 mod wind;
 
 pub use agari::{decompositions, is_agari, Decomposition, Mentsu};
-pub use efficiency::{analyze, ukeire, Discard, Ukeire};
+pub use efficiency::{analyze, ukeire, waits, Discard, Ukeire};
 pub use error::{HandError, TableError};
 pub use hand::Hand;
 pub use meld::{Meld, MeldKind};

@@ -37,6 +37,21 @@ impl Wind {
         }
     }
 
+    /// The seat wind of seat `seat` in a round dealt by seat `dealer` (seats
+    /// 0–3, taken modulo 4): East for the dealer, then South, West and North
+    /// in turn order.
+    ///
+    /// ```
+    /// use tenpai::Wind;
+    /// assert_eq!(Wind::of_seat(1, 1), Wind::East);
+    /// assert_eq!(Wind::of_seat(0, 1), Wind::North);
+    /// assert_eq!(Wind::of_seat(3, 2), Wind::South);
+    /// ```
+    #[inline]
+    pub const fn of_seat(seat: u8, dealer: u8) -> Wind {
+        Wind::ALL[((seat % 4 + 4 - dealer % 4) % 4) as usize]
+    }
+
     /// The letter `E`, `S`, `W` or `N`.
     pub const fn letter(self) -> char {
         match self {

@@ -3,11 +3,14 @@
 //! The same rules are enforced when events are applied; the random-player test
 //! checks that every action listed here is accepted by [`State::apply`].
 
+use super::calls::{kuikae_forbidden, kuikae_leaves_discard};
 use super::event::{DrawReason, Event};
 use super::pai::Pai;
-use super::state::{ankan_keeps_waits, riichi_possible, waits_of, Phase, RiichiState, Seat, State};
+use super::riichi::{riichi_allowed, riichi_possible};
+use super::state::{ankan_keeps_waits, Phase, RiichiState, Seat, State};
+use crate::efficiency::concealed_waits;
 use crate::meld::MeldKind;
-use crate::tile::{Tile, KINDS};
+use crate::tile::{Tile, TileSet, KINDS};
 
 /// One choice a player can make.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -78,7 +81,7 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
         let ok = !riichi || {
             let mut h = *s.concealed();
             h[d.index()] -= 1;
-            !waits_of(&h).is_empty()
+            !concealed_waits(&h).is_empty()
         };
         if ok {
             out.push(mk(d, true));
@@ -103,7 +106,7 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
             if riichi {
                 let mut h = *s.concealed();
                 h[i] -= 1;
-                if waits_of(&h).is_empty() {
+                if concealed_waits(&h).is_empty() {
                     continue;
                 }
             }
@@ -215,10 +218,8 @@ fn push_turn_actions(state: &State, seat: u8, out: &mut Vec<Action>) {
         push_own_kans(s, out);
     }
     let in_riichi = matches!(s.riichi(), RiichiState::Accepted { .. });
-    if !s.in_riichi()
-        && s.is_closed()
-        && state.scores()[seat as usize] >= g.riichi_min_points
-        && state.live_left() >= g.riichi_min_wall
+    let points = state.scores()[seat as usize];
+    if riichi_allowed(s.in_riichi(), s.is_closed(), points, state.live_left(), g).is_ok()
         && riichi_possible(s.concealed())
     {
         push_discards(state, seat, false, out, true);
@@ -258,8 +259,9 @@ fn push_calls(state: &State, seat: u8, d: u8, t: Tile, out: &mut Vec<Action>) {
     let s = state.seat(seat);
     let kuikae = state.rules().game.kuikae_forbidden;
     if s.concealed()[t.index()] >= 2 {
+        let forbid = kuikae_forbidden(MeldKind::Pon, t, t);
         for c in call_variants(s, t, t) {
-            if !kuikae || leaves_discard(s, &c, &[t]) {
+            if !kuikae || leaves_discard(s, &c, forbid) {
                 out.push(Action::Pon { consumed: c });
             }
         }
@@ -280,15 +282,9 @@ fn push_calls(state: &State, seat: u8, d: u8, t: Tile, out: &mut Vec<Action>) {
         if s.concealed()[a.index()] == 0 || s.concealed()[b.index()] == 0 {
             continue;
         }
-        let mut forbid = vec![t];
-        if da == 1 && n <= 6 {
-            forbid.push(Tile::new(t.index() as u8 + 3).expect("in suit"));
-        }
-        if db == -1 && n >= 4 {
-            forbid.push(Tile::new(t.index() as u8 - 3).expect("in suit"));
-        }
+        let forbid = kuikae_forbidden(MeldKind::Chi, t, a.min(t));
         for c in call_variants(s, a, b) {
-            if !kuikae || leaves_discard(s, &c, &forbid) {
+            if !kuikae || leaves_discard(s, &c, forbid) {
                 out.push(Action::Chi { consumed: c });
             }
         }
@@ -316,14 +312,14 @@ fn call_variants(s: &Seat, a: Tile, b: Tile) -> Vec<[Pai; 2]> {
 }
 
 /// After calling with `consumed`, the seat still holds a tile of a kind not
-/// in `forbid` (kuikae).
+/// in `forbid` ([`kuikae_leaves_discard`]).
 #[inline]
-fn leaves_discard(s: &Seat, consumed: &[Pai], forbid: &[Tile]) -> bool {
+fn leaves_discard(s: &Seat, consumed: &[Pai], forbid: TileSet) -> bool {
     let mut h = s.clone_hand();
     for &c in consumed {
         h.take(c);
     }
-    (0..KINDS).any(|i| h.concealed()[i] > 0 && !forbid.iter().any(|f| f.index() == i))
+    kuikae_leaves_discard(h.concealed(), forbid)
 }
 
 /// The events that carry out `action` by `seat` (draws, dora and the end of

@@ -16,32 +16,45 @@
 //! - [`Observation`]: one seat's view; [`Player`]: the trait players implement;
 //!   [`play_game`]: a whole seeded game, recorded as mjai events;
 //!   [`RandomPlayer`]: random legal actions.
-//! - [`win_deltas`]: who pays a win what (liability, honba, sticks).
+//! - [`WinFacts`]: a win's scoring situation from the table, with its timing
+//!   ([`win_timing`]); [`win_deltas`]: who pays a win what (liability, honba,
+//!   sticks); [`tenpai_payments`] at an exhaustive draw.
+//! - Riichi: [`riichi_allowed`], [`riichi_possible`]; [`is_furiten`].
+//! - The rules of calls: [`kuikae_forbidden`], [`kuikae_leaves_discard`],
+//!   [`liable_seat`] (pao).
 //! - [`RoundId`]: a round as dealt (wind, dealer, honba, sticks);
 //!   [`next_round`]: the rule for the round after it, or the end of the game.
 //! - [`ranking`], [`final_scores`]: the end of a game.
 
+mod calls;
 mod error;
 mod event;
+mod furiten;
 mod legal;
 pub mod log;
 mod observation;
 mod pai;
 pub mod replay;
+mod riichi;
 mod round;
 mod settle;
+mod situation;
 mod state;
 mod table;
 
 mod wall;
 
+pub use calls::{kuikae_forbidden, kuikae_leaves_discard, liable_seat};
 pub use error::GameError;
 pub use event::{DrawReason, Event};
+pub use furiten::is_furiten;
 pub use legal::{action_events, check_offered, legal_actions, legal_actions_into, Action};
 pub use observation::Observation;
 pub use pai::Pai;
-pub use round::{final_scores, next_round, ranking, RoundId};
-pub use settle::{win_deltas, WinSeats};
+pub use riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
+pub use round::{final_scores, next_round, next_round_after, ranking, RoundEnd, RoundId};
+pub use settle::{tenpai_payments, win_deltas, WinSeats};
+pub use situation::{win_timing, WinFacts, WinMoment};
 pub use state::{Phase, RiichiState, RiverTile, RoundOutcome, Seat, State, TableMeld, Win};
 pub use table::{play_game, play_game_watched, GameRecord, Player, RandomPlayer};
 pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};

@@ -7,7 +7,7 @@ use super::error::GameError;
 use super::event::DrawReason;
 use super::pai::Pai;
 use super::state::RoundOutcome;
-use crate::rules::{GameLength, GameRules};
+use crate::rules::GameRules;
 use crate::Wind;
 use std::fmt;
 
@@ -236,19 +236,107 @@ pub fn next_round(
     sticks: u8,
     rules: &GameRules,
 ) -> Option<RoundId> {
-    let oya = round.dealer;
-    let (dealer_keeps, draw, may_stop) = match outcome {
-        RoundOutcome::Wins(w) => {
-            let k = w.iter().any(|w| w.seat == oya);
-            (k, false, k)
-        }
-        RoundOutcome::Draw {
-            reason: DrawReason::Exhaustive,
-            tenpai,
-            ..
-        } => (tenpai[oya as usize], true, tenpai[oya as usize]),
-        RoundOutcome::Draw { .. } => (true, true, false),
+    next_round_after(
+        round,
+        RoundEnd::of(outcome, round.dealer),
+        scores,
+        sticks,
+        rules,
+    )
+}
+
+/// What of a round's outcome the next-round rule reads ([`next_round`]):
+/// whether the dealer keeps the deal, whether the round was a draw, and
+/// whether the dealer kept it by a win or by tenpai (only then may the last
+/// dealer stop the game).
+///
+/// ```
+/// use tenpai::game::RoundEnd;
+/// assert_eq!(RoundEnd::win(true), RoundEnd { dealer_keeps: true, draw: false, dealer_may_stop: true });
+/// assert_eq!(RoundEnd::exhaustive(false), RoundEnd { dealer_keeps: false, draw: true, dealer_may_stop: false });
+/// assert_eq!(RoundEnd::ABORTIVE, RoundEnd { dealer_keeps: true, draw: true, dealer_may_stop: false });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundEnd {
+    /// The dealer keeps the deal (renchan).
+    pub dealer_keeps: bool,
+    /// The round ended in a draw, exhaustive or abortive.
+    pub draw: bool,
+    /// The dealer keeps the deal by a win or by tenpai.
+    pub dealer_may_stop: bool,
+}
+
+impl RoundEnd {
+    /// An abortive draw: the dealer keeps the deal, and may not stop.
+    pub const ABORTIVE: RoundEnd = RoundEnd {
+        dealer_keeps: true,
+        draw: true,
+        dealer_may_stop: false,
     };
+
+    /// One or more wins, the dealer among the winners or not.
+    pub const fn win(dealer_won: bool) -> RoundEnd {
+        RoundEnd {
+            dealer_keeps: dealer_won,
+            draw: false,
+            dealer_may_stop: dealer_won,
+        }
+    }
+
+    /// The exhaustive draw, the dealer tenpai or not.
+    pub const fn exhaustive(dealer_tenpai: bool) -> RoundEnd {
+        RoundEnd {
+            dealer_keeps: dealer_tenpai,
+            draw: true,
+            dealer_may_stop: dealer_tenpai,
+        }
+    }
+
+    /// The end of a round dealt by seat `dealer` that ended with `outcome`.
+    pub fn of(outcome: &RoundOutcome, dealer: u8) -> RoundEnd {
+        match outcome {
+            RoundOutcome::Wins(w) => RoundEnd::win(w.iter().any(|w| w.seat == dealer)),
+            RoundOutcome::Draw {
+                reason: DrawReason::Exhaustive,
+                tenpai,
+                ..
+            } => RoundEnd::exhaustive(tenpai[dealer as usize % 4]),
+            RoundOutcome::Draw { .. } => RoundEnd::ABORTIVE,
+        }
+    }
+}
+
+/// [`next_round`] from the part of the outcome it reads (for callers that
+/// know the ending without a [`RoundOutcome`], such as the Monte Carlo
+/// rollouts).
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::{next_round_after, RoundEnd, RoundId};
+/// use tenpai::Wind;
+/// let rules = tenpai::rules::GameRules::default(); // east-south, target 30,000
+/// let s4 = RoundId::new(Wind::South, 3, 0, 0).expect("seat 3");
+/// // The last dealer wins and leads with 31,000: the game is over.
+/// assert_eq!(next_round_after(s4, RoundEnd::win(true), &[20000, 25000, 24000, 31000], 0, &rules), None);
+/// // Second instead: one more round.
+/// assert_eq!(next_round_after(s4, RoundEnd::win(true), &[32000, 25000, 12000, 31000], 0, &rules),
+///            RoundId::new(Wind::South, 3, 1, 0));
+/// ```
+pub fn next_round_after(
+    round: RoundId,
+    end: RoundEnd,
+    scores: &[i32; 4],
+    sticks: u8,
+    rules: &GameRules,
+) -> Option<RoundId> {
+    let oya = round.dealer;
+    let RoundEnd {
+        dealer_keeps,
+        draw,
+        dealer_may_stop: may_stop,
+    } = end;
     let honba = if dealer_keeps || draw {
         round.honba.saturating_add(1)
     } else {
@@ -256,10 +344,7 @@ pub fn next_round(
     };
     let idx = round.index();
     let next_idx = if dealer_keeps { idx } else { idx + 1 };
-    let length = match rules.length {
-        GameLength::East => 4,
-        GameLength::South => 8,
-    };
+    let length = rules.length.rounds();
     let top = *scores.iter().max().expect("four");
     let over = (rules.bust_ends && scores.iter().any(|&s| s < 0))
         || (next_idx >= length && top >= rules.target_points)

@@ -1,5 +1,6 @@
-//! Who pays a scored win what: the per-seat score changes of one agari, with
-//! liability (pao), honba and riichi sticks.
+//! Who pays what: the per-seat score changes of one agari, with liability
+//! (pao), honba and riichi sticks, and the tenpai payments of an exhaustive
+//! draw.
 //!
 //! Sources: tenhou.net/man (包: a liable tsumo is paid by the liable player
 //! alone, a liable ron half by the discarder and half by the liable player);
@@ -9,7 +10,7 @@
 //! and Mahjong Soul).
 
 use crate::rules::{PaoScope, ScoringRules};
-use crate::score::{limit_basic, payment, Limit, Payment, Score};
+use crate::score::{limit_basic, payment, Limit, Payment, Score, HONBA_POINTS};
 
 /// The seats of a win: who won, who dealt in, the dealer and the seat liable
 /// (pao) for one of the winner's yakuman, if any. Seats are 0–3.
@@ -96,7 +97,7 @@ pub fn win_deltas(
                 Payment::Tsumo { .. } => unreachable!("a ron payment"),
             };
             let part = as_ron(liable_basic);
-            let honba_points = 300 * honba as i32;
+            let honba_points = (HONBA_POINTS * honba) as i32;
             let rest = score.basic_points - liable_basic;
             if tsumo {
                 d[l as usize] -= part + honba_points;
@@ -134,4 +135,27 @@ fn pay(d: &mut [i32; 4], payment: Payment, winner: usize, from: usize, dealer: u
             }
         }
     }
+}
+
+/// The tenpai payments of an exhaustive draw (noten bappu), by seat in
+/// points: 3,000 points from the seats not ready (`tenpai` false) to the
+/// ready ones, each side sharing its part evenly; nothing when all or none
+/// are ready (riichi.wiki "Ryuukyoku").
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::tenpai_payments;
+/// assert_eq!(tenpai_payments(&[true, false, false, false]), [3000, -1000, -1000, -1000]);
+/// assert_eq!(tenpai_payments(&[true, true, false, true]), [1000, 1000, -3000, 1000]);
+/// assert_eq!(tenpai_payments(&[false; 4]), [0; 4]);
+/// ```
+pub fn tenpai_payments(tenpai: &[bool; 4]) -> [i32; 4] {
+    const POOL: i32 = 3000;
+    let n = tenpai.iter().filter(|&&t| t).count() as i32;
+    if n == 0 || n == 4 {
+        return [0; 4];
+    }
+    tenpai.map(|t| if t { POOL / n } else { -POOL / (4 - n) })
 }

@@ -15,6 +15,20 @@ pub enum GameLength {
     South,
 }
 
+impl GameLength {
+    /// Rounds of the game without dealer repeats or extension: 4 or 8.
+    ///
+    /// ```
+    /// assert_eq!(tenpai::rules::GameLength::East.rounds(), 4);
+    /// ```
+    pub const fn rounds(self) -> usize {
+        match self {
+            GameLength::East => 4,
+            GameLength::South => 8,
+        }
+    }
+}
+
 /// When the new dora indicator of an open kan (daiminkan or kakan) is turned.
 /// A closed kan always turns it at once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]

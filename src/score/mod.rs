@@ -50,11 +50,11 @@ mod yaku;
 use crate::rules::Rules;
 pub use error::{InvalidSituation, ScoreError};
 pub use fu::{FuBreakdown, FuItem, FuSource, Group, GroupKind, Reading, Wait};
-pub use points::{basic_points, limit_basic, payment, Limit, Payment};
+pub use points::{basic_points, limit_basic, payment, Limit, Payment, HONBA_POINTS, RIICHI_STICK};
 pub use result::Score;
 pub use situation::{Indicator, MeldOrigin, Riichi, Situation, Timing};
 pub use waits::{mark_yakuless_discards, mark_yakuless_waits, yakuless_waits, WinContext};
-pub use yaku::{Yaku, YakuList, YAKU_KINDS};
+pub use yaku::{is_yakuhai, Yaku, YakuList, YAKU_KINDS};
 
 /// The dora a dora indicator points to: the next tile of its suit (9 → 1), East →
 /// South → West → North → East, White → Green → Red → White.
@@ -165,7 +165,7 @@ pub fn score_unchecked(situation: &Situation, rules: &Rules) -> Result<Score, Sc
         basic_points: best.basic,
         payment,
         total,
-        stick_points: 1000 * situation.riichi_sticks,
+        stick_points: RIICHI_STICK * situation.riichi_sticks,
         reading: best.reading,
         pao,
     })

@@ -143,6 +143,14 @@ const fn round_up_100(x: u32) -> u32 {
     x.div_ceil(100) * 100
 }
 
+/// A riichi stick (kyoutaku), in points: what a declaration puts on the
+/// table and what each stick on the table pays its winner.
+pub const RIICHI_STICK: u32 = 1000;
+
+/// What one honba adds to a win, in points: all of it from the discarder of
+/// a ron, a third from each payer of a tsumo.
+pub const HONBA_POINTS: u32 = 300;
+
 /// The payment for `basic` points and the total the winner receives (riichi
 /// sticks excluded).
 ///
@@ -159,11 +167,11 @@ const fn round_up_100(x: u32) -> u32 {
 pub fn payment(basic: u32, dealer: bool, tsumo: bool, honba: u32) -> (Payment, u32) {
     match (tsumo, dealer) {
         (false, _) => {
-            let p = round_up_100(basic * if dealer { 6 } else { 4 }) + 300 * honba;
+            let p = round_up_100(basic * if dealer { 6 } else { 4 }) + HONBA_POINTS * honba;
             (Payment::Ron { discarder: p }, p)
         }
         (true, true) => {
-            let each = round_up_100(basic * 2) + 100 * honba;
+            let each = round_up_100(basic * 2) + HONBA_POINTS / 3 * honba;
             (
                 Payment::Tsumo {
                     dealer: 0,
@@ -173,8 +181,8 @@ pub fn payment(basic: u32, dealer: bool, tsumo: bool, honba: u32) -> (Payment, u
             )
         }
         (true, false) => {
-            let d = round_up_100(basic * 2) + 100 * honba;
-            let k = round_up_100(basic) + 100 * honba;
+            let d = round_up_100(basic * 2) + HONBA_POINTS / 3 * honba;
+            let k = round_up_100(basic) + HONBA_POINTS / 3 * honba;
             (
                 Payment::Tsumo {
                     dealer: d,

@@ -1,6 +1,26 @@
 //! The yaku, yakuman and dora kinds, and a fixed-size list of them with their han.
 
+use crate::tile::Tile;
+use crate::Wind;
 use std::fmt;
+
+/// Whether a triplet of `t` is a yakuhai for the seat with `seat_wind` in a
+/// round of `round_wind`: a dragon, the seat wind or the round wind (a wind
+/// that is both counts twice as yaku, but is one yakuhai tile).
+///
+/// ```
+/// use tenpai::score::is_yakuhai;
+/// use tenpai::Wind;
+/// let t = |s: &str| s.parse::<tenpai::Tile>().unwrap();
+/// assert!(is_yakuhai(t("6z"), Wind::South, Wind::East));
+/// assert!(is_yakuhai(t("2z"), Wind::South, Wind::East));
+/// assert!(!is_yakuhai(t("3z"), Wind::South, Wind::East));
+/// assert!(!is_yakuhai(t("5m"), Wind::South, Wind::East));
+/// ```
+#[inline]
+pub fn is_yakuhai(t: Tile, seat_wind: Wind, round_wind: Wind) -> bool {
+    t.is_dragon() || t == seat_wind.tile() || t == round_wind.tile()
+}
 
 /// A yaku, a yakuman, or a kind of dora.
 ///

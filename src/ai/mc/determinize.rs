@@ -44,7 +44,7 @@
 //! models" (IEEE CIG 2015), with cheaper opponent models.
 
 use super::policy::{efficient_discard, shanten, wait_count};
-use super::world::{code_of, kind, waits_of, World, RED};
+use super::world::{code_of, kind, World, RED};
 use crate::ai::RIICHI_MIN_WAITS;
 use crate::game::Observation;
 use crate::rules::Rules;
@@ -291,7 +291,7 @@ impl Determinizer {
         }
         for s in 0..4 {
             if w.hands[s].iter().map(|&c| c as usize).sum::<usize>() % 3 == 1 {
-                w.waits[s] = waits_of(&w.hands[s]);
+                w.waits[s] = w.compute_waits(s);
             }
         }
         // The rest, shuffled: the live wall, then the hidden dead wall.
@@ -346,7 +346,7 @@ fn grow(w: &mut World, s: usize, target: i8, good: bool, pool: &mut Vec<u8>, rng
             if target > 0 || w.riichi[s] == 0 {
                 return;
             }
-            let waits = waits_of(&w.hands[s]);
+            let waits = w.compute_waits(s);
             if waits != 0 && waits & w.discarded[s] == 0 {
                 if good {
                     improve_wait(w, s, pool, rng);
@@ -385,7 +385,7 @@ fn improve_wait(w: &mut World, s: usize, pool: &mut Vec<u8>, rng: &mut ChaCha8Rn
     }
     for _ in 0..MAX_STEPS {
         let hand = w.hands[s];
-        if wait_count(w, &hand, waits_of(&hand)) >= RIICHI_MIN_WAITS || pool.is_empty() {
+        if wait_count(w, &hand, w.waits_for(s, &hand)) >= RIICHI_MIN_WAITS || pool.is_empty() {
             return;
         }
         let j = rng.gen_range(0..pool.len() as u32) as usize;
@@ -410,7 +410,7 @@ fn wait_discard(w: &World, s: usize) -> Option<usize> {
         }
         let mut rest = w.hands[s];
         rest[k] -= 1;
-        let waits = waits_of(&rest);
+        let waits = w.waits_for(s, &rest);
         if waits == 0 || waits & w.discarded[s] != 0 {
             continue;
         }

@@ -10,9 +10,12 @@
 //! every discard by ukeire (several times slower, for a rollout policy that
 //! need not be perfect).
 
-use super::world::{is_simple, waits_of, World};
+use super::world::{is_simple, World};
 use crate::ai::{not_genbutsu_safety, LATE_WALL, RIICHI_MIN_WAITS};
-use crate::tile::{Tile, TileCounts, KINDS};
+use crate::game::{kuikae_forbidden, kuikae_leaves_discard, riichi_allowed};
+use crate::meld::MeldKind;
+use crate::rules::GameRules;
+use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 
 /// Shanten of counts, 8 for counts the tables refuse.
 #[inline(always)]
@@ -161,7 +164,7 @@ pub(crate) fn wait_count(w: &World, hand: &TileCounts, waits: u64) -> u32 {
 /// The turn of a seat not in riichi holding 3n+2 tiles: fold to the safest
 /// tile against a riichi when not ready, else the efficient discard, with
 /// riichi on a closed ready hand when the baseline would declare it.
-pub(crate) fn turn(w: &World, s: usize, forbidden: u64) -> TurnChoice {
+pub(crate) fn turn(w: &World, s: usize, forbidden: u64, rules: &GameRules) -> TurnChoice {
     let threat = threats(w, s);
     if threat != 0 && shanten(&w.hands[s]) >= 1 {
         let dora = w.dora_mask();
@@ -181,16 +184,18 @@ pub(crate) fn turn(w: &World, s: usize, forbidden: u64) -> TurnChoice {
             return TurnChoice {
                 kind: k,
                 riichi: false,
-                waits: waits_of(&rest),
+                waits: w.waits_for(s, &rest),
             };
         }
     }
     let (k, sh) = efficient_discard(w, s, forbidden);
     let mut rest = w.hands[s];
     rest[k] = rest[k].saturating_sub(1);
-    let waits = if sh == 0 { waits_of(&rest) } else { 0 };
+    let waits = if sh == 0 { w.waits_for(s, &rest) } else { 0 };
     let mut riichi = false;
-    if waits != 0 && !w.open[s] && w.live_left() >= 4 && w.scores[s] >= 1000 && forbidden == 0 {
+    let may_riichi =
+        || riichi_allowed(false, !w.open[s], w.scores[s], w.live_left(), rules).is_ok();
+    if waits != 0 && forbidden == 0 && may_riichi() {
         let count = wait_count(w, &w.hands[s], waits);
         riichi = count > 0
             && (count >= RIICHI_MIN_WAITS || w.live_left() < LATE_WALL)
@@ -220,8 +225,16 @@ fn all_simple(w: &World, o: usize) -> bool {
 /// Whether seat `o` calls kind `k` discarded by `from`, as the baseline does:
 /// never when anyone is in riichi or from riichi; a yakuhai pon that does not
 /// lower the hand; otherwise only a call that improves shanten and keeps a
-/// yaku (a yakuhai meld already, or open tanyao).
-pub(crate) fn call(w: &World, o: usize, from: usize, k: usize, open_tanyao: bool) -> Option<Call> {
+/// yaku (a yakuhai meld already, or open tanyao), and that leaves a discard
+/// kuikae allows (`forbid_kuikae`: the rules forbid swap-calling).
+pub(crate) fn call(
+    w: &World,
+    o: usize,
+    from: usize,
+    k: usize,
+    open_tanyao: bool,
+    forbid_kuikae: bool,
+) -> Option<Call> {
     if w.riichi.iter().any(|&r| r > 0) || w.meld_len[o] >= 4 {
         return None;
     }
@@ -242,7 +255,9 @@ pub(crate) fn call(w: &World, o: usize, from: usize, k: usize, open_tanyao: bool
         let mut after = *h;
         after[k] -= 2;
         let sh = shanten(&after);
-        if sh < before || (yakuhai && sh <= before) {
+        if (sh < before || (yakuhai && sh <= before))
+            && leaves_discard(&after, Call::Pon, k, forbid_kuikae)
+        {
             best = Some((sh, Call::Pon));
         }
     }
@@ -268,25 +283,36 @@ pub(crate) fn call(w: &World, o: usize, from: usize, k: usize, open_tanyao: bool
                 continue;
             }
             let sh = shanten(&after);
-            if sh < before && best.is_none_or(|(b, _)| sh < b) {
-                best = Some((sh, Call::Chi(base as u8)));
+            let chi = Call::Chi(base as u8);
+            if sh < before
+                && best.is_none_or(|(b, _)| sh < b)
+                && leaves_discard(&after, chi, k, forbid_kuikae)
+            {
+                best = Some((sh, chi));
             }
         }
     }
     best.map(|(_, c)| c)
 }
 
-/// Kinds a seat may not discard right after a call (kuikae): the called kind,
-/// and for a chi taken at one end, the kind beyond the other end.
-pub(crate) fn kuikae(call: Call, k: usize) -> u64 {
-    let mut m = 1u64 << k;
-    if let Call::Chi(low) = call {
-        let low = low as usize;
-        if k == low && k % 9 + 3 < 9 {
-            m |= 1 << (k + 3);
-        } else if k == low + 2 && k % 9 >= 3 {
-            m |= 1 << (k - 3);
-        }
+/// After `call` of the kind `k`, the hand left (`after`) holds a tile that
+/// kuikae allows to discard ([`kuikae_leaves_discard`]).
+#[inline]
+fn leaves_discard(after: &TileCounts, call: Call, k: usize, forbid: bool) -> bool {
+    !forbid || kuikae_leaves_discard(after, TileSet::from_bits(kuikae(call, k, forbid)))
+}
+
+/// Kinds a seat may not discard right after `call` of the kind `k`, as a
+/// kind bitset: [`kuikae_forbidden`], or none when the rules allow
+/// swap-calling (`forbid` false).
+pub(crate) fn kuikae(call: Call, k: usize, forbid: bool) -> u64 {
+    let tile = |k: usize| Tile::new(k as u8).unwrap_or(Tile::new(0).expect("0 is a tile"));
+    if !forbid {
+        return 0;
     }
-    m
+    let (kind, low) = match call {
+        Call::Pon => (MeldKind::Pon, k),
+        Call::Chi(low) => (MeldKind::Chi, low as usize),
+    };
+    kuikae_forbidden(kind, tile(k), tile(low)).bits()
 }

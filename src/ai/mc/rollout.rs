@@ -1,6 +1,9 @@
 //! Rollouts: play a determinized [`World`] from the decision point to the end
 //! of the round, the candidate action first, every seat then following the
-//! fast [`policy`](super::policy), and score the ending with the real scorer.
+//! fast [`policy`](super::policy), and score the ending with the real scorer
+//! and the engine's own rules: a win's situation ([`crate::game::WinFacts`]),
+//! its payments with liability ([`crate::game::win_deltas`]), waits,
+//! swap-calling and tenpai payments.
 //!
 //! What the rollouts simplify (the search only compares candidates, so an
 //! approximation shared by all of them costs little):
@@ -11,16 +14,15 @@
 //!   takes it (no double ron, no triple-ron abort);
 //! - no abortive draws (four winds, four riichi, four kans) and no nagashi
 //!   mangan; nine terminals is only taken as a candidate (everyone scores 0);
-//! - pao is not settled; yaku that depend on the first go-around (double
-//!   riichi aside) are not scored;
 //! - tenpai at the exhaustive draw is read from the shape (keishiki tenpai):
 //!   3,000 points split between the ready and the not ready.
 
 use super::policy::{self, Call};
 use super::world::{code_of, kind, End, SimMeld, Spot, World, RED};
-use crate::game::Action;
+use crate::game::{tenpai_payments, Action};
 use crate::meld::MeldKind;
 use crate::rules::Rules;
+use crate::score::RIICHI_STICK;
 
 /// The end of one rollout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,10 +68,12 @@ enum Step {
     Done(End),
 }
 
-/// Rollout context: the rules and whether open tanyao counts.
+/// Rollout context: the rules, whether open tanyao counts and whether
+/// swap-calling (kuikae) is forbidden.
 struct Ctx<'a> {
     rules: &'a Rules,
     open_tanyao: bool,
+    kuikae: bool,
 }
 
 /// Plays `world` to the end of the round from its decision point, the
@@ -103,6 +107,7 @@ pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> RolloutResult {
     let ctx = Ctx {
         rules,
         open_tanyao: rules.scoring.open_tanyao,
+        kuikae: rules.game.kuikae_forbidden,
     };
     let start = w.scores;
     let (me, spot, drawn) = (w.me, w.spot, w.drawn);
@@ -177,7 +182,7 @@ fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a
                     None => break,
                 }
             }
-            add_meld(w, m, MeldKind::ClosedKan, k as u8, red);
+            add_meld(w, m, MeldKind::ClosedKan, k as u8, red, None);
             kan_dora(w);
             Step::Draw {
                 seat: me,
@@ -201,6 +206,7 @@ fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a
                 }
             }
             w.seen[k as usize] = w.seen[k as usize].saturating_add(1);
+            interrupt(w);
             kan_dora(w);
             Step::Draw {
                 seat: me,
@@ -236,12 +242,12 @@ fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a
             } else {
                 MeldKind::Chi
             };
-            add_meld(w, m, mk, low as u8, red);
+            add_meld(w, m, mk, low as u8, red, Some(from));
             Step::Act {
                 seat: me,
                 drawn: None,
                 rinshan: false,
-                forbidden: policy::kuikae(call, k),
+                forbidden: policy::kuikae(call, k, ctx.kuikae),
             }
         }
         (Spot::Discard { from, code }, Action::Daiminkan) => {
@@ -256,7 +262,7 @@ fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a
                 }
             }
             w.seen[k] = w.seen[k].saturating_add(3);
-            add_meld(w, m, MeldKind::Kan, k as u8, red);
+            add_meld(w, m, MeldKind::Kan, k as u8, red, Some(from));
             kan_dora(w);
             Step::Draw {
                 seat: me,
@@ -287,20 +293,31 @@ fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a
     }
 }
 
-/// Adds a meld to seat `s` and updates what depends on melds.
-fn add_meld(w: &mut World, s: usize, kind: MeldKind, tile: u8, red: u8) {
-    let m = SimMeld { kind, tile, red };
+/// Adds a meld to seat `s`, called `from` a seat (none for a closed kan),
+/// and updates what depends on melds.
+fn add_meld(w: &mut World, s: usize, kind: MeldKind, tile: u8, red: u8, from: Option<u8>) {
+    let m = SimMeld {
+        kind,
+        tile,
+        red,
+        from,
+    };
     if (w.meld_len[s] as usize) < 4 {
         w.melds[s][w.meld_len[s] as usize] = m;
         w.meld_len[s] += 1;
     }
-    if kind != MeldKind::ClosedKan {
-        w.open[s] = true;
-        w.any_call = true;
-        w.ippatsu = [false; 4];
-    }
+    w.open[s] |= kind != MeldKind::ClosedKan;
+    interrupt(w);
     w.simple_melds[s] &= m.is_simple();
     w.yakuhai_meld[s] |= kind != MeldKind::Chi && w.is_yakuhai(s, tile as usize);
+}
+
+/// A call or a kan (closed ones too, as in the engine) ends the first
+/// go-around (no double riichi, tenhou or chiihou after it) and everyone's
+/// ippatsu.
+fn interrupt(w: &mut World) {
+    w.any_call = true;
+    w.ippatsu = [false; 4];
 }
 
 /// Turns a new dora indicator from the dead wall and shortens the live wall.
@@ -361,7 +378,7 @@ fn act(
             };
         }
     }
-    let choice = policy::turn(w, s, forbidden);
+    let choice = policy::turn(w, s, forbidden, &ctx.rules.game);
     let Some(code) = w.take_kind(s, choice.kind) else {
         return Step::Done(End::Abort);
     };
@@ -432,7 +449,7 @@ fn responses(w: &mut World, ctx: &Ctx, seat: u8, code: u8, skip: u8) -> Step {
     }
     if w.riichi[from] & 4 != 0 {
         w.riichi[from] &= 3;
-        w.scores[from] -= 1000;
+        w.scores[from] -= RIICHI_STICK as i32;
         w.kyotaku = w.kyotaku.saturating_add(1);
         w.ippatsu[from] = true;
     }
@@ -444,7 +461,7 @@ fn responses(w: &mut World, ctx: &Ctx, seat: u8, code: u8, skip: u8) -> Step {
             if skip >> o & 1 == 1 {
                 continue;
             }
-            if let Some(c) = policy::call(w, o, from, k, ctx.open_tanyao) {
+            if let Some(c) = policy::call(w, o, from, k, ctx.open_tanyao, ctx.kuikae) {
                 // A pon beats a chi.
                 if chosen.is_none() || c == Call::Pon {
                     chosen = Some((o, c));
@@ -480,13 +497,13 @@ fn responses(w: &mut World, ctx: &Ctx, seat: u8, code: u8, skip: u8) -> Step {
                     w.seen[x] = w.seen[x].saturating_add(1);
                 }
             }
-            add_meld(w, o, mk, low as u8, red);
+            add_meld(w, o, mk, low as u8, red, Some(from as u8));
             w.waits[o] = 0;
             return Step::Act {
                 seat: o as u8,
                 drawn: None,
                 rinshan: false,
-                forbidden: policy::kuikae(call, k),
+                forbidden: policy::kuikae(call, k, ctx.kuikae),
             };
         }
     }
@@ -524,19 +541,10 @@ fn finish_win(w: &mut World, seat: usize, from: usize, d: [i32; 4]) -> Step {
     })
 }
 
-/// Tenpai payments at an exhaustive draw: 3,000 points from the not ready to
-/// the ready.
+/// Tenpai payments at an exhaustive draw ([`tenpai_payments`]).
 fn settle_draw(w: &mut World) {
-    let ready: Vec<usize> = (0..4).filter(|&s| w.waits[s] != 0).collect();
-    let n = ready.len() as i32;
-    if n == 0 || n == 4 {
-        return;
-    }
-    for s in 0..4 {
-        if ready.contains(&s) {
-            w.scores[s] += 3000 / n;
-        } else {
-            w.scores[s] -= 3000 / (4 - n);
-        }
+    let d = tenpai_payments(&w.waits.map(|x| x != 0));
+    for (score, delta) in w.scores.iter_mut().zip(d) {
+        *score += delta;
     }
 }

@@ -21,9 +21,9 @@
 
 use super::rollout::RolloutResult;
 use super::world::End;
-use crate::game::Observation;
-use crate::rules::GameLength;
-use crate::rules::Rules;
+use crate::game::{next_round_after, Observation, RoundEnd, RoundId};
+use crate::rules::{GameRules, Rules};
+use crate::Wind;
 
 /// Standard deviation of the change of the difference between two seats'
 /// scores over one round still to play, in points. Measured: 6,750 per
@@ -37,35 +37,28 @@ use crate::rules::Rules;
 pub(crate) const PAIR_SD: f64 = 8000.0;
 
 /// How the rounds after the current one are counted, from the seat's view.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(crate) struct Placement {
     me: usize,
-    oya: usize,
+    /// The round being played.
+    round: RoundId,
     /// Rounds of the game after the current one, not counting repeats.
-    after: u32,
-    bust_ends: bool,
-    last_dealer_stop: bool,
-    extension: bool,
-    target: i32,
+    after: usize,
+    rules: GameRules,
 }
 
 impl Placement {
     /// The placement model for the seat of `obs` under `rules`.
     pub(crate) fn new(obs: &Observation, rules: &Rules) -> Placement {
         let g = &rules.game;
-        let rounds = match g.length {
-            GameLength::East => 4,
-            GameLength::South => 8,
-        };
-        let index = obs.bakaze as u32 * 4 + obs.kyoku.clamp(1, 4) as u32 - 1;
+        let oya = obs.oya % 4;
+        let wind = Wind::ALL[obs.bakaze as usize % 4];
+        let round = RoundId::new(wind, oya, obs.honba, obs.kyotaku).unwrap_or(RoundId::FIRST);
         Placement {
             me: obs.seat as usize % 4,
-            oya: obs.oya as usize % 4,
-            after: (rounds - 1u32).saturating_sub(index),
-            bust_ends: g.bust_ends,
-            last_dealer_stop: g.last_dealer_stop,
-            extension: g.extension,
-            target: g.target_points,
+            round,
+            after: (g.length.rounds() - 1).saturating_sub(round.index()),
+            rules: g.clone(),
         }
     }
 
@@ -75,24 +68,20 @@ impl Placement {
         self.after == 0
     }
 
-    /// Rounds still to play after this ending (0: the game is over).
+    /// Rounds still to play after this ending (0: the game is over), by the
+    /// engine's rule ([`next_round_after`]): the rounds up to the end of the
+    /// game's length from the next one, at least one.
     pub(crate) fn rounds_left(&self, o: &RolloutResult) -> u32 {
-        if self.bust_ends && o.scores.iter().any(|&s| s < 0) {
-            return 0;
-        }
-        let dealer_keeps = match o.end {
-            End::Win { winner, .. } => winner as usize == self.oya,
-            End::Exhaustive => o.tenpai[self.oya],
-            End::Abort => true,
+        let oya = self.round.dealer();
+        let end = match o.end {
+            End::Win { winner, .. } => RoundEnd::win(winner == oya),
+            End::Exhaustive => RoundEnd::exhaustive(o.tenpai[oya as usize]),
+            End::Abort => RoundEnd::ABORTIVE,
         };
-        if self.after > 0 {
-            return self.after + dealer_keeps as u32;
+        match next_round_after(self.round, end, &o.scores, 0, &self.rules) {
+            None => 0,
+            Some(next) => (self.rules.length.rounds().saturating_sub(next.index())).max(1) as u32,
         }
-        let top = (0..4).all(|s| s == self.oya || ahead(&o.scores, self.oya, s));
-        let dealer_stops = self.last_dealer_stop && top && o.scores[self.oya] >= self.target;
-        let repeat = dealer_keeps && !dealer_stops;
-        let extended = self.extension && o.scores.iter().all(|&s| s < self.target);
-        (repeat || extended) as u32
     }
 
     /// Opponents the seat is expected to finish ahead of (0–3); the expected
@@ -124,6 +113,7 @@ fn ahead(scores: &[i32; 4], a: usize, b: usize) -> bool {
 mod tests {
     use super::*;
     use crate::game::State;
+    use crate::rules::GameLength;
 
     fn placement(kyoku: u8, seat: u8, oya: u8) -> Placement {
         let mut rules = Rules::tenhou();

@@ -5,12 +5,14 @@
 //! A tile *code* is its kind 0–33 ([`crate::Tile`] index order) with bit
 //! [`RED`] set for a red five. Kind bitsets (`u64`) have bit `k` for kind `k`.
 
-use crate::game::{Observation, Pai, TableMeld};
+use crate::efficiency::{concealed_waits, without_held_fours};
+use crate::game::{
+    is_furiten, liable_seat, win_deltas, Observation, Pai, TableMeld, WinFacts, WinMoment, WinSeats,
+};
 use crate::meld::{Meld, MeldKind};
 use crate::rules::Rules;
-use crate::score::{score, Indicator, Riichi, Situation, Timing};
-use crate::tile::{Tile, TileCounts, KINDS};
-use crate::Hand;
+use crate::score::{is_yakuhai, score, Indicator, Riichi};
+use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 use crate::Wind;
 
 /// Bit of a tile code marking a red five.
@@ -47,6 +49,8 @@ pub(crate) struct SimMeld {
     pub tile: u8,
     /// Red fives in it.
     pub red: u8,
+    /// The seat it was called from (none for a closed kan).
+    pub from: Option<u8>,
 }
 
 impl SimMeld {
@@ -55,6 +59,7 @@ impl SimMeld {
             kind: m.kind,
             tile: m.tile().index() as u8,
             red: m.tiles.iter().filter(|p| p.is_red()).count() as u8,
+            from: m.from,
         }
     }
 
@@ -181,7 +186,7 @@ pub struct World {
     pub(crate) kyotaku: u8,
     pub(crate) oya: u8,
     pub(crate) bakaze: u8,
-    /// A call happened this round (no double riichi any more).
+    /// A call or kan happened this round (the first go-around is over).
     pub(crate) any_call: bool,
     /// Discards made per seat (for double riichi).
     pub(crate) turns: [u8; 4],
@@ -205,6 +210,7 @@ impl World {
                 kind: MeldKind::Pon,
                 tile: 0,
                 red: 0,
+                from: None,
             }; 4]; 4],
             meld_len: [0; 4],
             open: [false; 4],
@@ -229,7 +235,7 @@ impl World {
             kyotaku: obs.kyotaku,
             oya: obs.oya % 4,
             bakaze: obs.bakaze % 4,
-            any_call: obs.melds.iter().any(|m| m.iter().any(|x| x.from.is_some())),
+            any_call: obs.melds.iter().any(|m| !m.is_empty()),
             turns: [0; 4],
             me: me as u8,
             spot: Spot::Turn,
@@ -458,16 +464,17 @@ impl World {
         self.live_end.saturating_sub(self.pos)
     }
 
-    /// The seat's wind (0 East … 3 North).
+    /// The seat's wind.
     #[inline]
-    pub(crate) fn seat_wind(&self, s: usize) -> usize {
-        (s + 4 - self.oya as usize) % 4
+    pub(crate) fn seat_wind(&self, s: usize) -> Wind {
+        Wind::of_seat(s as u8, self.oya)
     }
 
-    /// Dragons, the seat's wind and the round wind.
+    /// A triplet of kind `k` is a yakuhai for seat `s` ([`is_yakuhai`]).
     #[inline]
     pub(crate) fn is_yakuhai(&self, s: usize, k: usize) -> bool {
-        k >= 31 || k == 27 + self.seat_wind(s) || k == 27 + self.bakaze as usize
+        Tile::new(k as u8)
+            .is_some_and(|t| is_yakuhai(t, self.seat_wind(s), Wind::ALL[self.bakaze as usize % 4]))
     }
 
     /// Kinds that are dora now.
@@ -482,22 +489,48 @@ impl World {
     }
 
     /// Waits of the seat's 3n+1 concealed tiles, as a kind bitset (0 when not
-    /// tenpai), by the table shanten and ukeire.
+    /// tenpai): [`World::waits_for`] of its hand.
     pub(crate) fn compute_waits(&self, s: usize) -> u64 {
-        waits_of(&self.hands[s])
+        self.waits_for(s, &self.hands[s])
+    }
+
+    /// Waits, as a kind bitset, of seat `s` holding the 3n+1 concealed
+    /// `counts` beside its melds: [`crate::waits`] (no wait on a kind whose
+    /// four copies the seat holds).
+    #[inline]
+    pub(crate) fn waits_for(&self, s: usize, counts: &TileCounts) -> u64 {
+        let w = concealed_waits(counts);
+        if w.is_empty() || self.meld_len[s] == 0 {
+            return w.bits();
+        }
+        let mut called = [0u8; KINDS];
+        for m in &self.melds[s][..self.meld_len[s] as usize] {
+            let k = m.tile as usize;
+            match m.kind {
+                MeldKind::Chi => (k..(k + 3).min(KINDS)).for_each(|x| called[x] += 1),
+                MeldKind::Pon => called[k] += 3,
+                MeldKind::Kan | MeldKind::ClosedKan => called[k] += 4,
+            }
+        }
+        without_held_fours(w, counts, &called).bits()
     }
 
     /// Furiten: a passed winning tile, or a wait among its own discards.
     #[inline]
     pub(crate) fn is_furiten(&self, s: usize) -> bool {
-        self.furiten[s] || self.waits[s] & self.discarded[s] != 0
+        let bits = TileSet::from_bits;
+        is_furiten(
+            bits(self.waits[s]),
+            bits(self.discarded[s]),
+            self.furiten[s],
+        )
     }
 
     /// Scores `seat` winning on `code` from `from` (tsumo when equal): every
-    /// seat's point change (honba and riichi sticks included, tsumo split with
-    /// the dealer paying double), or `None` when the hand is not complete or
-    /// has no yaku. For a ron the tile is not yet in the hand; for a tsumo it
-    /// is.
+    /// seat's point change as the engine settles it ([`crate::game::win_deltas`]:
+    /// honba, riichi sticks, liability), or `None` when the hand is not
+    /// complete or has no yaku. For a ron the tile is not yet in the hand;
+    /// for a tsumo it is.
     pub(crate) fn win_deltas(
         &self,
         rules: &Rules,
@@ -510,99 +543,99 @@ impl World {
         let tsumo = seat == from;
         let k = kind(code);
         let mut counts = self.hands[seat];
-        let mut red = self.red[seat];
         if !tsumo {
             if counts.get(k).copied().unwrap_or(4) >= 4 {
                 return None;
             }
             counts[k] += 1;
-            if code & RED != 0 {
-                red[k / 9] += 1;
-            }
         }
         // The table shape test first: it is far cheaper than scoring.
         if !crate::is_agari(&counts).unwrap_or(false) {
             return None;
         }
+        let sit = self.win_facts(seat, code, tsumo, rinshan, chankan)?;
+        let mut sc = score(&sit.clone().situation(rules.scoring.renhou).ok()?, rules);
+        if sc.is_err() && chankan {
+            // A chankan reading the sample cannot support: score it plainly.
+            let plain = WinFacts {
+                moment: WinMoment {
+                    chankan: false,
+                    ..sit.moment
+                },
+                ..sit
+            };
+            sc = score(&plain.situation(rules.scoring.renhou).ok()?, rules);
+        }
+        let seats = WinSeats {
+            winner: seat as u8,
+            from: from as u8,
+            dealer: self.oya,
+            liable: liable_seat(
+                self.melds[seat][..self.meld_len[seat] as usize]
+                    .iter()
+                    .filter_map(|m| Some((m.kind, Tile::new(m.tile)?, m.from))),
+                rules,
+            ),
+        };
+        Some(win_deltas(&sc.ok()?, &seats, self.honba as u32, &rules.scoring).0)
+    }
+
+    /// The facts of `seat` winning on `code` (by `tsumo` or not, on a
+    /// replacement tile or a robbed kan) as the scorer reads them; `None`
+    /// when a meld is not a valid one.
+    fn win_facts(
+        &self,
+        seat: usize,
+        code: u8,
+        tsumo: bool,
+        rinshan: bool,
+        chankan: bool,
+    ) -> Option<WinFacts> {
+        let k = kind(code);
+        let counts = self.hands[seat];
         let melds: Vec<Meld> = self.melds[seat][..self.meld_len[seat] as usize]
             .iter()
             .filter_map(|m| Meld::new(m.kind, Tile::new(m.tile)?, m.red).ok())
             .collect();
-        let red: [u8; 3] = std::array::from_fn(|x| red[x].min(counts[x * 9 + 4]));
-        let hand = Hand::new(counts, red, melds).ok()?;
-        let mut sit = Situation::new(hand, Tile::new(k as u8)?);
-        sit.win_tile_red = code & RED != 0 && k < 27 && red[k / 9] > 0;
-        sit.tsumo = tsumo;
-        sit.seat_wind = Wind::ALL[self.seat_wind(seat)];
-        sit.round_wind = Wind::ALL[self.bakaze as usize % 4];
-        sit.riichi = match self.riichi[seat] {
-            0 => Riichi::None,
-            1 => Riichi::Declared,
-            _ => Riichi::Double,
-        };
-        sit.ippatsu = self.ippatsu[seat] && self.riichi[seat] > 0 && !rinshan;
-        sit.timing = if rinshan && tsumo {
-            Timing::Rinshan
-        } else if chankan && !tsumo {
-            Timing::Chankan
-        } else if self.live_left() == 0 {
-            if tsumo {
-                Timing::Haitei
-            } else {
-                Timing::Houtei
-            }
-        } else {
-            Timing::Normal
-        };
-        let ind = |c: u8| Indicator {
-            tile: Tile::new(kind(c) as u8).unwrap_or(Tile::new(0).expect("0 is a tile")),
+        let red: [u8; 3] = std::array::from_fn(|x| self.red[seat][x].min(counts[x * 9 + 4]));
+        let red_five = code & RED != 0 && k < 27;
+        let ind = |c: &u8| Indicator {
+            tile: Tile::new(kind(*c) as u8).unwrap_or(Tile::new(0).expect("0 is a tile")),
             red: c & RED != 0,
         };
-        sit.dora_indicators = self.dora[..self.dora_len as usize]
-            .iter()
-            .map(|&c| ind(c))
-            .collect();
-        if self.riichi[seat] > 0 {
-            let n = (self.dora_len as usize).min(self.dead_len as usize).min(5);
-            sit.ura_indicators = self.dead[..n].iter().map(|&c| ind(c)).collect();
-        }
-        sit.honba = self.honba as u32;
-        sit.riichi_sticks = self.kyotaku as u32;
-        let sc = score(&sit, rules)
-            .or_else(|_| {
-                // A chankan reading the sample cannot support: score it plainly.
-                sit.timing = Timing::Normal;
-                score(&sit, rules)
-            })
-            .ok()?;
-        let mut d = [0i32; 4];
-        match sc.payment {
-            crate::score::Payment::Ron { discarder } => d[from] -= discarder as i32,
-            crate::score::Payment::Tsumo { dealer, non_dealer } => {
-                for (o, x) in d.iter_mut().enumerate() {
-                    if o != seat {
-                        *x -= if o == self.oya as usize {
-                            dealer
-                        } else {
-                            non_dealer
-                        } as i32;
-                    }
-                }
-            }
-        }
-        d[seat] += (sc.total + sc.stick_points) as i32;
-        Some(d)
-    }
-}
-
-/// Waits of 3n+1 counts as a kind bitset (0 when not tenpai or not 3n+1).
-#[inline]
-pub(crate) fn waits_of(counts: &TileCounts) -> u64 {
-    if crate::shanten(counts) != Ok(0) {
-        return 0;
-    }
-    match crate::ukeire(counts, None) {
-        Ok(u) if u.shanten == 0 => u.tiles.bits(),
-        _ => 0,
+        let riichi = self.riichi[seat] & 3;
+        let ura = (self.dora_len as usize).min(self.dead_len as usize).min(5);
+        Some(WinFacts {
+            seat_wind: self.seat_wind(seat),
+            round_wind: Wind::ALL[self.bakaze as usize % 4],
+            riichi: match riichi {
+                0 => Riichi::None,
+                1 => Riichi::Declared,
+                _ => Riichi::Double,
+            },
+            ippatsu: self.ippatsu[seat],
+            moment: WinMoment {
+                rinshan,
+                chankan,
+                first_go_around: !self.any_call && self.turns[seat] == 0,
+                live_left: self.live_left(),
+            },
+            dora: self.dora[..self.dora_len as usize]
+                .iter()
+                .map(ind)
+                .collect(),
+            ura: self.dead[..ura].iter().map(ind).collect(),
+            honba: self.honba as u32,
+            sticks: self.kyotaku as u32,
+            // A red tile is only read as red when the hand holds a red five.
+            ..WinFacts::new(
+                counts,
+                red,
+                melds,
+                Tile::new(k as u8)?,
+                red_five && (red[k / 9] > 0 || !tsumo),
+                tsumo,
+            )
+        })
     }
 }

@@ -9,6 +9,7 @@ use crate::game::event::Event;
 use crate::game::pai::Pai;
 use crate::game::round::{next_round, ranking, RoundId};
 use crate::meld::MeldKind;
+use crate::score::RIICHI_STICK;
 
 impl State {
     /// Applies one event.
@@ -193,7 +194,7 @@ impl State {
         let mut sticks = self.sticks;
         if self.rules.game.leftover_sticks_to_first && sticks > 0 {
             let first = ranking(&fin)[0] as usize;
-            fin[first] += 1000 * sticks as i32;
+            fin[first] += RIICHI_STICK as i32 * sticks as i32;
             sticks = 0;
         }
         if let Some(given) = scores {

@@ -4,10 +4,11 @@
 
 use super::seat::{ankan_keeps_waits, is_kokushi_tenpai, Seat, TableMeld};
 use super::{err, Phase, RiichiState, State};
+use crate::game::calls::{kuikae_forbidden, kuikae_leaves_discard, liable_seat};
 use crate::game::error::GameError;
 use crate::game::pai::Pai;
 use crate::meld::MeldKind;
-use crate::tile::{Tile, TileSet, KINDS};
+use crate::tile::{Tile, TileSet};
 
 impl State {
     /// `chi`, `pon` or `daiminkan` (`kind` chi, pon or kan; `name` the
@@ -38,9 +39,8 @@ impl State {
             from: Some(target),
             added: false,
         });
-        if self.completes_liability(&hand, kind, pai.tile().expect("not hidden")) {
-            hand.pao = Some(target);
-        }
+        let melds = hand.melds.iter().map(|m| (m.kind, m.tile(), m.from));
+        hand.pao = hand.pao.or(liable_seat(melds, &self.rules));
         self.seats[a] = hand;
         if kind == MeldKind::Kan {
             self.kans.push(actor);
@@ -108,10 +108,7 @@ impl State {
         }
         if kind != MeldKind::Kan
             && self.rules.game.kuikae_forbidden
-            && (0..KINDS).all(|i| {
-                hand.concealed()[i] == 0
-                    || forbidden.contains(Tile::new(i as u8).expect("below 34"))
-            })
+            && !kuikae_leaves_discard(hand.concealed(), forbidden)
         {
             return Err(err(
                 name,
@@ -120,28 +117,6 @@ impl State {
             ));
         }
         Ok((hand, forbidden))
-    }
-
-    /// Liability (pao): a pon or kan of `t` that completes the caller's third
-    /// dragon set or fourth wind set, when the rules make it liable.
-    fn completes_liability(&self, hand: &Seat, kind: MeldKind, t: Tile) -> bool {
-        if kind == MeldKind::Chi || !(t.is_dragon() || t.is_wind()) {
-            return false;
-        }
-        let sets = hand
-            .melds
-            .iter()
-            .filter(|m| {
-                m.kind != MeldKind::Chi
-                    && m.tile().is_dragon() == t.is_dragon()
-                    && m.tile().is_wind() == t.is_wind()
-            })
-            .count();
-        if t.is_dragon() {
-            self.rules.scoring.pao.daisangen && sets == 3
-        } else {
-            self.rules.scoring.pao.daisuushii && sets == 4
-        }
     }
 
     /// A kan on one's own turn: right after a draw (not a call), not on the
@@ -266,8 +241,7 @@ impl State {
 
 /// The called tile `t` and the `consumed` tiles make a meld of `kind` (a chi
 /// only from the seat on the left, `target`); the kinds that swap-calling
-/// (kuikae) then forbids to discard: the called kind, and for a chi called at
-/// one end the kind three away.
+/// (kuikae) then forbids to discard ([`kuikae_forbidden`]).
 fn meld_shape(
     kind: MeldKind,
     name: &'static str,
@@ -279,7 +253,6 @@ fn meld_shape(
     let mut kinds: Vec<Tile> = consumed.iter().map(|c| c.tile().expect("taken")).collect();
     kinds.push(t);
     kinds.sort();
-    let mut forbidden = TileSet::EMPTY;
     if kind == MeldKind::Chi {
         if (target + 1) % 4 != actor {
             return Err(err(name, actor, "chi only from the player on the left"));
@@ -291,18 +264,8 @@ fn meld_shape(
         if !ok {
             return Err(err(name, actor, "the tiles are not a sequence"));
         }
-        forbidden.insert(t);
-        if t == kinds[0] && t.number() <= 6 {
-            forbidden.insert(Tile::new(t.index() as u8 + 3).expect("in suit"));
-        }
-        if t == kinds[2] && t.number() >= 4 {
-            forbidden.insert(Tile::new(t.index() as u8 - 3).expect("in suit"));
-        }
-    } else {
-        if kinds.iter().any(|&k| k != t) {
-            return Err(err(name, actor, "the tiles are not all the same"));
-        }
-        forbidden.insert(t);
+    } else if kinds.iter().any(|&k| k != t) {
+        return Err(err(name, actor, "the tiles are not all the same"));
     }
-    Ok(forbidden)
+    Ok(kuikae_forbidden(kind, t, kinds[0]))
 }

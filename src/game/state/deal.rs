@@ -7,6 +7,7 @@ use crate::game::error::GameError;
 use crate::game::pai::Pai;
 use crate::game::round::RoundId;
 use crate::game::wall::LIVE_AFTER_DEAL;
+use crate::score::RIICHI_STICK;
 
 const E: &str = "start_kyoku";
 
@@ -21,7 +22,7 @@ impl State {
         tehais: &[Vec<Pai>; 4],
     ) -> Result<(), GameError> {
         self.check_deal_follows(round, scores)?;
-        let total = scores.iter().sum::<i32>() + 1000 * round.sticks() as i32;
+        let total = scores.iter().sum::<i32>() + RIICHI_STICK as i32 * round.sticks() as i32;
         if let Some(t) = self.total_points {
             if t != total {
                 return Err(err(E, 4, format!("points {total} on the table, not {t}")));

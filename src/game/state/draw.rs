@@ -5,6 +5,7 @@
 use super::{check_deltas, err, Phase, RiichiState, RoundOutcome, State};
 use crate::game::error::GameError;
 use crate::game::event::DrawReason;
+use crate::game::settle::tenpai_payments;
 use crate::tile::{Tile, KINDS};
 
 /// Tenpai seats, seats paid nagashi mangan, and payments by seat in points.
@@ -71,12 +72,7 @@ impl State {
                 }
             }
         } else {
-            let n = tenpai.iter().filter(|&&t| t).count() as i32;
-            if n > 0 && n < 4 {
-                for s in 0..4 {
-                    d[s] = if tenpai[s] { 3000 / n } else { -3000 / (4 - n) };
-                }
-            }
+            d = tenpai_payments(&tenpai);
         }
         Ok((tenpai, nagashi, d))
     }

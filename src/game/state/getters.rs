@@ -56,7 +56,7 @@ impl State {
 
     /// Seat wind of `seat` this round.
     pub fn seat_wind(&self, seat: u8) -> Wind {
-        Wind::ALL[((seat + 4 - self.round.dealer()) % 4) as usize]
+        Wind::of_seat(seat, self.round.dealer())
     }
 
     /// Round wind.

@@ -8,6 +8,7 @@ use crate::game::error::GameError;
 use crate::game::pai::Pai;
 use crate::game::wall::DEAD_WALL;
 use crate::meld::MeldKind;
+use crate::score::RIICHI_STICK;
 use crate::tile::{Tile, TileSet, KINDS};
 
 fn bad(m: String) -> Result<(), GameError> {
@@ -38,7 +39,7 @@ impl State {
     /// ```
     pub fn check_invariants(&self) -> Result<(), GameError> {
         if let Some(t) = self.total_points {
-            let now = self.scores.iter().sum::<i32>() + 1000 * self.sticks as i32;
+            let now = self.scores.iter().sum::<i32>() + RIICHI_STICK as i32 * self.sticks as i32;
             if now != t {
                 return bad(format!("points {now} on the table, {t} at the start"));
             }

@@ -38,7 +38,7 @@ use crate::rules::Rules;
 use crate::score::Score;
 use crate::tile::{TileCounts, TileSet, KINDS};
 
-pub(crate) use seat::{ankan_keeps_waits, riichi_possible, waits_of};
+pub(crate) use seat::ankan_keeps_waits;
 pub use seat::{RiichiState, RiverTile, Seat, TableMeld};
 
 /// Where the round is: whose move it is and what may happen next.

@@ -7,6 +7,7 @@
 
 use super::super::error::GameError;
 use super::super::pai::Pai;
+use crate::efficiency::{concealed_waits, without_held_fours};
 use crate::meld::{Meld, MeldKind};
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 
@@ -123,7 +124,7 @@ pub struct Seat {
     waits_cache: WaitsCache,
 }
 
-/// A one-entry memo of [`waits_of`], keyed by the whole concealed hand (so it
+/// A one-entry memo of [`concealed_waits`], keyed by the whole concealed hand (so it
 /// can never be stale); ignored by comparisons and debug output.
 #[derive(Clone, Default)]
 struct WaitsCache(std::cell::Cell<Option<(TileCounts, TileSet)>>);
@@ -278,35 +279,35 @@ impl Seat {
     }
 
     /// The waits of a 3n+1 concealed hand (empty when not tenpai): tiles that
-    /// complete its shape, yaku or not.
-    /// A kind whose four copies the seat holds itself (concealed or in its
-    /// melds) is no wait: there is no fifth copy to win on.
+    /// complete its shape, yaku or not, as [`crate::waits`] reads them with
+    /// the seat's melds (a kind whose four copies the seat holds itself is no
+    /// wait).
     pub fn waits(&self) -> TileSet {
-        let mut w = match self.waits_cache.0.get() {
+        let w = match self.waits_cache.0.get() {
             Some((h, w)) if same_counts(&h, &self.hand) => w,
             _ => {
-                let w = waits_of(&self.hand);
+                let w = concealed_waits(&self.hand);
                 self.waits_cache.0.set(Some((self.hand, w)));
                 w
             }
         };
-        if !w.is_empty() && !self.melds.is_empty() {
-            let mut mine = self.hand;
-            for m in &self.melds {
-                for p in &m.tiles {
-                    mine[p.index()] += 1;
-                }
-            }
-            w = w.iter().filter(|t| mine[t.index()] < 4).collect();
+        if w.is_empty() || self.melds.is_empty() {
+            return w;
         }
-        w
+        let mut called = [0u8; KINDS];
+        for m in &self.melds {
+            for p in &m.tiles {
+                called[p.index()] += 1;
+            }
+        }
+        without_held_fours(w, &self.hand, &called)
     }
 
     /// The memo of [`Seat::waits`], when it is wrong: the hand it was
     /// computed for, the waits it holds and the waits computed afresh.
     pub(super) fn stale_waits(&self) -> Option<(TileCounts, TileSet, TileSet)> {
         let (h, w) = self.waits_cache.0.get()?;
-        let fresh = waits_of(&h);
+        let fresh = concealed_waits(&h);
         (fresh != w).then_some((h, w, fresh))
     }
 
@@ -319,7 +320,8 @@ impl Seat {
 
     /// Furiten: a wait in its own discards, or a passed winning tile.
     pub fn furiten(&self) -> bool {
-        self.furiten_temp || self.furiten_riichi || self.waits().bits() & self.discarded.bits() != 0
+        let passed = self.furiten_temp || self.furiten_riichi;
+        crate::game::is_furiten(self.waits(), self.discarded, passed)
     }
 
     /// A seat holding only this seat's concealed tiles (no melds, river or
@@ -381,7 +383,7 @@ impl Seat {
     pub(super) fn waits_without(&self, d: Pai) -> TileSet {
         let mut h = self.hand;
         h[d.index()] -= 1;
-        waits_of(&h)
+        concealed_waits(&h)
     }
 }
 
@@ -427,23 +429,6 @@ pub(super) fn has_in(hand: &TileCounts, red: &[u8; 3], p: Pai, n: u8) -> bool {
     }
 }
 
-/// The waits of 3n+1 concealed counts: tile kinds that complete them (empty
-/// when not tenpai or not 3n+1).
-pub(crate) fn waits_of(hand: &TileCounts) -> TileSet {
-    let n: usize = hand.iter().map(|&c| c as usize).sum();
-    if n % 3 != 1 {
-        return TileSet::EMPTY;
-    }
-    // Most hands are not tenpai: the shanten lookup is much cheaper than ukeire.
-    if crate::shanten(hand) != Ok(0) {
-        return TileSet::EMPTY;
-    }
-    match crate::ukeire(hand, None) {
-        Ok(u) if u.shanten == 0 => u.tiles,
-        _ => TileSet::EMPTY,
-    }
-}
-
 /// A closed kan of `t` after riichi keeps the wait: the drawn tile is `t` and the
 /// waits with the four tiles set aside are the waits before the draw.
 pub(crate) fn ankan_keeps_waits(s: &Seat, t: Tile) -> bool {
@@ -453,22 +438,8 @@ pub(crate) fn ankan_keeps_waits(s: &Seat, t: Tile) -> bool {
     let before = s.waits_without(s.drawn.expect("checked"));
     let mut after = s.hand;
     after[t.index()] = 0;
-    let w = waits_of(&after);
+    let w = concealed_waits(&after);
     !w.is_empty() && w == before
-}
-
-/// The 3n+2 concealed hand can discard a tile and be tenpai.
-pub(crate) fn riichi_possible(hand: &TileCounts) -> bool {
-    if !matches!(crate::shanten(hand), Ok(-1 | 0)) {
-        return false;
-    }
-    (0..KINDS).any(|i| {
-        hand[i] > 0 && {
-            let mut h = *hand;
-            h[i] -= 1;
-            !waits_of(&h).is_empty()
-        }
-    })
 }
 
 /// The hand is a thirteen-orphans tenpai (13 concealed terminals and honors).

@@ -2,11 +2,13 @@
 //! `reach_accepted`), and what a discard passing without a win settles
 //! (furiten of those who could have won on it).
 
-use super::seat::waits_of;
 use super::{check_deltas, err, Phase, RiichiState, RiverTile, State};
+use crate::efficiency::concealed_waits;
 use crate::game::error::GameError;
 use crate::game::pai::Pai;
+use crate::game::riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
 use crate::rules::KanDoraTiming;
+use crate::score::RIICHI_STICK;
 use crate::tile::TileSet;
 
 impl State {
@@ -181,7 +183,7 @@ impl State {
         }
         let mut after = *s.concealed();
         after[pai.index()] -= 1;
-        if riichi_now && waits_of(&after).is_empty() {
+        if riichi_now && concealed_waits(&after).is_empty() {
             return Err(err(
                 E,
                 actor,
@@ -227,33 +229,20 @@ impl State {
             _ => return Err(err(E, actor, "not this seat's turn after a draw")),
         }
         let s = &self.seats[a];
-        if s.in_riichi() {
-            return Err(err(E, actor, "already in riichi"));
-        }
-        if !s.is_closed() {
-            return Err(err(E, actor, "the hand is open"));
-        }
         let g = &self.rules.game;
-        if self.scores[a] < g.riichi_min_points {
-            return Err(err(
-                E,
-                actor,
-                format!(
-                    "{} points, fewer than {}",
-                    self.scores[a], g.riichi_min_points
-                ),
-            ));
-        }
-        if self.live_left < g.riichi_min_wall {
-            return Err(err(
-                E,
-                actor,
-                format!("only {} tiles left in the wall", self.live_left),
-            ));
-        }
-        if !super::riichi_possible(s.concealed()) {
-            return Err(err(E, actor, "no discard leaves the hand tenpai"));
-        }
+        riichi_allowed(
+            s.in_riichi(),
+            s.is_closed(),
+            self.scores[a],
+            self.live_left,
+            g,
+        )
+        .and_then(|()| {
+            riichi_possible(s.concealed())
+                .then_some(())
+                .ok_or(RiichiRefusal::NotTenpai)
+        })
+        .map_err(|r| err(E, actor, r.to_string()))?;
         let double = !self.any_call && s.river.is_empty();
         self.seats[a].riichi = RiichiState::Declared { double };
         self.phase = Phase::RiichiDiscard { seat: actor };
@@ -275,9 +264,9 @@ impl State {
                     return Err(err(E, actor, "a kan dora must be turned first"));
                 }
                 let mut d = [0; 4];
-                d[a] = -1000;
+                d[a] = -(RIICHI_STICK as i32);
                 check_deltas(E, deltas, d)?;
-                self.scores[a] -= 1000;
+                self.scores[a] -= RIICHI_STICK as i32;
                 self.sticks += 1;
                 let s = &mut self.seats[a];
                 s.riichi = RiichiState::Accepted { double };

@@ -7,10 +7,10 @@ use super::{check_deltas, err, Phase, RiichiState, RoundOutcome, State, Win};
 use crate::game::error::GameError;
 use crate::game::pai::Pai;
 use crate::game::settle::{win_deltas, WinSeats};
+use crate::game::situation::{WinFacts, WinMoment};
 use crate::meld::Meld;
-use crate::rules::{MultiRonHonba, Renhou};
-use crate::score::{score, Indicator, MeldOrigin, Riichi, Situation, Timing};
-use crate::Hand;
+use crate::rules::MultiRonHonba;
+use crate::score::{score, Indicator, MeldOrigin, Riichi, Situation};
 
 impl State {
     /// Builds the scoring situation for `seat` winning on `pai` (`tsumo` or not)
@@ -32,74 +32,40 @@ impl State {
         ura: &[Pai],
     ) -> Result<Situation, GameError> {
         let s = &self.seats[seat as usize];
-        let mut hand = *s.concealed();
-        let mut red = s.red_fives();
         let t = pai.tile().ok_or_else(|| err("hora", seat, "hidden tile"))?;
-        if !tsumo {
-            hand[t.index()] += 1;
-            if pai.is_red() {
-                red[t.index() / 9] += 1;
-            }
-        }
         let melds: Vec<Meld> = s.melds.iter().map(TableMeld::to_meld).collect();
-        let h = Hand::new(hand, red, melds).map_err(|e| err("hora", seat, e.to_string()))?;
-        let mut sit = Situation::new(h, t);
-        sit.meld_origins = s
-            .melds
-            .iter()
-            .map(|m| MeldOrigin {
-                added: m.added,
-                from: m.from.map(|f| self.seat_wind(f)),
-            })
-            .collect();
-        sit.win_tile_red = pai.is_red();
-        sit.tsumo = tsumo;
-        sit.seat_wind = self.seat_wind(seat);
-        sit.round_wind = self.round_wind();
-        sit.riichi = match s.riichi {
-            RiichiState::Accepted { double: true } => Riichi::Double,
-            RiichiState::Accepted { double: false } => Riichi::Declared,
-            _ => Riichi::None,
-        };
-        sit.ippatsu = s.ippatsu && sit.riichi.is_declared();
-        sit.timing = self.timing(seat, tsumo);
-        sit.dora_indicators = self.dora.iter().map(|&p| indicator(p)).collect();
-        if sit.riichi.is_declared() {
-            sit.ura_indicators = ura
+        let facts = WinFacts {
+            meld_origins: s
+                .melds
                 .iter()
-                .take(self.dora.len())
-                .map(|&p| indicator(p))
-                .collect();
-        }
-        sit.honba = self.round.honba() as u32;
-        sit.riichi_sticks = self.sticks as u32;
-        Ok(sit)
-    }
-
-    /// When `seat` wins now (by `tsumo` or not): rinshan, chankan, tenhou or
-    /// chiihou, haitei or houtei, renhou, or an ordinary win.
-    fn timing(&self, seat: u8, tsumo: bool) -> Timing {
-        let first = !self.any_call && self.seats[seat as usize].river.is_empty();
-        match self.phase {
-            Phase::Turn { rinshan: true, .. } if tsumo => Timing::Rinshan,
-            Phase::Kan { .. } => Timing::Chankan,
-            _ if tsumo && first => {
-                if seat == self.round.dealer() {
-                    Timing::Tenhou
-                } else {
-                    Timing::Chiihou
-                }
-            }
-            _ if self.live_left == 0 => {
-                if tsumo {
-                    Timing::Haitei
-                } else {
-                    Timing::Houtei
-                }
-            }
-            _ if !tsumo && first && self.rules.scoring.renhou != Renhou::Off => Timing::Renhou,
-            _ => Timing::Normal,
-        }
+                .map(|m| MeldOrigin {
+                    added: m.added,
+                    from: m.from.map(|f| self.seat_wind(f)),
+                })
+                .collect(),
+            seat_wind: self.seat_wind(seat),
+            round_wind: self.round_wind(),
+            riichi: match s.riichi {
+                RiichiState::Accepted { double: true } => Riichi::Double,
+                RiichiState::Accepted { double: false } => Riichi::Declared,
+                _ => Riichi::None,
+            },
+            ippatsu: s.ippatsu,
+            moment: WinMoment {
+                rinshan: matches!(self.phase, Phase::Turn { rinshan: true, .. }),
+                chankan: matches!(self.phase, Phase::Kan { .. }),
+                first_go_around: !self.any_call && s.river.is_empty(),
+                live_left: self.live_left,
+            },
+            dora: self.dora.iter().map(|&p| indicator(p)).collect(),
+            ura: ura.iter().map(|&p| indicator(p)).collect(),
+            honba: self.round.honba() as u32,
+            sticks: self.sticks as u32,
+            ..WinFacts::new(*s.concealed(), s.red_fives(), melds, t, pai.is_red(), tsumo)
+        };
+        facts
+            .situation(self.rules.scoring.renhou)
+            .map_err(|e| err("hora", seat, e.to_string()))
     }
 
     /// Scores `seat` winning on `pai` from `from` with the given ura-dora
@@ -361,10 +327,13 @@ impl State {
     }
 }
 
-/// A known dora or ura-dora indicator as the scorer takes it.
+/// A known dora or ura-dora indicator as the scorer takes it (a hidden one,
+/// which the engine never holds, as 1m).
 fn indicator(p: Pai) -> Indicator {
     Indicator {
-        tile: p.tile().expect("indicators are known"),
+        tile: p
+            .tile()
+            .unwrap_or(crate::Tile::new(0).expect("0 is a tile")),
         red: p.is_red(),
     }
 }
