@@ -114,16 +114,21 @@ fn meld_of(g: &Group) -> Result<Meld, HandError> {
 
 const TILES_IN_A_MELD: &str = "a meld has 3 tiles, or 4 for a kan";
 
-/// Parses a hand: concealed tiles and called melds (see the module docs).
-/// Allocates only for called melds.
-pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
-    // Counted wide so that a fifth (or 300th) copy is reported exactly.
-    let mut concealed = [0u32; KINDS];
-    let mut red = [0u32; 3];
-    let mut melds = Vec::new();
+/// One item of the notation as [`scan`] reads it.
+enum Item {
+    /// A tile, and whether it was written red (`0m`).
+    Tile(Tile, bool),
+    /// A bracket (`[`, `]`, `(` or `)`) at a 1-based position.
+    Bracket(char, usize),
+}
+
+/// Reads `s` (see the module docs) item by item, in the order written,
+/// calling `visit` for each tile and bracket; whitespace and commas between
+/// groups are skipped. The one reader of the notation: hands
+/// ([`parse_hand`]) and tile lists ([`parse_list`]) both go through it.
+fn scan(s: &str, mut visit: impl FnMut(Item) -> Result<(), HandError>) -> Result<(), HandError> {
     let mut run: Option<Run> = None;
-    let mut group: Option<Group> = None;
-    let no_suit = |s: &str, r: Run| HandError::DigitWithoutSuit {
+    let no_suit = |r: Run| HandError::DigitWithoutSuit {
         digit: s[r.byte..].chars().next().unwrap_or('?'),
         pos: r.pos,
     };
@@ -139,7 +144,7 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
             };
             for (j, d) in s[r.byte..byte].chars().enumerate() {
                 let (t, is_red) = tile_of(d, numeral_of(d).expect("a numeral"), r.pos + j, suit)?;
-                place(&mut group, &mut concealed, &mut red, t, is_red)?;
+                visit(Item::Tile(t, is_red))?;
             }
             continue;
         }
@@ -149,33 +154,50 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
             return Err(HandError::UnknownChar { ch, pos });
         }
         if let Some(r) = run {
-            return Err(no_suit(s, r));
+            return Err(no_suit(r));
         }
         if let Some(n) = honor {
             let t = Tile::from_suit_number(Suit::Honor, n).expect("honor exists");
-            place(&mut group, &mut concealed, &mut red, t, false)?;
-        } else if ch == '[' || ch == '(' {
-            if let Some(g) = &group {
-                return Err(HandError::Unclosed { pos: g.pos });
-            }
-            group = Some(Group {
-                open: ch == '[',
-                pos,
-                tiles: [(Tile::new(0).expect("1m"), false); 4],
-                len: 0,
-            });
-        } else if ch == ']' || ch == ')' {
-            match group.take() {
-                Some(g) if g.open == (ch == ']') => melds.push(meld_of(&g)?),
-                Some(g) => return Err(HandError::Unclosed { pos: g.pos }),
-                None => return Err(HandError::UnknownChar { ch, pos }),
-            }
+            visit(Item::Tile(t, false))?;
+        } else if "[]()".contains(ch) {
+            visit(Item::Bracket(ch, pos))?;
         }
         // Otherwise whitespace or a comma between groups.
     }
-    if let Some(r) = run {
-        return Err(no_suit(s, r));
+    match run {
+        Some(r) => Err(no_suit(r)),
+        None => Ok(()),
     }
+}
+
+/// Parses a hand: concealed tiles and called melds (see the module docs).
+/// Allocates only for called melds.
+pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
+    // Counted wide so that a fifth (or 300th) copy is reported exactly.
+    let mut concealed = [0u32; KINDS];
+    let mut red = [0u32; 3];
+    let mut melds = Vec::new();
+    let mut group: Option<Group> = None;
+    scan(s, |item| match item {
+        Item::Tile(t, is_red) => place(&mut group, &mut concealed, &mut red, t, is_red),
+        Item::Bracket(ch @ ('[' | '('), pos) => match &group {
+            Some(g) => Err(HandError::Unclosed { pos: g.pos }),
+            None => {
+                group = Some(Group {
+                    open: ch == '[',
+                    pos,
+                    tiles: [(Tile::new(0).expect("1m"), false); 4],
+                    len: 0,
+                });
+                Ok(())
+            }
+        },
+        Item::Bracket(ch, pos) => match group.take() {
+            Some(g) if g.open == (ch == ']') => meld_of(&g).map(|m| melds.push(m)),
+            Some(g) => Err(HandError::Unclosed { pos: g.pos }),
+            None => Err(HandError::UnknownChar { ch, pos }),
+        },
+    })?;
     if let Some(g) = group {
         return Err(HandError::Unclosed { pos: g.pos });
     }
@@ -190,6 +212,34 @@ pub(crate) fn parse_hand(s: &str) -> Result<Hand, HandError> {
         return Err(HandError::TooManyCopies { tile, count });
     }
     Hand::new(concealed.map(|c| c as u8), red.map(|r| r as u8), melds)
+}
+
+/// Parses a list of tiles (no melds) in the order written, each with
+/// whether it was written red; see [`Tile::parse_list`].
+pub(crate) fn parse_list(s: &str) -> Result<Vec<(Tile, bool)>, HandError> {
+    let mut out = Vec::new();
+    scan(s, |item| match item {
+        Item::Tile(t, red) => {
+            out.push((t, red));
+            Ok(())
+        }
+        Item::Bracket(ch, pos) => Err(HandError::UnknownChar { ch, pos }),
+    })?;
+    Ok(out)
+}
+
+/// Parses a list of tiles (no melds) into `[u8; 34]` counts, at most four
+/// of a kind; see [`Tile::parse_counts`].
+pub(crate) fn parse_counts(s: &str) -> Result<TileCounts, HandError> {
+    let mut counts = [0usize; KINDS];
+    for (t, _) in parse_list(s)? {
+        counts[t.index()] += 1;
+    }
+    if let Some(tile) = Tile::all().find(|t| counts[t.index()] > 4) {
+        let count = counts[tile.index()];
+        return Err(HandError::TooManyCopies { tile, count });
+    }
+    Ok(counts.map(|c| c as u8))
 }
 
 /// Adds a tile to the open bracket, or to the concealed tiles.

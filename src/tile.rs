@@ -231,6 +231,53 @@ impl Tile {
     pub fn parse_with_red(s: &str) -> Result<(Tile, bool), crate::HandError> {
         crate::notation::parse_single(s)
     }
+
+    /// Parses a list of tiles in the notation of hands (mpsz, capitals or
+    /// Chinese; see [`crate::Hand`]'s `FromStr`), in the order written, each
+    /// with whether it was written red (`0m`): `19m4z` is 1m 9m 4z. Spaces
+    /// and commas between groups are ignored; brackets (melds) are not part
+    /// of a list. An empty text is an empty list. Copies are not limited
+    /// (see [`Tile::parse_counts`]). The one tile-list parser behind every
+    /// option and command that takes tiles.
+    ///
+    /// # Errors
+    /// The [`crate::HandError`] naming the offending character or tile and
+    /// its position: [`crate::HandError::UnknownChar`] (a bracket too),
+    /// [`crate::HandError::NoSuchTile`] (`8z`),
+    /// [`crate::HandError::DigitWithoutSuit`],
+    /// [`crate::HandError::SuitWithoutDigits`].
+    ///
+    /// ```
+    /// use tenpai::{HandError, Tile};
+    /// let list = Tile::parse_list("19m 0p, 4z")?;
+    /// let names: Vec<String> = list.iter().map(|&(t, red)| t.mpsz(red)).collect();
+    /// assert_eq!(names, ["1m", "9m", "0p", "4z"]);
+    /// assert_eq!(Tile::parse_list("18z").unwrap_err(), HandError::NoSuchTile { number: '8', suit: 'z', pos: 2 });
+    /// assert_eq!(Tile::parse_list("1m [234p]").unwrap_err().to_string(), "unknown character '[' at position 4");
+    /// # Ok::<(), HandError>(())
+    /// ```
+    pub fn parse_list(s: &str) -> Result<Vec<(Tile, bool)>, crate::HandError> {
+        crate::notation::parse_list(s)
+    }
+
+    /// Parses a list of tiles as [`Tile::parse_list`] does into `[u8; 34]`
+    /// counts (red fives counted as fives), such as the tiles a player has
+    /// seen.
+    ///
+    /// # Errors
+    /// As [`Tile::parse_list`], and [`crate::HandError::TooManyCopies`] for
+    /// a tile more than four times.
+    ///
+    /// ```
+    /// use tenpai::Tile;
+    /// let c = Tile::parse_counts("1155z 406m")?;
+    /// assert_eq!((c[27], c[31], c[4]), (2, 2, 1));
+    /// assert_eq!(Tile::parse_counts("11111m").unwrap_err().to_string(), "tile 1m appears 5 times (max 4)");
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn parse_counts(s: &str) -> Result<TileCounts, crate::HandError> {
+        crate::notation::parse_counts(s)
+    }
 }
 
 impl fmt::Display for Tile {

@@ -10,6 +10,7 @@ use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
 use crate::tables::Tables;
 use crate::tile::{Tile, TileCounts, KINDS};
+use crate::score::dora_of;
 use crate::Discard;
 
 /// Wait size (unseen copies of the winning tiles) from which the baseline
@@ -92,21 +93,15 @@ pub(crate) fn hand_of(
 
 /// Winds and dragons that are yakuhai for this seat.
 fn is_yakuhai(obs: &Observation, t: Tile) -> bool {
-    let seat_wind = (obs.seat + 4 - obs.oya) % 4;
-    t.is_dragon() || (t.is_wind() && (t.number() - 1 == seat_wind || t.number() - 1 == obs.bakaze))
+    let c = obs.win_context();
+    crate::score::is_yakuhai(t, c.seat_wind, c.round_wind)
 }
 
 /// Tiles shown as dora by the indicators.
 fn dora_tiles(obs: &Observation) -> TileCounts {
     let mut d = [0u8; KINDS];
     for t in obs.dora_indicators.iter().filter_map(|p| p.tile()) {
-        let i = t.index();
-        let next = match t.suit() {
-            crate::Suit::Honor if i <= 30 => 27 + (i - 27 + 1) % 4,
-            crate::Suit::Honor => 31 + (i - 31 + 1) % 3,
-            _ => i - i % 9 + (i % 9 + 1) % 9,
-        };
-        d[next] += 1;
+        d[dora_of(t).index()] += 1;
     }
     d
 }

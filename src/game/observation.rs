@@ -4,6 +4,8 @@
 
 use super::pai::Pai;
 use super::state::{Phase, RiichiState, RiverTile, State, TableMeld};
+use crate::score::WinContext;
+use crate::Wind;
 
 /// One seat's view of the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,6 +157,24 @@ impl Observation {
         }
         self.live_left = state.live_left();
         self.last_tile = last_tile(state);
+    }
+
+    /// The seat's wind (East for the dealer) and the round wind: what,
+    /// besides the tiles, decides its yakuhai ([`crate::score::is_yakuhai`])
+    /// and the yaku of its waits.
+    ///
+    /// ```
+    /// use tenpai::game::{Observation, State};
+    /// use tenpai::Wind;
+    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 3);
+    /// let c = obs.win_context(); // seat 3 while seat 0 deals, East round
+    /// assert_eq!((c.seat_wind, c.round_wind), (Wind::North, Wind::East));
+    /// ```
+    pub fn win_context(&self) -> WinContext {
+        WinContext {
+            seat_wind: Wind::of_seat(self.seat, self.oya),
+            round_wind: Wind::ALL[self.bakaze as usize % 4],
+        }
     }
 
     /// Copies of each tile the seat sees outside its own hand and melds:

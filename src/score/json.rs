@@ -237,37 +237,11 @@ fn notation(what: &'static str) -> impl Fn(HandError) -> ScoreError {
     }
 }
 
-/// Tiles of an mpsz string in the order written (`""` for none).
+/// Tiles of an mpsz string in the order written (`""` for none), read by
+/// the one tile-list parser ([`Tile::parse_list`]).
 fn tiles_in_order(s: &str, what: &'static str) -> Result<Vec<Indicator>, ScoreError> {
-    let mut out = Vec::new();
-    let mut digits = String::new();
-    for ch in s.chars() {
-        if ch.is_ascii_digit() {
-            digits.push(ch);
-        } else if ch.is_whitespace() || ch == ',' {
-            continue;
-        } else {
-            if digits.is_empty() {
-                // Let the hand parser say what is wrong.
-                return Err(notation(what)(
-                    s.parse::<Hand>().err().unwrap_or(HandError::Empty),
-                ));
-            }
-            for d in digits.drain(..) {
-                out.push(
-                    format!("{d}{ch}")
-                        .parse::<Indicator>()
-                        .map_err(notation(what))?,
-                );
-            }
-        }
-    }
-    if !digits.is_empty() {
-        return Err(notation(what)(
-            s.parse::<Hand>().err().unwrap_or(HandError::Empty),
-        ));
-    }
-    Ok(out)
+    let list = Tile::parse_list(s).map_err(notation(what))?;
+    Ok(list.into_iter().map(|(tile, red)| Indicator { tile, red }).collect())
 }
 
 fn indicators_text(list: &[Indicator]) -> String {

@@ -18,18 +18,8 @@ pub fn win(hand: &str, tile: &str) -> Win {
 }
 
 fn indicators(s: &str) -> Vec<Indicator> {
-    let mut out = Vec::new();
-    let mut digits = Vec::new();
-    for c in s.chars() {
-        if c.is_ascii_digit() {
-            digits.push(c);
-        } else {
-            for d in digits.drain(..) {
-                out.push(format!("{d}{c}").parse().unwrap());
-            }
-        }
-    }
-    out
+    let list = tenpai::Tile::parse_list(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    list.into_iter().map(|(tile, red)| Indicator { tile, red }).collect()
 }
 
 impl Win {

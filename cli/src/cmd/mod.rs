@@ -138,59 +138,17 @@ pub fn parse_hand_arg(name: &str, text: &str) -> Result<Hand> {
 }
 
 /// Parses a list of tiles seen elsewhere (rivers, dora indicators, other
-/// players' melds) for `--visible`: mpsz groups of any length, such as
-/// `1155z406m` (capital suit letters too); `0` is a red five; spaces and
-/// commas are ignored.
+/// players' melds) for `--visible` with the library's tile-list parser
+/// ([`Tile::parse_counts`]): mpsz groups of any length, such as `1155z406m`
+/// (capital suit letters too); `0` is a red five; spaces and commas are
+/// ignored.
 ///
 /// # Errors
 /// A character that is not mpsz notation, a number that names no tile (`8z`),
 /// digits without a suit or a suit without digits, or a tile more than four
 /// times; the message names `--visible`.
 pub fn parse_visible(text: &str) -> Result<TileCounts> {
-    let context = || format!("--visible {text:?}");
-    let mut counts = [0u8; KINDS];
-    let mut pending: Vec<(char, usize)> = Vec::new();
-    for (i, ch) in text.chars().enumerate() {
-        let pos = i + 1;
-        match ch {
-            '0'..='9' => pending.push((ch, pos)),
-            'm' | 'p' | 's' | 'z' | 'M' | 'P' | 'S' | 'Z' => {
-                let ch = ch.to_ascii_lowercase();
-                if pending.is_empty() {
-                    return Err(anyhow::anyhow!(
-                        "suit {ch:?} at position {pos} has no digits before it"
-                    ))
-                    .with_context(context);
-                }
-                for (d, dpos) in pending.drain(..) {
-                    let tile: Tile = format!("{d}{ch}")
-                        .parse()
-                        .map_err(|_| anyhow::anyhow!("no tile {d}{ch} (at position {dpos})"))
-                        .with_context(context)?;
-                    counts[tile.index()] += 1;
-                    if counts[tile.index()] > 4 {
-                        bail!("{}: tile {tile} appears more than 4 times", context());
-                    }
-                }
-            }
-            ' ' | '\t' | ',' => {
-                if let Some(&(d, dpos)) = pending.first() {
-                    bail!(
-                        "{}: digit {d:?} at position {dpos} has no suit (add m, p, s or z)",
-                        context()
-                    );
-                }
-            }
-            _ => bail!("{}: unknown character {ch:?} at position {pos}", context()),
-        }
-    }
-    if let Some(&(d, dpos)) = pending.first() {
-        bail!(
-            "{}: digit {d:?} at position {dpos} has no suit (add m, p, s or z)",
-            context()
-        );
-    }
-    Ok(counts)
+    Tile::parse_counts(text).with_context(|| format!("--visible {text:?}"))
 }
 
 /// Checks that the hand (concealed tiles and melds) and the visible tiles
@@ -318,7 +276,7 @@ mod tests {
         );
         assert_eq!(
             e("11111m"),
-            "--visible \"11111m\": tile 1m appears more than 4 times"
+            "--visible \"11111m\": tile 1m appears 5 times (max 4)"
         );
     }
 

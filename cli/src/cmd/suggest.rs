@@ -155,30 +155,8 @@ pub struct Args {
 
 /// An ordered mpsz tile list (`19m4z` is 1m 9m 4z; `0` is a red five).
 fn tile_list(name: &str, text: &str) -> Result<Vec<Pai>> {
-    let mut out = Vec::new();
-    let mut digits = Vec::new();
-    for ch in text.chars() {
-        match ch {
-            '0'..='9' => digits.push(ch),
-            'm' | 'p' | 's' | 'z' | 'M' | 'P' | 'S' | 'Z' => {
-                if digits.is_empty() {
-                    bail!("{name} {text:?}: suit {ch:?} has no digits before it");
-                }
-                for d in digits.drain(..) {
-                    let p: Pai = format!("{d}{ch}")
-                        .parse()
-                        .map_err(|_| anyhow!("{name} {text:?}: no tile {d}{ch}"))?;
-                    out.push(p);
-                }
-            }
-            ' ' => {}
-            _ => bail!("{name} {text:?}: unknown character {ch:?}"),
-        }
-    }
-    if !digits.is_empty() {
-        bail!("{name} {text:?}: digits without a suit");
-    }
-    Ok(out)
+    let tiles = Tile::parse_list(text).with_context(|| format!("{name} {text:?}"))?;
+    Ok(tiles.into_iter().map(|(t, red)| Pai::new(t, red)).collect())
 }
 
 /// The table melds of a hand's melds, called from `from` (none for closed kans).

@@ -19,6 +19,7 @@
 use super::tiles::TileMode;
 use super::view::{hand_order, Names};
 use tenpai::game::{Action, Observation, Pai};
+use tenpai::Tile;
 
 /// A kind of choice, as the menu groups them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -556,18 +557,17 @@ fn red_of(p: Pai) -> Pai {
     }
 }
 
-/// One or two tiles: `5m`, `34p` (one suit letter for both), `3p4p`, `0m5m`.
+/// One or two tiles: a tile name ([`parse_tile`]), an mpsz list of one or
+/// two tiles read by the library's tile-list parser ([`Tile::parse_list`]:
+/// `34p` with one suit letter for both, `3p4p`, `0m5m`), or two mjai names
+/// (`EE`, `5mr5m`).
 fn parse_tiles(word: &str) -> Option<Vec<Pai>> {
     if let Some(p) = parse_tile(word) {
         return Some(vec![p]);
     }
-    let suit = word.chars().last()?;
-    let digits = &word[..word.len() - suit.len_utf8()];
-    if digits.len() == 2 && digits.chars().all(|c| c.is_ascii_digit()) {
-        return digits
-            .chars()
-            .map(|d| parse_tile(&format!("{d}{suit}")))
-            .collect();
+    if let Ok(list) = Tile::parse_list(word) {
+        let pais = list.into_iter().map(|(t, red)| Pai::new(t, red));
+        return (1..=2).contains(&pais.len()).then(|| pais.collect());
     }
     let mid = word.len() / 2;
     if word.is_char_boundary(mid) {

@@ -17,14 +17,12 @@ use tenpai::ai::BaselinePlayer;
 use tenpai::game::{Action, Observation, Pai, Player};
 use tenpai::rules::Rules;
 use tenpai::score::{mark_yakuless_discards, mark_yakuless_waits, WinContext};
-use tenpai::{Tables, TileSet, Ukeire, Wind};
+use tenpai::{Tables, TileSet, Ukeire};
 
-/// The seat's wind and the round wind, for the yaku of its waits.
+/// The seat's wind and the round wind, for the yaku of its waits
+/// ([`Observation::win_context`]; `suggest` calls it here too).
 pub fn context(obs: &Observation) -> WinContext {
-    WinContext {
-        seat_wind: Wind::ALL[((obs.seat + 4 - obs.oya % 4) % 4) as usize],
-        round_wind: Wind::ALL[(obs.bakaze % 4) as usize],
-    }
+    obs.win_context()
 }
 
 /// `tenpai  waits 36p (5 left)`, `1-shanten  accepts 147m (9 left)`, or
