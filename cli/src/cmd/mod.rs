@@ -18,7 +18,7 @@ pub mod waits;
 use anyhow::{bail, Context, Result};
 use std::io::{self, Write};
 use std::path::Path;
-use tenpai::{Decomposition, Hand, MappedTables, Meld, Tables, Tile, TileCounts, TileSet, KINDS};
+use tenpai::{Decomposition, Hand, MappedTables, Meld, Tables, Tile, TileCounts, TileSet};
 
 /// Where the tables come from: built into the program (`None`), or a checked,
 /// mapped file given with `--tables` / `TENPAI_TABLES`.
