@@ -62,16 +62,18 @@ pub mod score;
 mod shanten;
 mod tables;
 mod tile;
+mod waits;
 mod wind;
 
 pub use agari::{decompositions, is_agari, Decomposition, Mentsu};
-pub use efficiency::{analyze, ukeire, waits, Discard, Ukeire};
+pub use efficiency::{analyze, ukeire, Discard, Ukeire};
 pub use error::{HandError, TableError};
 pub use hand::Hand;
 pub use meld::{Meld, MeldKind};
 pub use shanten::{shanten, shanten_forms, shanten_with_melds, Shanten};
 pub use tables::{MappedTables, TableHeader, Tables};
 pub use tile::{Suit, Tile, TileCounts, TileSet, KINDS};
+pub use waits::waits;
 pub use wind::Wind;
 
 /// The README's Rust example, compiled and run as a doc test.

@@ -355,9 +355,10 @@ const NOTHING_2: &str = "1p 4p 7p 2s 5s 8s 3m 6m 9m W W N P";
 const NOTHING_3: &str = "2p 5p 8p 1s 4s 7s 4m 7m 1s F F C C";
 
 #[test]
-fn rollout_ok_tsumo_on_the_next_draw_pays_the_scorer_points() {
-    // Seat 0 throws 9p; seat 1 draws S: menzen tsumo + South (its seat wind),
-    // 40 fu 2 han: 1,300 from the dealer and 700 from each other seat.
+fn rollout_ok_tsumo_on_the_first_draw_is_chiihou_as_in_the_engine() {
+    // Seat 0 throws 9p; seat 1 draws S on its first draw, no call made:
+    // chiihou (yakuman), 16,000 from the dealer and 8,000 from each other
+    // seat — the rollouts read the first go-around as the engine does.
     let s = dealt(
         [
             "1m 1m 9m 9m 1p 9p 1s 9s 3z 3z 4z 4z 9p",
@@ -377,8 +378,33 @@ fn rollout_ok_tsumo_on_the_next_draw_pays_the_scorer_points() {
     };
     let o = rollout(w, &a, &Rules::tenhou());
     assert_eq!(o.end, End::Win { winner: 1, from: 1 });
-    assert_eq!(o.deltas, [-1300, 2700, -700, -700]);
+    assert_eq!(o.deltas, [-16000, 32000, -8000, -8000]);
     assert!(o.won(1) && !o.dealt_in(0) && o.tenpai[1]);
+    // The engine, given the same draws, settles the win with these deltas
+    // (a Hora's deltas are checked against its own).
+    let mut s = s;
+    let pai = |t: &str| t.parse::<Pai>().unwrap();
+    for e in [
+        Event::Dahai {
+            actor: 0,
+            pai: pai("9p"),
+            tsumogiri: false,
+        },
+        Event::Tsumo {
+            actor: 1,
+            pai: pai("S"),
+        },
+        Event::Hora {
+            actor: 1,
+            target: 1,
+            pai: Some(pai("S")),
+            ura_markers: None,
+            deltas: Some(o.deltas),
+            scores: None,
+        },
+    ] {
+        s.apply(&e).unwrap();
+    }
 }
 
 #[test]

@@ -8,7 +8,7 @@ use super::event::{DrawReason, Event};
 use super::pai::Pai;
 use super::riichi::{riichi_allowed, riichi_possible};
 use super::state::{ankan_keeps_waits, Phase, RiichiState, Seat, State};
-use crate::efficiency::concealed_waits;
+use crate::waits::concealed_waits;
 use crate::meld::MeldKind;
 use crate::tile::{Tile, TileSet, KINDS};
 

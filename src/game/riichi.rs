@@ -105,7 +105,7 @@ pub fn riichi_possible(hand: &TileCounts) -> bool {
         hand[i] > 0 && {
             let mut h = *hand;
             h[i] -= 1;
-            !crate::efficiency::concealed_waits(&h).is_empty()
+            !crate::waits::concealed_waits(&h).is_empty()
         }
     })
 }

@@ -19,7 +19,7 @@
 
 use super::policy::{self, Call};
 use super::world::{code_of, kind, End, SimMeld, Spot, World, RED};
-use crate::game::{tenpai_payments, Action};
+use crate::game::{tenpai_payments, Action, Pai};
 use crate::meld::MeldKind;
 use crate::rules::Rules;
 use crate::score::RIICHI_STICK;
@@ -150,124 +150,25 @@ fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a
     let m = me as usize;
     match (spot, a) {
         (Spot::Turn, Action::Discard { pai, .. } | Action::Riichi { pai, .. }) => {
-            let riichi = matches!(a, Action::Riichi { .. });
-            let code = code_of(*pai).filter(|&c| w.take_code(m, c));
-            let Some(code) = code else {
-                return Step::Act {
-                    seat: me,
-                    drawn: None,
-                    rinshan: false,
-                    forbidden: 0,
-                };
-            };
-            w.waits[m] = w.compute_waits(m);
-            discarded(w, m, code, riichi);
-            Step::Responses {
-                seat: me,
-                code,
-                skip: 0,
-            }
+            first_discard(w, me, *pai, matches!(a, Action::Riichi { .. }))
         }
         (Spot::Turn, Action::Tsumo) => {
             let code = drawn.unwrap_or(0);
             win(w, ctx, m, m, code, false, false)
         }
-        (Spot::Turn, Action::Ankan { tile }) => {
-            let k = tile.index();
-            let mut red = 0;
-            for _ in 0..4 {
-                match w.take_kind(m, k) {
-                    Some(c) if c & RED != 0 => red += 1,
-                    Some(_) => {}
-                    None => break,
-                }
-            }
-            add_meld(w, m, MeldKind::ClosedKan, k as u8, red, None);
-            kan_dora(w);
-            Step::Draw {
-                seat: me,
-                rinshan: true,
-            }
-        }
-        (Spot::Turn, Action::Kakan { pai }) => {
-            let Some(c) = code_of(*pai).filter(|&c| w.take_code(m, c)) else {
-                return Step::Act {
-                    seat: me,
-                    drawn: None,
-                    rinshan: false,
-                    forbidden: 0,
-                };
-            };
-            let k = kind(c) as u8;
-            for x in &mut w.melds[m][..w.meld_len[m] as usize] {
-                if x.kind == MeldKind::Pon && x.tile == k {
-                    x.kind = MeldKind::Kan;
-                    x.red += (c & RED != 0) as u8;
-                }
-            }
-            w.seen[k as usize] = w.seen[k as usize].saturating_add(1);
-            interrupt(w);
-            kan_dora(w);
-            Step::Draw {
-                seat: me,
-                rinshan: true,
-            }
-        }
+        (Spot::Turn, Action::Ankan { tile }) => first_ankan(w, me, tile.index()),
+        (Spot::Turn, Action::Kakan { pai }) => first_kakan(w, me, *pai),
         (Spot::Turn, Action::NineTerminals) => Step::Done(End::Abort),
         (Spot::Discard { from, code }, Action::Ron) | (Spot::Kan { from, code }, Action::Ron) => {
             let chankan = matches!(spot, Spot::Kan { .. });
             win(w, ctx, m, from as usize, code, false, chankan)
         }
         (Spot::Discard { from, code }, Action::Pon { consumed } | Action::Chi { consumed }) => {
-            if let Some(step) = rons(w, ctx, from as usize, code, 1 << m) {
-                return step;
-            }
-            let k = kind(code);
-            let mut red = (code & RED != 0) as u8;
-            let mut low = k;
-            for p in consumed {
-                if let Some(c) = code_of(*p).filter(|&c| w.take_code(m, c)) {
-                    red += (c & RED != 0) as u8;
-                    low = low.min(kind(c));
-                    w.seen[kind(c)] = w.seen[kind(c)].saturating_add(1);
-                }
-            }
-            let call = if matches!(a, Action::Pon { .. }) {
-                Call::Pon
-            } else {
-                Call::Chi(low as u8)
-            };
-            let mk = if call == Call::Pon {
-                MeldKind::Pon
-            } else {
-                MeldKind::Chi
-            };
-            add_meld(w, m, mk, low as u8, red, Some(from));
-            Step::Act {
-                seat: me,
-                drawn: None,
-                rinshan: false,
-                forbidden: policy::kuikae(call, k, ctx.kuikae),
-            }
+            let pon = matches!(a, Action::Pon { .. });
+            first_call(w, ctx, me, (from, code), pon, consumed)
         }
         (Spot::Discard { from, code }, Action::Daiminkan) => {
-            if let Some(step) = rons(w, ctx, from as usize, code, 1 << m) {
-                return step;
-            }
-            let k = kind(code);
-            let mut red = (code & RED != 0) as u8;
-            for _ in 0..3 {
-                if let Some(c) = w.take_kind(m, k) {
-                    red += (c & RED != 0) as u8;
-                }
-            }
-            w.seen[k] = w.seen[k].saturating_add(3);
-            add_meld(w, m, MeldKind::Kan, k as u8, red, Some(from));
-            kan_dora(w);
-            Step::Draw {
-                seat: me,
-                rinshan: true,
-            }
+            first_daiminkan(w, ctx, me, from, code)
         }
         (Spot::Discard { from, code }, _) => {
             // Pass (or anything else): a winning tile passed is furiten.
@@ -290,6 +191,133 @@ fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a
             rinshan: false,
             forbidden: 0,
         },
+    }
+}
+
+/// `me`'s own choice on its turn: where its candidate does not fit the world.
+fn own_choice(me: u8) -> Step {
+    Step::Act {
+        seat: me,
+        drawn: None,
+        rinshan: false,
+        forbidden: 0,
+    }
+}
+
+/// `me` discards `pai` (declaring riichi when `riichi`).
+fn first_discard(w: &mut World, me: u8, pai: Pai, riichi: bool) -> Step {
+    let m = me as usize;
+    let Some(code) = code_of(pai).filter(|&c| w.take_code(m, c)) else {
+        return own_choice(me);
+    };
+    w.waits[m] = w.compute_waits(m);
+    discarded(w, m, code, riichi);
+    Step::Responses {
+        seat: me,
+        code,
+        skip: 0,
+    }
+}
+
+/// `me` makes a closed kan of kind `k`.
+fn first_ankan(w: &mut World, me: u8, k: usize) -> Step {
+    let m = me as usize;
+    let mut red = 0;
+    for _ in 0..4 {
+        match w.take_kind(m, k) {
+            Some(c) if c & RED != 0 => red += 1,
+            Some(_) => {}
+            None => break,
+        }
+    }
+    add_meld(w, m, MeldKind::ClosedKan, k as u8, red, None);
+    kan_dora(w);
+    Step::Draw {
+        seat: me,
+        rinshan: true,
+    }
+}
+
+/// `me` adds `pai` to its pon.
+fn first_kakan(w: &mut World, me: u8, pai: Pai) -> Step {
+    let m = me as usize;
+    let Some(c) = code_of(pai).filter(|&c| w.take_code(m, c)) else {
+        return own_choice(me);
+    };
+    let k = kind(c) as u8;
+    for x in &mut w.melds[m][..w.meld_len[m] as usize] {
+        if x.kind == MeldKind::Pon && x.tile == k {
+            x.kind = MeldKind::Kan;
+            x.red += (c & RED != 0) as u8;
+        }
+    }
+    w.seen[k as usize] = w.seen[k as usize].saturating_add(1);
+    interrupt(w);
+    kan_dora(w);
+    Step::Draw {
+        seat: me,
+        rinshan: true,
+    }
+}
+
+/// `me` calls a pon (`pon`) or a chi of `code` discarded by `from` with its
+/// `consumed` tiles, unless another seat rons it first.
+fn first_call(
+    w: &mut World,
+    ctx: &Ctx,
+    me: u8,
+    (from, code): (u8, u8),
+    pon: bool,
+    consumed: &[Pai; 2],
+) -> Step {
+    if let Some(step) = rons(w, ctx, from as usize, code, 1 << me) {
+        return step;
+    }
+    let m = me as usize;
+    let k = kind(code);
+    let mut red = (code & RED != 0) as u8;
+    let mut low = k;
+    for p in consumed {
+        if let Some(c) = code_of(*p).filter(|&c| w.take_code(m, c)) {
+            red += (c & RED != 0) as u8;
+            low = low.min(kind(c));
+            w.seen[kind(c)] = w.seen[kind(c)].saturating_add(1);
+        }
+    }
+    let (call, mk) = if pon {
+        (Call::Pon, MeldKind::Pon)
+    } else {
+        (Call::Chi(low as u8), MeldKind::Chi)
+    };
+    add_meld(w, m, mk, low as u8, red, Some(from));
+    Step::Act {
+        seat: me,
+        drawn: None,
+        rinshan: false,
+        forbidden: policy::kuikae(call, k, ctx.kuikae),
+    }
+}
+
+/// `me` makes an open kan of `code` discarded by `from`, unless another
+/// seat rons it first.
+fn first_daiminkan(w: &mut World, ctx: &Ctx, me: u8, from: u8, code: u8) -> Step {
+    if let Some(step) = rons(w, ctx, from as usize, code, 1 << me) {
+        return step;
+    }
+    let m = me as usize;
+    let k = kind(code);
+    let mut red = (code & RED != 0) as u8;
+    for _ in 0..3 {
+        if let Some(c) = w.take_kind(m, k) {
+            red += (c & RED != 0) as u8;
+        }
+    }
+    w.seen[k] = w.seen[k].saturating_add(3);
+    add_meld(w, m, MeldKind::Kan, k as u8, red, Some(from));
+    kan_dora(w);
+    Step::Draw {
+        seat: me,
+        rinshan: true,
     }
 }
 

@@ -7,7 +7,7 @@
 
 use super::super::error::GameError;
 use super::super::pai::Pai;
-use crate::efficiency::{concealed_waits, without_held_fours};
+use crate::waits::{concealed_waits, without_held_fours};
 use crate::meld::{Meld, MeldKind};
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 

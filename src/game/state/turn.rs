@@ -3,7 +3,7 @@
 //! (furiten of those who could have won on it).
 
 use super::{check_deltas, err, Phase, RiichiState, RiverTile, State};
-use crate::efficiency::concealed_waits;
+use crate::waits::concealed_waits;
 use crate::game::error::GameError;
 use crate::game::pai::Pai;
 use crate::game::riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
