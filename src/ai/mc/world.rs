@@ -136,9 +136,10 @@ pub enum End {
 /// w.set_hand(1, &tiles("1p 2p 3p 4p 5p 6p 7p 8p 9p W W N N"));
 /// w.set_walls(&tiles("N"), &[]);
 /// let out = rollout(w, &Action::Discard { pai: "S".parse()?, tsumogiri: false }, &rules);
-/// // Menzen tsumo, ittsu, honitsu: 6 han, haneman: 6,000 from the dealer, 3,000 from the others.
+/// // North is its first draw and nobody has called: chiihou (yakuman),
+/// // 16,000 from the dealer and 8,000 from each other seat.
 /// assert_eq!(out.end, End::Win { winner: 1, from: 1 });
-/// assert_eq!(out.deltas, [-6000, 12000, -3000, -3000]);
+/// assert_eq!(out.deltas, [-16000, 32000, -8000, -8000]);
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
 #[derive(Clone, Debug)]
