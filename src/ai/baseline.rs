@@ -8,9 +8,9 @@
 use crate::game::{Action, Observation, TableMeld};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
+use crate::score::dora_of;
 use crate::tables::Tables;
 use crate::tile::{Tile, TileCounts, KINDS};
-use crate::score::dora_of;
 use crate::Discard;
 
 /// Wait size (unseen copies of the winning tiles) from which the baseline

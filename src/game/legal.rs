@@ -8,9 +8,9 @@ use super::event::{DrawReason, Event};
 use super::pai::Pai;
 use super::riichi::{riichi_allowed, riichi_possible};
 use super::state::{ankan_keeps_waits, Phase, RiichiState, Seat, State};
-use crate::waits::concealed_waits;
 use crate::meld::MeldKind;
 use crate::tile::{Tile, TileSet, KINDS};
+use crate::waits::concealed_waits;
 
 /// One choice a player can make.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

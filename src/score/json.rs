@@ -241,7 +241,10 @@ fn notation(what: &'static str) -> impl Fn(HandError) -> ScoreError {
 /// the one tile-list parser ([`Tile::parse_list`]).
 fn tiles_in_order(s: &str, what: &'static str) -> Result<Vec<Indicator>, ScoreError> {
     let list = Tile::parse_list(s).map_err(notation(what))?;
-    Ok(list.into_iter().map(|(tile, red)| Indicator { tile, red }).collect())
+    Ok(list
+        .into_iter()
+        .map(|(tile, red)| Indicator { tile, red })
+        .collect())
 }
 
 fn indicators_text(list: &[Indicator]) -> String {

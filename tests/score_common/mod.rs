@@ -19,7 +19,9 @@ pub fn win(hand: &str, tile: &str) -> Win {
 
 fn indicators(s: &str) -> Vec<Indicator> {
     let list = tenpai::Tile::parse_list(s).unwrap_or_else(|e| panic!("{s}: {e}"));
-    list.into_iter().map(|(tile, red)| Indicator { tile, red }).collect()
+    list.into_iter()
+        .map(|(tile, red)| Indicator { tile, red })
+        .collect()
 }
 
 impl Win {

@@ -7,9 +7,9 @@
 
 use super::super::error::GameError;
 use super::super::pai::Pai;
-use crate::waits::{concealed_waits, without_held_fours};
 use crate::meld::{Meld, MeldKind};
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
+use crate::waits::{concealed_waits, without_held_fours};
 
 /// A called meld or closed kan as it lies on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -3,13 +3,13 @@
 //! (furiten of those who could have won on it).
 
 use super::{check_deltas, err, Phase, RiichiState, RiverTile, State};
-use crate::waits::concealed_waits;
 use crate::game::error::GameError;
 use crate::game::pai::Pai;
 use crate::game::riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
 use crate::rules::KanDoraTiming;
 use crate::score::RIICHI_STICK;
 use crate::tile::TileSet;
+use crate::waits::concealed_waits;
 
 impl State {
     /// Seats that passed a winning tile become furiten.

@@ -104,7 +104,8 @@ impl World {
             }
             self.open[s] |= m.kind != MeldKind::ClosedKan;
             self.simple_melds[s] &= sm.is_simple();
-            self.yakuhai_meld[s] |= sm.kind != MeldKind::Chi && self.is_yakuhai(s, sm.tile as usize);
+            self.yakuhai_meld[s] |=
+                sm.kind != MeldKind::Chi && self.is_yakuhai(s, sm.tile as usize);
             m.tiles.iter().for_each(|p| self.see(p));
         }
     }
@@ -131,7 +132,11 @@ impl World {
             return;
         }
         let at = obs.rivers[s].iter().position(|r| r.riichi);
-        self.riichi[s] = if at == Some(0) && !self.any_call { 2 } else { 1 };
+        self.riichi[s] = if at == Some(0) && !self.any_call {
+            2
+        } else {
+            1
+        };
         let at = at.unwrap_or(0);
         self.ippatsu[s] = at + 1 == obs.rivers[s].len();
         // Discard k of seat t came after the riichi discard when its turn

@@ -6,12 +6,12 @@
 //! the world's compact arrays.
 
 use super::{kind, World, RED};
-use crate::waits::{concealed_waits, without_held_fours};
 use crate::game::{is_furiten, liable_seat, win_deltas, WinFacts, WinMoment, WinSeats};
 use crate::meld::{Meld, MeldKind};
 use crate::rules::Rules;
 use crate::score::{is_yakuhai, score, Indicator, Riichi};
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
+use crate::waits::{concealed_waits, without_held_fours};
 use crate::Wind;
 
 impl World {
