@@ -214,3 +214,51 @@ fn parse_err_reports_the_true_count_of_many_copies() {
     let reds = format!("{}m", "0".repeat(256));
     assert_eq!(err(&reds), "tile 5m appears 256 times (max 4)");
 }
+
+/// A tile list as `(tile, red)` pairs written back in mpsz, one per tile.
+fn list(s: &str) -> Vec<String> {
+    let tiles = Tile::parse_list(s).unwrap_or_else(|e| panic!("{s}: {e}"));
+    tiles.iter().map(|&(t, red)| t.mpsz(red)).collect()
+}
+
+#[test]
+fn parse_list_keeps_the_order_written_and_red_fives() {
+    assert_eq!(list("91m 0p5p, 4z"), ["9m", "1m", "0p", "5p", "4z"]);
+    assert_eq!(list("3P2M"), ["3p", "2m"]);
+    assert_eq!(list("南白一万"), ["2z", "5z", "1m"]);
+    assert!(list("").is_empty());
+    // No limit on copies: a list is not a hand.
+    assert_eq!(list("11111m").len(), 5);
+}
+
+#[test]
+fn parse_list_err_names_the_character_or_tile_and_its_position() {
+    let err = |s: &str| Tile::parse_list(s).unwrap_err().to_string();
+    assert_eq!(err("1m8z"), "no tile 8z (at position 3)");
+    assert_eq!(
+        err("1m 2"),
+        "digit '2' at position 4 has no suit (add m, p, s or z)"
+    );
+    assert_eq!(err("1mp"), "suit 'p' at position 3 has no digits before it");
+    assert_eq!(err("1m x"), "unknown character 'x' at position 4");
+    // Melds belong to hands, not to lists.
+    assert_eq!(err("1m [234p]"), "unknown character '[' at position 4");
+}
+
+#[test]
+fn parse_counts_counts_red_fives_as_fives_and_refuses_a_fifth_copy() {
+    let c = Tile::parse_counts("1155z 406m, 9999s").unwrap();
+    let t = |s: &str| s.parse::<Tile>().unwrap().index();
+    assert_eq!(
+        (c[t("1z")], c[t("5z")], c[t("5m")], c[t("9s")]),
+        (2, 2, 1, 4)
+    );
+    assert_eq!(c.iter().map(|&n| n as u32).sum::<u32>(), 11);
+    assert_eq!(
+        Tile::parse_counts("5m0m55m5m").unwrap_err(),
+        HandError::TooManyCopies {
+            tile: "5m".parse().unwrap(),
+            count: 5
+        }
+    );
+}
