@@ -23,7 +23,6 @@ use super::rollout::RolloutResult;
 use super::world::End;
 use crate::game::{next_round_after, Observation, RoundEnd, RoundId};
 use crate::rules::{GameRules, Rules};
-use crate::Wind;
 
 /// Standard deviation of the change of the difference between two seats'
 /// scores over one round still to play, in points. Measured: 6,750 per
@@ -52,7 +51,7 @@ impl Placement {
     pub(crate) fn new(obs: &Observation, rules: &Rules) -> Placement {
         let g = &rules.game;
         let oya = obs.oya % 4;
-        let wind = Wind::ALL[obs.bakaze as usize % 4];
+        let wind = obs.win_context().round_wind;
         let round = RoundId::new(wind, oya, obs.honba, obs.kyotaku).unwrap_or(RoundId::FIRST);
         Placement {
             me: obs.seat as usize % 4,

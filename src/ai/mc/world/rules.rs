@@ -21,11 +21,16 @@ impl World {
         Wind::of_seat(s as u8, self.oya)
     }
 
+    /// The round wind.
+    #[inline]
+    pub(crate) fn round_wind(&self) -> Wind {
+        Wind::ALL[self.bakaze as usize % 4]
+    }
+
     /// A triplet of kind `k` is a yakuhai for seat `s` ([`is_yakuhai`]).
     #[inline]
     pub(crate) fn is_yakuhai(&self, s: usize, k: usize) -> bool {
-        Tile::new(k as u8)
-            .is_some_and(|t| is_yakuhai(t, self.seat_wind(s), Wind::ALL[self.bakaze as usize % 4]))
+        Tile::new(k as u8).is_some_and(|t| is_yakuhai(t, self.seat_wind(s), self.round_wind()))
     }
 
     /// Kinds that are dora now.
@@ -158,7 +163,7 @@ impl World {
         let ura = (self.dora_len as usize).min(self.dead_len as usize).min(5);
         Some(WinFacts {
             seat_wind: self.seat_wind(seat),
-            round_wind: Wind::ALL[self.bakaze as usize % 4],
+            round_wind: self.round_wind(),
             riichi: match riichi {
                 0 => Riichi::None,
                 1 => Riichi::Declared,
