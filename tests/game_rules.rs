@@ -140,7 +140,8 @@ fn passed_ron_is_furiten_until_own_discard() {
     let Some(RoundOutcome::Wins(w)) = s.outcome() else {
         panic!("a win")
     };
-    assert_eq!((w[0].score.han, w[0].score.fu), (1, 40));
+    let score = w[0].score.as_ref().expect("the referee scores every win");
+    assert_eq!((score.han, score.fu), (1, 40));
 }
 
 #[test]
@@ -224,6 +225,8 @@ fn riichi_stick_ippatsu_and_the_riichi_discard() {
     };
     let yaku: Vec<_> = w[0]
         .score
+        .as_ref()
+        .expect("the referee scores every win")
         .yaku
         .iter()
         .map(|(y, h)| (format!("{y:?}"), h))
@@ -462,6 +465,8 @@ fn any_call_breaks_ippatsu() {
     };
     assert!(!w[0]
         .score
+        .as_ref()
+        .expect("the referee scores every win")
         .yaku
         .iter()
         .any(|(y, _)| format!("{y:?}") == "Ippatsu"));

@@ -214,6 +214,62 @@ impl Event {
         }
     }
 
+    /// The event as `seat` may see it: other seats' draws and dealt tiles
+    /// hidden (`?`), and no wall seed in `start_game` (it would tell every
+    /// tile). What [`crate::game::State::for_seat`] of `seat` follows, and
+    /// what a host sends the bot at `seat`.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::{Event, Pai};
+    /// let draw = Event::Tsumo { actor: 2, pai: "5mr".parse()? };
+    /// assert_eq!(draw.seen_by(2), draw);
+    /// assert_eq!(draw.seen_by(0), Event::Tsumo { actor: 2, pai: Pai::HIDDEN });
+    /// let start = Event::StartGame { names: vec![], seed: Some(7) };
+    /// assert_eq!(start.seen_by(1), Event::StartGame { names: vec![], seed: None });
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn seen_by(&self, seat: u8) -> Event {
+        match self {
+            Event::Tsumo { actor, .. } if *actor != seat => Event::Tsumo {
+                actor: *actor,
+                pai: Pai::HIDDEN,
+            },
+            Event::StartGame { names, .. } => Event::StartGame {
+                names: names.clone(),
+                seed: None,
+            },
+            Event::StartKyoku {
+                bakaze,
+                kyoku,
+                honba,
+                kyotaku,
+                oya,
+                dora_marker,
+                scores,
+                tehais,
+            } => Event::StartKyoku {
+                bakaze: *bakaze,
+                kyoku: *kyoku,
+                honba: *honba,
+                kyotaku: *kyotaku,
+                oya: *oya,
+                dora_marker: *dora_marker,
+                scores: *scores,
+                tehais: std::array::from_fn(|s| {
+                    if s == seat as usize {
+                        tehais[s].clone()
+                    } else {
+                        vec![Pai::HIDDEN; tehais[s].len()]
+                    }
+                }),
+            },
+            e => e.clone(),
+        }
+    }
+
     /// The event as one line of mjai JSON.
     ///
     /// # Panics

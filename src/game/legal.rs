@@ -116,7 +116,9 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
 }
 
 /// The legal actions of `seat` now (empty when it has nothing to decide).
-/// [`Action::Pass`] comes last when calling or ronning is optional.
+/// [`Action::Pass`] comes last when calling or ronning is optional. A seat's
+/// own view ([`State::for_seat`]) gives it the same answers as the referee's
+/// state; other seats, whose hands it hides, get none.
 ///
 /// # Panics
 /// Never.
@@ -159,6 +161,10 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
 /// ```
 pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
     out.clear();
+    // No such seat, or one whose hand this view hides: nothing it can know.
+    if seat > 3 || state.seat(seat).is_hidden() {
+        return;
+    }
     match *state.phase() {
         Phase::Turn {
             seat: t,

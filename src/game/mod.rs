@@ -55,6 +55,8 @@ pub use riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
 pub use round::{final_scores, next_round, next_round_after, ranking, RoundEnd, RoundId};
 pub use settle::{tenpai_payments, win_deltas, WinSeats};
 pub use situation::{win_timing, WinFacts, WinMoment};
-pub use state::{Phase, RiichiState, RiverTile, RoundOutcome, Seat, State, TableMeld, Win};
+pub use state::{
+    live_wall_left, Phase, RiichiState, RiverTile, RoundOutcome, Seat, State, TableMeld, Win,
+};
 pub use table::{play_game, play_game_watched, GameRecord, Player, RandomPlayer};
 pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};

@@ -1,6 +1,8 @@
 //! Shared test fixtures.
 #![allow(dead_code)]
 
+pub mod eager;
+
 use tenpai::{Hand, TileCounts};
 
 /// Parses a hand fixture such as `hand("123m456p789s11z")`.
@@ -41,7 +43,7 @@ pub fn win(seat: u8, from: u8) -> tenpai::game::Win {
         seat,
         from,
         pao: None,
-        score,
+        score: Some(score),
         deltas: [0; 4],
     }
 }

@@ -17,7 +17,10 @@ pub(super) fn win(logged: &LoggedWin, ours: &Win, dealer: u8) -> Vec<String> {
     if let Some(p) = logged.pao.filter(|p| *p != ours.pao) {
         out.push(format!("{who}: log pao {p:?}, engine {:?}", ours.pao));
     }
-    let s = &ours.score;
+    // Only a seat's view leaves a win unscored (replays use the referee's).
+    let Some(s) = &ours.score else {
+        return out;
+    };
     if let Some(h) = logged.han.filter(|h| *h != s.han) {
         let yaku: Vec<_> = s.yaku.iter().collect();
         out.push(format!("{who}: log {h} han, engine {} ({yaku:?})", s.han));

@@ -49,7 +49,13 @@ impl State {
                 scores,
                 tehais,
             } => {
-                if !matches!(self.phase, Phase::BetweenRounds) {
+                // A seat's view follows the host: a round whose end it was
+                // not shown ends here.
+                let ok = match self.view {
+                    None => matches!(self.phase, Phase::BetweenRounds),
+                    Some(_) => !matches!(self.phase, Phase::BeforeGame),
+                };
+                if !ok {
                     return Err(err("start_kyoku", 4, "not between rounds"));
                 }
                 let round = RoundId::from_mjai(bakaze, *kyoku, *honba, *kyotaku, *oya)?;
@@ -108,24 +114,90 @@ impl State {
         }
     }
 
-    /// Takes `p` from the unseen tiles, or refuses it: a hidden tile, or one
-    /// whose copies are all seen.
-    pub(super) fn take_unseen(&mut self, p: Pai, event: &'static str) -> Result<(), GameError> {
-        if p.is_hidden() || !has_in(&self.unseen, &self.unseen_red, p, 1) {
-            return Err(if p.is_hidden() {
-                err(event, 4, "the referee state needs every tile, not ?")
+    /// Takes `p` from the unseen tiles, or refuses it: a hidden tile (of
+    /// `seat`, 4 for none), or one whose copies are all seen.
+    pub(super) fn take_unseen(
+        &mut self,
+        p: Pai,
+        event: &'static str,
+        seat: u8,
+    ) -> Result<(), GameError> {
+        if p.is_hidden() {
+            let whose = if self.view.is_some() && seat < 4 {
+                "this seat's own tile"
             } else {
-                GameError::NotInWall {
-                    tile: p.to_string(),
-                }
-            });
+                "the tile"
+            };
+            return Err(err(event, seat, format!("{whose} must be named, not ?")));
         }
-        let i = p.index();
-        self.unseen[i] -= 1;
-        if p.is_red() {
-            self.unseen_red[i / 9] -= 1;
-        }
+        (self.unseen, self.unseen_red) = self.unseen_without(&[p], |p| GameError::NotInWall {
+            tile: p.to_string(),
+        })?;
         Ok(())
+    }
+
+    /// The unseen counts (and red fives) with `tiles` taken out, or the
+    /// error `missing` makes of the first that is not among them (a hidden
+    /// tile never is).
+    pub(super) fn unseen_without(
+        &self,
+        tiles: &[Pai],
+        missing: impl Fn(Pai) -> GameError,
+    ) -> Result<(crate::TileCounts, [u8; 3]), GameError> {
+        let (mut pool, mut red) = (self.unseen, self.unseen_red);
+        for &p in tiles {
+            if !has_in(&pool, &red, p, 1) {
+                return Err(missing(p));
+            }
+            pool[p.index()] -= 1;
+            if p.is_red() {
+                red[p.index() / 9] -= 1;
+            }
+        }
+        Ok((pool, red))
+    }
+
+    /// Takes `tiles` from the concealed hand of the seat `actor` hides from
+    /// this view: they are seen now, so they leave the unseen tiles. Checks
+    /// everything before it changes anything.
+    pub(super) fn reveal(
+        &mut self,
+        actor: u8,
+        tiles: &[Pai],
+        event: &'static str,
+    ) -> Result<(), GameError> {
+        let (pool, red) = self.revealed(actor, tiles, event)?;
+        self.seats[actor as usize].take_hidden(tiles.len());
+        (self.unseen, self.unseen_red) = (pool, red);
+        Ok(())
+    }
+
+    /// The unseen counts after the hidden hand of `actor` shows `tiles`, or
+    /// [`GameError::MissingTile`] when it cannot hold them (it holds fewer
+    /// tiles, or every copy of one is seen elsewhere).
+    pub(super) fn revealed(
+        &self,
+        actor: u8,
+        tiles: &[Pai],
+        event: &'static str,
+    ) -> Result<(crate::TileCounts, [u8; 3]), GameError> {
+        let missing = |p: Pai| GameError::MissingTile {
+            event,
+            seat: actor,
+            tile: p.to_string(),
+        };
+        if self.seats[actor as usize].len() < tiles.len() {
+            return Err(err(
+                event,
+                actor,
+                format!(
+                    "the hand holds {} tiles, not {}",
+                    self.seats[actor as usize].len(),
+                    tiles.len()
+                ),
+            ));
+        }
+        self.unseen_without(tiles, missing)
     }
 
     /// The seat index of `actor`, or an error when there is no such seat.
@@ -142,8 +214,7 @@ impl State {
         if !matches!(self.phase, Phase::BeforeGame) {
             return Err(err("start_game", 4, "the game has already started"));
         }
-        let check = self.check;
-        *self = State::new(self.rules.clone()).with_check(check);
+        *self = self.fresh();
         self.phase = Phase::BetweenRounds;
         Ok(())
     }
@@ -156,7 +227,7 @@ impl State {
         if self.dora.len() >= 5 {
             return Err(err("dora", 4, "five indicators are already turned"));
         }
-        self.take_unseen(marker, "dora")?;
+        self.take_unseen(marker, "dora", 4)?;
         self.dora.push(marker);
         self.pending_dora -= 1;
         Ok(())
@@ -165,6 +236,17 @@ impl State {
     /// `end_kyoku`: the rules name the next round, or end the game.
     fn end_kyoku(&mut self) -> Result<(), GameError> {
         const E: &str = "end_kyoku";
+        if self.view.is_some() {
+            // The host decides what comes next; the round may have ended
+            // out of this seat's sight, or been played out of it.
+            if matches!(self.phase, Phase::BeforeGame) {
+                return Err(err(E, 4, "the game has not started"));
+            }
+            self.unsettled |=
+                self.outcome.is_none() && !matches!(self.phase, Phase::BetweenRounds);
+            self.phase = Phase::BetweenRounds;
+            return Ok(());
+        }
         let Some(outcome) = &self.outcome else {
             return Err(err(E, 4, "the round has not ended"));
         };
@@ -184,11 +266,17 @@ impl State {
     /// `end_game`: leftover sticks go to the first when the rules say so, and
     /// the given final scores must be the engine's.
     fn end_game(&mut self, scores: Option<[i32; 4]>) -> Result<(), GameError> {
-        if !matches!(self.phase, Phase::BetweenRounds) {
-            return Err(err("end_game", 4, "a round is in progress"));
+        if matches!(self.phase, Phase::BeforeGame) {
+            return Err(err("end_game", 4, "the game has not started"));
         }
-        if !self.game_over && self.next_round.is_some() {
-            return Err(err("end_game", 4, "the game is not over by the rules"));
+        // A seat's view follows the host, which may end the game at any time.
+        if self.view.is_none() {
+            if !matches!(self.phase, Phase::BetweenRounds) {
+                return Err(err("end_game", 4, "a round is in progress"));
+            }
+            if !self.game_over && self.next_round.is_some() {
+                return Err(err("end_game", 4, "the game is not over by the rules"));
+            }
         }
         let mut fin = self.scores;
         let mut sticks = self.sticks;
@@ -197,7 +285,11 @@ impl State {
             fin[first] += RIICHI_STICK as i32 * sticks as i32;
             sticks = 0;
         }
-        if let Some(given) = scores {
+        if let (Some(given), Some(_)) = (scores, self.view) {
+            // The host's final scores (this view may not know the last payments).
+            self.unsettled |= given != fin;
+            fin = given;
+        } else if let Some(given) = scores {
             if given != fin {
                 return Err(err(
                     "end_game",

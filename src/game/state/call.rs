@@ -8,7 +8,10 @@ use crate::game::calls::{kuikae_forbidden, kuikae_leaves_discard, liable_seat};
 use crate::game::error::GameError;
 use crate::game::pai::Pai;
 use crate::meld::MeldKind;
-use crate::tile::{Tile, TileSet};
+use crate::tile::{Tile, TileCounts, TileSet};
+
+/// Unseen tile counts and red fives, as [`State`] keeps them.
+type Pool = (TileCounts, [u8; 3]);
 
 impl State {
     /// `chi`, `pon` or `daiminkan` (`kind` chi, pon or kan; `name` the
@@ -23,7 +26,9 @@ impl State {
         consumed: &[Pai],
     ) -> Result<(), GameError> {
         let a = Self::seat_check(name, actor)?;
-        let (mut hand, forbidden) = self.check_call(kind, name, actor, target, pai, consumed)?;
+        let (mut hand, forbidden, pool) =
+            self.check_call(kind, name, actor, target, pai, consumed)?;
+        (self.unseen, self.unseen_red) = pool;
         // The call stands: the passes are settled, everyone's ippatsu ends.
         self.settle_passes();
         self.break_ippatsu();
@@ -64,7 +69,8 @@ impl State {
     }
 
     /// Whether the call may be made; if so, the caller's seat with the
-    /// consumed tiles taken out, and the kinds kuikae forbids it to discard.
+    /// consumed tiles taken out, the kinds kuikae forbids it to discard, and
+    /// the unseen tiles after (a hidden hand shows the consumed tiles).
     fn check_call(
         &self,
         kind: MeldKind,
@@ -73,7 +79,7 @@ impl State {
         target: u8,
         pai: Pai,
         consumed: &[Pai],
-    ) -> Result<(Seat, TileSet), GameError> {
+    ) -> Result<(Seat, TileSet, Pool), GameError> {
         let Phase::Discarded { seat, pai: d } = self.phase else {
             return Err(err(name, actor, "no discard to call"));
         };
@@ -100,13 +106,15 @@ impl State {
                 format!("{} tiles consumed, not {need}", consumed.len()),
             ));
         }
-        let hand = s.without(consumed, name, actor)?;
+        let (hand, pool) = self.without(actor, consumed, name)?;
         let t = pai.tile().expect("not hidden");
         let forbidden = meld_shape(kind, name, actor, target, t, consumed)?;
         if kind == MeldKind::Kan && self.kans.len() >= 4 {
             return Err(err(name, actor, "four kans already"));
         }
+        // What a hidden hand keeps is its own.
         if kind != MeldKind::Kan
+            && !hand.is_hidden()
             && self.rules.game.kuikae_forbidden
             && !kuikae_leaves_discard(hand.concealed(), forbidden)
         {
@@ -116,7 +124,31 @@ impl State {
                 "no discard would be left that kuikae allows",
             ));
         }
-        Ok((hand, forbidden))
+        Ok((hand, forbidden, pool))
+    }
+
+    /// The seat `actor` with `tiles` taken from its concealed hand, and the
+    /// unseen tiles after (the same, unless the hand is hidden from this
+    /// view: its tiles are then seen now), or [`GameError::MissingTile`]
+    /// naming the first tile it cannot give.
+    fn without(
+        &self,
+        actor: u8,
+        tiles: &[Pai],
+        event: &'static str,
+    ) -> Result<(Seat, Pool), GameError> {
+        let s = &self.seats[actor as usize];
+        if s.is_hidden() {
+            let pool = self.revealed(actor, tiles, event)?;
+            let mut hand = s.clone();
+            hand.take_hidden(tiles.len());
+            Ok((hand, pool))
+        } else {
+            Ok((
+                s.without(tiles, event, actor)?,
+                (self.unseen, self.unseen_red),
+            ))
+        }
     }
 
     /// A kan on one's own turn: right after a draw (not a call), not on the
@@ -163,15 +195,10 @@ impl State {
         if s.in_riichi() {
             return Err(err(E, actor, "in riichi"));
         }
-        if !s.has(pai) {
-            return Err(GameError::MissingTile {
-                event: E,
-                seat: actor,
-                tile: pai.to_string(),
-            });
-        }
+        let (hand, pool) = self.without(actor, &[pai], E)?;
+        (self.unseen, self.unseen_red) = pool;
+        self.seats[a] = hand;
         let s = &mut self.seats[a];
-        s.take(pai);
         s.drawn = None;
         let m = &mut s.melds[mi];
         m.kind = MeldKind::Kan;
@@ -204,14 +231,19 @@ impl State {
             return Err(err(E, actor, "the four tiles differ"));
         }
         let s = &self.seats[a];
-        let mut hand = s.without(consumed, E, actor)?;
-        if matches!(s.riichi, RiichiState::Accepted { .. }) && !ankan_keeps_waits(s, t) {
+        let (mut hand, pool) = self.without(actor, consumed, E)?;
+        // A hidden hand's waits are its own.
+        if matches!(s.riichi, RiichiState::Accepted { .. })
+            && !s.is_hidden()
+            && !ankan_keeps_waits(s, t)
+        {
             return Err(err(
                 E,
                 actor,
                 format!("a closed kan of {t} would change the riichi wait"),
             ));
         }
+        (self.unseen, self.unseen_red) = pool;
         hand.drawn = None;
         hand.melds.push(TableMeld {
             kind: MeldKind::ClosedKan,

@@ -1,6 +1,7 @@
 //! A round's deal (`start_kyoku`): the round must be the one the rules name
-//! next, with the game's scores, and the dealt tiles and the first dora
-//! indicator come out of the unseen tiles.
+//! next, with the game's scores (in a seat's view the host names them), and
+//! the dealt tiles and the first dora indicator come out of the unseen tiles
+//! (in a seat's view only its own tiles; the others' are hidden).
 
 use super::{err, Phase, State};
 use crate::game::error::GameError;
@@ -21,7 +22,9 @@ impl State {
         scores: [i32; 4],
         tehais: &[Vec<Pai>; 4],
     ) -> Result<(), GameError> {
-        self.check_deal_follows(round, scores)?;
+        if self.view.is_none() {
+            self.check_deal_follows(round, scores)?;
+        }
         let total = scores.iter().sum::<i32>() + RIICHI_STICK as i32 * round.sticks() as i32;
         if let Some(t) = self.total_points {
             if t != total {
@@ -30,7 +33,7 @@ impl State {
         }
         // The new round is built apart and replaces this state only when the
         // whole deal is good.
-        let mut st = State::new(self.rules.clone()).with_check(self.check);
+        let mut st = self.fresh();
         st.total_points = Some(self.total_points.unwrap_or(total));
         st.unseen_red = st.rules.scoring.red_fives;
         st.round = round;
@@ -45,14 +48,19 @@ impl State {
                     format!("{} tiles dealt, not 13", tiles.len()),
                 ));
             }
-            for &p in tiles {
-                st.take_unseen(p, E)?;
-                st.seats[s].put(p);
+            if st.hides(s as u8) {
+                st.seats[s].hide();
+                tiles.iter().for_each(|_| st.seats[s].put_hidden());
+            } else {
+                for &p in tiles {
+                    st.take_unseen(p, E, s as u8)?;
+                    st.seats[s].put(p);
+                }
             }
             // A river rarely holds more than 24 tiles: one allocation a round.
             st.seats[s].river.reserve(24);
         }
-        st.take_unseen(dora_marker, E)?;
+        st.take_unseen(dora_marker, E, 4)?;
         st.dora.push(dora_marker);
         st.phase = Phase::Draw {
             seat: round.dealer(),

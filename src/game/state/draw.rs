@@ -8,8 +8,9 @@ use crate::game::event::DrawReason;
 use crate::game::settle::tenpai_payments;
 use crate::tile::{Tile, KINDS};
 
-/// Tenpai seats, seats paid nagashi mangan, and payments by seat in points.
-type DrawResult = ([bool; 4], [bool; 4], [i32; 4]);
+/// Tenpai seats, seats paid nagashi mangan, and payments by seat in points
+/// (`None` when they depend on hands this view hides).
+type DrawResult = ([bool; 4], [bool; 4], Option<[i32; 4]>);
 
 impl State {
     /// `ryukyoku` (the reason inferred from the state when not given); the
@@ -27,8 +28,27 @@ impl State {
             Some(r) => r,
             None => self.infer_draw()?,
         };
-        let (tenpai, nagashi, d) = self.draw_result(reason)?;
-        check_deltas(E, deltas, d)?;
+        let (mut tenpai, nagashi, computed) = self.draw_result(reason)?;
+        let d = match (computed, deltas) {
+            (Some(d), _) => {
+                check_deltas(E, deltas, d)?;
+                d
+            }
+            (None, Some(given)) => {
+                if given.iter().sum::<i32>() != 0 {
+                    return Err(err(E, 4, format!("deltas {given:?} do not sum to 0")));
+                }
+                // Tenpai payments: a hidden hand paid is tenpai.
+                for s in (0..4).filter(|&s| self.seats[s].is_hidden()) {
+                    tenpai[s] = given[s] > 0;
+                }
+                given
+            }
+            (None, None) => {
+                self.unsettled = true;
+                [0; 4]
+            }
+        };
         for (score, delta) in self.scores.iter_mut().zip(d) {
             *score += delta;
         }
@@ -45,7 +65,8 @@ impl State {
     /// The exhaustive draw, when the wall is out and the last discard passed:
     /// who is tenpai, who is paid nagashi mangan, and the payments by seat in
     /// points (nagashi mangan as a mangan tsumo, else 3,000 points from the
-    /// noten to the tenpai seats).
+    /// noten to the tenpai seats; unknown when a hand this view hides may be
+    /// tenpai).
     fn exhaustive_draw(&self) -> Result<DrawResult, GameError> {
         if !matches!(self.phase, Phase::Discarded { .. }) || self.live_left > 0 {
             return Err(err("ryukyoku", 4, "the wall is not exhausted"));
@@ -71,10 +92,12 @@ impl State {
                     d[s as usize] += pay;
                 }
             }
+        } else if self.seats.iter().any(|s| s.is_hidden()) {
+            return Ok((tenpai, nagashi, None));
         } else {
             d = tenpai_payments(&tenpai);
         }
-        Ok((tenpai, nagashi, d))
+        Ok((tenpai, nagashi, Some(d)))
     }
 
     /// A draw for `reason` is allowed now; if so, who is tenpai and paid
@@ -94,7 +117,13 @@ impl State {
                 else {
                     return Err(err(E, 4, "nine terminals only on one's own first draw"));
                 };
-                if !g.nine_terminals || !self.nine_terminals_possible(seat) {
+                // A hidden hand's tiles are its own.
+                let possible = if self.seats[seat as usize].is_hidden() {
+                    !self.any_call && self.seats[seat as usize].river.is_empty()
+                } else {
+                    self.nine_terminals_possible(seat)
+                };
+                if !g.nine_terminals || !possible {
                     return Err(err(E, seat, "nine terminals is not possible now"));
                 }
             }
@@ -107,12 +136,15 @@ impl State {
                 }
             }
             DrawReason::TripleRon => {
-                if !g.triple_ron_abort || self.ron_candidates().len() < 3 {
+                // Who may ron with a hidden hand is its own.
+                let hidden = self.seats.iter().any(|s| s.is_hidden())
+                    && matches!(self.phase, Phase::Discarded { .. } | Phase::Kan { .. });
+                if !g.triple_ron_abort || (!hidden && self.ron_candidates().len() < 3) {
                     return Err(err(E, 4, "three players cannot ron now"));
                 }
             }
         }
-        Ok(([false; 4], [false; 4], [0; 4]))
+        Ok(([false; 4], [false; 4], Some([0; 4])))
     }
 
     /// The draw a `ryukyoku` without a reason means now.

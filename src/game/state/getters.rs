@@ -129,11 +129,29 @@ impl State {
         self.next_round
     }
 
-    /// Copies of each kind not yet seen by anyone (live wall and hidden dead
-    /// wall), `[u8; 34]`.
+    /// Copies of each kind not yet seen, `[u8; 34]`: by anyone (live wall and
+    /// hidden dead wall) in the referee's state, by the seat in a seat's view
+    /// (the other hands too).
     #[inline]
     pub fn unseen(&self) -> &TileCounts {
         &self.unseen
+    }
+
+    /// The seat whose view this state is ([`State::for_seat`]); `None` for
+    /// the referee's state, which knows every hand.
+    #[inline]
+    pub fn view(&self) -> Option<u8> {
+        self.view
+    }
+
+    /// The scores are the game's: `false` in a seat's view from the end of a
+    /// round whose payments it could not work out (a hidden hand's win or
+    /// tenpai, with no deltas given, or a round whose end it was not shown)
+    /// until the next `start_kyoku` names them. Always `true` for the
+    /// referee's state.
+    #[inline]
+    pub fn scores_known(&self) -> bool {
+        !self.unsettled
     }
 
     /// Whether the invariants are checked after every event.

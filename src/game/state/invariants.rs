@@ -16,10 +16,12 @@ fn bad(m: String) -> Result<(), GameError> {
 }
 
 impl State {
-    /// Checks the invariants: points plus sticks conserved; every tile of the
+    /// Checks the invariants: points plus sticks conserved (unless a seat's
+    /// view has not been told a round's payments yet); every tile of the
     /// set accounted for exactly once (the unseen counts are the set minus
-    /// the hands, rivers, melds and indicators), unseen tiles = live wall +
-    /// the hidden dead wall; hand sizes; and the derived state: each seat's
+    /// the hands, rivers, melds and indicators this state sees), unseen
+    /// tiles = live wall + the hidden dead wall (+ the hands a seat's view
+    /// hides); hand sizes; and the derived state: each seat's
     /// discarded kinds are its river's, the cached waits are those computed
     /// afresh, the kans and dora indicators match the kans on the table, the
     /// call flag the melds, a drawn tile is held, a riichi hand is closed.
@@ -38,7 +40,7 @@ impl State {
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn check_invariants(&self) -> Result<(), GameError> {
-        if let Some(t) = self.total_points {
+        if let Some(t) = self.total_points.filter(|_| !self.unsettled) {
             let now = self.scores.iter().sum::<i32>() + RIICHI_STICK as i32 * self.sticks as i32;
             if now != t {
                 return bad(format!("points {now} on the table, {t} at the start"));
@@ -97,12 +99,16 @@ impl State {
             }
         }
         let unseen: usize = self.unseen.iter().map(|&c| c as usize).sum();
-        let expect = self.live_left as usize + DEAD_WALL - self.dora.len();
+        let hidden: usize = self.seats.iter().filter(|s| s.is_hidden()).map(|s| s.len()).sum();
+        let expect = self.live_left as usize + DEAD_WALL - self.dora.len()
+            + hidden
+            + self.unplaced as usize;
         if unseen != expect {
             return bad(format!(
-                "{unseen} unseen tiles, live wall {} + dead wall {DEAD_WALL} - {} indicators",
+                "{unseen} unseen tiles, live wall {} + dead wall {DEAD_WALL} - {} indicators + {hidden} in hidden hands + {} unplaced",
                 self.live_left,
-                self.dora.len()
+                self.dora.len(),
+                self.unplaced,
             ));
         }
         Ok(())
@@ -167,7 +173,8 @@ impl State {
                 ));
             }
         }
-        let indicators = self.dora.len() + self.pending_dora as usize;
+        let indicators =
+            self.dora.len() + self.pending_dora as usize + self.unnamed_dora as usize;
         if indicators != 1 + self.kans.len() {
             return bad(format!(
                 "{} dora indicators turned and {} due after {} kans",

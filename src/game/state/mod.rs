@@ -2,11 +2,16 @@
 //! [`Event`](super::Event)s, and an event the rules do not allow is an error
 //! that leaves the state as it was.
 //!
-//! The state knows every hand (it is the referee's view); per-seat views are
-//! [`crate::game::Observation`]s. Tiles not yet seen (the live wall and the
-//! hidden part of the dead wall) are kept as counts, so the same code follows a
-//! game of our own, an mjai log or an imported Tenhou log: each `tsumo` and
-//! `dora` event takes its tile from those counts.
+//! The referee's state ([`State::new`]) knows every hand; a seat's state
+//! ([`State::for_seat`]) follows the same game as that seat sees it, as an
+//! mjai bot is told it: other seats' concealed tiles are only a number, their
+//! draws `?`, and their discards, calls and kans show their tiles as they are
+//! played. [`crate::game::legal_actions`] and [`crate::game::Observation`]
+//! give the seat the same answers from either state. Tiles not yet seen (the
+//! live wall, the hidden part of the dead wall, and in a seat's state the
+//! other hands) are kept as counts, so the same code follows a game of our
+//! own, an mjai log or an imported Tenhou log: each `tsumo` and `dora` event
+//! takes its tile from those counts.
 //!
 //! Split by concern, as Mortal's `libriichi` splits its `state/`:
 //! - `mod.rs`: the types ([`State`], [`Phase`], [`RoundOutcome`], [`Win`]);
@@ -26,6 +31,7 @@ mod deal;
 mod draw;
 mod getters;
 mod invariants;
+mod position;
 mod seat;
 mod turn;
 mod win;
@@ -39,6 +45,7 @@ use crate::score::Score;
 use crate::tile::{TileCounts, TileSet, KINDS};
 
 pub(crate) use seat::ankan_keeps_waits;
+pub use position::live_wall_left;
 pub use seat::{RiichiState, RiverTile, Seat, TableMeld};
 
 /// Where the round is: whose move it is and what may happen next.
@@ -100,7 +107,9 @@ pub enum RoundOutcome {
     Draw {
         /// Why.
         reason: DrawReason,
-        /// Seats that were tenpai (exhaustive draws only).
+        /// Seats that were tenpai (exhaustive draws only; in a seat's view a
+        /// hidden hand counts as tenpai when the deltas paid it, and as not
+        /// tenpai when they give no sign).
         tenpai: [bool; 4],
         /// Seats paid nagashi mangan.
         nagashi: [bool; 4],
@@ -116,15 +125,20 @@ pub struct Win {
     pub seat: u8,
     /// Who dealt in (the winner for tsumo).
     pub from: u8,
-    /// The liable seat (pao), if one paid.
+    /// The liable seat (pao), if one paid (`None` too when the winner's
+    /// hand is hidden from this view).
     pub pao: Option<u8>,
-    /// The scorer's result.
-    pub score: Score,
-    /// Score changes, in points, by seat (sticks included).
+    /// The scorer's result; `None` in a seat's view when the winner's hand
+    /// is hidden from it.
+    pub score: Option<Score>,
+    /// Score changes, in points, by seat (sticks included); in a seat's view
+    /// of a hidden hand's win, those the `hora` event gave, or all zero when
+    /// it gave none ([`State::scores_known`] is then false).
     pub deltas: [i32; 4],
 }
 
-/// The whole game state (the referee's view: every hand is known).
+/// The whole game state: the referee's view, every hand known
+/// ([`State::new`]), or one seat's view ([`State::for_seat`]).
 ///
 /// Read it through its accessors (players get an
 /// [`crate::game::Observation`] instead); it changes only by
@@ -182,6 +196,20 @@ pub struct State {
     total_points: Option<i32>,
     /// Check invariants after every event (always on in debug builds).
     check: bool,
+    /// The seat whose view this is (`None`: the referee's, every hand known).
+    view: Option<u8>,
+    /// A round ended with payments this view cannot know (a hidden hand's
+    /// win or tenpai, and no deltas given): the scores are those before it
+    /// until the next `start_kyoku` names them.
+    unsettled: bool,
+    /// Unseen tiles that are in none of the hidden places this state counts
+    /// (the live wall, the hidden dead wall and hands): discards a position
+    /// built from a partial description did not list
+    /// ([`State::from_observation`]); 0 in a game followed event by event.
+    unplaced: u8,
+    /// Dora indicators turned that a position built from a partial
+    /// description did not name; 0 in a game followed event by event.
+    unnamed_dora: u8,
 }
 
 /// The error of an event the rules do not allow now.
@@ -241,6 +269,57 @@ impl State {
             ron_phase: None,
             total_points: None,
             check: cfg!(debug_assertions),
+            view: None,
+            unsettled: false,
+            unplaced: 0,
+            unnamed_dora: 0,
+        }
+    }
+
+    /// A fresh state before `start_game` that follows the game as `seat`
+    /// sees it: other seats' concealed tiles are hidden (each `start_kyoku`
+    /// deals them as `?`, their draws are `?`; tiles given for them anyway
+    /// are not looked at), and the seat's own draws must be named. It
+    /// accepts the stream an mjai bot receives:
+    /// - a hidden hand's discards, calls and kans take their tiles from the
+    ///   unseen ones (what this seat cannot see); what depends on the hidden
+    ///   tiles (its riichi being ready, its furiten, its tenpai at a draw, its
+    ///   win's score) is taken as the events say;
+    /// - a `hora` or `ryukyoku` pays the `deltas` it carries; without them, a
+    ///   result this seat cannot work out (a hidden hand's win, tenpai
+    ///   payments) leaves the scores unsettled ([`State::scores_known`])
+    ///   until the next `start_kyoku`;
+    /// - the host decides how the game goes on: `start_kyoku` may come at any
+    ///   time after `start_game` (a round whose end this seat was not shown
+    ///   ends there) and sets the round and the scores, whatever the rules
+    ///   would have named; `end_kyoku` and `end_game` may come at any time
+    ///   after `start_game`; [`State::next_round`] stays `None`.
+    ///
+    /// # Panics
+    /// Never (a `seat` above 3 is taken modulo 4).
+    ///
+    /// ```
+    /// use tenpai::game::{legal_actions, Event, Pai, State};
+    /// let mut s = State::for_seat(tenpai::rules::Rules::tenhou(), 1);
+    /// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+    /// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
+    /// let hidden = vec![Pai::HIDDEN; 13];
+    /// s.apply(&Event::StartKyoku {
+    ///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+    ///     dora_marker: "1m".parse()?, scores: [25000; 4],
+    ///     tehais: [hidden.clone(), tiles("1p 1p 3p 5p 7p 9p 1s 3s 5s 7s 9s E E"), hidden.clone(), hidden],
+    /// })?;
+    /// s.apply(&Event::Tsumo { actor: 0, pai: Pai::HIDDEN })?;
+    /// s.apply(&Event::Dahai { actor: 0, pai: "E".parse()?, tsumogiri: false })?;
+    /// // Seat 1 may pon the East (and pass); the dealer holds 13 unknown tiles.
+    /// assert_eq!(legal_actions(&s, 1).len(), 2);
+    /// assert_eq!((s.seat(0).is_hidden(), s.seat(0).len()), (true, 13));
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn for_seat(rules: Rules, seat: u8) -> State {
+        State {
+            view: Some(seat % 4),
+            ..State::new(rules)
         }
     }
 
@@ -259,5 +338,19 @@ impl State {
     pub fn with_check(mut self, on: bool) -> State {
         self.check = on;
         self
+    }
+
+    /// A fresh state with this one's rules, view and invariant check.
+    fn fresh(&self) -> State {
+        State {
+            view: self.view,
+            ..State::new(self.rules.clone()).with_check(self.check)
+        }
+    }
+
+    /// This is one seat's view and `seat` is another's: its hand is hidden.
+    #[inline]
+    fn hides(&self, seat: u8) -> bool {
+        self.view.is_some_and(|v| v != seat)
     }
 }

@@ -3,7 +3,9 @@
 //! of it (waits, tenpai after a discard, thirteen-orphans tenpai).
 //!
 //! Everything a seat knows about its own hand is read through methods, so that
-//! a seat whose concealed tiles are hidden can later answer them differently.
+//! a seat whose concealed tiles are hidden (another seat's hand in one seat's
+//! view of the game, see [`crate::game::State::for_seat`]) answers them from
+//! what is known: a number of tiles, none of them named.
 
 use super::super::error::GameError;
 use super::super::pai::Pai;
@@ -122,6 +124,9 @@ pub struct Seat {
     pub(super) pao: Option<u8>,
     /// The last concealed hand whose waits were computed, with them.
     waits_cache: WaitsCache,
+    /// The number of concealed tiles when they are hidden from this view
+    /// (the counts above then stay empty); `None` when they are known.
+    hidden: Option<u8>,
 }
 
 /// A one-entry memo of [`concealed_waits`], keyed by the whole concealed hand (so it
@@ -145,7 +150,7 @@ impl std::fmt::Debug for WaitsCache {
 
 impl Seat {
     /// Concealed tile counts by kind, `[u8; 34]` (the drawn tile included; a
-    /// red five counts as a five).
+    /// red five counts as a five); all zero when the hand is hidden.
     #[inline]
     pub fn concealed(&self) -> &TileCounts {
         &self.hand
@@ -200,7 +205,8 @@ impl Seat {
         self.furiten_riichi
     }
 
-    /// The tile just drawn, while it is in the hand.
+    /// The tile just drawn, while it is in the hand (never known for a hidden
+    /// hand).
     #[inline]
     pub fn drawn(&self) -> Option<Pai> {
         self.drawn
@@ -212,7 +218,16 @@ impl Seat {
         self.pao
     }
 
-    /// Concealed tiles in index order (red fives first among fives).
+    /// The concealed tiles are hidden from this view: only their number is
+    /// known ([`Seat::len`]), and the hand queries answer as for an empty
+    /// hand (no tiles, no waits, no furiten).
+    #[inline]
+    pub fn is_hidden(&self) -> bool {
+        self.hidden.is_some()
+    }
+
+    /// Concealed tiles in index order (red fives first among fives); none
+    /// when the hand is hidden.
     pub fn tiles(&self) -> Vec<Pai> {
         let mut v = Vec::with_capacity(14);
         self.tiles_into(&mut v);
@@ -234,8 +249,11 @@ impl Seat {
         }
     }
 
-    /// Number of concealed tiles.
+    /// Number of concealed tiles (known for a hidden hand too).
     pub fn len(&self) -> usize {
+        if let Some(n) = self.hidden {
+            return n as usize;
+        }
         match crate::shanten::scan(&self.hand) {
             Some(scan) => scan.len,
             None => self.hand.iter().map(|&c| c as usize).sum(),
@@ -369,6 +387,30 @@ impl Seat {
         true
     }
 
+    /// Makes the concealed hand hidden from this view, holding no tile yet.
+    pub(super) fn hide(&mut self) {
+        self.hidden = Some(0);
+    }
+
+    /// A hidden hand receives a tile (a deal or a draw).
+    pub(super) fn put_hidden(&mut self) {
+        if let Some(n) = &mut self.hidden {
+            *n += 1;
+        }
+    }
+
+    /// A hidden hand gives up `n` tiles (a discard, a call or a kan shows
+    /// them); `false` (and no change) when it holds fewer or is not hidden.
+    pub(super) fn take_hidden(&mut self, n: usize) -> bool {
+        match &mut self.hidden {
+            Some(k) if *k as usize >= n => {
+                *k -= n as u8;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// Puts a tile into the concealed hand (a deal or a draw).
     pub(super) fn put(&mut self, p: Pai) {
         let i = p.index();
@@ -402,6 +444,7 @@ impl Default for Seat {
             drawn: None,
             pao: None,
             waits_cache: WaitsCache::default(),
+            hidden: None,
         }
     }
 }

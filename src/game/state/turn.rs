@@ -96,15 +96,23 @@ impl State {
                 return Err(err(E, actor, "a kan dora must be turned first"));
             }
         }
-        self.take_unseen(pai, E)?;
+        let hidden = self.hides(actor);
+        if !hidden {
+            self.take_unseen(pai, E, actor)?;
+        }
         if matches!(self.phase, Phase::Kan { .. }) {
             self.break_ippatsu();
         }
         self.settle_passes();
         self.live_left -= 1;
         let s = &mut self.seats[a];
-        s.put(pai);
-        s.drawn = Some(pai);
+        if hidden {
+            // Whatever tile is named, this view does not see it.
+            s.put_hidden();
+        } else {
+            s.put(pai);
+            s.drawn = Some(pai);
+        }
         self.phase = Phase::Turn {
             seat: actor,
             after_call: None,
@@ -117,6 +125,9 @@ impl State {
     pub(super) fn dahai(&mut self, actor: u8, pai: Pai, tsumogiri: bool) -> Result<(), GameError> {
         let a = Self::seat_check("dahai", actor)?;
         let (riichi_now, missed_tsumo) = self.check_dahai(actor, pai, tsumogiri)?;
+        if self.hides(actor) {
+            self.reveal(actor, &[pai], "dahai")?;
+        }
         let s = &mut self.seats[a];
         s.take(pai);
         s.drawn = None;
@@ -154,6 +165,9 @@ impl State {
             Phase::RiichiDiscard { seat } if seat == actor => (true, None),
             _ => return Err(err(E, actor, "not this seat's turn to discard")),
         };
+        if self.hides(actor) {
+            return self.check_hidden_dahai(actor, pai, tsumogiri, forbidden, riichi_now);
+        }
         let s = &self.seats[actor as usize];
         if !s.has(pai) {
             return Err(GameError::MissingTile {
@@ -194,6 +208,36 @@ impl State {
             && s.drawn
                 .is_some_and(|d| s.waits_without(d).contains(d.tile().expect("not hidden")));
         Ok((riichi_now, missed_tsumo))
+    }
+
+    /// [`State::check_dahai`] for a seat whose hand this view hides: what
+    /// the view can see (the tile can be in that hand, no tsumogiri right
+    /// after a call, kuikae, only the drawn tile in riichi); whether the
+    /// riichi discard leaves the hand ready, and furiten, are the hidden
+    /// hand's.
+    fn check_hidden_dahai(
+        &self,
+        actor: u8,
+        pai: Pai,
+        tsumogiri: bool,
+        forbidden: Option<TileSet>,
+        riichi_now: bool,
+    ) -> Result<(bool, bool), GameError> {
+        const E: &str = "dahai";
+        self.revealed(actor, &[pai], E)?;
+        if tsumogiri && forbidden.is_some() {
+            return Err(err(E, actor, "no tile was drawn after the call"));
+        }
+        self.check_kuikae(actor, pai, forbidden)?;
+        let s = &self.seats[actor as usize];
+        if matches!(s.riichi, RiichiState::Accepted { .. }) && !tsumogiri {
+            return Err(err(
+                E,
+                actor,
+                "in riichi only the drawn tile may be discarded",
+            ));
+        }
+        Ok((riichi_now, false))
     }
 
     /// Swap-calling (kuikae): right after a chi or pon, the `forbidden` kinds
@@ -238,7 +282,8 @@ impl State {
             g,
         )
         .and_then(|()| {
-            riichi_possible(s.concealed())
+            // A hidden hand's readiness is its own.
+            (self.hides(actor) || riichi_possible(s.concealed()))
                 .then_some(())
                 .ok_or(RiichiRefusal::NotTenpai)
         })

@@ -108,7 +108,7 @@ impl State {
             seat,
             from,
             pao,
-            score: sc,
+            score: Some(sc),
             deltas,
         })
     }
@@ -133,6 +133,9 @@ impl State {
             Some(_) => return Err(err(E, actor, "the round ended in a draw")),
             None => Vec::new(),
         };
+        if self.hides(actor) {
+            return self.hidden_hora(actor, target, pai, deltas, prior);
+        }
         let win_pai = if actor == target {
             self.tsumo_tile(actor)?
         } else {
@@ -174,17 +177,77 @@ impl State {
         Ok(())
     }
 
-    /// The tile `actor` wins on by tsumo: its drawn tile, right after its own
-    /// draw.
-    fn tsumo_tile(&self, actor: u8) -> Result<Pai, GameError> {
+    /// `hora` by a seat whose hand this view hides: the win is where one
+    /// can be (after its own draw, or on the discard or kan in turn order);
+    /// the payments are the event's `deltas` (the winner gains, and the
+    /// points on the table grow by the sticks it takes), or unknown until
+    /// the next `start_kyoku` when it gives none.
+    fn hidden_hora(
+        &mut self,
+        actor: u8,
+        target: u8,
+        pai: Option<Pai>,
+        deltas: Option<[i32; 4]>,
+        mut wins: Vec<Win>,
+    ) -> Result<(), GameError> {
+        const E: &str = "hora";
+        if actor == target {
+            self.check_own_draw(actor)?;
+        } else {
+            let p = self.ron_tile(actor, target, &wins)?;
+            if let Some(given) = pai.filter(|&g| g != p) {
+                return Err(err(E, actor, format!("the winning tile is {p}, not {given}")));
+            }
+        }
+        let sticks = if wins.is_empty() { self.sticks } else { 0 };
+        if let Some(d) = deltas {
+            let sum: i32 = d.iter().sum();
+            if sum != 1000 * sticks as i32 || d[actor as usize] <= 0 {
+                return Err(err(
+                    E,
+                    actor,
+                    format!("deltas {d:?}: the winner must gain, and the sticks ({sticks}) are all the points added"),
+                ));
+            }
+            for (score, x) in self.scores.iter_mut().zip(d) {
+                *score += x;
+            }
+        } else {
+            self.unsettled = true;
+        }
+        if wins.is_empty() && actor != target {
+            self.ron_phase = Some(self.phase.clone());
+        }
+        self.sticks = 0;
+        wins.push(Win {
+            seat: actor,
+            from: target,
+            pao: None,
+            score: None,
+            deltas: deltas.unwrap_or([0; 4]),
+        });
+        self.outcome = Some(RoundOutcome::Wins(wins));
+        self.phase = Phase::Ended;
+        Ok(())
+    }
+
+    /// `actor` is on its own turn right after a draw (not a call): where a
+    /// tsumo can be.
+    fn check_own_draw(&self, actor: u8) -> Result<(), GameError> {
         match self.phase {
             Phase::Turn {
                 seat,
                 after_call: None,
                 ..
-            } if seat == actor => {}
-            _ => return Err(err("hora", actor, "tsumo only right after one's own draw")),
+            } if seat == actor => Ok(()),
+            _ => Err(err("hora", actor, "tsumo only right after one's own draw")),
         }
+    }
+
+    /// The tile `actor` wins on by tsumo: its drawn tile, right after its own
+    /// draw.
+    fn tsumo_tile(&self, actor: u8) -> Result<Pai, GameError> {
+        self.check_own_draw(actor)?;
         self.seats[actor as usize]
             .drawn
             .ok_or_else(|| err("hora", actor, "no drawn tile"))
@@ -235,6 +298,10 @@ impl State {
         let s = &self.seats[actor as usize];
         if kan == Some(true) && !g.kokushi_robs_closed_kan {
             return Err(err(E, actor, "the rules let no one rob a closed kan"));
+        }
+        // A hidden hand's shape and furiten are its own.
+        if s.is_hidden() {
+            return Ok(p);
         }
         if kan == Some(true) && !is_kokushi_tenpai(s) {
             return Err(err(E, actor, "only thirteen orphans may rob a closed kan"));

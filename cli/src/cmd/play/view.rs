@@ -284,7 +284,9 @@ pub fn round_end(re: &RoundEnd, names: Names, mode: TileMode) -> Vec<String> {
                     .unwrap_or_default();
                 let mut text = Vec::new();
                 // Writing to a Vec cannot fail.
-                let _ = print_text(&mut text, &hand, &w.score);
+                if let Some(score) = &w.score {
+                    let _ = print_text(&mut text, &hand, score);
+                }
                 lines.extend(
                     String::from_utf8_lossy(&text)
                         .lines()

@@ -1,0 +1,266 @@
+//! A seat's state built from what it sees at one moment (an
+//! [`Observation`], for example one written as flags), instead of event by
+//! event: the position a hand analyser is asked about.
+
+use super::seat::{RiverTile, Seat, TableMeld};
+use super::{err, Phase, RiichiState, State};
+use crate::game::error::GameError;
+use crate::game::observation::Observation;
+use crate::game::pai::Pai;
+use crate::game::round::RoundId;
+use crate::game::wall::{DEAD_WALL, TILES};
+use crate::meld::{Meld, MeldKind};
+use crate::rules::Rules;
+use crate::tile::TileSet;
+use crate::Wind;
+
+const E: &str = "position";
+
+impl State {
+    /// The state of seat `obs.seat` at the moment `obs` shows, as
+    /// [`State::for_seat`] would hold it had it followed the game: the same
+    /// [`crate::game::legal_actions`] and the same [`Observation`] (scores,
+    /// round, hands, melds, rivers, riichi, dora indicators, wall), the other
+    /// hands hidden. The seat must have a decision: its own turn (3n+2 tiles;
+    /// after a draw when `obs.drawn` names the drawn tile, else right after a
+    /// call) or another seat's discard or kan to answer (`obs.last_tile`, the
+    /// last tile of that seat's river or its kan).
+    ///
+    /// What an observation does not show is taken as the plainest case: no
+    /// temporary or riichi furiten (discard furiten comes from the river), no
+    /// ippatsu, a double riichi only when the riichi tile is the seat's first
+    /// discard before any call, no swap-calling limit after a call, no
+    /// liability, the kans made in seat order. Dora indicators it does not
+    /// name (fewer than one plus one per kan) are turned but unknown; tiles it
+    /// does not place (discards not listed, when `obs.live_left` is smaller
+    /// than every discard shown implies) are unseen tiles of no known place.
+    ///
+    /// # Errors
+    /// [`GameError`] naming what does not fit (event `position`): a hidden
+    /// tile, a fifth copy, a meld that is not one, hand sizes, a drawn tile
+    /// not held, more tiles than the wall and the hidden hands leave room for,
+    /// no decision for the seat.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::{legal_actions, Action, Observation, State};
+    /// let rules = tenpai::rules::Rules::tenhou();
+    /// let mut obs = Observation::of(&State::new(rules.clone()), 0);
+    /// obs.hand = "1m 1m 1m 1m 2p 3p 4p 5p 6p 7p 7s 8s 9s E".split(' ').map(|t| t.parse().unwrap()).collect();
+    /// obs.drawn = Some("E".parse()?);
+    /// obs.hand_sizes = [14, 13, 13, 13];
+    /// obs.dora_indicators = vec!["9p".parse()?];
+    /// obs.live_left = 69;
+    /// let s = State::from_observation(rules, &obs)?;
+    /// assert!(legal_actions(&s, 0).contains(&Action::Ankan { tile: "1m".parse()? }));
+    /// assert_eq!(Observation::of(&s, 0), obs);
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn from_observation(rules: Rules, obs: &Observation) -> Result<State, GameError> {
+        let me = obs.seat;
+        if me > 3 || obs.bakaze > 3 {
+            return Err(err(E, me, "seat and round wind are 0 to 3"));
+        }
+        let carried = obs
+            .kyotaku
+            .saturating_sub(obs.riichi.iter().filter(|&&r| r).count() as u8);
+        let round = RoundId::new(Wind::ALL[obs.bakaze as usize], obs.oya, obs.honba, carried)
+            .ok_or_else(|| err(E, 4, format!("oya {} is no seat", obs.oya)))?;
+        let mut st = State::for_seat(rules, me);
+        st.unseen_red = st.rules.scoring.red_fives;
+        st.round = round;
+        st.sticks = obs.kyotaku;
+        st.scores = obs.scores;
+        st.total_points = Some(obs.scores.iter().sum::<i32>() + 1000 * obs.kyotaku as i32);
+        st.live_left = obs.live_left;
+        for s in 0..4u8 {
+            st.place_seat(obs, s)?;
+        }
+        for &d in &obs.dora_indicators {
+            st.see(d, 4)?;
+        }
+        st.dora = obs.dora_indicators.clone();
+        st.any_call = st.seats.iter().any(|s| !s.melds.is_empty());
+        let kans = st.kans.len();
+        if st.dora.len() > kans + 1 {
+            return Err(err(
+                E,
+                4,
+                format!("{} dora indicators after {kans} kans", st.dora.len()),
+            ));
+        }
+        st.unnamed_dora = (kans + 1 - st.dora.len()) as u8;
+        st.place_wall()?;
+        st.phase = st.decision_phase(obs)?;
+        st.check_invariants()?;
+        Ok(st)
+    }
+
+    /// Takes `p`, which seat `s` (4: none) shows, from the unseen tiles.
+    fn see(&mut self, p: Pai, s: u8) -> Result<(), GameError> {
+        self.take_unseen(p, E, s).map_err(|e| match e {
+            GameError::NotInWall { tile } => err(E, s, format!("a fifth {tile}")),
+            e => e,
+        })
+    }
+
+    /// Seat `s` of the position: its hand (hidden unless it is the view's),
+    /// melds, river and riichi, their tiles taken from the unseen ones.
+    fn place_seat(&mut self, obs: &Observation, s: u8) -> Result<(), GameError> {
+        let i = s as usize;
+        let mut seat = Seat::default();
+        if s == obs.seat {
+            for &p in &obs.hand {
+                self.see(p, s)?;
+                seat.put(p);
+            }
+            if let Some(d) = obs.drawn.filter(|&d| !seat.has(d)) {
+                return Err(err(E, s, format!("the drawn tile {d} is not in the hand")));
+            }
+            seat.drawn = obs.drawn;
+        } else {
+            seat.hide();
+            (0..obs.hand_sizes[i]).for_each(|_| seat.put_hidden());
+        }
+        for m in &obs.melds[i] {
+            check_meld(m, s)?;
+            for &p in &m.tiles {
+                self.see(p, s)?;
+            }
+            if matches!(m.kind, MeldKind::Kan | MeldKind::ClosedKan) {
+                self.kans.push(s);
+            }
+        }
+        seat.melds = obs.melds[i].clone();
+        for r in obs.rivers[i].iter().filter(|r| !r.called) {
+            self.see(r.pai, s)?;
+        }
+        seat.river = obs.rivers[i].clone();
+        seat.discarded = seat.river.iter().filter_map(|r| r.pai.tile()).collect();
+        if obs.riichi[i] {
+            if !seat.is_closed() {
+                return Err(err(E, s, "in riichi with an open hand"));
+            }
+            let no_call = obs.melds.iter().all(|m| m.is_empty());
+            let double = no_call && seat.river.first().is_some_and(|r: &RiverTile| r.riichi);
+            seat.riichi = RiichiState::Accepted { double };
+        }
+        self.seats[i] = seat;
+        Ok(())
+    }
+
+    /// The unseen tiles hold the live wall, the hidden dead wall and the
+    /// hidden hands; what is left over is unplaced.
+    fn place_wall(&mut self) -> Result<(), GameError> {
+        let unseen: usize = self.unseen.iter().map(|&c| c as usize).sum();
+        let hidden: usize = self
+            .seats
+            .iter()
+            .filter(|s| s.is_hidden())
+            .map(|s| s.len())
+            .sum();
+        let placed = self.live_left as usize + DEAD_WALL - self.dora.len() + hidden;
+        if placed > unseen {
+            return Err(err(
+                E,
+                4,
+                format!(
+                    "{} tiles in sight leave {unseen} of {TILES} unseen, fewer than the live wall ({}), the hidden dead wall ({}) and the hidden hands ({hidden})",
+                    TILES - unseen,
+                    self.live_left,
+                    DEAD_WALL - self.dora.len()
+                ),
+            ));
+        }
+        self.unplaced = (unseen - placed) as u8;
+        Ok(())
+    }
+
+    /// The seat's decision the position shows: a discard or kan to answer,
+    /// or its own turn.
+    fn decision_phase(&mut self, obs: &Observation) -> Result<Phase, GameError> {
+        let me = obs.seat;
+        let n = self.seats[me as usize].len();
+        if let Some((s, p)) = obs.last_tile {
+            if s > 3 || s == me || n % 3 != 1 {
+                return Err(err(E, me, format!("seat {me} cannot answer seat {s}'s tile")));
+            }
+            let t = p.tile().ok_or_else(|| err(E, s, "the last tile is hidden"))?;
+            let river = self.seats[s as usize].river.last();
+            let phase = if river.is_some_and(|r| r.pai == p && !r.called) {
+                Phase::Discarded { seat: s, pai: p }
+            } else {
+                let kan = self.seats[s as usize]
+                    .melds
+                    .iter()
+                    .rev()
+                    .find(|m| m.tiles.len() == 4 && m.tile() == t)
+                    .ok_or_else(|| err(E, s, format!("{p} is not seat {s}'s last discard or kan")))?;
+                Phase::Kan {
+                    seat: s,
+                    pai: p,
+                    closed: kan.kind == MeldKind::ClosedKan,
+                }
+            };
+            self.note_could_ron(s as usize, t);
+            return Ok(phase);
+        }
+        if n % 3 != 2 {
+            return Err(err(
+                E,
+                me,
+                format!("{n} tiles in hand and no tile to answer: no decision of seat {me}"),
+            ));
+        }
+        Ok(Phase::Turn {
+            seat: me,
+            after_call: self.seats[me as usize].drawn.is_none().then_some(TileSet::EMPTY),
+            rinshan: false,
+        })
+    }
+}
+
+/// The tiles of `m` (a meld of seat `s`) make the meld its kind says.
+fn check_meld(m: &TableMeld, s: u8) -> Result<(), GameError> {
+    let bad = || err(E, s, format!("{:?} {:?} is not a meld", m.kind, m.tiles));
+    let mut kinds: Vec<_> = m.tiles.iter().map(|p| p.tile()).collect::<Option<_>>().ok_or_else(bad)?;
+    kinds.sort();
+    let red = m.tiles.iter().filter(|p| p.is_red()).count() as u8;
+    let first = *kinds.first().ok_or_else(bad)?;
+    let meld = Meld::new(m.kind, first, red).map_err(|_| bad())?;
+    if !meld.tiles().eq(kinds.iter().copied()) || m.called.is_some_and(|c| !m.tiles.contains(&c)) {
+        return Err(bad());
+    }
+    Ok(())
+}
+
+/// The live wall implied by an observation that shows every discard, call
+/// and dora indicator: the tiles it does not show, less the hidden hands and
+/// the hidden part of the dead wall; `None` when it shows too many.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::{live_wall_left, Observation, State};
+/// let mut obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 0);
+/// obs.hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p E".split(' ').map(|t| t.parse().unwrap()).collect();
+/// obs.hand_sizes = [14, 13, 13, 13];
+/// obs.dora_indicators = vec!["9p".parse()?];
+/// // The dealer's first draw: 136 - 52 dealt - 14 in the dead wall - 1 drawn.
+/// assert_eq!(live_wall_left(&obs), Some(69));
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn live_wall_left(obs: &Observation) -> Option<u8> {
+    let shown = obs.visible_tiles().len();
+    let hidden: usize = (0..4)
+        .filter(|&s| s != obs.seat as usize)
+        .map(|s| obs.hand_sizes[s] as usize)
+        .sum();
+    let dead = DEAD_WALL.checked_sub(obs.dora_indicators.len())?;
+    TILES
+        .checked_sub(shown + hidden + dead)
+        .and_then(|n| u8::try_from(n).ok())
+}
