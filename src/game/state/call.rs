@@ -274,7 +274,7 @@ impl State {
 /// The called tile `t` and the `consumed` tiles make a meld of `kind` (a chi
 /// only from the seat on the left, `target`); the kinds that swap-calling
 /// (kuikae) then forbids to discard ([`kuikae_forbidden`]).
-fn meld_shape(
+pub(super) fn meld_shape(
     kind: MeldKind,
     name: &'static str,
     actor: u8,

@@ -22,15 +22,15 @@ impl State {
     /// [`crate::game::legal_actions`] and the same [`Observation`] (scores,
     /// round, hands, melds, rivers, riichi, dora indicators, wall), the other
     /// hands hidden. The seat must have a decision: its own turn (3n+2 tiles;
-    /// after a draw when `obs.drawn` names the drawn tile, else right after a
-    /// call) or another seat's discard or kan to answer (`obs.last_tile`, the
+    /// after a draw when `obs.drawn` names the drawn tile, else right after
+    /// its last meld, a chi or pon, with the swap-calling limits it sets) or another seat's discard or kan to answer (`obs.last_tile`, the
     /// last tile of that seat's river or its kan).
     ///
     /// What an observation does not show is taken as the plainest case: no
     /// temporary or riichi furiten (discard furiten comes from the river), no
     /// ippatsu, a double riichi only when the riichi tile is the seat's first
-    /// discard before any call, no swap-calling limit after a call, no
-    /// liability, the kans made in seat order. Dora indicators it does not
+    /// discard before any call, a draw that is no replacement draw after a
+    /// kan, no liability, the kans made in seat order. Dora indicators it does not
     /// name (fewer than one plus one per kan) are turned but unknown; tiles it
     /// does not place (discards not listed, when `obs.live_left` is smaller
     /// than every discard shown implies) are unseen tiles of no known place.
@@ -214,11 +214,33 @@ impl State {
                 format!("{n} tiles in hand and no tile to answer: no decision of seat {me}"),
             ));
         }
+        let after_call = match self.seats[me as usize].drawn {
+            Some(_) => None,
+            None => Some(self.kuikae_after(me)?),
+        };
         Ok(Phase::Turn {
             seat: me,
-            after_call: self.seats[me as usize].drawn.is_none().then_some(TileSet::EMPTY),
+            after_call,
             rinshan: false,
         })
+    }
+
+    /// The kinds swap-calling (kuikae) forbids `me` to discard right after
+    /// its last call (none when the rules allow it).
+    fn kuikae_after(&self, me: u8) -> Result<TileSet, GameError> {
+        let no_call = || err(E, me, "3n+2 tiles and no drawn tile, but no call to have made");
+        let m = self.seats[me as usize].melds.last().ok_or_else(no_call)?;
+        let (Some(called), Some(from)) = (m.called, m.from) else {
+            return Err(no_call());
+        };
+        if !matches!(m.kind, MeldKind::Chi | MeldKind::Pon) || !self.rules.game.kuikae_forbidden {
+            return Ok(TileSet::EMPTY);
+        }
+        let mut consumed = m.tiles.clone();
+        let at = consumed.iter().position(|&p| p == called).ok_or_else(no_call)?;
+        consumed.remove(at);
+        let t = called.tile().ok_or_else(no_call)?;
+        super::call::meld_shape(m.kind, E, me, from, t, &consumed)
     }
 }
 
