@@ -56,10 +56,19 @@ fn legal(rules: Rules, obs: &Observation) -> Vec<Action> {
 #[test]
 fn position_ok_offers_the_closed_kan() {
     // The case `tenpai suggest --hand 1111m234p567p789s1z --drawn 1z` missed.
-    let obs = turn("1m 1m 1m 1m 2p 3p 4p 5p 6p 7p 7s 8s 9s E", "E", ["", "", "", ""]);
+    let obs = turn(
+        "1m 1m 1m 1m 2p 3p 4p 5p 6p 7p 7s 8s 9s E",
+        "E",
+        ["", "", "", ""],
+    );
     assert_eq!(obs.live_left, 69);
     let a = legal(Rules::tenhou(), &obs);
-    assert!(a.contains(&Action::Ankan { tile: "1m".parse().unwrap() }), "{a:?}");
+    assert!(
+        a.contains(&Action::Ankan {
+            tile: "1m".parse().unwrap()
+        }),
+        "{a:?}"
+    );
 }
 
 #[test]
@@ -76,17 +85,30 @@ fn position_ok_offers_the_added_kan() {
     obs.rivers[3][0].called = true;
     obs.live_left = live_wall_left(&obs).unwrap();
     let a = legal(Rules::tenhou(), &obs);
-    assert!(a.contains(&Action::Kakan { pai: "1m".parse().unwrap() }), "{a:?}");
+    assert!(
+        a.contains(&Action::Kakan {
+            pai: "1m".parse().unwrap()
+        }),
+        "{a:?}"
+    );
     // An open hand: no riichi.
     assert!(!a.iter().any(|a| matches!(a, Action::Riichi { .. })));
 }
 
 #[test]
 fn position_ok_offers_nine_terminals_on_the_first_draw() {
-    let obs = turn("1m 9m 1p 9p 1s 9s E S W N 2m 3m 4m 5m", "5m", ["", "", "", ""]);
+    let obs = turn(
+        "1m 9m 1p 9p 1s 9s E S W N 2m 3m 4m 5m",
+        "5m",
+        ["", "", "", ""],
+    );
     assert!(legal(Rules::tenhou(), &obs).contains(&Action::NineTerminals));
     // Not after a discard of one's own.
-    let later = turn("1m 9m 1p 9p 1s 9s E S W N 2m 3m 4m 5m", "5m", ["6m", "7m", "8m", "7p"]);
+    let later = turn(
+        "1m 9m 1p 9p 1s 9s E S W N 2m 3m 4m 5m",
+        "5m",
+        ["6m", "7m", "8m", "7p"],
+    );
     assert!(!legal(Rules::tenhou(), &later).contains(&Action::NineTerminals));
 }
 
@@ -94,7 +116,11 @@ fn position_ok_offers_nine_terminals_on_the_first_draw() {
 /// and tiles left in the wall, read from the rules.
 #[test]
 fn position_ok_riichi_follows_the_presets_points_and_wall() {
-    let ready = turn("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 3z 3z 4z", "4z", ["", "", "", ""]);
+    let ready = turn(
+        "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 3z 3z 4z",
+        "4z",
+        ["", "", "", ""],
+    );
     let riichi = |rules: Rules, obs: &Observation| {
         legal(rules, obs)
             .iter()
@@ -120,12 +146,28 @@ fn position_ok_riichi_follows_the_presets_points_and_wall() {
 
 #[test]
 fn position_err_names_what_does_not_fit() {
-    let five = turn("1m 1m 1m 1m 2p 3p 4p 5p 6p 7p 7s 8s 9s E", "E", ["1m", "", "", ""]);
-    let mut drawn_elsewhere = turn("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 3z 3z 4z", "4z", ["", "", "", ""]);
+    let five = turn(
+        "1m 1m 1m 1m 2p 3p 4p 5p 6p 7p 7s 8s 9s E",
+        "E",
+        ["1m", "", "", ""],
+    );
+    let mut drawn_elsewhere = turn(
+        "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 3z 3z 4z",
+        "4z",
+        ["", "", "", ""],
+    );
     drawn_elsewhere.drawn = Some("5z".parse().unwrap());
-    let mut crowded = turn("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 3z 3z 4z", "4z", ["", "", "", ""]);
+    let mut crowded = turn(
+        "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 3z 3z 4z",
+        "4z",
+        ["", "", "", ""],
+    );
     crowded.live_left = 70;
-    let mut waiting = turn("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 3z 3z 4z", "4z", ["", "", "", ""]);
+    let mut waiting = turn(
+        "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 3z 3z 4z",
+        "4z",
+        ["", "", "", ""],
+    );
     waiting.hand.pop();
     waiting.drawn = None;
     let cases = [
@@ -144,7 +186,11 @@ fn position_err_names_what_does_not_fit() {
 fn position_ok_unlisted_discards_are_unseen_tiles_of_no_known_place() {
     // Forty tiles left and no river given: the tiles drawn and discarded
     // since are unseen, and riichi still reads the wall given.
-    let mut obs = turn("1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 3z 3z 4z", "4z", ["", "", "", ""]);
+    let mut obs = turn(
+        "1m 2m 3m 4p 5p 6p 7s 8s 9s 2z 2z 3z 3z 4z",
+        "4z",
+        ["", "", "", ""],
+    );
     obs.live_left = 40;
     let s = State::from_observation(Rules::tenhou(), &obs).unwrap();
     assert_eq!(s.live_left(), 40);
@@ -179,7 +225,12 @@ fn position_ok_offers_the_referees_actions_at_every_decision_of_seeded_games() {
                     let obs = Observation::of(&referee, seat);
                     let s = State::from_observation(rules.clone(), &obs)
                         .unwrap_or_else(|err| panic!("seed {seed} {}: {err}", e.to_json()));
-                    assert_eq!(legal_actions(&s, seat), legal, "seed {seed} {}", e.to_json());
+                    assert_eq!(
+                        legal_actions(&s, seat),
+                        legal,
+                        "seed {seed} {}",
+                        e.to_json()
+                    );
                     assert_eq!(Observation::of(&s, seat), obs);
                     assert_eq!(s.unseen(), views[seat as usize].unseen());
                     compared += 1;

@@ -27,7 +27,11 @@ fn with_deltas(e: &Event, referee: &State) -> Event {
     let mut e = e.clone();
     match (&mut e, referee.outcome()) {
         (Event::Hora { actor, deltas, .. }, Some(RoundOutcome::Wins(wins))) => {
-            *deltas = wins.iter().rev().find(|w| w.seat == *actor).map(|w| w.deltas);
+            *deltas = wins
+                .iter()
+                .rev()
+                .find(|w| w.seat == *actor)
+                .map(|w| w.deltas);
         }
         (Event::Ryukyoku { deltas, .. }, Some(RoundOutcome::Draw { deltas: d, .. })) => {
             *deltas = Some(*d);
@@ -80,10 +84,7 @@ fn follow(rules: &Rules, events: &[Event], deltas: bool, what: &str) -> Compared
                 "{what} event {i}: seat {s}"
             );
             c.decisions += usize::from(!legal.is_empty());
-            assert!(
-                view.scores_known() || !deltas,
-                "{what} event {i}: seat {s}"
-            );
+            assert!(view.scores_known() || !deltas, "{what} event {i}: seat {s}");
             if view.scores_known() {
                 assert_eq!(
                     Observation::of(view, s as u8),
@@ -225,7 +226,10 @@ fn seat_view_counts_what_it_cannot_see_as_unseen() {
     let s = dealt_to_seat_1();
     // 136 - 13 own - 1 indicator; the dealer's 14 and the others' 26 are unseen.
     assert_eq!(s.unseen().iter().map(|&c| c as u32).sum::<u32>(), 122);
-    assert_eq!((s.seat(0).len(), s.seat(2).len(), s.live_left()), (14, 13, 69));
+    assert_eq!(
+        (s.seat(0).len(), s.seat(2).len(), s.live_left()),
+        (14, 13, 69)
+    );
     assert_eq!(s.unseen()[9], 1); // 1p: three in hand
     assert_eq!(s.unseen()[17], 1); // 9p: three in hand
 }
@@ -233,8 +237,10 @@ fn seat_view_counts_what_it_cannot_see_as_unseen() {
 #[test]
 fn seat_view_ok_pure_nine_gates_rons_a_hidden_discard() {
     let mut s = dealt_to_seat_1();
-    s.apply(&event(r#"{"type":"dahai","actor":0,"pai":"5p","tsumogiri":false}"#))
-        .unwrap();
+    s.apply(&event(
+        r#"{"type":"dahai","actor":0,"pai":"5p","tsumogiri":false}"#,
+    ))
+    .unwrap();
     assert_eq!(s.unseen()[13], 2);
     let legal = legal_actions(&s, 1);
     assert_eq!(legal.first(), Some(&tenpai::game::Action::Ron));
@@ -248,8 +254,10 @@ fn seat_view_ok_pure_nine_gates_rons_a_hidden_discard() {
 #[test]
 fn seat_view_err_own_draw_must_be_named() {
     let mut s = dealt_to_seat_1();
-    s.apply(&event(r#"{"type":"dahai","actor":0,"pai":"E","tsumogiri":false}"#))
-        .unwrap();
+    s.apply(&event(
+        r#"{"type":"dahai","actor":0,"pai":"E","tsumogiri":false}"#,
+    ))
+    .unwrap();
     assert_eq!(
         s.apply(&event(r#"{"type":"tsumo","actor":1,"pai":"?"}"#))
             .unwrap_err()
@@ -263,12 +271,18 @@ fn seat_view_err_hidden_hand_shows_a_tile_it_cannot_hold() {
     let mut s = dealt_to_seat_1();
     // Seat 1 holds three 9p and the indicator is 1m: a second 9p would be
     // the fifth, a ? is no discard.
-    s.apply(&event(r#"{"type":"dahai","actor":0,"pai":"9p","tsumogiri":false}"#))
+    s.apply(&event(
+        r#"{"type":"dahai","actor":0,"pai":"9p","tsumogiri":false}"#,
+    ))
+    .unwrap();
+    s.apply(&event(r#"{"type":"tsumo","actor":1,"pai":"E"}"#))
         .unwrap();
-    s.apply(&event(r#"{"type":"tsumo","actor":1,"pai":"E"}"#)).unwrap();
-    s.apply(&event(r#"{"type":"dahai","actor":1,"pai":"E","tsumogiri":true}"#))
+    s.apply(&event(
+        r#"{"type":"dahai","actor":1,"pai":"E","tsumogiri":true}"#,
+    ))
+    .unwrap();
+    s.apply(&event(r#"{"type":"tsumo","actor":2,"pai":"?"}"#))
         .unwrap();
-    s.apply(&event(r#"{"type":"tsumo","actor":2,"pai":"?"}"#)).unwrap();
     let before = s.clone();
     for (line, message) in [
         (
@@ -293,8 +307,10 @@ fn seat_view_err_hidden_hand_shows_a_tile_it_cannot_hold() {
 #[test]
 fn seat_view_hidden_pon_shows_two_unseen_tiles() {
     let mut s = dealt_to_seat_1();
-    s.apply(&event(r#"{"type":"dahai","actor":0,"pai":"1s","tsumogiri":false}"#))
-        .unwrap();
+    s.apply(&event(
+        r#"{"type":"dahai","actor":0,"pai":"1s","tsumogiri":false}"#,
+    ))
+    .unwrap();
     // Seat 2 pons the dealer's 1s with two of the three unseen; a chi after
     // it finds no discard.
     let pon = event(r#"{"type":"pon","actor":2,"target":0,"pai":"1s","consumed":["1s","1s"]}"#);
@@ -323,7 +339,9 @@ fn seat_view_hidden_win_without_deltas_leaves_scores_unsettled_until_the_deal() 
     assert!(s.scores_known());
     assert_eq!(s.scores(), [73000, 9000, 9000, 9000]);
     // Points on the table are still the game's: 100,000.
-    let bad = event(r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"2m","kyoku":1,"honba":1,"kyotaku":0,"oya":0,"scores":[73000,9000,9000,8000],"tehais":[["?","?","?","?","?","?","?","?","?","?","?","?","?"],["1p","1p","1p","2p","3p","4p","5p","6p","7p","8p","9p","9p","9p"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]}"#);
+    let bad = event(
+        r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"2m","kyoku":1,"honba":1,"kyotaku":0,"oya":0,"scores":[73000,9000,9000,8000],"tehais":[["?","?","?","?","?","?","?","?","?","?","?","?","?"],["1p","1p","1p","2p","3p","4p","5p","6p","7p","8p","9p","9p","9p"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]}"#,
+    );
     assert_eq!(
         s.apply(&bad).unwrap_err().to_string(),
         "illegal start_kyoku: points 99000 on the table, not 100000"

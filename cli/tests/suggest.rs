@@ -113,6 +113,71 @@ fn suggest_ok_ready_discards_list_their_waits_without_yaku_apart() {
     );
 }
 
+/// The candidate actions of a suggestion from flags (50 rollouts), sorted.
+fn offered(flags: &[&str]) -> Vec<String> {
+    let args = [&["suggest", "--samples", "50", "--json"], flags].concat();
+    let v: serde_json::Value = serde_json::from_str(tenpai(&args).ok()).unwrap();
+    let mut a: Vec<String> = v["candidates"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["action"].as_str().unwrap().to_string())
+        .collect();
+    a.sort();
+    a
+}
+
+#[test]
+fn suggest_ok_offers_what_the_engine_offers_closed_kan_added_kan_nine_terminals() {
+    // The engine's choices, the CLI's own list gone: the closed kan it missed,
+    let a = offered(&["--hand", "1111m234p567p789s1z", "--drawn", "1z"]);
+    assert!(a.contains(&"ankan 1m".to_string()), "{a:?}");
+    assert!(a.contains(&"riichi 1m".to_string()), "{a:?}");
+    // the added kan to a pon (open: no riichi),
+    let a = offered(&["--hand", "1m567p234678s3z [111m]", "--drawn", "1m"]);
+    assert!(a.contains(&"kakan 1m".to_string()), "{a:?}");
+    assert!(!a.iter().any(|a| a.starts_with("riichi")), "{a:?}");
+    // nine terminals on the first draw, not after a discard.
+    let nine = ["--hand", "19m19p19s1234z2345m", "--drawn", "5m"];
+    assert!(offered(&nine).contains(&"nine terminals".to_string()));
+    let later = [&nine[..], &["--rivers", "6m,7m,8m,7p"]].concat();
+    assert!(!offered(&later).contains(&"nine terminals".to_string()));
+}
+
+#[test]
+fn suggest_ok_riichi_reads_the_presets_points_and_wall() {
+    let ready = ["--hand", "123m456p789s22334z", "--drawn", "4z"];
+    let riichi = |extra: &[&str]| {
+        offered(&[&ready[..], extra].concat())
+            .iter()
+            .any(|a| a.starts_with("riichi"))
+    };
+    assert!(riichi(&[]));
+    assert!(!riichi(&["--scores", "900,33100,33000,33000"]));
+    assert!(riichi(&["--left", "4"]));
+    assert!(!riichi(&["--left", "3"]));
+    // A preset that lets a seat with 900 points declare riichi on 3 tiles.
+    let dir = tempfile::tempdir().unwrap();
+    let toml = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/rules/tenhou.toml"
+    ))
+    .unwrap()
+    .replace("riichi_min_points = 1000", "riichi_min_points = 500")
+    .replace("riichi_min_wall = 4", "riichi_min_wall = 1");
+    let file = dir.path().join("loose.toml");
+    std::fs::write(&file, toml).unwrap();
+    let rules = file.to_str().unwrap();
+    assert!(riichi(&[
+        "--scores",
+        "900,33100,33000,33000",
+        "--left",
+        "3",
+        "--rules",
+        rules
+    ]));
+}
+
 #[test]
 fn suggest_ok_trivial_tsumo() {
     let out = tenpai(&[
@@ -168,7 +233,7 @@ const LOG: &str = concat!(
 
 #[test]
 fn suggest_err_bad_flags() {
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 12] = [
         (
             &["suggest", "--hand", "123m456p789s1123z"],
             "error: --hand \"123m456p789s1123z\": the seat's turn needs 3n+2 tiles (14 with no meld), got 13\n",
@@ -188,6 +253,21 @@ fn suggest_err_bad_flags() {
         (
             &["suggest", "--hand", "123m456p789s11234z", "--riichi", "1"],
             "error: --riichi \"1\": the seat has no discard to declare with\n",
+        ),
+        (
+            &["suggest", "--hand", "123m456p789s11234z"],
+            "error: --hand \"123m456p789s11234z\": name the tile just drawn with --drawn (a closed \
+             hand's turn follows a draw)\n",
+        ),
+        (
+            &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z", "--rivers", "1111m,,,"],
+            "error: the position the flags give: illegal position by seat 0: a fifth 1m\n",
+        ),
+        (
+            &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z", "--left", "80"],
+            "error: the position the flags give: illegal position: 14 tiles in sight leave 122 of \
+             136 unseen, fewer than the live wall (80), the hidden dead wall (14) and the hidden \
+             hands (39)\n",
         ),
         (
             &["suggest", "--hand", "123m456p789s11234z", "--event", "3"],

@@ -84,4 +84,3 @@ pub fn eager_game(rules: &Rules, seed: u64) -> GameRecord {
     let mut players: [&mut dyn Player; 4] = [a, b, c, d];
     play_game(rules, seed, &mut players, true).unwrap_or_else(|e| panic!("seed {seed}: {e}"))
 }
-

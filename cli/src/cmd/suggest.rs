@@ -6,11 +6,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use tenpai::ai::mc::{action_label, hand_text, search, Budget, SearchReport, Settings};
 use tenpai::game::{
-    legal_actions, log, Action, Event, Observation, Pai, RiverTile, State, TableMeld,
+    legal_actions, live_wall_left, log, Action, Event, Observation, Pai, RiverTile, State,
+    TableMeld,
 };
 use tenpai::rules::Rules;
-use tenpai::score::{score, Riichi, Situation, Timing};
-use tenpai::Wind;
 use tenpai::{Hand, MeldKind, Tile};
 
 const LONG_ABOUT: &str = "\
@@ -28,9 +27,13 @@ candidates on many worlds and drops the others early, so a candidate
 measured on few rollouts can show a better rank by chance (see its
 interval and rollouts).
 
-A situation from flags is the seat's own turn after a draw (the hand holds
-3n+2 tiles): it may discard any tile, declare riichi when closed and ready, or
-win when the hand is complete with a yaku. A position from a log (--log FILE
+A situation from flags is the seat's own turn (the hand holds 3n+2 tiles):
+after drawing --drawn, or, without it, right after calling the last meld of
+--hand. The engine's rules decide what it may do, as in a game: discards
+(not those swap-calling forbids), riichi (by the preset's points and tiles
+left), tsumo with a yaku, closed and added kans, nine terminals. Unless
+--left says otherwise, the live wall holds what the flags leave unseen. A
+position from a log (--log FILE
 --event N: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog), told
 apart by their content) replays events 0..N-1 and asks the seat that must
 decide next (or --seat) — any decision: discards, calls, wins.
@@ -60,7 +63,8 @@ pub struct Args {
     #[arg(long, required_unless_present = "log")]
     pub hand: Option<String>,
 
-    /// The tile just drawn (one of the hand's tiles).
+    /// The tile just drawn (one of the hand's tiles); needed unless the
+    /// turn is right after a call.
     #[arg(long, value_name = "TILE")]
     pub drawn: Option<String>,
 
@@ -108,8 +112,9 @@ pub struct Args {
     #[arg(long)]
     pub seat: Option<u8>,
 
-    /// Tiles left in the live wall (default: 70 minus the discards and the
-    /// calls made).
+    /// Tiles left in the live wall (default: what the flags leave unseen,
+    /// less the dead wall and the other hands; a smaller number stands for
+    /// discards not listed).
     #[arg(long)]
     pub left: Option<u8>,
 
@@ -308,25 +313,10 @@ fn from_flags(args: &Args, rules: &Rules) -> Result<(Observation, Vec<Action>)> 
         .ok()
         .filter(|k| (1..=4).contains(k))
         .ok_or_else(|| anyhow!("--round {:?}: expected E1 to N4", args.round))?;
-    let calls: usize = melds
-        .iter()
-        .flatten()
-        .filter(|m| m.kind != MeldKind::ClosedKan)
-        .count();
-    let kans = melds
-        .iter()
-        .flatten()
-        .filter(|m| m.tiles.len() == 4)
-        .count();
-    let discards: usize = rivers.iter().map(Vec::len).sum();
-    // Every draw but the first 52 came from the live wall: one per discard,
-    // less the calls (a caller discards without drawing), plus the tile
-    // this seat holds now; replacement draws shorten it too.
-    let live_left = match args.left {
-        Some(n) => n,
-        None => (70 + calls).saturating_sub(discards + 1 + kans).min(70) as u8,
-    };
-    let obs = Observation {
+    if drawn.is_none() && hand.melds().iter().all(|m| m.kind() == MeldKind::ClosedKan) {
+        bail!("--hand {text:?}: name the tile just drawn with --drawn (a closed hand's turn follows a draw)");
+    }
+    let mut obs = Observation {
         seat,
         bakaze,
         kyoku,
@@ -340,83 +330,25 @@ fn from_flags(args: &Args, rules: &Rules) -> Result<(Observation, Vec<Action>)> 
             if s == seat as usize {
                 hand.len() as u8
             } else {
-                13 - 3 * melds[s].len().min(4) as u8
+                13u8.saturating_sub(3 * melds[s].len() as u8)
             }
         }),
         melds,
         rivers,
         riichi,
         dora_indicators,
-        live_left,
+        live_left: args.left.unwrap_or(0),
         last_tile: None,
     };
-    let legal = own_turn_actions(&obs, &hand, rules);
-    Ok((obs, legal))
-}
-
-/// The actions of a seat on its own turn holding `hand`: win when complete,
-/// riichi on a closed hand that stays ready, every distinct discard (only
-/// the drawn tile in riichi).
-fn own_turn_actions(obs: &Observation, hand: &Hand, rules: &Rules) -> Vec<Action> {
-    let mut out = Vec::new();
-    let me = obs.seat as usize;
-    if tenpai::is_agari(hand.concealed()).unwrap_or(false) && tsumo_has_yaku(obs, hand, rules) {
-        out.push(Action::Tsumo);
+    if args.left.is_none() {
+        obs.live_left = live_wall_left(&obs)
+            .ok_or_else(|| anyhow!("the flags show more tiles than a game holds"))?;
     }
-    let mut distinct = obs.hand.clone();
-    distinct.dedup();
-    if obs.riichi[me] {
-        if let Some(d) = obs.drawn {
-            out.push(Action::Discard {
-                pai: d,
-                tsumogiri: true,
-            });
-            return out;
-        }
-    }
-    let closed = obs.melds[me].iter().all(|m| m.kind == MeldKind::ClosedKan);
-    if closed && !obs.riichi[me] && obs.scores[me] >= 1000 && obs.live_left >= 4 {
-        for &p in &distinct {
-            let mut c = *hand.concealed();
-            c[p.index()] -= 1;
-            if tenpai::shanten(&c) == Ok(0) {
-                out.push(Action::Riichi {
-                    pai: p,
-                    tsumogiri: Some(p) == obs.drawn,
-                });
-            }
-        }
-    }
-    for &p in &distinct {
-        out.push(Action::Discard {
-            pai: p,
-            tsumogiri: Some(p) == obs.drawn,
-        });
-    }
-    out
-}
-
-/// Whether the complete `hand` may win by tsumo: the scorer finds a yaku
-/// (on the drawn tile; without one, on any of the hand's tiles).
-fn tsumo_has_yaku(obs: &Observation, hand: &Hand, rules: &Rules) -> bool {
-    let me = obs.seat as usize;
-    let tiles: Vec<Tile> = match obs.drawn {
-        Some(p) => p.tile().into_iter().collect(),
-        None => obs.hand.iter().filter_map(|p| p.tile()).collect(),
-    };
-    tiles.into_iter().any(|t| {
-        let mut sit = Situation::new(hand.clone(), t);
-        sit.tsumo = true;
-        sit.seat_wind = Wind::ALL[(me + 4 - obs.oya as usize % 4) % 4];
-        sit.round_wind = Wind::ALL[obs.bakaze as usize % 4];
-        if obs.riichi[me] {
-            sit.riichi = Riichi::Declared;
-        }
-        if obs.live_left == 0 {
-            sit.timing = Timing::Haitei;
-        }
-        score(&sit, rules).is_ok()
-    })
+    // The game layer decides what the seat may do, as in a game.
+    let state = State::from_observation(rules.clone(), &obs)
+        .map_err(|e| anyhow!("the position the flags give: {e}"))?;
+    let legal = legal_actions(&state, seat);
+    Ok((Observation::of(&state, seat), legal))
 }
 
 /// The events before which a seat (`seat`, or any) has a decision, as

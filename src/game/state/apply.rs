@@ -242,8 +242,7 @@ impl State {
             if matches!(self.phase, Phase::BeforeGame) {
                 return Err(err(E, 4, "the game has not started"));
             }
-            self.unsettled |=
-                self.outcome.is_none() && !matches!(self.phase, Phase::BetweenRounds);
+            self.unsettled |= self.outcome.is_none() && !matches!(self.phase, Phase::BetweenRounds);
             self.phase = Phase::BetweenRounds;
             return Ok(());
         }

@@ -99,10 +99,14 @@ impl State {
             }
         }
         let unseen: usize = self.unseen.iter().map(|&c| c as usize).sum();
-        let hidden: usize = self.seats.iter().filter(|s| s.is_hidden()).map(|s| s.len()).sum();
-        let expect = self.live_left as usize + DEAD_WALL - self.dora.len()
-            + hidden
-            + self.unplaced as usize;
+        let hidden: usize = self
+            .seats
+            .iter()
+            .filter(|s| s.is_hidden())
+            .map(|s| s.len())
+            .sum();
+        let expect =
+            self.live_left as usize + DEAD_WALL - self.dora.len() + hidden + self.unplaced as usize;
         if unseen != expect {
             return bad(format!(
                 "{unseen} unseen tiles, live wall {} + dead wall {DEAD_WALL} - {} indicators + {hidden} in hidden hands + {} unplaced",
@@ -173,8 +177,7 @@ impl State {
                 ));
             }
         }
-        let indicators =
-            self.dora.len() + self.pending_dora as usize + self.unnamed_dora as usize;
+        let indicators = self.dora.len() + self.pending_dora as usize + self.unnamed_dora as usize;
         if indicators != 1 + self.kans.len() {
             return bad(format!(
                 "{} dora indicators turned and {} due after {} kans",

@@ -44,8 +44,8 @@ use crate::rules::Rules;
 use crate::score::Score;
 use crate::tile::{TileCounts, TileSet, KINDS};
 
-pub(crate) use seat::ankan_keeps_waits;
 pub use position::live_wall_left;
+pub(crate) use seat::ankan_keeps_waits;
 pub use seat::{RiichiState, RiverTile, Seat, TableMeld};
 
 /// Where the round is: whose move it is and what may happen next.

@@ -185,9 +185,15 @@ impl State {
         let n = self.seats[me as usize].len();
         if let Some((s, p)) = obs.last_tile {
             if s > 3 || s == me || n % 3 != 1 {
-                return Err(err(E, me, format!("seat {me} cannot answer seat {s}'s tile")));
+                return Err(err(
+                    E,
+                    me,
+                    format!("seat {me} cannot answer seat {s}'s tile"),
+                ));
             }
-            let t = p.tile().ok_or_else(|| err(E, s, "the last tile is hidden"))?;
+            let t = p
+                .tile()
+                .ok_or_else(|| err(E, s, "the last tile is hidden"))?;
             let river = self.seats[s as usize].river.last();
             let phase = if river.is_some_and(|r| r.pai == p && !r.called) {
                 Phase::Discarded { seat: s, pai: p }
@@ -197,7 +203,9 @@ impl State {
                     .iter()
                     .rev()
                     .find(|m| m.tiles.len() == 4 && m.tile() == t)
-                    .ok_or_else(|| err(E, s, format!("{p} is not seat {s}'s last discard or kan")))?;
+                    .ok_or_else(|| {
+                        err(E, s, format!("{p} is not seat {s}'s last discard or kan"))
+                    })?;
                 Phase::Kan {
                     seat: s,
                     pai: p,
@@ -228,7 +236,13 @@ impl State {
     /// The kinds swap-calling (kuikae) forbids `me` to discard right after
     /// its last call (none when the rules allow it).
     fn kuikae_after(&self, me: u8) -> Result<TileSet, GameError> {
-        let no_call = || err(E, me, "3n+2 tiles and no drawn tile, but no call to have made");
+        let no_call = || {
+            err(
+                E,
+                me,
+                "3n+2 tiles and no drawn tile, but no call to have made",
+            )
+        };
         let m = self.seats[me as usize].melds.last().ok_or_else(no_call)?;
         let (Some(called), Some(from)) = (m.called, m.from) else {
             return Err(no_call());
@@ -237,7 +251,10 @@ impl State {
             return Ok(TileSet::EMPTY);
         }
         let mut consumed = m.tiles.clone();
-        let at = consumed.iter().position(|&p| p == called).ok_or_else(no_call)?;
+        let at = consumed
+            .iter()
+            .position(|&p| p == called)
+            .ok_or_else(no_call)?;
         consumed.remove(at);
         let t = called.tile().ok_or_else(no_call)?;
         super::call::meld_shape(m.kind, E, me, from, t, &consumed)
@@ -247,7 +264,12 @@ impl State {
 /// The tiles of `m` (a meld of seat `s`) make the meld its kind says.
 fn check_meld(m: &TableMeld, s: u8) -> Result<(), GameError> {
     let bad = || err(E, s, format!("{:?} {:?} is not a meld", m.kind, m.tiles));
-    let mut kinds: Vec<_> = m.tiles.iter().map(|p| p.tile()).collect::<Option<_>>().ok_or_else(bad)?;
+    let mut kinds: Vec<_> = m
+        .tiles
+        .iter()
+        .map(|p| p.tile())
+        .collect::<Option<_>>()
+        .ok_or_else(bad)?;
     kinds.sort();
     let red = m.tiles.iter().filter(|p| p.is_red()).count() as u8;
     let first = *kinds.first().ok_or_else(bad)?;

@@ -196,7 +196,11 @@ impl State {
         } else {
             let p = self.ron_tile(actor, target, &wins)?;
             if let Some(given) = pai.filter(|&g| g != p) {
-                return Err(err(E, actor, format!("the winning tile is {p}, not {given}")));
+                return Err(err(
+                    E,
+                    actor,
+                    format!("the winning tile is {p}, not {given}"),
+                ));
             }
         }
         let sticks = if wins.is_empty() { self.sticks } else { 0 };

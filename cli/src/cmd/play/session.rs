@@ -264,42 +264,6 @@ fn quick(legal: &[Action]) -> Action {
         .clone()
 }
 
-/// `event` as `seat` may see it: other seats' draws and dealt tiles hidden.
-pub fn public_event(event: &Event, seat: u8) -> Event {
-    match event {
-        Event::Tsumo { actor, .. } if *actor != seat => Event::Tsumo {
-            actor: *actor,
-            pai: Pai::HIDDEN,
-        },
-        Event::StartKyoku {
-            bakaze,
-            kyoku,
-            honba,
-            kyotaku,
-            oya,
-            dora_marker,
-            scores,
-            tehais,
-        } => Event::StartKyoku {
-            bakaze: *bakaze,
-            kyoku: *kyoku,
-            honba: *honba,
-            kyotaku: *kyotaku,
-            oya: *oya,
-            dora_marker: *dora_marker,
-            scores: *scores,
-            tehais: std::array::from_fn(|s| {
-                if s == seat as usize {
-                    tehais[s].clone()
-                } else {
-                    vec![Pai::HIDDEN; tehais[s].len()]
-                }
-            }),
-        },
-        e => e.clone(),
-    }
-}
-
 /// The hands shown at the end of a round: each winner's (with the winning
 /// tile apart), or the tenpai hands of an exhaustive draw.
 fn shown_hands(state: &State, wins: &[(u8, Option<Pai>)]) -> Vec<Shown> {
@@ -398,7 +362,7 @@ fn worker(setup: Setup, to_front: Sender<Msg>, gone: Arc<AtomicBool>) {
         }
         // A closed channel means the person left: nobody is watching.
         let _ = spectator_tx.send(Msg::Update(Box::new(Update {
-            event: public_event(e, seat),
+            event: e.seen_by(seat),
             obs: Observation::of(state, seat),
             round_end,
         })));
