@@ -84,6 +84,7 @@ enum Command {
     Score(cmd::score::Args),
     Replay(cmd::replay::Args),
     Suggest(cmd::suggest::Args),
+    Mjai(cmd::mjai::Args),
     Selfplay(cmd::selfplay::Args),
     Tables(cmd::tables::Args),
 }
@@ -126,6 +127,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         Command::Selfplay(args) => cmd::selfplay::run(&args, out),
         Command::Suggest(args) => cmd::suggest::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out),
+        Command::Mjai(args) => cmd::mjai::run(&args, input, out),
         Command::Tables(_) => unreachable!("handled above"),
     }
 }

@@ -270,6 +270,36 @@ impl Event {
         }
     }
 
+    /// The event's mjai `type` (`"dahai"`, `"reach_accepted"`, …).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::Event;
+    /// assert_eq!(Event::EndKyoku.kind(), "end_kyoku");
+    /// ```
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Event::StartGame { .. } => "start_game",
+            Event::StartKyoku { .. } => "start_kyoku",
+            Event::Tsumo { .. } => "tsumo",
+            Event::Dahai { .. } => "dahai",
+            Event::Chi { .. } => "chi",
+            Event::Pon { .. } => "pon",
+            Event::Daiminkan { .. } => "daiminkan",
+            Event::Kakan { .. } => "kakan",
+            Event::Ankan { .. } => "ankan",
+            Event::Dora { .. } => "dora",
+            Event::Reach { .. } => "reach",
+            Event::ReachAccepted { .. } => "reach_accepted",
+            Event::Hora { .. } => "hora",
+            Event::Ryukyoku { .. } => "ryukyoku",
+            Event::EndKyoku => "end_kyoku",
+            Event::EndGame { .. } => "end_game",
+        }
+    }
+
     /// The event as one line of mjai JSON.
     ///
     /// # Panics

@@ -25,7 +25,10 @@
 //! - [`RoundId`]: a round as dealt (wind, dealer, honba, sticks);
 //!   [`next_round`]: the rule for the round after it, or the end of the game.
 //! - [`ranking`], [`final_scores`]: the end of a game.
+//! - [`bot`]: tenpai as an mjai bot, one seat's game followed from a host's
+//!   events.
 
+pub mod bot;
 mod calls;
 mod error;
 mod event;

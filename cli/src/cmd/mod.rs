@@ -5,6 +5,7 @@
 pub mod agari;
 pub mod analyze;
 pub mod lines;
+pub mod mjai;
 pub mod play;
 pub mod replay;
 pub mod report;

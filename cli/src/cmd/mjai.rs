@@ -1,0 +1,137 @@
+//! `tenpai mjai`: tenpai's AI as an mjai bot on standard input and output.
+//! The library's [`BotSession`] follows the game and picks the answers; this
+//! command reads lines and writes them.
+
+use anyhow::{anyhow, bail, Result};
+use std::io::{BufRead, Write};
+use tenpai::ai::mc::{Budget, McPlayer, Settings};
+use tenpai::ai::BaselinePlayer;
+use tenpai::game::bot::{
+    answer_json, offers_decision, parse_line, BotSession, PlayerMaker, Protocol,
+};
+use tenpai::game::Player;
+
+const LONG_ABOUT: &str = "\
+Plays one seat as an mjai bot: reads mjai events on standard input and writes
+its actions on standard output, one JSON object a line.
+
+--protocol batch (the default, as on mjai.app): each input line is a JSON array
+of the events since the last answer, and every line gets exactly one answer
+({\"type\":\"none\"} when there is nothing to do). --protocol lines: one event a
+line, and an answer only when the event lets this seat act (its own draw, its
+riichi or call to discard after, another seat's discard or added kan it may
+call or win on) unless the event carries \"can_act\": false.
+
+The seat is --seat, else the id of start_game; the game's length is start_game's
+kyoku_first (0 east-south, 4 east only) when present, and aka_flag says whether
+it has red fives. Answers: dahai (with tsumogiri), reach (then the dahai when
+asked again), chi/pon/daiminkan/kakan/ankan with consumed, hora with target and
+pai, ryukyoku (nine terminals), none. The answers come from the legal actions
+the engine computes from the seat's view, so none is illegal. A line that is not
+mjai, or an event that does not fit the game, stops the bot with a message naming
+the line and the problem, and exit status 1.";
+
+/// Plays one seat as an mjai bot on standard input and output.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT)]
+pub struct Args {
+    /// The seat played, 0-3 (default: the id of start_game).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
+    pub seat: Option<u8>,
+
+    /// The AI: mc (Monte Carlo search) or baseline (rule-based, fast).
+    #[arg(long, value_name = "mc|baseline", default_value = "mc")]
+    pub ai: String,
+
+    /// Monte Carlo thinking time per decision, e.g. 300ms or 1s.
+    #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = super::selfplay::parse_think)]
+    pub think: std::time::Duration,
+
+    /// Monte Carlo rollouts per decision instead of a time (reproducible).
+    #[arg(long, value_name = "N", conflicts_with = "think")]
+    pub samples: Option<u32>,
+
+    /// Worker threads for the Monte Carlo rollouts.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::parse_threads)]
+    pub threads: usize,
+
+    /// Seed of the Monte Carlo player: it plays seat s with seed 4 × SEED + s,
+    /// as `selfplay` seeds it for the game of wall seed SEED.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+
+    /// Rule preset name (tenhou, mahjongsoul) or TOML file.
+    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
+    pub rules: String,
+
+    /// batch (mjai.app: a JSON array of events a line, one answer a line) or
+    /// lines (one event a line, answers only to decisions).
+    #[arg(long, value_name = "batch|lines", default_value = "batch")]
+    pub protocol: String,
+}
+
+/// The player maker the options ask for.
+fn player_maker(args: &Args) -> Result<PlayerMaker> {
+    let budget = match args.samples {
+        Some(0) => bail!("--samples 0: at least one rollout"),
+        Some(n) => Budget::Samples(n),
+        None => Budget::Time(args.think),
+    };
+    let settings = Settings {
+        budget,
+        threads: args.threads,
+    };
+    let seed = args.seed;
+    Ok(match args.ai.as_str() {
+        "mc" => Box::new(move |rules: &_, seat: u8| {
+            let seed = seed.wrapping_mul(4).wrapping_add(seat as u64);
+            Box::new(McPlayer::with_settings(rules, settings, seed)) as Box<dyn Player>
+        }),
+        "baseline" => {
+            Box::new(|rules: &_, _| Box::new(BaselinePlayer::new(rules)) as Box<dyn Player>)
+        }
+        other => bail!("--ai {other:?}: expected mc or baseline"),
+    })
+}
+
+/// Runs `tenpai mjai`: answers `input`'s events on `out` until the input ends.
+///
+/// # Errors
+/// Bad options; a line that is not mjai or an event that does not fit the
+/// game (`line N: …`); a failed read or write.
+pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()> {
+    let protocol = match args.protocol.as_str() {
+        "batch" => Protocol::Batch,
+        "lines" => Protocol::Lines,
+        other => bail!("--protocol {other:?}: expected batch or lines"),
+    };
+    let rules = super::load_rules(&args.rules, None)?;
+    let mut bot = BotSession::new(rules, args.seat, player_maker(args)?);
+    for (n, line) in input.lines().enumerate() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let at = |e: tenpai::game::bot::BotError| anyhow!("line {}: {e}", n + 1);
+        let events = parse_line(&line, protocol).map_err(at)?;
+        bot.new_line();
+        for e in &events {
+            bot.observe(e).map_err(at)?;
+        }
+        let wanted = match protocol {
+            Protocol::Batch => true,
+            Protocol::Lines => {
+                events
+                    .last()
+                    .is_some_and(|e| e.can_act && offers_decision(&e.event))
+                    && bot.must_decide()
+            }
+        };
+        if wanted {
+            let answer = bot.answer().map_err(at)?;
+            writeln!(out, "{}", answer_json(answer.as_ref()))?;
+            out.flush()?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,131 @@
+//! `tenpai mjai`: the bot on standard input and output, in both protocols,
+//! and its errors (line and problem named, exit status 1).
+
+mod common;
+
+use common::tenpai_in;
+
+/// Seat 1's game: the dealer discards 9m; seat 1 draws N ready on 1s-4s,
+/// declares riichi, and seat 2 deals in 1s.
+const START: &str = r#"{"type":"start_game","id":1,"names":["a","b","c","d"]}"#;
+const KYOKU: &str = r#"{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"6m","scores":[25000,25000,25000,25000],"tehais":[["?","?","?","?","?","?","?","?","?","?","?","?","?"],["1m","2m","3m","4p","5p","6p","7s","8s","9s","2s","3s","E","E"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]}"#;
+const DEALER: &str = r#"{"type":"tsumo","actor":0,"pai":"?"},{"type":"dahai","actor":0,"pai":"9m","tsumogiri":true}"#;
+const DRAW: &str = r#"{"type":"tsumo","actor":1,"pai":"N"}"#;
+const REACH: &str = r#"{"type":"reach","actor":1}"#;
+const DEAL_IN: &str = r#"{"type":"dahai","actor":1,"pai":"N","tsumogiri":true},{"type":"reach_accepted","actor":1},{"type":"tsumo","actor":2,"pai":"?"},{"type":"dahai","actor":2,"pai":"1s","tsumogiri":false}"#;
+
+const NONE: &str = r#"{"type":"none"}"#;
+const RIICHI: &str = r#"{"type":"reach","actor":1}"#;
+const DISCARD: &str = r#"{"type":"dahai","actor":1,"pai":"N","tsumogiri":true}"#;
+const RON: &str = r#"{"type":"hora","actor":1,"target":2,"pai":"1s"}"#;
+
+/// The game as mjai.app lines: JSON arrays.
+fn batch() -> String {
+    [START, &format!("{KYOKU},{DEALER}"), DRAW, REACH, DEAL_IN]
+        .iter()
+        .map(|l| format!("[{l}]\n"))
+        .collect()
+}
+
+/// The game one event a line.
+fn lines() -> String {
+    [START, KYOKU, DEALER, DRAW, REACH, DEAL_IN]
+        .join(",")
+        .replace("},{", "}\n{")
+        + "\n"
+}
+
+#[test]
+fn mjai_ok_batch_answers_every_line_riichi_in_two_steps_then_ron() {
+    let out = tenpai_in(&["mjai", "--ai", "baseline"], &batch());
+    assert_eq!(
+        out.ok(),
+        [NONE, NONE, RIICHI, DISCARD, RON]
+            .map(|a| format!("{a}\n"))
+            .concat()
+    );
+}
+
+#[test]
+fn mjai_ok_seat_flag_and_monte_carlo_answer_the_same_decisions() {
+    let out = tenpai_in(&["mjai", "--seat", "1", "--samples", "30"], &batch());
+    let answers: Vec<&str> = out.ok().lines().collect();
+    assert_eq!(answers.len(), 5);
+    assert_eq!((answers[0], answers[1], answers[4]), (NONE, NONE, RON));
+    // On the draw: riichi or a discard of a held tile; a reach is answered
+    // by its discard when asked again.
+    assert!(
+        answers[2] == RIICHI || answers[2].starts_with(r#"{"type":"dahai","actor":1,"#),
+        "{answers:?}"
+    );
+}
+
+#[test]
+fn mjai_ok_lines_answers_only_decisions() {
+    let out = tenpai_in(
+        &["mjai", "--ai", "baseline", "--protocol", "lines"],
+        &lines(),
+    );
+    assert_eq!(
+        out.ok(),
+        [RIICHI, DISCARD, RON].map(|a| format!("{a}\n")).concat()
+    );
+    // An event that carries "can_act": false is not answered.
+    let quiet = lines().replace(
+        r#""pai":"1s","tsumogiri":false}"#,
+        r#""pai":"1s","tsumogiri":false,"can_act":false}"#,
+    );
+    let out = tenpai_in(&["mjai", "--ai", "baseline", "--protocol", "lines"], &quiet);
+    assert_eq!(
+        out.ok(),
+        [RIICHI, DISCARD].map(|a| format!("{a}\n")).concat()
+    );
+}
+
+#[test]
+fn mjai_err_names_the_line_and_the_problem() {
+    let base = batch();
+    let cases: [(String, &str, usize); 4] = [
+        (format!("{base}not json\n"), "error: line 6: not an mjai message: expected ident at line 1 column 2\n", 5),
+        (
+            base.replace(r#"{"type":"tsumo","actor":1,"pai":"N"}"#, r#"{"type":"tsumo","actor":1,"pai":"?"}"#),
+            "error: line 3: event 0 (tsumo): illegal tsumo by seat 1: this seat's own tile must be named, not ?\n",
+            2,
+        ),
+        (
+            base.replace(r#""pai":"N","tsumogiri":true},{"type":"reach_accepted""#, r#""pai":"9p","tsumogiri":false},{"type":"reach_accepted""#),
+            "error: line 5: event 0 (dahai): seat 1 has no 9p for dahai\n",
+            4,
+        ),
+        (
+            base.replace(r#""honba":0,"#, ""),
+            "error: line 2: event 0 (start_kyoku): missing field `honba`\n",
+            1,
+        ),
+    ];
+    for (input, want, answered) in cases {
+        let run = tenpai_in(&["mjai", "--ai", "baseline"], &input);
+        assert_ne!(run.code, 0, "{want}");
+        assert_eq!(run.err, want);
+        assert_eq!(run.out.lines().count(), answered, "{want}");
+    }
+}
+
+#[test]
+fn mjai_err_bad_options() {
+    let run = tenpai_in(&["mjai", "--ai", "smart"], "");
+    assert_eq!(
+        run.failed(),
+        "error: --ai \"smart\": expected mc or baseline\n"
+    );
+    let run = tenpai_in(&["mjai", "--protocol", "http"], "");
+    assert_eq!(
+        run.failed(),
+        "error: --protocol \"http\": expected batch or lines\n"
+    );
+    let run = tenpai_in(&["mjai"], "[{\"type\":\"start_game\"}]\n");
+    assert_eq!(
+        run.failed(),
+        "error: line 1: start_game has no id and no seat was given\n"
+    );
+}

@@ -1,0 +1,203 @@
+//! tenpai as an mjai bot (`game::bot`): a bot that follows a game from the
+//! mjai.app lines its seat is sent (others' tiles `?`) answers each decision
+//! exactly as the same player did at the table, and only with legal actions.
+
+mod common;
+
+use common::eager::{eager_game, Eager};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use tenpai::ai::BaselinePlayer;
+use tenpai::game::bot::{
+    answer_event, answer_json, offers_decision, parse_line, BotError, BotSession, Protocol,
+};
+use tenpai::game::{legal_actions, play_game, Event, GameRecord, Player, State};
+use tenpai::rules::{GameLength, Rules};
+
+/// What following a game as one seat's bot compared.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Followed {
+    /// Decisions the bot answered.
+    decisions: usize,
+    /// Of those, answers the game shows (the seat's next event): all equal.
+    shown: usize,
+}
+
+/// The event as the bot asks for it: no deltas, ura-dora or draw reason.
+fn as_answer(e: &Event) -> Event {
+    match e.clone() {
+        Event::Hora {
+            actor, target, pai, ..
+        } => Event::Hora {
+            actor,
+            target,
+            pai,
+            ura_markers: None,
+            deltas: None,
+            scores: None,
+        },
+        e => e,
+    }
+}
+
+/// Plays `record` to the bot of `seat` as mjai.app lines: the events since
+/// its last answer, as the seat sees them, sent whenever the referee's state
+/// gives the seat a decision after an event that may (not again after the
+/// `dora` or `reach_accepted` that follows a discard). Each answer must be one of the legal actions,
+/// and the seat's own next event when it is an action of the seat. With
+/// `by_id`, `start_game` names the seat in its `id`.
+fn follow(
+    record: &GameRecord,
+    rules: &Rules,
+    seat: u8,
+    mut bot: BotSession,
+    by_id: bool,
+) -> Followed {
+    let mut referee = State::new(rules.clone());
+    let mut line: Vec<String> = Vec::new();
+    let mut f = Followed::default();
+    for (i, e) in record.events.iter().enumerate() {
+        let legal = legal_actions(&referee, seat);
+        let asks = i > 0 && offers_decision(&record.events[i - 1]);
+        if asks && !legal.is_empty() {
+            let text = format!("[{}]", line.join(","));
+            bot.new_line();
+            for m in parse_line(&text, Protocol::Batch).unwrap() {
+                bot.observe(&m)
+                    .unwrap_or_else(|err| panic!("event {i} ({text}): {err}"));
+            }
+            line.clear();
+            assert_eq!(
+                tenpai::game::Observation::of(bot.state().unwrap(), seat),
+                tenpai::game::Observation::of(&referee, seat),
+                "event {i}"
+            );
+            let answer = bot.answer().unwrap();
+            let offered: Vec<_> = legal
+                .iter()
+                .map(|a| answer_event(&referee, seat, a))
+                .collect();
+            assert!(
+                offered.contains(&answer),
+                "event {i}: {answer:?} not in {offered:?}"
+            );
+            f.decisions += 1;
+            let own = e.actor() == Some(seat)
+                && !matches!(e, Event::Tsumo { .. } | Event::ReachAccepted { .. });
+            if own {
+                assert_eq!(answer.as_ref(), Some(&as_answer(e)), "event {i}");
+                f.shown += 1;
+            }
+        }
+        referee.apply(e).unwrap();
+        let mut json = e.seen_by(seat).to_json();
+        if by_id {
+            let start = r#"{"type":"start_game""#;
+            json = json.replace(start, &format!(r#"{start},"id":{seat}"#));
+        }
+        line.push(json);
+    }
+    assert_eq!(bot.seat(), Some(seat));
+    f
+}
+
+fn eager_bot(rules: &Rules, seed: u64, seat: u8) -> BotSession {
+    BotSession::new(
+        rules.clone(),
+        Some(seat),
+        Box::new(move |_: &Rules, s: u8| {
+            Box::new(Eager {
+                rng: ChaCha8Rng::seed_from_u64(seed * 4 + s as u64),
+            }) as Box<dyn Player>
+        }),
+    )
+}
+
+#[test]
+fn bot_ok_answers_as_the_eager_player_did_at_the_table_every_seat() {
+    let rules = Rules::tenhou();
+    let mut total = Followed::default();
+    for seed in 1..=4 {
+        let record = eager_game(&rules, seed);
+        for seat in 0..4 {
+            let f = follow(&record, &rules, seat, eager_bot(&rules, seed, seat), false);
+            assert!(f.shown > 20, "seed {seed} seat {seat}: {f:?}");
+            total.decisions += f.decisions;
+            total.shown += f.shown;
+        }
+    }
+    // Calls, kans, riichi (two answers) and wins among them.
+    assert!(total.decisions > 1000, "{total:?}");
+}
+
+#[test]
+fn bot_ok_answers_as_the_baseline_did_in_a_seeded_game() {
+    let rules = Rules::tenhou();
+    let mut players: [BaselinePlayer; 4] = std::array::from_fn(|_| BaselinePlayer::new(&rules));
+    let [a, b, c, d] = &mut players;
+    let mut seats: [&mut dyn Player; 4] = [a, b, c, d];
+    let record = play_game(&rules, 7, &mut seats, true).unwrap();
+    for seat in 0..4 {
+        let bot = BotSession::new(
+            rules.clone(),
+            None,
+            Box::new(|r: &Rules, _| Box::new(BaselinePlayer::new(r)) as Box<dyn Player>),
+        );
+        // No seat given: start_game's id names it.
+        let f = follow(&record, &rules, seat, bot, true);
+        assert!(f.shown > 20, "seat {seat}: {f:?}");
+    }
+}
+
+#[test]
+fn bot_ok_start_game_sets_the_length_and_red_fives() {
+    let mut bot = eager_bot(&Rules::tenhou(), 1, 0);
+    let line = r#"[{"type":"start_game","id":3,"kyoku_first":4,"aka_flag":false}]"#;
+    for m in parse_line(line, Protocol::Batch).unwrap() {
+        bot.observe(&m).unwrap();
+    }
+    let rules = bot.state().unwrap().rules();
+    assert_eq!(rules.game.length, GameLength::East);
+    assert_eq!(rules.scoring.red_fives, [0, 0, 0]);
+    // --seat wins over the id.
+    assert_eq!(bot.seat(), Some(0));
+    assert_eq!(bot.answer().unwrap(), None);
+    assert_eq!(answer_json(None), r#"{"type":"none"}"#);
+}
+
+#[test]
+fn bot_err_names_the_event_and_its_problem() {
+    let run = |lines: &[&str]| -> BotError {
+        let mut bot = eager_bot(&Rules::tenhou(), 1, 0);
+        for l in lines {
+            bot.new_line();
+            match parse_line(l, Protocol::Batch) {
+                Err(e) => return e,
+                Ok(events) => {
+                    for m in events {
+                        if let Err(e) = bot.observe(&m) {
+                            return e;
+                        }
+                    }
+                }
+            }
+        }
+        panic!("no error in {lines:?}")
+    };
+    let start = r#"[{"type":"start_game","id":0}]"#;
+    let cases: [(&[&str], &str); 6] = [
+        (&["[{\"type\":"], "not an mjai message: EOF while parsing a value at line 1 column 9"),
+        (&[r#"{"type":"end_kyoku"}"#], "not an mjai message: expected a JSON array of events"),
+        (&[r#"[{"type":"dahai","actor":0,"pai":"5x","tsumogiri":false}]"#],
+         "event 0 (dahai): \"5x\" is not a tile (mjai notation: 1m..9s, E S W N P F C, 5mr, ?)"),
+        (&[r#"[{"type":"tsumo","actor":0,"pai":"1m"}]"#],
+         "event 0 (tsumo): the game has not started (no start_game)"),
+        (&[start, r#"[{"type":"end_kyoku"},{"type":"warp"}]"#],
+         "event 1 (warp): unknown variant `warp`, expected one of `start_game`, `start_kyoku`, `tsumo`, `dahai`, `chi`, `pon`, `daiminkan`, `kakan`, `ankan`, `dora`, `reach`, `reach_accepted`, `hora`, `ryukyoku`, `end_kyoku`, `end_game`"),
+        (&[start, r#"[{"type":"tsumo","actor":1,"pai":"?"}]"#],
+         "event 0 (tsumo): illegal tsumo by seat 1: not this seat's draw (BetweenRounds)"),
+    ];
+    for (lines, want) in cases {
+        assert_eq!(run(lines).to_string(), want, "{lines:?}");
+    }
+}
