@@ -87,6 +87,15 @@ pub trait Player {
     fn reads_observation(&self) -> bool {
         true
     }
+
+    /// Called with every event of the game, after the table applied it and
+    /// before it asks anyone about it, as the referee sees it (every tile
+    /// named): a player that passes events on, such as an external bot
+    /// ([`crate::game::bot::ExternalBot`]), hides what its seat may not see
+    /// ([`Event::seen_by`]). Does nothing by default.
+    fn observe(&mut self, event: &Event) {
+        let _ = event;
+    }
 }
 
 /// A player that wins whenever it can and otherwise picks uniformly at random
@@ -171,6 +180,9 @@ impl Table<'_> {
         record_result(&mut e, &self.state);
         if let Some(f) = self.spectator.as_mut() {
             f(&e, &self.state);
+        }
+        for p in self.players.iter_mut() {
+            p.observe(&e);
         }
         self.events.push(e);
         if self.check {

@@ -14,7 +14,10 @@
 //! or added kan's after the next `dahai`, `reach` → `dahai` →
 //! `reach_accepted`.
 
+mod external;
 mod message;
+
+pub use external::{ExternalBot, Faults, KEPT_FAULTS};
 
 pub use message::{answer_json, parse_line, Incoming, Protocol};
 
@@ -301,7 +304,13 @@ pub fn answer_event(state: &State, seat: u8, action: &Action) -> Option<Event> {
         .ok()?
         .into_iter()
         .next()?;
-    Some(match first {
+    Some(as_answer(first))
+}
+
+/// `event` as a bot asks for it: without what only the host knows (the
+/// ura-dora, deltas and scores of a `hora`, the reason of a `ryukyoku`).
+fn as_answer(event: Event) -> Event {
+    match event {
         Event::Hora {
             actor, target, pai, ..
         } => Event::Hora {
@@ -318,5 +327,5 @@ pub fn answer_event(state: &State, seat: u8, action: &Action) -> Option<Event> {
             scores: None,
         },
         e => e,
-    })
+    }
 }

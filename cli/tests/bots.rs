@@ -1,0 +1,157 @@
+//! Other bots at tenpai's table (`game::bot::ExternalBot`): `tenpai mjai`
+//! processes play the same games as the players in process, event for event;
+//! small fixture bots (`tests/bots/`) play whole games, and misbehaving ones
+//! leave the game complete with its invariants intact, their faults counted.
+
+use std::time::Duration;
+use tenpai::ai::mc::{Budget, McPlayer, Settings};
+use tenpai::ai::BaselinePlayer;
+use tenpai::game::bot::{ExternalBot, Faults};
+use tenpai::game::{play_game, GameRecord, Player, State};
+use tenpai::rules::{GameLength, Rules};
+
+fn east() -> Rules {
+    let mut r = Rules::tenhou();
+    r.game.length = GameLength::East;
+    r
+}
+
+/// `tenpai ARGS` as a shell command.
+fn tenpai_cmd(args: &str) -> String {
+    format!("{} {args}", env!("CARGO_BIN_EXE_tenpai"))
+}
+
+/// A fixture bot as a shell command.
+fn fixture(args: &str) -> String {
+    format!("python3 {}/tests/bots/{args}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Four external bots running `commands` (baseline fallback).
+fn bots(commands: [&str; 4], rules: &Rules, timeout: Duration) -> Vec<ExternalBot> {
+    (0..4u8)
+        .map(|s| {
+            let fallback = Box::new(BaselinePlayer::new(rules));
+            ExternalBot::spawn(commands[s as usize], s, rules, timeout, fallback).unwrap()
+        })
+        .collect()
+}
+
+/// A game between `players`, its invariants checked after every event.
+fn game(rules: &Rules, seed: u64, players: &mut [Box<dyn Player>]) -> GameRecord {
+    let [a, b, c, d] = players else {
+        panic!("four players")
+    };
+    let mut seats: [&mut dyn Player; 4] = [a.as_mut(), b.as_mut(), c.as_mut(), d.as_mut()];
+    play_game(rules, seed, &mut seats, true).unwrap()
+}
+
+/// The game of `bots`, and each bot's faults.
+fn game_of_bots(rules: &Rules, seed: u64, mut bots: Vec<ExternalBot>) -> (GameRecord, Vec<Faults>) {
+    let [a, b, c, d] = &mut bots[..] else {
+        panic!("four bots")
+    };
+    let mut seats: [&mut dyn Player; 4] = [a, b, c, d];
+    let record = play_game(rules, seed, &mut seats, true).unwrap();
+    (record, bots.iter().map(|b| b.faults().clone()).collect())
+}
+
+/// The number of faults of each bot.
+fn counts(faults: &[Faults]) -> Vec<u32> {
+    faults.iter().map(|f| f.count).collect()
+}
+
+/// Final scores add up and every event replays on a fresh referee.
+fn assert_complete(record: &GameRecord) {
+    assert_eq!(record.scores.iter().sum::<i32>(), 100_000);
+    let mut s = State::new(east()).with_check(true);
+    for e in &record.events {
+        s.apply(e).unwrap();
+    }
+    assert!(s.game_over());
+}
+
+#[test]
+fn bots_ok_tenpai_mjai_baseline_plays_the_in_process_game_event_for_event() {
+    let rules = east();
+    let cmd = tenpai_cmd("mjai --ai baseline");
+    let (record, faults) = game_of_bots(
+        &rules,
+        5,
+        bots([&cmd, &cmd, &cmd, &cmd], &rules, Duration::from_secs(10)),
+    );
+    let mut local: Vec<Box<dyn Player>> = (0..4)
+        .map(|_| Box::new(BaselinePlayer::new(&rules)) as Box<dyn Player>)
+        .collect();
+    assert_eq!(record.events, game(&rules, 5, &mut local).events);
+    assert_eq!(counts(&faults), [0, 0, 0, 0]);
+}
+
+#[test]
+fn bots_ok_tenpai_mjai_monte_carlo_plays_the_in_process_game_event_for_event() {
+    let rules = east();
+    let seed = 3;
+    let cmd = tenpai_cmd(&format!("mjai --samples 16 --seed {seed}"));
+    let base = tenpai_cmd("mjai --ai baseline");
+    let (record, faults) = game_of_bots(
+        &rules,
+        seed,
+        bots([&cmd, &base, &cmd, &base], &rules, Duration::from_secs(10)),
+    );
+    let settings = Settings {
+        budget: Budget::Samples(16),
+        threads: 1,
+    };
+    let mut local: Vec<Box<dyn Player>> = (0..4u64)
+        .map(|s| {
+            if s % 2 == 0 {
+                Box::new(McPlayer::with_settings(&rules, settings, seed * 4 + s)) as Box<dyn Player>
+            } else {
+                Box::new(BaselinePlayer::new(&rules))
+            }
+        })
+        .collect();
+    assert_eq!(record.events, game(&rules, seed, &mut local).events);
+    assert_eq!(counts(&faults), [0, 0, 0, 0]);
+}
+
+#[test]
+fn bots_ok_tsumogiri_fixture_plays_whole_games_without_faults() {
+    let rules = east();
+    let t = fixture("tsumogiri.py {seat}");
+    let base = tenpai_cmd("mjai --ai baseline");
+    for seed in 1..=2 {
+        let (record, faults) = game_of_bots(
+            &rules,
+            seed,
+            bots([&t, &base, &t, &t], &rules, Duration::from_secs(10)),
+        );
+        assert_complete(&record);
+        assert_eq!(counts(&faults), [0, 0, 0, 0], "seed {seed}");
+    }
+}
+
+#[test]
+fn bots_ok_misbehaving_bots_leave_the_game_complete_their_faults_counted() {
+    let rules = east();
+    let base = tenpai_cmd("mjai --ai baseline");
+    for mode in ["garbage", "illegal", "sleep", "exit"] {
+        let bad = fixture(&format!("misbehaving.py {{seat}} {mode}"));
+        let timeout = Duration::from_millis(if mode == "sleep" { 300 } else { 10_000 });
+        let (record, faults) = game_of_bots(
+            &rules,
+            1,
+            bots([&bad, &base, &base, &base], &rules, timeout),
+        );
+        assert_complete(&record);
+        assert!(faults[0].count > 0, "{mode}: {faults:?}");
+        let first = &faults[0].first[0];
+        let want = match mode {
+            "garbage" => "seat 0: not an mjai message: expected value at line 1 column 1: garbage",
+            "illegal" => "seat 0: illegal answer {",
+            "sleep" => "seat 0: no answer within 300ms to [",
+            _ => "seat 0: the process ended (exit status: 3)",
+        };
+        assert!(first.starts_with(want), "{mode}: {first}");
+        assert_eq!(&counts(&faults)[1..], [0, 0, 0], "{mode}");
+    }
+}

@@ -1,0 +1,33 @@
+"""A bot that misbehaves on purpose (for the fault tests). Usage:
+python3 misbehaving.py SEAT MODE, MODE one of
+  garbage  - answers every line with text that is not JSON;
+  illegal  - discards a tile it does not hold (or calls what it cannot);
+  sleep    - answers its first draw after 2 seconds (past a short timeout),
+             then at once;
+  exit     - plays tsumogiri, then exits on its 30th line."""
+import json
+import sys
+import time
+
+seat, mode = int(sys.argv[1]), sys.argv[2]
+slept = False
+for n, line in enumerate(sys.stdin, 1):
+    last = json.loads(line)[-1]
+    own_draw = last["type"] == "tsumo" and last["actor"] == seat
+    if mode == "garbage":
+        print("garbage", flush=True)
+        continue
+    if mode == "exit" and n == 30:
+        sys.exit(3)
+    if own_draw and mode == "illegal":
+        answer = {"type": "dahai", "actor": seat, "pai": "C" if last["pai"] != "C" else "N", "tsumogiri": False}
+    elif own_draw:
+        if mode == "sleep" and not slept:
+            time.sleep(2)
+            slept = True
+        answer = {"type": "dahai", "actor": seat, "pai": last["pai"], "tsumogiri": True}
+    elif mode == "illegal" and last["type"] == "dahai":
+        answer = {"type": "pon", "actor": seat, "target": last["actor"], "pai": last["pai"], "consumed": ["1m", "1m"]}
+    else:
+        answer = {"type": "none"}
+    print(json.dumps(answer), flush=True)

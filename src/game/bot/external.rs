@@ -1,0 +1,329 @@
+//! An external mjai bot at tenpai's table: a process spoken to in the
+//! mjai.app protocol ([`super::Protocol::Batch`]), its answers checked
+//! against the seat's legal actions, and a fallback player taking every
+//! decision the bot gets wrong.
+
+use super::{answer_event, as_answer, parse_line, Protocol};
+use crate::game::event::Event;
+use crate::game::legal::Action;
+use crate::game::observation::Observation;
+use crate::game::state::State;
+use crate::game::table::Player;
+use crate::rules::{GameLength, Rules};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+/// How many fault messages a bot keeps (the count goes on).
+pub const KEPT_FAULTS: usize = 3;
+
+/// What went wrong with an external bot in a game: each fault is a decision
+/// the fallback player took instead.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Faults {
+    /// Number of faults.
+    pub count: u32,
+    /// The first [`KEPT_FAULTS`] messages (`seat 2: no answer within 10s to …`).
+    pub first: Vec<String>,
+}
+
+/// An mjai bot run as a process (`sh -c COMMAND`) at one seat: a [`Player`]
+/// that sends the process the events its seat may see (others' tiles `?`) as
+/// mjai.app lines, reads one action a line and plays it when it is legal.
+/// An illegal action, a line that is not one, a crash or no answer within
+/// the timeout is a fault ([`ExternalBot::faults`]): `fallback` plays that
+/// decision, and the game goes on. The process is ended when the bot is
+/// dropped.
+pub struct ExternalBot {
+    seat: u8,
+    rules: Rules,
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<std::io::Result<String>>,
+    timeout: Duration,
+    fallback: Box<dyn Player>,
+    /// The seat's view, following the game from the table's events.
+    view: State,
+    /// Events not yet sent, as the seat sees them (JSON).
+    pending: Vec<String>,
+    /// Answers owed by the bot after timeouts (read and dropped first).
+    late: usize,
+    /// The process is gone: no more lines are sent.
+    dead: bool,
+    /// The bot's `reach` was sent back to it: the table's own is not sent.
+    reach_sent: bool,
+    faults: Faults,
+}
+
+impl ExternalBot {
+    /// Starts `command` (run by `sh -c`, `{seat}` replaced by the seat) for
+    /// `seat`, with `fallback` for the decisions it gets wrong.
+    ///
+    /// # Errors
+    /// The process cannot be started.
+    pub fn spawn(
+        command: &str,
+        seat: u8,
+        rules: &Rules,
+        timeout: Duration,
+        fallback: Box<dyn Player>,
+    ) -> std::io::Result<ExternalBot> {
+        let mut child = Command::new("sh")
+            .arg("-c")
+            .arg(command.replace("{seat}", &seat.to_string()))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()?;
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, rx) = channel();
+        // The reader thread ends when the process closes its output or the
+        // bot (the receiver) is gone.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let end = line.is_err();
+                if tx.send(line).is_err() || end {
+                    return;
+                }
+            }
+        });
+        Ok(ExternalBot {
+            seat,
+            rules: rules.clone(),
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            timeout,
+            fallback,
+            view: State::for_seat(rules.clone(), seat),
+            pending: Vec::new(),
+            late: 0,
+            dead: false,
+            reach_sent: false,
+            faults: Faults::default(),
+        })
+    }
+
+    /// The faults so far.
+    pub fn faults(&self) -> &Faults {
+        &self.faults
+    }
+
+    fn fault(&mut self, what: String) {
+        self.faults.count += 1;
+        if self.faults.first.len() < KEPT_FAULTS {
+            self.faults
+                .first
+                .push(format!("seat {}: {what}", self.seat));
+        }
+    }
+
+    /// Sends the pending events as one line and reads the answer: `None`
+    /// (a fault recorded) when the bot is gone, late, or silent.
+    fn exchange(&mut self) -> Option<String> {
+        let line = format!("[{}]", self.pending.join(","));
+        self.pending.clear();
+        if self.dead {
+            return None;
+        }
+        let sent = self
+            .stdin
+            .as_mut()
+            .map(|w| writeln!(w, "{line}").and_then(|()| w.flush()));
+        if !matches!(sent, Some(Ok(()))) {
+            self.dead = true;
+            self.fault("the process is gone (its input is closed)".into());
+            return None;
+        }
+        loop {
+            match self.lines.recv_timeout(self.timeout) {
+                Ok(Ok(answer)) if self.late > 0 => {
+                    self.late -= 1;
+                    drop(answer);
+                }
+                Ok(Ok(answer)) => return Some(answer),
+                Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
+                    self.dead = true;
+                    let status = self.child.try_wait().ok().flatten();
+                    let how = status.map_or("closed its output".to_string(), |s| s.to_string());
+                    self.fault(format!("the process ended ({how})"));
+                    return None;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    self.late += 1;
+                    self.fault(format!(
+                        "no answer within {:?} to {}",
+                        self.timeout,
+                        short(&line)
+                    ));
+                    return None;
+                }
+            }
+        }
+    }
+
+    /// The legal action the bot's answer `text` asks for, among `legal`.
+    fn read_answer(&mut self, text: &str, legal: &[Action]) -> Option<Action> {
+        let answer = match parse_line(text, Protocol::Lines) {
+            Ok(mut v) if v.len() == 1 => Some(v.remove(0).event),
+            Ok(_) => None,
+            Err(_) if is_none(text) => None,
+            Err(e) => {
+                self.fault(format!("{e}: {}", short(text)));
+                return None;
+            }
+        };
+        let found = find_answer(&self.view, self.seat, legal, answer.map(as_answer));
+        if found.is_none() {
+            self.fault(format!("illegal answer {}", short(text)));
+        }
+        found
+    }
+
+    /// The second answer of a riichi: `reach` sent back, the discard read.
+    fn riichi_discard(&mut self, legal: &[Action]) -> Option<Action> {
+        self.pending
+            .push(Event::Reach { actor: self.seat }.to_json());
+        self.reach_sent = true;
+        let text = self.exchange()?;
+        let discards: Vec<Action> = legal
+            .iter()
+            .filter_map(|a| match *a {
+                Action::Riichi { pai, tsumogiri } => Some(Action::Discard { pai, tsumogiri }),
+                _ => None,
+            })
+            .collect();
+        let mut view = self.view.clone();
+        view.apply(&Event::Reach { actor: self.seat }).ok()?;
+        let answer = parse_line(&text, Protocol::Lines)
+            .ok()
+            .and_then(|mut v| v.pop())
+            .map(|m| as_answer(m.event));
+        match find_answer(&view, self.seat, &discards, answer) {
+            Some(Action::Discard { pai, tsumogiri }) => Some(Action::Riichi { pai, tsumogiri }),
+            _ => {
+                self.fault(format!("illegal riichi discard {}", short(&text)));
+                None
+            }
+        }
+    }
+}
+
+impl Player for ExternalBot {
+    fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
+        let chosen = self.exchange().and_then(|text| {
+            let a = self.read_answer(&text, legal)?;
+            match a {
+                Action::Riichi { .. } => self.riichi_discard(legal),
+                a => Some(a),
+            }
+        });
+        match chosen {
+            Some(a) => a,
+            // After a reach the bot was told of, the fallback keeps to riichi.
+            None if self.reach_sent => {
+                let riichi: Vec<Action> = legal
+                    .iter()
+                    .filter(|a| matches!(a, Action::Riichi { .. }))
+                    .cloned()
+                    .collect();
+                self.fallback.act(obs, &riichi)
+            }
+            None => self.fallback.act(obs, legal),
+        }
+    }
+
+    fn observe(&mut self, event: &Event) {
+        // The view follows the table; an event it refuses (a bug) leaves the
+        // bot's answers to be checked against what it had.
+        let _ = self.view.apply(event);
+        let own_reach = matches!(event, Event::Reach { actor } if *actor == self.seat);
+        if own_reach && self.reach_sent {
+            self.reach_sent = false;
+            return;
+        }
+        self.reach_sent = false;
+        let mut json = event.seen_by(self.seat).to_json();
+        if let Event::StartGame { .. } = event {
+            json = start_game_json(&json, self.seat, &self.rules);
+        }
+        self.pending.push(json);
+        // The host's events that end a game or round, and the start, are
+        // sent at once (their answer is `none`), as mjai.app does.
+        if matches!(
+            event,
+            Event::StartGame { .. } | Event::EndKyoku | Event::EndGame { .. }
+        ) {
+            let _ = self.exchange();
+        }
+    }
+}
+
+impl Drop for ExternalBot {
+    fn drop(&mut self) {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `start_game` with the fields a bot reads: its `id`, `kyoku_first`,
+/// `aka_flag`.
+fn start_game_json(json: &str, seat: u8, rules: &Rules) -> String {
+    let mut v: serde_json::Value = serde_json::from_str(json).expect("an event's JSON");
+    let kyoku_first = match rules.game.length {
+        GameLength::East => 4,
+        GameLength::South => 0,
+    };
+    v["id"] = seat.into();
+    v["kyoku_first"] = kyoku_first.into();
+    v["aka_flag"] = (rules.scoring.red_fives != [0; 3]).into();
+    v.to_string()
+}
+
+/// The action of `legal` whose answer is `answer` (`None`: a pass). A
+/// `hora` may leave out its `pai`; a `dahai` whose `tsumogiri` is wrong is
+/// taken for the discard of that tile.
+fn find_answer(view: &State, seat: u8, legal: &[Action], answer: Option<Event>) -> Option<Action> {
+    let offered: Vec<(Option<Event>, &Action)> = legal
+        .iter()
+        .map(|a| (answer_event(view, seat, a), a))
+        .collect();
+    let loose = |e: &Option<Event>| match e.clone() {
+        Some(Event::Hora { actor, target, .. }) => Some(Event::Hora {
+            actor,
+            target,
+            pai: None,
+            ura_markers: None,
+            deltas: None,
+            scores: None,
+        }),
+        Some(Event::Dahai { actor, pai, .. }) => Some(Event::Dahai {
+            actor,
+            pai,
+            tsumogiri: false,
+        }),
+        e => e,
+    };
+    offered
+        .iter()
+        .find(|(e, _)| *e == answer)
+        .or_else(|| offered.iter().find(|(e, _)| loose(e) == loose(&answer)))
+        .map(|(_, a)| (*a).clone())
+}
+
+/// `{"type":"none"}` (which is no engine event).
+fn is_none(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text)
+        .is_ok_and(|v| v.get("type").and_then(|t| t.as_str()) == Some("none"))
+}
+
+/// At most 80 characters of `text`, for messages.
+fn short(text: &str) -> String {
+    let t = text.trim();
+    match t.char_indices().nth(80) {
+        Some((i, _)) => format!("{}…", &t[..i]),
+        None => t.to_string(),
+    }
+}
