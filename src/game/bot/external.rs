@@ -145,7 +145,16 @@ impl ExternalBot {
                 Ok(Ok(answer)) => return Some(answer),
                 Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
                     self.dead = true;
-                    let status = self.child.try_wait().ok().flatten();
+                    // Its output closed: it is ending (give it half a second
+                    // to say how), or it closed its output and went on.
+                    let mut status = None;
+                    for _ in 0..50 {
+                        status = self.child.try_wait().ok().flatten();
+                        if status.is_some() {
+                            break;
+                        }
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
                     let how = status.map_or("closed its output".to_string(), |s| s.to_string());
                     self.fault(format!("the process ended ({how})"));
                     return None;
