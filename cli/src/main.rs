@@ -124,7 +124,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         Command::Agari(args) => cmd::agari::run(&args, tables, out),
         Command::Score(args) => cmd::score::run(&args, input, out, err),
         Command::Replay(args) => cmd::replay::run(&args, out),
-        Command::Selfplay(args) => cmd::selfplay::run(&args, out),
+        Command::Selfplay(args) => cmd::selfplay::run(&args, out, err),
         Command::Suggest(args) => cmd::suggest::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out),
         Command::Mjai(args) => cmd::mjai::run(&args, input, out),

@@ -155,3 +155,68 @@ fn bots_ok_misbehaving_bots_leave_the_game_complete_their_faults_counted() {
         assert_eq!(&counts(&faults)[1..], [0, 0, 0], "{mode}");
     }
 }
+
+mod selfplay {
+    use super::{fixture, tenpai_cmd};
+    use std::process::Command;
+
+    /// `tenpai selfplay ARGS --json`: the parsed output and standard error.
+    fn selfplay(players: &str, extra: &[&str]) -> (serde_json::Value, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_tenpai"))
+            .args([
+                "selfplay", "--games", "2", "--length", "east", "--seed", "4", "--json",
+            ])
+            .args(["--players", players])
+            .args(extra)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v = serde_json::from_slice(&out.stdout).unwrap();
+        (v, String::from_utf8(out.stderr).unwrap())
+    }
+
+    #[test]
+    fn selfplay_ok_cmd_tenpai_mjai_counts_as_the_baseline_in_process() {
+        let bot = format!("cmd:{}", tenpai_cmd("mjai --ai baseline"));
+        let (external, err) = selfplay(&format!("{bot},baseline,random,{bot}"), &[]);
+        let (local, _) = selfplay("baseline,baseline,random,baseline", &[]);
+        assert_eq!(err, "");
+        assert_eq!(external["tally"]["players"], local["tally"]["players"]);
+        assert_eq!(
+            external["players"][0]["faults"],
+            serde_json::json!({"count": 0, "first": []})
+        );
+        assert_eq!(external["players"][1].get("faults"), None);
+    }
+
+    #[test]
+    fn selfplay_ok_faults_per_seat_in_json_and_on_stderr() {
+        let garbage = format!("cmd:{}", fixture("misbehaving.py {seat} garbage"));
+        let t = format!("cmd:{}", fixture("tsumogiri.py {seat}"));
+        let (v, err) = selfplay(
+            &format!("baseline,{garbage},{t},random"),
+            &["--bot-timeout", "5s"],
+        );
+        let f = &v["players"][1]["faults"];
+        assert!(f["count"].as_u64().unwrap() > 10, "{f}");
+        // Games finish in any order: the first messages name theirs.
+        let first = f["first"][0].as_str().unwrap();
+        assert!(
+            first.ends_with(
+                ": seat 1: not an mjai message: expected value at line 1 column 1: garbage"
+            ),
+            "{first}"
+        );
+        assert_eq!(v["players"][2]["faults"]["count"], 0);
+        let lines: Vec<&str> = err.lines().collect();
+        assert_eq!(lines.len(), 2, "{err}");
+        assert!(
+            lines.iter().all(|l| l.contains(": player 1 (seat 1): ")),
+            "{err}"
+        );
+    }
+}

@@ -14,8 +14,9 @@ use std::time::Duration;
 /// In JSON (inside a [`super::Tally`]): `{"kind": "random"}`,
 /// `{"kind": "baseline"}`, or `{"kind": "mc", "samples": 200, "threads": 1}`
 /// (a rollout budget) or `{"kind": "mc", "think_ns": 50000000, "threads": 1}`
-/// (a time budget, in nanoseconds).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// (a time budget, in nanoseconds), or `{"kind": "cmd", "command": "python3
+/// bot.py {seat}", "timeout_ms": 10000}` (an external mjai bot).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "KindRepr", try_from = "KindRepr")]
 pub enum PlayerKind {
     /// Uniformly random legal actions (wins whenever it can).
@@ -25,19 +26,32 @@ pub enum PlayerKind {
     /// The Monte Carlo player ([`crate::ai::mc::McPlayer`]) with these
     /// settings; its seed is the game's wall seed × 4 + its seat.
     Mc(Settings),
+    /// An external mjai bot ([`crate::game::bot::ExternalBot`]): `command`
+    /// run by `sh -c` with `{seat}` replaced by the seat, its faults played
+    /// by the baseline.
+    Cmd {
+        /// The shell command.
+        command: String,
+        /// How long an answer may take.
+        timeout: Duration,
+    },
 }
+
+/// How long an external bot's answer may take unless told otherwise.
+pub const BOT_TIMEOUT: Duration = Duration::from_secs(10);
 
 impl std::str::FromStr for PlayerKind {
     type Err = ArenaError;
 
-    /// `random`, `baseline` or `mc` (default settings: 50 ms a decision).
+    /// `random`, `baseline`, `mc` (default settings: 50 ms a decision) or
+    /// `cmd:COMMAND` (an external bot, [`BOT_TIMEOUT`]).
     ///
     /// ```
     /// use tenpai::arena::PlayerKind;
     /// assert_eq!("baseline".parse::<PlayerKind>()?, PlayerKind::Baseline);
     /// assert_eq!(
     ///     "strong".parse::<PlayerKind>().unwrap_err().to_string(),
-    ///     "unknown player \"strong\" (known: random, baseline, mc)"
+    ///     "unknown player \"strong\" (known: random, baseline, mc, cmd:COMMAND)"
     /// );
     /// # Ok::<(), tenpai::arena::ArenaError>(())
     /// ```
@@ -46,19 +60,24 @@ impl std::str::FromStr for PlayerKind {
             "random" => Ok(PlayerKind::Random),
             "baseline" => Ok(PlayerKind::Baseline),
             "mc" => Ok(PlayerKind::Mc(Settings::default())),
+            cmd if cmd.starts_with("cmd:") && cmd.len() > 4 => Ok(PlayerKind::Cmd {
+                command: cmd[4..].to_string(),
+                timeout: BOT_TIMEOUT,
+            }),
             other => Err(ArenaError::UnknownPlayer(other.to_string())),
         }
     }
 }
 
 impl fmt::Display for PlayerKind {
-    /// `random`, `baseline` or `mc` (without the settings).
+    /// `random`, `baseline`, `mc` (without the settings) or `cmd:COMMAND`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            PlayerKind::Random => "random",
-            PlayerKind::Baseline => "baseline",
-            PlayerKind::Mc(_) => "mc",
-        })
+        match self {
+            PlayerKind::Random => f.write_str("random"),
+            PlayerKind::Baseline => f.write_str("baseline"),
+            PlayerKind::Mc(_) => f.write_str("mc"),
+            PlayerKind::Cmd { command, .. } => write!(f, "cmd:{command}"),
+        }
     }
 }
 
@@ -73,10 +92,24 @@ struct KindRepr {
     think_ns: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     threads: Option<usize>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    command: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    timeout_ms: Option<u64>,
 }
 
 impl From<PlayerKind> for KindRepr {
     fn from(k: PlayerKind) -> KindRepr {
+        if let PlayerKind::Cmd { command, timeout } = k {
+            return KindRepr {
+                kind: "cmd".into(),
+                samples: None,
+                think_ns: None,
+                threads: None,
+                command: Some(command),
+                timeout_ms: Some(u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX)),
+            };
+        }
         let (samples, think_ns, threads) = match k {
             PlayerKind::Mc(Settings { budget, threads }) => match budget {
                 Budget::Samples(n) => (Some(n), None, Some(threads)),
@@ -93,6 +126,8 @@ impl From<PlayerKind> for KindRepr {
             samples,
             think_ns,
             threads,
+            command: None,
+            timeout_ms: None,
         }
     }
 }
@@ -102,6 +137,18 @@ impl TryFrom<KindRepr> for PlayerKind {
 
     fn try_from(r: KindRepr) -> Result<PlayerKind, ArenaError> {
         let bad = || ArenaError::BadPlayer(r.kind.clone());
+        if r.kind == "cmd" {
+            return match (r.command, r.timeout_ms, r.samples, r.think_ns, r.threads) {
+                (Some(command), Some(ms), None, None, None) => Ok(PlayerKind::Cmd {
+                    command,
+                    timeout: Duration::from_millis(ms),
+                }),
+                _ => Err(bad()),
+            };
+        }
+        if r.command.is_some() || r.timeout_ms.is_some() {
+            return Err(bad());
+        }
         match r.kind.parse()? {
             PlayerKind::Mc(_) => {
                 let budget = match (r.samples, r.think_ns) {

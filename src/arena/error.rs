@@ -20,6 +20,18 @@ pub enum ArenaError {
         /// What went wrong.
         source: GameError,
     },
+    /// An external bot's process could not be started.
+    #[error("game {game}: seat {seat}: cannot start {command:?}: {source}")]
+    Spawn {
+        /// The game number.
+        game: u64,
+        /// The bot's seat.
+        seat: u8,
+        /// Its command.
+        command: String,
+        /// Why.
+        source: std::io::Error,
+    },
     /// The observer stopped the run (its own error, e.g. a failed write).
     #[error("game {game}: {source}")]
     Observer {
@@ -38,12 +50,12 @@ pub enum ArenaError {
         /// Games in the run.
         games: u64,
     },
-    /// A player name other than `random`, `baseline` or `mc`.
-    #[error("unknown player {0:?} (known: random, baseline, mc)")]
+    /// A player name other than `random`, `baseline`, `mc` or `cmd:COMMAND`.
+    #[error("unknown player {0:?} (known: random, baseline, mc, cmd:COMMAND)")]
     UnknownPlayer(String),
     /// A player's JSON settings that do not fit its kind (a budget for a
     /// random player, or a Monte Carlo player without exactly one budget).
-    #[error("player {0:?}: settings do not fit (mc takes samples or think_ns, and threads; the others nothing)")]
+    #[error("player {0:?}: settings do not fit (mc takes samples or think_ns, and threads; cmd a command and timeout_ms; the others nothing)")]
     BadPlayer(String),
     /// A shard that is not `K/N` with `1 <= K <= N`.
     #[error("shard {0:?}: expected K/N with 1 <= K <= N")]

@@ -5,6 +5,7 @@
 use super::{ArenaError, BoxError, Config, PlayerKind, Tally};
 use crate::ai::mc::{McPlayer, SearchReport};
 use crate::ai::BaselinePlayer;
+use crate::game::bot::{ExternalBot, Faults};
 use crate::game::{play_game, Action, GameRecord, Observation, Player, RandomPlayer};
 use rayon::prelude::*;
 use std::cell::RefCell;
@@ -19,6 +20,7 @@ pub struct Played {
     seed: u64,
     players: [usize; 4],
     record: GameRecord,
+    faults: [Faults; 4],
 }
 
 impl Played {
@@ -41,6 +43,12 @@ impl Played {
     /// The game: every event, final scores and ranking.
     pub fn record(&self) -> &GameRecord {
         &self.record
+    }
+
+    /// The faults of the external bots ([`PlayerKind::Cmd`]), by seat
+    /// (none for the other players): decisions the baseline played for them.
+    pub fn faults(&self) -> &[Faults; 4] {
+        &self.faults
     }
 
     /// The game, taking it.
@@ -119,32 +127,70 @@ fn play_observed(
 ) -> Result<Option<Played>, ArenaError> {
     let (seed, players) = config.seating(game);
     let failed = RefCell::new(None);
+    // External bots are kept apart, to read their faults after the game.
+    let mut bots: Vec<Option<ExternalBot>> = Vec::new();
+    for (seat, &p) in players.iter().enumerate() {
+        bots.push(match &config.players[p] {
+            PlayerKind::Cmd { command, timeout } => {
+                let fallback = Box::new(BaselinePlayer::new(&config.rules));
+                let bot =
+                    ExternalBot::spawn(command, seat as u8, &config.rules, *timeout, fallback)
+                        .map_err(|source| ArenaError::Spawn {
+                            game,
+                            seat: seat as u8,
+                            command: command.clone(),
+                            source,
+                        })?;
+                Some(bot)
+            }
+            _ => None,
+        });
+    }
     // A player's own seed follows the seat, so that in duplicate play the
     // seat's random choices stay the same whoever sits there.
-    let mut boxes: Vec<Box<dyn Player + '_>> = players
+    let mut boxes: Vec<Option<Box<dyn Player + '_>>> = players
         .iter()
         .enumerate()
-        .map(|(seat, &p)| -> Box<dyn Player + '_> {
+        .map(|(seat, &p)| -> Option<Box<dyn Player + '_>> {
             let own = seed.wrapping_mul(4).wrapping_add(seat as u64);
-            match config.players[p] {
+            Some(match &config.players[p] {
                 PlayerKind::Random => Box::new(RandomPlayer::new(own)),
                 PlayerKind::Baseline => Box::new(BaselinePlayer::new(&config.rules)),
                 PlayerKind::Mc(settings) => Box::new(Watched {
-                    inner: McPlayer::with_settings(&config.rules, settings, own),
+                    inner: McPlayer::with_settings(&config.rules, *settings, own),
                     game,
                     observer,
                     stop,
                     failed: &failed,
                 }),
+                PlayerKind::Cmd { .. } => return None,
+            })
+        })
+        .collect();
+    let seats: Vec<&mut dyn Player> = boxes
+        .iter_mut()
+        .zip(bots.iter_mut())
+        .map(|(b, x)| -> &mut dyn Player {
+            match (b, x) {
+                (Some(b), _) => b.as_mut(),
+                (None, Some(x)) => x,
+                (None, None) => unreachable!("every seat has a player"),
             }
         })
         .collect();
-    let [a, b, c, d] = &mut boxes[..] else {
+    let Ok(mut seats) = <[&mut dyn Player; 4]>::try_from(seats) else {
         unreachable!("four players")
     };
-    let mut seats: [&mut dyn Player; 4] = [a.as_mut(), b.as_mut(), c.as_mut(), d.as_mut()];
     let record = play_game(&config.rules, seed, &mut seats, false)
         .map_err(|source| ArenaError::Game { game, source })?;
+    let faults = std::array::from_fn(|s| {
+        bots[s]
+            .as_ref()
+            .map(|b| b.faults().clone())
+            .unwrap_or_default()
+    });
+    // The processes end here, with the game.
+    drop(bots);
     if let Some(source) = failed.take() {
         return Err(ArenaError::Observer { game, source });
     }
@@ -156,6 +202,7 @@ fn play_observed(
         seed,
         players,
         record,
+        faults,
     }))
 }
 

@@ -279,14 +279,17 @@ impl Tally {
         // what is played: shards may run on machines of different sizes.
         let played = |k: &PlayerKind| match k {
             PlayerKind::Mc(s) => PlayerKind::Mc(Settings { threads: 1, ..*s }),
-            k => *k,
+            k => k.clone(),
         };
         let differs = [
             (a.rules != b.rules, "rules"),
             (a.games != b.games, "number of games"),
             (a.seed != b.seed, "seed"),
             (
-                a.players.map(|k| played(&k)) != b.players.map(|k| played(&k)),
+                a.players
+                    .iter()
+                    .map(played)
+                    .ne(b.players.iter().map(played)),
                 "players",
             ),
             (a.duplicate != b.duplicate, "duplicate mode"),
@@ -311,7 +314,7 @@ impl Tally {
             let t = &self.players[p];
             PlayerStats {
                 player: p,
-                kind: self.config.players[p],
+                kind: self.config.players[p].clone(),
                 rank: t.rank.estimate(),
                 win_rate: t.win.estimate(),
                 deal_in_rate: t.deal_in.estimate(),

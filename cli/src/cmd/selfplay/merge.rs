@@ -52,5 +52,5 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         files: args.files.len(),
         seconds: merged.seconds,
     };
-    print(&mut out, &merged.tally, &origin, args.json)
+    print(&mut out, &merged.tally, &origin, args.json, None)
 }

@@ -85,7 +85,9 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
 
-    /// The four players, comma-separated: random, baseline or mc.
+    /// The four players, comma-separated: random, baseline, mc or
+    /// cmd:COMMAND (an mjai bot run by sh -c, {seat} replaced by its seat;
+    /// no comma in the command).
     #[arg(
         long,
         value_name = "A,B,C,D",
@@ -130,6 +132,11 @@ pub struct RunArgs {
     /// Write one CSV row per Monte Carlo decision to FILE.
     #[arg(long, value_name = "FILE")]
     pub decisions: Option<PathBuf>,
+
+    /// How long an external bot (cmd:) may take to answer; then the
+    /// baseline plays that decision.
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = parse_think)]
+    pub bot_timeout: std::time::Duration,
 
     /// Threads for each Monte Carlo decision; games are then played
     /// cores / N at a time. With --samples the choices do not depend on it.
@@ -177,6 +184,10 @@ fn config(args: &RunArgs) -> Result<Config> {
                 budget,
                 threads: args.threads,
             }),
+            PlayerKind::Cmd { command, .. } => PlayerKind::Cmd {
+                command,
+                timeout: args.bot_timeout,
+            },
             k => k,
         })
         .collect();
@@ -206,16 +217,16 @@ fn config(args: &RunArgs) -> Result<Config> {
 /// # Errors
 /// Bad options (named), an unwritable log directory or decision file (now
 /// or during the run), a game error (a bug); for merge, see [`merge::run`].
-pub fn run<W: Write>(args: &Args, out: W) -> Result<()> {
+pub fn run<W: Write, E: Write>(args: &Args, out: W, err: E) -> Result<()> {
     match &args.command {
         Some(SelfplayCommand::Merge(m)) => merge::run(m, out),
-        None => run_games(&args.run, out),
+        None => run_games(&args.run, out, err),
     }
 }
 
 /// Plays the run (or its shard), counting and writing each game as it
-/// finishes, and prints the statistics.
-fn run_games<W: Write>(args: &RunArgs, mut out: W) -> Result<()> {
+/// finishes, and prints the statistics (external bots' faults on `err`).
+fn run_games<W: Write, E: Write>(args: &RunArgs, mut out: W, mut err: E) -> Result<()> {
     let config = config(args)?;
     let log_dir = args.log_dir.as_deref().map(sink::log_dir).transpose()?;
     let decisions = args
@@ -233,6 +244,8 @@ fn run_games<W: Write>(args: &RunArgs, mut out: W) -> Result<()> {
         log_dir: log_dir.as_deref(),
         decisions: decisions.as_ref(),
         bar: &bar,
+        faults: Default::default(),
+        reports: Default::default(),
     };
     let tally = play(&config, games, &observer).context("self-play")?;
     bar.finish_and_clear();
@@ -243,7 +256,11 @@ fn run_games<W: Write>(args: &RunArgs, mut out: W) -> Result<()> {
         seconds: started.elapsed().as_secs_f64(),
         shard: args.shard.map(|s| (s.index(), s.count())),
     };
-    output::print(&mut out, &tally, &origin, args.json)
+    for line in observer.reports.into_inner().unwrap_or_default() {
+        writeln!(err, "{line}")?;
+    }
+    let faults = observer.faults.into_inner().unwrap_or_default();
+    output::print(&mut out, &tally, &origin, args.json, Some(&faults))
 }
 
 #[cfg(test)]
@@ -378,7 +395,7 @@ mod tests {
         let (r, _, _) = tenpai(&["selfplay", "--players", "a,b,c,d"], "");
         assert_eq!(
             format!("{:#}", r.unwrap_err()),
-            "--players \"a,b,c,d\": unknown player \"a\" (known: random, baseline, mc)"
+            "--players \"a,b,c,d\": unknown player \"a\" (known: random, baseline, mc, cmd:COMMAND)"
         );
         use super::parse_think;
         assert_eq!(

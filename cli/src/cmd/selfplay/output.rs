@@ -5,7 +5,7 @@
 use anyhow::Result;
 use serde::{Deserialize, Serialize};
 use std::io::Write;
-use tenpai::arena::{Estimate, PlayerStats, Tally};
+use tenpai::arena::{Estimate, PlayerKind, PlayerStats, Tally};
 use tenpai::rules::GameLength;
 
 /// One player's line of the JSON output.
@@ -19,11 +19,22 @@ struct PlayerOut {
     riichi_rate: Estimate,
     call_rate: Estimate,
     points: Estimate,
+    /// An external bot's faults in the games of this run (not merged).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    faults: Option<FaultsOut>,
+}
+
+/// An external bot's faults: how many, and the first messages.
+#[derive(Serialize)]
+struct FaultsOut {
+    count: u64,
+    first: Vec<String>,
 }
 
 impl From<&PlayerStats> for PlayerOut {
     fn from(p: &PlayerStats) -> PlayerOut {
         PlayerOut {
+            faults: None,
             player: p.player,
             kind: p.kind.to_string(),
             rank: p.rank,
@@ -156,18 +167,34 @@ pub fn table(stats: &[PlayerStats]) -> String {
     s
 }
 
-/// Prints `tally` for people (header and table) or as JSON.
+/// Prints `tally` for people (header and table) or as JSON; `faults` (by
+/// player) go into the JSON of the external bots.
 ///
 /// # Errors
 /// A failed write.
-pub fn print<W: Write>(out: &mut W, tally: &Tally, origin: &Origin, json: bool) -> Result<()> {
+pub fn print<W: Write>(
+    out: &mut W,
+    tally: &Tally,
+    origin: &Origin,
+    json: bool,
+    faults: Option<&[(u64, Vec<String>); 4]>,
+) -> Result<()> {
     let stats = tally.stats();
     if json {
+        let mut players: Vec<PlayerOut> = stats.iter().map(PlayerOut::from).collect();
+        for (p, out) in players.iter_mut().enumerate() {
+            if let (Some(f), PlayerKind::Cmd { .. }) = (faults, &tally.config().players[p]) {
+                out.faults = Some(FaultsOut {
+                    count: f[p].0,
+                    first: f[p].1.clone(),
+                });
+            }
+        }
         let o = Output {
             games: tally.games().len(),
             duplicate: tally.config().duplicate,
             seconds: origin.seconds(),
-            players: stats.iter().map(PlayerOut::from).collect(),
+            players,
             tally,
         };
         serde_json::to_writer(&mut *out, &o)?;

@@ -7,8 +7,10 @@ use crate::cmd::report::DecisionLog;
 use anyhow::{bail, Context, Result};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use tenpai::ai::mc::SearchReport;
 use tenpai::arena::{BoxError, Observer, Played};
+use tenpai::game::bot::KEPT_FAULTS;
 use tenpai::game::Observation;
 
 /// The log directory of `--log-dir DIR`, created if missing.
@@ -50,12 +52,42 @@ pub struct Sink<'a> {
     pub decisions: Option<&'a DecisionLog>,
     /// The progress bar, one step a game.
     pub bar: &'a indicatif::ProgressBar,
+    /// External bots' faults by player: the count and the first messages.
+    pub faults: Mutex<[(u64, Vec<String>); 4]>,
+    /// One line per game and faulty bot, for standard error after the run
+    /// (the progress bar and the caller hold standard error meanwhile).
+    pub reports: Mutex<Vec<String>>,
 }
 
 impl Observer for Sink<'_> {
     fn game(&self, played: &Played) -> Result<(), BoxError> {
         if let Some(dir) = self.log_dir {
             write_log(dir, played)?;
+        }
+        for (seat, f) in played.faults().iter().enumerate() {
+            if f.count == 0 {
+                continue;
+            }
+            let player = played.players()[seat];
+            let line = format!(
+                "game {}: player {player} (seat {seat}): {} fault{} (the baseline played): {}",
+                played.game(),
+                f.count,
+                if f.count == 1 { "" } else { "s" },
+                f.first.join("; ")
+            );
+            if let Ok(mut r) = self.reports.lock() {
+                r.push(line);
+            }
+            if let Ok(mut all) = self.faults.lock() {
+                let (count, first) = &mut all[player];
+                *count += u64::from(f.count);
+                for m in &f.first {
+                    if first.len() < KEPT_FAULTS {
+                        first.push(format!("game {}: {m}", played.game()));
+                    }
+                }
+            }
         }
         self.bar.inc(1);
         Ok(())
