@@ -11,7 +11,7 @@ fn config(kind: PlayerKind, games: u64) -> Config {
         rules: tenpai::rules::Rules::tenhou(),
         games,
         seed: 1,
-        players: [kind; 4],
+        players: std::array::from_fn(|_| kind.clone()),
         duplicate: false,
     }
 }

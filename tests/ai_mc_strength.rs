@@ -22,7 +22,7 @@ fn config(samples: u32, games: u64, seed: u64, others: PlayerKind) -> Config {
         rules,
         games,
         seed,
-        players: [mc, others, others, others],
+        players: [mc, others.clone(), others.clone(), others],
         duplicate: true,
     }
 }

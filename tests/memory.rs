@@ -68,7 +68,7 @@ fn peak_while_playing(games: u64) -> usize {
         rules,
         games,
         seed: 1,
-        players: [PlayerKind::Random; 4],
+        players: std::array::from_fn(|_| PlayerKind::Random),
         duplicate: false,
     };
     let (peak, tally) = peak_during(|| play(&config, 0..games, &()).unwrap());

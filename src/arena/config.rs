@@ -236,7 +236,7 @@ impl Config {
 /// ```
 /// use tenpai::arena::{Config, PlayerKind, Shard};
 /// let mut c = Config { rules: tenpai::rules::Rules::tenhou(), games: 10, seed: 1,
-///     players: [PlayerKind::Random; 4], duplicate: false };
+///     players: std::array::from_fn(|_| PlayerKind::Random), duplicate: false };
 /// let shard: Shard = "2/3".parse()?;
 /// assert_eq!(shard.games(&c), 3..6);
 /// c.duplicate = true;

@@ -218,7 +218,7 @@ fn play_observed(
 /// ```
 /// use tenpai::arena::{play_one, Config, PlayerKind};
 /// let config = Config { rules: tenpai::rules::Rules::tenhou(), games: 10, seed: 7,
-///     players: [PlayerKind::Random; 4], duplicate: false };
+///     players: std::array::from_fn(|_| PlayerKind::Random), duplicate: false };
 /// let g = play_one(&config, 3)?;
 /// assert_eq!((g.game(), g.seed(), *g.players()), (3, 10, [0, 1, 2, 3]));
 /// assert_eq!(g.record().scores.iter().sum::<i32>(), 100_000);
