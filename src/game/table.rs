@@ -93,9 +93,7 @@ pub trait Player {
     /// named): a player that passes events on, such as an external bot
     /// ([`crate::game::bot::ExternalBot`]), hides what its seat may not see
     /// ([`Event::seen_by`]). Does nothing by default.
-    fn observe(&mut self, event: &Event) {
-        let _ = event;
-    }
+    fn observe(&mut self, _event: &Event) {}
 }
 
 /// A player that wins whenever it can and otherwise picks uniformly at random

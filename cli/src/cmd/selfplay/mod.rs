@@ -25,7 +25,12 @@ finishes, then dropped: memory does not grow with --games.
 Players: random (uniform legal actions, wins whenever it can), baseline (tile
 efficiency, riichi on decent waits, yakuhai and tanyao calls, defense against
 riichi), mc (Monte Carlo search over sampled worlds: --think TIME or --samples N
-per decision; with --samples and a seed, games reproduce exactly).
+per decision; with --samples and a seed, games reproduce exactly), and
+cmd:COMMAND, an external mjai bot (run by sh -c, {seat} replaced by its seat,
+spoken to as on mjai.app with only what its seat sees). A bot's illegal
+action, bad line, crash or silence past --bot-timeout is a fault: the
+baseline plays that decision, the faults go to standard error after the run
+and, per player, into the JSON (\"faults\": {\"count\": n, \"first\": [...]}).
 
 --decisions FILE writes one CSV row per Monte Carlo decision: game, round,
 seat, turn, hand, live_left, chosen, prior, samples, micros, placement,
