@@ -9,7 +9,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::bot::{
-    answer_event, answer_json, offers_decision, parse_line, BotError, BotSession, Protocol,
+    answer_event, answer_json, as_answer, offers_decision, parse_line, BotError, BotSession,
+    Protocol,
 };
 use tenpai::game::{legal_actions, play_game, Event, GameRecord, Player, State};
 use tenpai::rules::{GameLength, Rules};
@@ -21,23 +22,6 @@ struct Followed {
     decisions: usize,
     /// Of those, answers the game shows (the seat's next event): all equal.
     shown: usize,
-}
-
-/// The event as the bot asks for it: no deltas, ura-dora or draw reason.
-fn as_answer(e: &Event) -> Event {
-    match e.clone() {
-        Event::Hora {
-            actor, target, pai, ..
-        } => Event::Hora {
-            actor,
-            target,
-            pai,
-            ura_markers: None,
-            deltas: None,
-            scores: None,
-        },
-        e => e,
-    }
 }
 
 /// Plays `record` to the bot of `seat` as mjai.app lines: the events since
@@ -85,7 +69,7 @@ fn follow(
             let own = e.actor() == Some(seat)
                 && !matches!(e, Event::Tsumo { .. } | Event::ReachAccepted { .. });
             if own {
-                assert_eq!(answer.as_ref(), Some(&as_answer(e)), "event {i}");
+                assert_eq!(answer, Some(as_answer(e.clone())), "event {i}");
                 f.shown += 1;
             }
         }

@@ -309,7 +309,18 @@ pub fn answer_event(state: &State, seat: u8, action: &Action) -> Option<Event> {
 
 /// `event` as a bot asks for it: without what only the host knows (the
 /// ura-dora, deltas and scores of a `hora`, the reason of a `ryukyoku`).
-fn as_answer(event: Event) -> Event {
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::{bot::as_answer, Event};
+/// let won = Event::Hora { actor: 1, target: 2, pai: Some("1s".parse()?), ura_markers: Some(vec![]),
+///     deltas: Some([0, 1000, -1000, 0]), scores: None };
+/// assert_eq!(as_answer(won).to_json(), r#"{"type":"hora","actor":1,"target":2,"pai":"1s"}"#);
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn as_answer(event: Event) -> Event {
     match event {
         Event::Hora {
             actor, target, pai, ..
