@@ -56,7 +56,7 @@ impl State {
     /// let s = State::from_observation(rules, &obs)?;
     /// assert!(legal_actions(&s, 0).contains(&Action::Ankan { tile: "1m".parse()? }));
     /// assert_eq!(Observation::of(&s, 0), obs);
-    /// # Ok::<(), tenpai::game::GameError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_observation(rules: Rules, obs: &Observation) -> Result<State, GameError> {
         let me = obs.seat;
