@@ -1,0 +1,25 @@
+//! `tenpai._tenpai`: the compiled part of the `tenpai` Python package.
+//!
+//! Every function here converts Python values to the library's types, calls
+//! the library, and converts the answer back; no rule of the game is written
+//! here. Library errors become Python exceptions carrying the library's
+//! message (`ValueError` for bad hands, situations and actions).
+//!
+//! - `hand.rs`: hand queries (shanten, waits, ukeire, analysis, agari,
+//!   decompositions) and `shanten_batch` over a numpy array.
+//! - `score.rs`: scoring a win.
+//! - `convert.rs`: reading hands, tiles and rules from Python values.
+
+use pyo3::prelude::*;
+
+mod convert;
+mod hand;
+mod score;
+
+/// The compiled module; `tenpai/__init__.py` re-exports its contents.
+#[pymodule]
+fn _tenpai(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    hand::register(m)?;
+    score::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,267 @@
+//! Scoring a win: the situation is built exactly as `tenpai score` builds it
+//! from its flags (a `SituationRecord`), checked and scored by the library.
+
+use crate::convert::{rules_of, value_error};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use tenpai::score::json::SituationRecord;
+use tenpai::score::{Limit, Payment as LibPayment, Score as LibScore};
+
+/// Who pays the winner what (points, honba included, riichi sticks excluded).
+#[pyclass(frozen, get_all, eq, module = "tenpai")]
+#[derive(Clone, PartialEq)]
+pub struct Payment {
+    /// `ron` or `tsumo`.
+    kind: &'static str,
+    /// Ron: points from the discarder; None on tsumo.
+    discarder: Option<u32>,
+    /// Tsumo: points from the dealer (0 when the winner is the dealer); None on ron.
+    dealer: Option<u32>,
+    /// Tsumo: points from each non-dealer; None on ron.
+    non_dealer: Option<u32>,
+}
+
+#[pymethods]
+impl Payment {
+    fn __repr__(&self) -> String {
+        match self.kind {
+            "ron" => format!("Payment(ron: {})", self.discarder.unwrap_or(0)),
+            _ => format!(
+                "Payment(tsumo: dealer {}, non-dealer {})",
+                self.dealer.unwrap_or(0),
+                self.non_dealer.unwrap_or(0)
+            ),
+        }
+    }
+}
+
+impl From<LibPayment> for Payment {
+    fn from(p: LibPayment) -> Payment {
+        match p {
+            LibPayment::Ron { discarder } => Payment {
+                kind: "ron",
+                discarder: Some(discarder),
+                dealer: None,
+                non_dealer: None,
+            },
+            LibPayment::Tsumo { dealer, non_dealer } => Payment {
+                kind: "tsumo",
+                discarder: None,
+                dealer: Some(dealer),
+                non_dealer: Some(non_dealer),
+            },
+        }
+    }
+}
+
+/// A scored win. Points are in 1s.
+#[pyclass(frozen, module = "tenpai")]
+pub struct Score {
+    score: LibScore,
+}
+
+#[pymethods]
+impl Score {
+    /// Total han, dora included (13 per yakuman for a yakuman hand).
+    #[getter]
+    fn han(&self) -> u32 {
+        self.score.han
+    }
+
+    /// Fu after rounding (0 for a yakuman hand).
+    #[getter]
+    fn fu(&self) -> u32 {
+        self.score.fu
+    }
+
+    /// The yaku with their han, in the library's order, dora (`dora`,
+    /// `aka_dora`, `ura_dora`) with their counts: `{"riichi": 1, ...}`.
+    #[getter]
+    fn yaku<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (y, han) in self.score.yaku.iter() {
+            d.set_item(y.name(), han)?;
+        }
+        Ok(d)
+    }
+
+    /// The yakuman multiple (0 when none; a kazoe yakuman is 0 here and
+    /// `limit` says it).
+    #[getter]
+    fn yakuman(&self) -> u32 {
+        self.score.yakuman
+    }
+
+    /// `mangan`, `haneman`, `baiman`, `sanbaiman`, `kazoe yakuman`,
+    /// `yakuman`, `double yakuman`, …, or None.
+    #[getter]
+    fn limit(&self) -> Option<String> {
+        (self.score.limit != Limit::None).then(|| self.score.limit.name())
+    }
+
+    /// Basic points: fu × 2^(2 + han), or the limit's.
+    #[getter]
+    fn basic_points(&self) -> u32 {
+        self.score.basic_points
+    }
+
+    /// Who pays what (honba included, riichi sticks excluded).
+    #[getter]
+    fn payment(&self) -> Payment {
+        self.score.payment.into()
+    }
+
+    /// Points the winner receives from the payments (honba included, riichi
+    /// sticks excluded).
+    #[getter]
+    fn total(&self) -> u32 {
+        self.score.total
+    }
+
+    /// Points of the riichi sticks on the table (1,000 a stick), all to the winner.
+    #[getter]
+    fn stick_points(&self) -> u32 {
+        self.score.stick_points
+    }
+
+    /// `total` plus `stick_points`.
+    #[getter]
+    fn total_with_sticks(&self) -> u32 {
+        self.score.total_with_sticks()
+    }
+
+    /// Where the fu came from: `[("base", 20), ("closed ron", 10), ...]`;
+    /// empty for a yakuman hand.
+    #[getter]
+    fn fu_breakdown(&self) -> Vec<(String, u8)> {
+        self.score
+            .fu_breakdown
+            .iter()
+            .map(|i| (i.source.to_string(), i.fu))
+            .collect()
+    }
+
+    /// The reading that was scored, e.g. `11z 123m 456p 789s 555z (tanki wait)`.
+    #[getter]
+    fn reading(&self) -> String {
+        self.score.reading.to_string()
+    }
+
+    /// Yakuman for which the rules make the feeder of a meld liable (pao).
+    #[getter]
+    fn pao(&self) -> Vec<&'static str> {
+        self.score.pao.iter().map(|(y, _)| y.name()).collect()
+    }
+
+    fn __repr__(&self) -> String {
+        let s = &self.score;
+        let yaku: Vec<String> = s
+            .yaku
+            .iter()
+            .map(|(y, h)| format!("{} {h}", y.name()))
+            .collect();
+        format!(
+            "Score(han={}, fu={}, yaku=[{}], limit='{}', total={})",
+            s.han,
+            s.fu,
+            yaku.join(", "),
+            s.limit.name(),
+            s.total
+        )
+    }
+}
+
+/// Indicator tiles from mpsz text (`"3m7z"`) or a list of tiles (`["3m", "7z"]`).
+fn indicators(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    let tiles: Vec<String> = obj
+        .extract()
+        .map_err(|_| value_error(format!("{what}: expected mpsz text or a list of tiles")))?;
+    Ok(tiles.join(" "))
+}
+
+/// score(hand, win_tile, *, tsumo=False, riichi=False, double_riichi=False,
+/// ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False,
+/// tenhou=False, chiihou=False, renhou=False, dora="", ura="", seat="E",
+/// round="E", honba=0, sticks=0, rules="tenhou") -> Score
+///
+/// Scores a winning hand: `hand` holds the concealed tiles, winning tile
+/// included, then the called melds (`[789s]` chi, `[555p]` pon, `[5555p]`
+/// open kan, `(1111z)` closed kan); `win_tile` is one tile (`0p` = red five).
+/// The default is a ron by the East seat (the dealer) in the East round.
+/// `dora`/`ura` are indicator tiles, `seat`/`round` winds (E, S, W, N),
+/// `honba` repeat counters (300 points each), `sticks` riichi sticks
+/// (1,000 points each, to the winner), `rules` a preset (`tenhou`,
+/// `mahjongsoul`) or a TOML rules file.
+///
+/// Raises ValueError with the library's message for a bad hand or tile, a
+/// situation that cannot happen, a hand that is not complete ("not a winning
+/// hand") or has no yaku ("no yaku").
+#[pyfunction]
+#[pyo3(signature = (hand, win_tile, *, tsumo=false, riichi=false, double_riichi=false,
+    ippatsu=false, haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false,
+    chiihou=false, renhou=false, dora=None, ura=None, seat="E", round="E", honba=0, sticks=0,
+    rules="tenhou"))]
+#[allow(clippy::too_many_arguments)]
+fn score(
+    hand: &str,
+    win_tile: &str,
+    tsumo: bool,
+    riichi: bool,
+    double_riichi: bool,
+    ippatsu: bool,
+    haitei: bool,
+    houtei: bool,
+    rinshan: bool,
+    chankan: bool,
+    tenhou: bool,
+    chiihou: bool,
+    renhou: bool,
+    dora: Option<&Bound<'_, PyAny>>,
+    ura: Option<&Bound<'_, PyAny>>,
+    seat: &str,
+    round: &str,
+    honba: u32,
+    sticks: u32,
+    rules: &str,
+) -> PyResult<Score> {
+    let text =
+        |o: Option<&Bound<'_, PyAny>>, what| o.map_or(Ok(String::new()), |o| indicators(o, what));
+    let record = SituationRecord {
+        hand: hand.to_string(),
+        melds: Vec::new(),
+        win_tile: win_tile.to_string(),
+        tsumo,
+        riichi: riichi || double_riichi,
+        double_riichi,
+        ippatsu,
+        haitei,
+        houtei,
+        rinshan,
+        chankan,
+        tenhou,
+        chiihou,
+        renhou,
+        seat_wind: seat.to_string(),
+        round_wind: round.to_string(),
+        dealer: None,
+        dora_indicators: text(dora, "dora")?,
+        ura_indicators: text(ura, "ura")?,
+        honba,
+        riichi_sticks: sticks,
+    };
+    let rules = rules_of(rules)?;
+    let situation = record.to_situation().map_err(value_error)?;
+    let score = tenpai::score::score(&situation, &rules).map_err(value_error)?;
+    Ok(Score { score })
+}
+
+/// Registers `score` and its result types.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Payment>()?;
+    m.add_class::<Score>()?;
+    m.add_function(wrap_pyfunction!(score, m)?)?;
+    Ok(())
+}
