@@ -27,11 +27,16 @@
 //! - [`ranking`], [`final_scores`]: the end of a game.
 //! - [`bot`]: tenpai as an mjai bot, one seat's game followed from a host's
 //!   events.
+//! - [`action_index`], [`ACTION_SPACE`]: a fixed numbering of the actions, and
+//!   [`Features`]: an observation as fixed-size numeric arrays, for learning
+//!   agents.
 
 pub mod bot;
+mod action_space;
 mod calls;
 mod error;
 mod event;
+mod features;
 mod furiten;
 mod legal;
 pub mod log;
@@ -47,9 +52,11 @@ mod table;
 
 mod wall;
 
+pub use action_space::{action_index, action_name, ACTION_SPACE};
 pub use calls::{kuikae_forbidden, kuikae_leaves_discard, liable_seat};
 pub use error::GameError;
 pub use event::{DrawReason, Event};
+pub use features::{Features, PLANES, SCALARS};
 pub use furiten::is_furiten;
 pub use legal::{action_events, check_offered, legal_actions, legal_actions_into, Action};
 pub use observation::Observation;
