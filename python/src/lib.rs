@@ -8,12 +8,17 @@
 //! - `hand.rs`: hand queries (shanten, waits, ukeire, analysis, agari,
 //!   decompositions) and `shanten_batch` over a numpy array.
 //! - `score.rs`: scoring a win.
+//! - `game.rs`: the game, one decision at a time (action indices,
+//!   observations, features, mjai events); `players.rs`: the library's
+//!   players (baseline, Monte Carlo, random) picking actions for a game.
 //! - `convert.rs`: reading hands, tiles and rules from Python values.
 
 use pyo3::prelude::*;
 
 mod convert;
+mod game;
 mod hand;
+mod players;
 mod score;
 
 /// The compiled module; `tenpai/__init__.py` re-exports its contents.
@@ -21,5 +26,7 @@ mod score;
 fn _tenpai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     hand::register(m)?;
     score::register(m)?;
+    game::register(m)?;
+    players::register(m)?;
     Ok(())
 }

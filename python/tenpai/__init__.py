@@ -18,7 +18,15 @@ with the engine's message, e.g. ``tile 5p appears 5 times (max 4)``.
 """
 
 from ._tenpai import (
+    ACTION_SPACE,
+    PLANES,
+    SCALARS,
     TILES,
+    BaselinePlayer,
+    Game,
+    MonteCarloPlayer,
+    RandomPlayer,
+    action_name,
     Decomposition,
     Discard,
     Payment,
@@ -38,7 +46,15 @@ from ._tenpai import (
 )
 
 __all__ = [
+    "ACTION_SPACE",
+    "PLANES",
+    "SCALARS",
     "TILES",
+    "BaselinePlayer",
+    "Game",
+    "MonteCarloPlayer",
+    "RandomPlayer",
+    "action_name",
     "Decomposition",
     "Discard",
     "Payment",

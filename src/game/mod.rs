@@ -13,8 +13,11 @@
 //!   read into one shape; [`replay`]: a log's events applied to the engine and
 //!   its results compared.
 //! - [`GameRules`](crate::rules::GameRules): the `[game]` table of the rule presets (`data/rules/*.toml`).
+//! - [`Game`]: a whole seeded game stopped at each decision (who acts, their
+//!   legal actions, [`Game::step`]); it deals, settles competing calls, turns
+//!   dora and records every event.
 //! - [`Observation`]: one seat's view; [`Player`]: the trait players implement;
-//!   [`play_game`]: a whole seeded game, recorded as mjai events;
+//!   [`play_game`]: a whole seeded game with four players, recorded as mjai events;
 //!   [`RandomPlayer`]: random legal actions.
 //! - [`WinFacts`]: a win's scoring situation from the table, with its timing
 //!   ([`win_timing`]); [`win_deltas`]: who pays a win what (liability, honba,
@@ -34,6 +37,7 @@
 pub mod bot;
 mod action_space;
 mod calls;
+mod driver;
 mod error;
 mod event;
 mod features;
@@ -54,6 +58,7 @@ mod wall;
 
 pub use action_space::{action_index, action_name, ACTION_SPACE};
 pub use calls::{kuikae_forbidden, kuikae_leaves_discard, liable_seat};
+pub use driver::{Game, Spectator};
 pub use error::GameError;
 pub use event::{DrawReason, Event};
 pub use features::{Features, PLANES, SCALARS};

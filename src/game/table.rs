@@ -1,17 +1,12 @@
-//! Playing a whole game: the table deals from a seeded [`Wall`], asks each
-//! [`Player`] for a choice among its legal actions, settles competing calls
-//! (ron over pon and kan over chi, ron in turn order), turns dora and draws
-//! replacement tiles, and records every event (mjai JSON lines).
+//! Playing a whole game with four [`Player`]s: each decision of a
+//! [`Game`] (which deals, settles competing calls, turns dora and records
+//! every event) is put to the player of the seat asked.
 
+use super::driver::{Game, Spectator};
 use super::error::GameError;
-use super::event::{DrawReason, Event};
-use super::legal::{action_events, legal_actions_into, Action};
+use super::event::Event;
+use super::legal::Action;
 use super::observation::Observation;
-use super::pai::Pai;
-use super::round::RoundId;
-use super::state::{Phase, RiichiState, RoundOutcome, State};
-use super::wall::{physical_pai, Wall};
-use crate::rules::KanDoraTiming;
 use crate::rules::Rules;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -154,322 +149,6 @@ impl GameRecord {
     }
 }
 
-// The spectator's `&mut dyn FnMut(&Event, &State)` reads plainer spelled out
-// than behind an alias.
-#[allow(clippy::type_complexity)]
-struct Table<'a> {
-    state: State,
-    wall: Wall,
-    events: Vec<Event>,
-    check: bool,
-    players: &'a mut [&'a mut dyn Player; 4],
-    spectator: Option<&'a mut dyn FnMut(&Event, &State)>,
-    /// One view per seat, refreshed before each question (no allocation).
-    views: [Observation; 4],
-    /// Each view's concealed tiles at its last refresh (counts, red fives).
-    view_hands: [Option<(crate::TileCounts, [u8; 3])>; 4],
-    /// The legal actions of the seat being asked (a reused buffer).
-    legal: Vec<Action>,
-}
-
-impl Table<'_> {
-    fn emit(&mut self, mut e: Event) -> Result<(), GameError> {
-        self.state.apply(&e)?;
-        record_result(&mut e, &self.state);
-        if let Some(f) = self.spectator.as_mut() {
-            f(&e, &self.state);
-        }
-        for p in self.players.iter_mut() {
-            p.observe(&e);
-        }
-        self.events.push(e);
-        if self.check {
-            self.check_wall()?;
-        }
-        Ok(())
-    }
-
-    /// The physical tiles: every tile not yet drawn or turned in the wall is
-    /// exactly what the state counts as unseen.
-    fn check_wall(&self) -> Result<(), GameError> {
-        if matches!(self.state.phase(), Phase::BeforeGame | Phase::BetweenRounds) {
-            return Ok(());
-        }
-        let mut counts = [0u8; 34];
-        let mut red = [0u8; 3];
-        for id in self.wall.unseen_ids() {
-            let p = physical_pai(id, self.wall.red_fives());
-            counts[p.index()] += 1;
-            if p.is_red() {
-                red[p.index() / 9] += 1;
-            }
-        }
-        let s = self.state.unseen();
-        if &counts != s {
-            return Err(GameError::Invariant(format!(
-                "the wall holds {counts:?}, the state counts {s:?} unseen"
-            )));
-        }
-        Ok(())
-    }
-
-    fn ask(&mut self, seat: u8) -> Result<Option<Action>, GameError> {
-        let legal = &mut self.legal;
-        legal_actions_into(&self.state, seat, legal);
-        if legal.is_empty() {
-            return Ok(None);
-        }
-        let obs = &mut self.views[seat as usize];
-        if self.players[seat as usize].reads_observation() {
-            let me = self.state.seat(seat);
-            let hand = Some((*me.concealed(), me.red_fives()));
-            let unchanged = self.view_hands[seat as usize] == hand;
-            self.view_hands[seat as usize] = hand;
-            obs.refresh_same_game(&self.state, seat, unchanged);
-            if self.check && *obs != Observation::of(&self.state, seat) {
-                return Err(GameError::Invariant(format!(
-                    "seat {seat}'s refreshed view differs from a new one"
-                )));
-            }
-        }
-        let a = self.players[seat as usize].act(obs, legal);
-        if !legal.contains(&a) {
-            return Err(GameError::illegal(
-                "action",
-                seat,
-                format!("{a:?} is not among the legal actions"),
-            ));
-        }
-        Ok(Some(a))
-    }
-
-    fn do_action(&mut self, seat: u8, a: &Action) -> Result<(), GameError> {
-        // Only a win reads the ura-dora indicators.
-        let ura = match a {
-            Action::Tsumo | Action::Ron => self.wall.ura_indicators(),
-            _ => Vec::new(),
-        };
-        for e in action_events(&self.state, seat, a, &ura)? {
-            self.emit(e)?;
-        }
-        Ok(())
-    }
-
-    fn turn_dora(&mut self, keep: u8) -> Result<(), GameError> {
-        while self.state.pending_dora() > keep {
-            let d = self
-                .wall
-                .turn_dora()
-                .ok_or_else(|| GameError::Invariant("no dora indicator left".into()))?;
-            self.emit(Event::Dora { dora_marker: d })?;
-        }
-        Ok(())
-    }
-
-    fn draw(&mut self, reason: DrawReason) -> Result<(), GameError> {
-        self.emit(Event::Ryukyoku {
-            reason: Some(reason),
-            deltas: None,
-            scores: None,
-        })
-    }
-
-    /// Asks the seats after `from` (in turn order) and settles: rons, then the
-    /// riichi stick, forced draws, pon or kan, chi.
-    fn responses(&mut self, from: u8) -> Result<(), GameError> {
-        let mut choices = Vec::new();
-        for k in 1..4 {
-            let s = (from + k) % 4;
-            if let Some(a) = self.ask(s)? {
-                choices.push((s, a));
-            }
-        }
-        let rons: Vec<u8> = choices
-            .iter()
-            .filter(|(_, a)| *a == Action::Ron)
-            .map(|&(s, _)| s)
-            .collect();
-        let g = self.state.rules().game.clone();
-        if !rons.is_empty() {
-            if rons.len() >= 3 && g.triple_ron_abort {
-                return self.draw(DrawReason::TripleRon);
-            }
-            let n = if g.multiple_ron { rons.len() } else { 1 };
-            // Every ron is built against the discard before any is applied.
-            let ura = self.wall.ura_indicators();
-            let mut events = Vec::new();
-            for &s in &rons[..n] {
-                events.extend(action_events(&self.state, s, &Action::Ron, &ura)?);
-            }
-            for e in events {
-                self.emit(e)?;
-            }
-            return Ok(());
-        }
-        if matches!(self.state.phase(), Phase::Kan { .. }) {
-            let closed = matches!(self.state.phase(), Phase::Kan { closed: true, .. });
-            let keep = u8::from(!closed && g.open_kan_dora == KanDoraTiming::AfterDiscard);
-            self.turn_dora(keep)?;
-            return self.rinshan(from);
-        }
-        if let RiichiState::Declared { .. } = self.state.seat(from).riichi() {
-            self.emit(Event::ReachAccepted {
-                actor: from,
-                deltas: None,
-                scores: None,
-            })?;
-        }
-        if let Some(r) = self.state.forced_draw() {
-            return self.draw(r);
-        }
-        let call = choices
-            .iter()
-            .find(|(_, a)| matches!(a, Action::Pon { .. } | Action::Daiminkan))
-            .or_else(|| {
-                choices
-                    .iter()
-                    .find(|(_, a)| matches!(a, Action::Chi { .. }))
-            })
-            .cloned();
-        if let Some((s, a)) = call {
-            self.do_action(s, &a)?;
-            if a == Action::Daiminkan {
-                if g.open_kan_dora == KanDoraTiming::Immediate {
-                    self.turn_dora(0)?;
-                }
-                return self.rinshan(s);
-            }
-            return Ok(());
-        }
-        if self.state.live_left() == 0 {
-            return self.draw(DrawReason::Exhaustive);
-        }
-        let next = (from + 1) % 4;
-        let p = self
-            .wall
-            .draw()
-            .ok_or_else(|| GameError::Invariant("the wall is empty".into()))?;
-        self.emit(Event::Tsumo {
-            actor: next,
-            pai: p,
-        })
-    }
-
-    fn rinshan(&mut self, seat: u8) -> Result<(), GameError> {
-        let p = self
-            .wall
-            .draw_rinshan()
-            .ok_or_else(|| GameError::Invariant("no replacement tile".into()))?;
-        self.emit(Event::Tsumo {
-            actor: seat,
-            pai: p,
-        })
-    }
-
-    fn play_round(&mut self, seed: u64, round: RoundId) -> Result<(), GameError> {
-        let oya = round.dealer();
-        self.wall = Wall::shuffled(seed, self.state.rules().scoring.red_fives);
-        let mut tehais: [Vec<Pai>; 4] = Default::default();
-        for k in 0..4 {
-            for i in 0..4u8 {
-                let n = if k < 3 { 4 } else { 1 };
-                for _ in 0..n {
-                    let p = self.wall.draw().expect("a full wall deals");
-                    tehais[((oya + i) % 4) as usize].push(p);
-                }
-            }
-        }
-        for t in &mut tehais {
-            t.sort();
-        }
-        self.emit(Event::StartKyoku {
-            bakaze: Pai::from(round.wind().tile()),
-            kyoku: round.kyoku(),
-            honba: round.honba(),
-            kyotaku: round.sticks(),
-            oya,
-            dora_marker: self.wall.dora_indicators()[0],
-            scores: self.state.scores(),
-            tehais,
-        })?;
-        let p = self.wall.draw().expect("a full wall");
-        self.emit(Event::Tsumo { actor: oya, pai: p })?;
-        loop {
-            match self.state.phase().clone() {
-                Phase::Ended => return self.emit(Event::EndKyoku),
-                Phase::Turn { seat, .. } | Phase::RiichiDiscard { seat } => {
-                    let a = self
-                        .ask(seat)?
-                        .ok_or_else(|| GameError::Invariant("no legal action on a turn".into()))?;
-                    self.do_action(seat, &a)?;
-                    if let Phase::Kan { closed: true, .. } = self.state.phase() {
-                        self.turn_dora(0)?;
-                    }
-                    if let Phase::Kan { closed: false, .. } = self.state.phase() {
-                        if g_immediate(&self.state) {
-                            self.turn_dora(0)?;
-                        }
-                    }
-                }
-                Phase::Discarded { seat, .. } => {
-                    self.turn_dora(0)?;
-                    self.responses(seat)?;
-                }
-                Phase::Kan { seat, .. } => self.responses(seat)?,
-                Phase::Draw {
-                    seat,
-                    rinshan: true,
-                } => self.rinshan(seat)?,
-                other => {
-                    return Err(GameError::Invariant(format!(
-                        "the table cannot move from {other:?}"
-                    )))
-                }
-            }
-        }
-    }
-}
-
-/// Writes the score changes and the scores after into a `reach_accepted`,
-/// `hora` or `ryukyoku` the engine has just applied, as Mortal's logs carry
-/// them, so that a recorded game replays with its points checked.
-fn record_result(e: &mut Event, state: &State) {
-    let now = state.scores();
-    match e {
-        Event::ReachAccepted {
-            actor,
-            deltas,
-            scores,
-        } if deltas.is_none() => {
-            let mut d = [0; 4];
-            d[*actor as usize] = -1000;
-            (*deltas, *scores) = (Some(d), Some(now));
-        }
-        Event::Hora {
-            actor,
-            deltas,
-            scores,
-            ..
-        } if deltas.is_none() => {
-            if let Some(RoundOutcome::Wins(wins)) = state.outcome() {
-                if let Some(w) = wins.iter().rev().find(|w| w.seat == *actor) {
-                    (*deltas, *scores) = (Some(w.deltas), Some(now));
-                }
-            }
-        }
-        Event::Ryukyoku { deltas, scores, .. } if deltas.is_none() => {
-            if let Some(RoundOutcome::Draw { deltas: d, .. }) = state.outcome() {
-                (*deltas, *scores) = (Some(*d), Some(now));
-            }
-        }
-        _ => {}
-    }
-}
-
-fn g_immediate(s: &State) -> bool {
-    s.rules().game.open_kan_dora == KanDoraTiming::Immediate
-}
-
 /// Plays a whole game from `seed` with four players (seat 0 deals first) and
 /// records it. The same seed, rules and players give the same game on every
 /// platform. With `check`, the state's invariants are checked after every event,
@@ -525,51 +204,51 @@ pub fn play_game<'a>(
 /// assert_eq!(discards, g.events.iter().filter(|e| matches!(e, Event::Dahai { .. })).count());
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
-#[allow(clippy::type_complexity)]
 pub fn play_game_watched<'a>(
     rules: &Rules,
     seed: u64,
     players: &'a mut [&'a mut dyn Player; 4],
     check: bool,
-    spectator: Option<&'a mut dyn FnMut(&Event, &State)>,
+    spectator: Option<Spectator<'a>>,
 ) -> Result<GameRecord, GameError> {
-    let state = State::new(rules.clone()).with_check(check || cfg!(debug_assertions));
-    let views = std::array::from_fn(|i| Observation::of(&state, i as u8));
-    let mut t = Table {
-        state,
-        wall: Wall::shuffled(seed, rules.scoring.red_fives),
-        views,
-        legal: Vec::with_capacity(32),
-        view_hands: [None; 4],
-        events: Vec::with_capacity(2048),
-        check: check || cfg!(debug_assertions),
-        players,
-        spectator,
-    };
-    t.emit(Event::StartGame {
-        names: vec![String::new(); 4],
-        seed: Some(seed),
-    })?;
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut round = RoundId::FIRST;
-    let mut rounds = 0;
+    let mut game = Game::watched(rules, seed, check, spectator)?;
+    let check = check || cfg!(debug_assertions);
+    // One view per seat, refreshed before each question (no allocation),
+    // with the concealed tiles (counts, red fives) it was last refreshed with.
+    let mut views: [Observation; 4] =
+        std::array::from_fn(|i| Observation::of(game.state(), i as u8));
+    let mut view_hands: [Option<(crate::TileCounts, [u8; 3])>; 4] = [None; 4];
+    // Events up to here have been shown to every player (Player::observe).
+    let mut observed = 0;
     loop {
-        t.play_round(rng.gen::<u64>(), round)?;
-        rounds += 1;
-        match t.state.next_round() {
-            Some(n) if !t.state.game_over() => round = n,
-            _ => break,
+        for e in &game.events()[observed..] {
+            for p in players.iter_mut() {
+                p.observe(e);
+            }
         }
-        if rounds > 1000 {
-            return Err(GameError::Invariant("more than 1000 rounds".into()));
+        observed = game.events().len();
+        let Some(seat) = game.to_act() else { break };
+        let s = seat as usize;
+        let obs = &mut views[s];
+        if players[s].reads_observation() {
+            let me = game.state().seat(seat);
+            let hand = Some((*me.concealed(), me.red_fives()));
+            let unchanged = view_hands[s] == hand;
+            view_hands[s] = hand;
+            obs.refresh_same_game(game.state(), seat, unchanged);
+            if check && *obs != Observation::of(game.state(), seat) {
+                return Err(GameError::Invariant(format!(
+                    "seat {seat}'s refreshed view differs from a new one"
+                )));
+            }
         }
+        let a = players[s].act(obs, game.legal());
+        game.step(&a)?;
     }
-    // `end_game` is written bare, as Mortal writes it; the record keeps the
-    // final scores (leftover sticks to the first).
-    t.emit(Event::EndGame { scores: None })?;
-    let scores = t.state.scores();
+    let rounds = game.rounds();
+    let scores = game.state().scores();
     Ok(GameRecord {
-        events: t.events,
+        events: game.into_events(),
         scores,
         ranking: super::ranking(&scores),
         rounds,
