@@ -149,7 +149,10 @@ impl Game {
     /// the game is over.
     #[pyo3(signature = (seat=None))]
     fn legal_actions(&self, seat: Option<u8>) -> PyResult<Vec<usize>> {
-        if self.game.is_over() || seat.is_some_and(|s| Some(s) != self.game.to_act()) {
+        if self.game.is_over() {
+            seat.map_or(Ok(0), |s| self.seat_arg(Some(s)))
+                .map(|_| Vec::new())
+        } else if seat.is_some_and(|s| Some(s) != self.game.to_act()) {
             self.seat_arg(seat).map(|_| Vec::new())
         } else {
             let mut v = self.indices.clone();

@@ -9,7 +9,7 @@ in results are mpsz names (``"5m"``). Points are in 1s. Every error raises
 ``ValueError`` with the engine's message.
 """
 
-from typing import Dict, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -184,3 +184,97 @@ def score(
     points each, to the winner); ``rules``: ``"tenhou"``, ``"mahjongsoul"`` or a
     TOML rules file. Raises ValueError (``"no yaku"``, ``"not a winning hand"``,
     ``"invalid situation: ..."``, bad tiles)."""
+
+ACTION_SPACE: int
+"""Number of action indices (229); ``action_name(i)`` names index ``i``:
+0-36 discard (1m..7z, then red 0m 0p 0s), 37-73 the same as tsumogiri, 74-110
+riichi with a discard, 111-147 riichi with tsumogiri, 148 tsumo, 149 ron,
+150-155 chi (called tile lowest/middle/highest, +3 with a red five from the
+hand), 156/157 pon without/with a red five, 158 open kan, 159-192 closed kan
+(+ tile kind), 193-226 added kan (+ tile kind), 227 nine terminals, 228 pass."""
+
+PLANES: int
+"""Rows of ``Game.features(seat)[0]`` (19), each 34 values by tile kind; seats
+relative to the observer (0 itself, 1 right, 2 across, 3 left): 0 own concealed
+tiles (count), 1 own red fives, 2 own drawn tile, 3-6 meld tiles of relative
+seat 0-3, 7-10 discards of relative seat 0-3, 11-14 riichi tile of relative
+seat 0-3, 15 dora indicators, 16 dora, 17 the tile that may be called now,
+18 copies not visible to the observer."""
+
+SCALARS: int
+"""Length of ``Game.features(seat)[1]`` (19, int32): 0 own seat wind (0 East ..
+3 North), 1 round wind, 2 dealer number 1-4, 3 honba, 4 riichi sticks, 5-8
+scores of relative seat 0-3 (points), 9-12 riichi of relative seat 0-3, 13-16
+concealed tiles of relative seat 0-3, 17 tiles left in the live wall, 18 the
+relative seat whose tile may be called now (-1 when none)."""
+
+def action_name(index: int) -> str:
+    """A short English name of an action index (``'discard 5m'``, ``'pass'``, ...)."""
+
+class Game:
+    """A whole seeded game, one decision at a time (tiles in mjai notation, ``5mr`` = red five).
+
+    ``Game(seed=0, rules="tenhou", length=None, check=False)``: seat 0 deals
+    first; ``length`` is ``"east"`` or ``"south"`` (default: the rules');
+    ``check`` checks the engine's invariants after every event (slower).
+    After a discard the seats that may call or ron are asked one after the
+    other in turn order; the table settles once all have answered.
+    """
+
+    def __init__(self, seed: int = 0, rules: str = "tenhou", length: Optional[str] = None, check: bool = False) -> None: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def seat(self) -> Optional[int]:
+        """The seat that must choose now; None once the game is over."""
+    @property
+    def done(self) -> bool: ...
+    @property
+    def scores(self) -> List[int]:
+        """Scores by seat, in points."""
+    @property
+    def rounds(self) -> int:
+        """Rounds dealt so far."""
+    @property
+    def event_count(self) -> int: ...
+    @property
+    def result(self) -> Optional[Dict[str, Any]]:
+        """None until the end; then ``scores`` (points by seat), ``ranking`` (seats
+        first to last), ``ranks`` (rank 1-4 of each seat), ``rounds``."""
+    def legal_actions(self, seat: Optional[int] = None) -> List[int]:
+        """Legal action indices of the seat asked, ascending; [] for any other seat."""
+    def action_mask(self, seat: Optional[int] = None) -> npt.NDArray[np.bool_]:
+        """Shape (ACTION_SPACE,): True at ``legal_actions(seat)``."""
+    def step(self, action: int) -> None:
+        """The seat asked takes this action; raises ValueError (game unchanged) if not legal."""
+    def observation(self, seat: int) -> Dict[str, Any]:
+        """What ``seat`` may know: seat, bakaze, kyoku, honba, kyotaku, oya, scores, hand,
+        drawn, hand_sizes, melds, rivers, riichi, dora_indicators, live_left, last_tile."""
+    def features(self, seat: int) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+        """``(tiles (PLANES, 34) uint8, scalars (SCALARS,) int32)``; see PLANES and SCALARS."""
+    def events(self, start: int = 0) -> List[Dict[str, Any]]:
+        """The mjai events from number ``start`` on, as dicts."""
+    def events_json(self, start: int = 0) -> List[str]:
+        """The mjai events from number ``start`` on, one JSON object each."""
+    def mjai(self) -> str:
+        """The game so far as mjai JSON lines."""
+
+class BaselinePlayer:
+    """The rule-based baseline AI."""
+
+    def __init__(self, rules: str = "tenhou") -> None: ...
+    def act(self, game: Game) -> int:
+        """The action index it picks for the seat ``game`` asks now."""
+
+class MonteCarloPlayer:
+    """The Monte Carlo AI: ``samples`` rollouts a decision (reproducible for a seed), or
+    ``think_ms`` milliseconds. Thinks without the GIL."""
+
+    def __init__(self, samples: Optional[int] = None, think_ms: int = 50, seed: int = 0, rules: str = "tenhou") -> None: ...
+    def act(self, game: Game) -> int: ...
+
+class RandomPlayer:
+    """Random legal actions from its own seed; wins whenever it can."""
+
+    def __init__(self, seed: int = 0) -> None: ...
+    def act(self, game: Game) -> int: ...

@@ -167,7 +167,8 @@ class SingleAgentEnv(gym.Env):
         self._players = {}
         for s, kind in zip(others, self._kinds):
             if isinstance(kind, str):
-                kind = make_player(kind, seed=game_seed * 4 + s, rules=self.rules, mc_samples=self.mc_samples)
+                player_seed = (game_seed * 4 + s) % 2**64  # as tenpai selfplay seeds its players
+                kind = make_player(kind, seed=player_seed, rules=self.rules, mc_samples=self.mc_samples)
             self._players[s] = kind
         self._play_opponents()
         obs, info = self._observe()
