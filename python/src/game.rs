@@ -31,11 +31,16 @@ pub struct Game {
     seed: u64,
     /// The legal indices of the seat asked, kept in step with `game.legal()`.
     indices: Vec<usize>,
+    /// The same, ascending and without repeats (what `legal_actions` gives).
+    sorted: Vec<usize>,
 }
 
 impl Game {
     fn refresh(&mut self) {
         self.game.legal_indices(&mut self.indices);
+        self.sorted.clone_from(&self.indices);
+        self.sorted.sort_unstable();
+        self.sorted.dedup();
     }
 
     fn seat_arg(&self, seat: Option<u8>) -> PyResult<u8> {
@@ -83,6 +88,7 @@ impl Game {
             game,
             seed,
             indices: Vec::with_capacity(32),
+            sorted: Vec::with_capacity(32),
         };
         g.refresh();
         Ok(g)
@@ -155,10 +161,7 @@ impl Game {
         } else if seat.is_some_and(|s| Some(s) != self.game.to_act()) {
             self.seat_arg(seat).map(|_| Vec::new())
         } else {
-            let mut v = self.indices.clone();
-            v.sort_unstable();
-            v.dedup();
-            Ok(v)
+            Ok(self.sorted.clone())
         }
     }
 

@@ -2,7 +2,7 @@
 //! waits, ukeire, per-discard analysis, agari and decompositions.
 
 use crate::convert::{hand_of, tile_names, value_error, visible_of};
-use numpy::{PyArray1, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::prelude::*;
 use std::collections::BTreeMap;
 use tenpai::{Decomposition, Hand, HandError, Tables, TileCounts, KINDS};
@@ -215,17 +215,15 @@ fn shanten_forms(hand: &Bound<'_, PyAny>) -> PyResult<Shanten> {
     Ok(forms(&hand_of(hand)?).map_err(value_error)?.into())
 }
 
-/// The shanten of every row of `flat` (34 counts a row), or the first bad
-/// row's index and error.
-fn batch(flat: &[u8]) -> Result<Vec<i8>, (usize, HandError)> {
+/// Writes the shanten of every row of `flat` (34 counts a row) into `out`,
+/// or returns the first bad row's index and error.
+fn batch(flat: &[u8], out: &mut [i8]) -> Result<(), (usize, HandError)> {
     let t = Tables::embedded();
-    flat.chunks_exact(KINDS)
-        .enumerate()
-        .map(|(i, row)| {
-            let counts: &TileCounts = row.try_into().map_err(|_| (i, HandError::Empty))?;
-            t.shanten(counts).map_err(|e| (i, e))
-        })
-        .collect()
+    for (i, (row, o)) in flat.chunks_exact(KINDS).zip(out.iter_mut()).enumerate() {
+        let counts: &TileCounts = row.try_into().map_err(|_| (i, HandError::Empty))?;
+        *o = t.shanten(counts).map_err(|e| (i, e))?;
+    }
+    Ok(())
 }
 
 /// shanten_batch(counts: numpy.ndarray[(N, 34), uint8]) -> numpy.ndarray[(N,), int8]
@@ -246,15 +244,20 @@ fn shanten_batch<'py>(
             "counts: expected shape (N, 34), got (N, {cols})"
         )));
     }
+    let rows = counts.shape()[0];
+    let out = PyArray1::<i8>::zeros(py, rows, false);
+    // SAFETY: `out` was just made here and is not shared with Python code
+    // yet, so this is its only reference while the GIL is released.
+    let dest = unsafe { out.as_slice_mut() }.map_err(value_error)?;
     let result = match counts.as_slice() {
-        Ok(flat) => py.detach(|| batch(flat)),
+        Ok(flat) => py.detach(|| batch(flat, dest)),
         Err(_) => {
             let owned: Vec<u8> = counts.as_array().iter().copied().collect();
-            py.detach(|| batch(&owned))
+            py.detach(|| batch(&owned, dest))
         }
     };
-    let out = result.map_err(|(row, e)| value_error(format!("row {row}: {e}")))?;
-    Ok(PyArray1::from_vec(py, out))
+    result.map_err(|(row, e)| value_error(format!("row {row}: {e}")))?;
+    Ok(out)
 }
 
 /// ukeire(hand, visible=None) -> Ukeire

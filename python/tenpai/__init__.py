@@ -45,6 +45,8 @@ from ._tenpai import (
     waits,
 )
 
+from .arena import merge, selfplay
+
 __all__ = [
     "ACTION_SPACE",
     "PLANES",
@@ -65,7 +67,9 @@ __all__ = [
     "counts",
     "decompositions",
     "is_agari",
+    "merge",
     "score",
+    "selfplay",
     "shanten",
     "shanten_batch",
     "shanten_forms",

@@ -1,0 +1,100 @@
+"""tenpai.selfplay and tenpai.merge: the statistics of `tenpai selfplay --json`,
+exact merges of shards, and the errors."""
+
+import json
+import pathlib
+import subprocess
+
+import pytest
+
+import tenpai
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+CLI = ROOT / "target" / "release" / "tenpai"
+
+
+def same_numbers(a, b):
+    """Equal statistics and tallies (the time taken may differ)."""
+    return a["players"] == b["players"] and a["tally"] == b["tally"] and a["games"] == b["games"]
+
+
+def test_selfplay_statistics_shape():
+    r = tenpai.selfplay(8, 1, "random", length="east")
+    assert (r["games"], r["duplicate"]) == (8, False)
+    assert [p["player"] for p in r["players"]] == [0, 1, 2, 3]
+    assert {p["kind"] for p in r["players"]} == {"random"}
+    ranks = [p["rank"] for p in r["players"]]
+    assert all(x["n"] == 8 for x in ranks)
+    # Every game ranks the four players 1 to 4.
+    assert sum(x["mean"] for x in ranks) == pytest.approx(10.0)
+    assert sum(p["points"]["mean"] for p in r["players"]) == pytest.approx(100_000)
+    for p in r["players"]:
+        assert 0 <= p["win_rate"]["mean"] <= 1 and p["win_rate"]["ci95"] >= 0
+
+
+@pytest.mark.skipif(not CLI.exists(), reason="build the CLI first (cargo build --release)")
+def test_selfplay_equals_the_command_line():
+    args = ["selfplay", "--games", "8", "--seed", "3", "--players", "random,baseline,random,baseline",
+            "--length", "east", "--json"]
+    cli = json.loads(subprocess.run([str(CLI), *args], check=True, capture_output=True, text=True).stdout)
+    py = tenpai.selfplay(8, 3, ["random", "baseline", "random", "baseline"], length="east")
+    assert same_numbers(py, cli)
+
+
+def test_shards_merge_to_exactly_one_run():
+    one = tenpai.selfplay(10, 7, ["baseline", "random", "random", "random"], length="east")
+    parts = [tenpai.selfplay(10, 7, ["baseline", "random", "random", "random"], length="east", shard=(k, 3))
+             for k in (1, 2, 3)]
+    assert [p["games"] for p in parts] == [3, 3, 4]
+    merged = tenpai.merge(parts)
+    assert same_numbers(merged, one)
+    assert merged["seconds"] == pytest.approx(sum(p["seconds"] for p in parts))
+    # In any order.
+    assert same_numbers(tenpai.merge(parts[::-1]), one)
+
+
+def test_duplicate_shards_cut_at_whole_seeds():
+    one = tenpai.selfplay(8, 2, ["baseline", "random", "random", "random"], duplicate=True, length="east")
+    parts = [tenpai.selfplay(8, 2, ["baseline", "random", "random", "random"], duplicate=True, length="east",
+                             shard=(k, 2)) for k in (1, 2)]
+    assert [p["games"] for p in parts] == [4, 4]
+    assert same_numbers(tenpai.merge(parts), one)
+
+
+def test_monte_carlo_players_as_dicts():
+    mc = {"kind": "mc", "samples": 8, "threads": 1}
+    r = tenpai.selfplay(4, 1, [mc, "baseline", "baseline", "baseline"], length="east")
+    assert r["players"][0]["kind"] == "mc" and r["games"] == 4
+
+
+def test_merge_err_a_game_counted_twice():
+    part = tenpai.selfplay(6, 1, "random", length="east", shard=(1, 2))
+    with pytest.raises(ValueError, match="twice"):
+        tenpai.merge([part, part])
+
+
+def test_merge_err_different_runs():
+    a = tenpai.selfplay(4, 1, "random", length="east", shard=(1, 2))
+    b = tenpai.selfplay(4, 2, "random", length="east", shard=(2, 2))
+    with pytest.raises(ValueError, match="seed"):
+        tenpai.merge([a, b])
+
+
+def test_merge_err_nothing():
+    with pytest.raises(ValueError, match="no results"):
+        tenpai.merge([])
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        ({"players": "strong"}, 'unknown player "strong"'),
+        ({"players": ["random"] * 3}, "players: expected 4, got 3"),
+        ({"shard": (3, 2)}, "shard"),
+        ({"length": "west"}, 'length "west"'),
+    ],
+)
+def test_selfplay_errors(kwargs, message):
+    args = {"games": 4, "seed": 1, "players": "random", **kwargs}
+    with pytest.raises(ValueError, match=message):
+        tenpai.selfplay(**args)
