@@ -24,6 +24,9 @@ pub fn game_rules(rules: &str, length: Option<&str>) -> PyResult<Rules> {
     Ok(r)
 }
 
+/// The numpy arrays of `Game.features`: planes (PLANES, 34) and scalars.
+type FeatureArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i32>>);
+
 /// A whole seeded game, played one decision at a time from Python.
 #[pyclass(unsendable, module = "tenpai")]
 pub struct Game {
@@ -195,8 +198,7 @@ impl Game {
                 Some(s) => format!("{name} ({action}) is not a legal action of seat {s} now"),
             }));
         };
-        let a = self.game.legal()[pos].clone();
-        self.game.step(&a).map_err(value_error)?;
+        self.game.step_legal(pos).map_err(value_error)?;
         self.refresh();
         Ok(())
     }
@@ -226,7 +228,7 @@ impl Game {
         &self,
         py: Python<'py>,
         seat: u8,
-    ) -> PyResult<(Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i32>>)> {
+    ) -> PyResult<FeatureArrays<'py>> {
         let s = self.seat_arg(Some(seat))?;
         let f = Features::of(&Observation::of(self.game.state(), s));
         let tiles = PyArray1::from_slice(py, &f.tiles).reshape([PLANES, 34])?;

@@ -212,13 +212,37 @@ impl<'w> Game<'w> {
         let Some(seat) = self.to_act() else {
             return Err(GameError::illegal("action", 4, "the game is over"));
         };
-        if !self.legal.contains(action) {
-            return Err(GameError::illegal(
+        match self.legal.iter().position(|a| a == action) {
+            Some(i) => self.step_legal(i),
+            None => Err(GameError::illegal(
                 "action",
                 seat,
                 format!("{action:?} is not among the legal actions"),
-            ));
+            )),
         }
+    }
+
+    /// [`Game::step`] with the action at position `i` of [`Game::legal`].
+    ///
+    /// # Errors
+    /// [`GameError::Illegal`] when the game is over or `i` is past the legal
+    /// actions; the game is then unchanged. [`GameError::Invariant`] for a bug
+    /// in the engine.
+    ///
+    /// # Panics
+    /// Never (unless a spectator panics).
+    pub fn step_legal(&mut self, i: usize) -> Result<(), GameError> {
+        let Some(seat) = self.to_act() else {
+            return Err(GameError::illegal("action", 4, "the game is over"));
+        };
+        let Some(action) = self.legal.get(i).cloned() else {
+            return Err(GameError::illegal(
+                "action",
+                seat,
+                format!("legal action {i} of {}", self.legal.len()),
+            ));
+        };
+        let action = &action;
         match std::mem::replace(&mut self.question, Question::Over) {
             Question::Turn(seat) => self.turn_action(seat, action)?,
             Question::Response {
