@@ -11,6 +11,8 @@
 //! - `game.rs`: the game, one decision at a time (action indices,
 //!   observations, features, mjai events); `players.rs`: the library's
 //!   players (baseline, Monte Carlo, random) picking actions for a game.
+//! - `selfplay.rs`: self-play runs and shards into the arena's mergeable
+//!   tally, and merges.
 //! - `convert.rs`: reading hands, tiles and rules from Python values.
 
 use pyo3::prelude::*;
@@ -20,6 +22,7 @@ mod game;
 mod hand;
 mod players;
 mod score;
+mod selfplay;
 
 /// The compiled module; `tenpai/__init__.py` re-exports its contents.
 #[pymodule]
@@ -28,5 +31,6 @@ fn _tenpai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     score::register(m)?;
     game::register(m)?;
     players::register(m)?;
+    selfplay::register(m)?;
     Ok(())
 }

@@ -1,65 +1,15 @@
-//! Self-play statistics: the library's arena plays a run (or one shard of
-//! it) into a mergeable `Tally`; results travel to Python as the JSON of
-//! `tenpai selfplay --json` (statistics and tally), and tallies of shards
-//! merge with the library's `Tally::merge`.
+//! Self-play statistics: a run's settings checked once ([`Config`], as
+//! JSON, so that every shard of a distributed run plays the same), a run or
+//! shard played by the library's arena into a mergeable [`Tally`], and
+//! tallies merged with [`Tally::merge`]. Results travel to Python as the
+//! JSON of `tenpai selfplay --json` ([`Summary`]).
 
 use crate::convert::value_error;
 use crate::game::game_rules;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use serde::Serialize;
 use std::time::Instant;
-use tenpai::arena::{play, Config, Estimate, PlayerKind, PlayerStats, Shard, Tally};
-
-/// One player's statistics, as `tenpai selfplay --json` writes them.
-#[derive(Serialize)]
-struct PlayerOut {
-    player: usize,
-    kind: String,
-    rank: Estimate,
-    win_rate: Estimate,
-    deal_in_rate: Estimate,
-    riichi_rate: Estimate,
-    call_rate: Estimate,
-    points: Estimate,
-}
-
-impl From<&PlayerStats> for PlayerOut {
-    fn from(p: &PlayerStats) -> PlayerOut {
-        PlayerOut {
-            player: p.player,
-            kind: p.kind.to_string(),
-            rank: p.rank,
-            win_rate: p.win_rate,
-            deal_in_rate: p.deal_in_rate,
-            riichi_rate: p.riichi_rate,
-            call_rate: p.call_rate,
-            points: p.points,
-        }
-    }
-}
-
-/// The output of a run, a shard or a merge: the fields of
-/// `tenpai selfplay --json`.
-#[derive(Serialize)]
-struct Output<'a> {
-    games: u64,
-    duplicate: bool,
-    seconds: f64,
-    players: Vec<PlayerOut>,
-    tally: &'a Tally,
-}
-
-fn output_json(tally: &Tally, seconds: f64) -> PyResult<String> {
-    let out = Output {
-        games: tally.games().len(),
-        duplicate: tally.config().duplicate,
-        seconds,
-        players: tally.stats().iter().map(PlayerOut::from).collect(),
-        tally,
-    };
-    serde_json::to_string(&out).map_err(value_error)
-}
+use tenpai::arena::{play, Config, PlayerKind, Shard, Summary, Tally};
 
 /// A player from a name (`random`, `baseline`, `mc`) or a dict in the JSON
 /// form of the tally (`{"kind": "mc", "samples": 200, "threads": 1}`).
@@ -68,31 +18,38 @@ fn player_of(obj: &Bound<'_, PyAny>) -> PyResult<PlayerKind> {
         return s.to_cow()?.parse::<PlayerKind>().map_err(value_error);
     }
     let py = obj.py();
-    let text: String = py.import("json")?.call_method1("dumps", (obj,))?.extract()?;
+    let text: String = py
+        .import("json")?
+        .call_method1("dumps", (obj,))?
+        .extract()?;
     serde_json::from_str(&text).map_err(|e| value_error(format!("player {text}: {e}")))
 }
 
-/// _selfplay_json(games, seed, players, duplicate, rules, length, shard) -> str
+/// A run's settings from JSON, checked.
+fn config_of(json: &str) -> PyResult<Config> {
+    let config: Config =
+        serde_json::from_str(json).map_err(|e| value_error(format!("run settings: {e}")))?;
+    config.check().map_err(value_error)?;
+    Ok(config)
+}
+
+/// _run_config(games, seed, players, duplicate=False, rules="tenhou", length=None) -> str
 ///
-/// Plays a run (or shard `(k, n)` of it, k from 1) on all cores without the
-/// GIL; returns the JSON of `tenpai selfplay --json`.
+/// The run's settings, checked, as JSON (a tally's `config`).
 #[pyfunction]
-#[pyo3(signature = (games, seed, players, duplicate=false, rules="tenhou", length=None, shard=None))]
-#[allow(clippy::too_many_arguments)]
-fn _selfplay_json(
-    py: Python<'_>,
+#[pyo3(signature = (games, seed, players, duplicate=false, rules="tenhou", length=None))]
+fn _run_config(
     games: u64,
     seed: u64,
     players: Vec<Bound<'_, PyAny>>,
     duplicate: bool,
     rules: &str,
     length: Option<&str>,
-    shard: Option<(u64, u64)>,
 ) -> PyResult<String> {
     let kinds: Vec<PlayerKind> = players.iter().map(player_of).collect::<PyResult<_>>()?;
-    let players: [PlayerKind; 4] = kinds
-        .try_into()
-        .map_err(|v: Vec<PlayerKind>| value_error(format!("players: expected 4, got {}", v.len())))?;
+    let players: [PlayerKind; 4] = kinds.try_into().map_err(|v: Vec<PlayerKind>| {
+        value_error(format!("players: expected 4, got {}", v.len()))
+    })?;
     let config = Config {
         rules: game_rules(rules, length)?,
         games,
@@ -100,15 +57,47 @@ fn _selfplay_json(
         duplicate,
         players,
     };
-    let range = match shard {
+    config.check().map_err(value_error)?;
+    serde_json::to_string(&config).map_err(value_error)
+}
+
+/// _play_json(config, shard=None, threads=None) -> str
+///
+/// Plays the run of `config` (JSON), or its shard `(k, n)` (k from 1),
+/// without the GIL on `threads` threads (None: one per core); returns the
+/// JSON of `tenpai selfplay --json`.
+#[pyfunction]
+#[pyo3(signature = (config, shard=None, threads=None))]
+fn _play_json(
+    py: Python<'_>,
+    config: &str,
+    shard: Option<(u64, u64)>,
+    threads: Option<usize>,
+) -> PyResult<String> {
+    let config = config_of(config)?;
+    let games = match shard {
         Some((k, n)) => Shard::new(k, n).map_err(value_error)?.games(&config),
-        None => 0..games,
+        None => 0..config.games,
+    };
+    let pool = match threads {
+        Some(0) => return Err(value_error("threads: expected at least 1")),
+        Some(n) => Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(value_error)?,
+        ),
+        None => None,
     };
     let start = Instant::now();
+    let run = || play(&config, games, &());
     let tally = py
-        .detach(|| play(&config, range, &()))
+        .detach(|| match &pool {
+            Some(p) => p.install(run),
+            None => run(),
+        })
         .map_err(value_error)?;
-    output_json(&tally, start.elapsed().as_secs_f64())
+    Ok(Summary::new(&tally, start.elapsed().as_secs_f64()).to_json())
 }
 
 /// _merge_json(tallies: list[str], seconds: float) -> str
@@ -127,13 +116,13 @@ fn _merge_json(tallies: Vec<String>, seconds: f64) -> PyResult<String> {
             .merge(&Tally::from_json(t).map_err(value_error)?)
             .map_err(value_error)?;
     }
-    output_json(&tally, seconds)
+    Ok(Summary::new(&tally, seconds).to_json())
 }
 
-/// Registers the self-play functions (wrapped by `tenpai.selfplay` and
-/// `tenpai.merge`).
+/// Registers the self-play functions (wrapped by `tenpai.arena`).
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_function(wrap_pyfunction!(_selfplay_json, m)?)?;
+    m.add_function(wrap_pyfunction!(_run_config, m)?)?;
+    m.add_function(wrap_pyfunction!(_play_json, m)?)?;
     m.add_function(wrap_pyfunction!(_merge_json, m)?)?;
     Ok(())
 }

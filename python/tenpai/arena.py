@@ -16,9 +16,48 @@ from typing import Any, Dict, Optional, Sequence, Tuple, Union
 
 from . import _tenpai
 
-__all__ = ["selfplay", "merge"]
+__all__ = ["selfplay", "merge", "run_config", "play_config"]
 
 PlayerSpec = Union[str, Dict[str, Any]]
+"""A player: ``"random"``, ``"baseline"``, ``"mc"`` (50 ms a decision), or a
+dict as the tally writes it: ``{"kind": "mc", "samples": 200, "threads": 1}``
+(rollouts a decision) or ``{"kind": "mc", "think_ns": 50_000_000}`` (time a
+decision, in nanoseconds)."""
+
+
+def run_config(
+    games: int,
+    seed: int,
+    players: Union[PlayerSpec, Sequence[PlayerSpec]],
+    duplicate: bool = False,
+    *,
+    rules: str = "tenhou",
+    length: Optional[str] = None,
+) -> str:
+    """The settings of a run, checked, as JSON (``Tally``'s ``config``): what
+    every shard of the run plays. A rules file is read here, once.
+
+    Raises:
+        ValueError: an unknown player or rules, no games, or a duplicate run
+            whose games are not a multiple of 4 (the library's message).
+    """
+    if isinstance(players, (str, dict)):
+        players = [players] * 4
+    return _tenpai._run_config(games, seed, list(players), duplicate, rules, length)
+
+
+def play_config(
+    config: str, shard: Optional[Tuple[int, int]] = None, *, threads: Optional[int] = None
+) -> Dict[str, Any]:
+    """Plays the run of ``config`` (from ``run_config``), or its shard ``(k, n)``
+    (1 <= k <= n), without the GIL on ``threads`` threads (None: one per
+    core); returns the statistics as ``selfplay`` does.
+
+    Raises:
+        ValueError: a bad configuration, shard or thread count.
+    """
+    part = tuple(shard) if shard is not None else None
+    return json.loads(_tenpai._play_json(config, part, threads))
 
 
 def selfplay(
@@ -30,37 +69,38 @@ def selfplay(
     rules: str = "tenhou",
     length: Optional[str] = None,
     shard: Optional[Tuple[int, int]] = None,
+    threads: Optional[int] = None,
 ) -> Dict[str, Any]:
     """Plays a self-play run (or one shard of it) and returns its statistics.
 
     Args:
         games: games in the whole run (a multiple of 4 with ``duplicate``).
-        seed: the run's seed (game ``i`` gets its wall seed from it, as in
-            ``tenpai selfplay --seed``).
-        players: four players, one per player number, as names (``random``,
-            ``baseline``, ``mc``) or dicts (``{"kind": "mc", "samples": 200,
-            "threads": 1}``); one name for all four.
+        seed: the run's seed: game ``g`` is played on wall seed ``seed + g``
+            (``seed + g // 4`` in duplicate mode), as in ``tenpai selfplay --seed``.
+        players: four players, one per player number (``PlayerSpec``); one
+            for all four.
         duplicate: play each wall seed four times with the players rotated.
         rules: ``tenhou``, ``mahjongsoul`` or a TOML rules file.
         length: ``east`` or ``south`` (default: the rules').
-        shard: ``(k, n)``: play only shard k of n (1 <= k <= n).
+        shard: ``(k, n)``: play only shard k of n (1 <= k <= n), a contiguous
+            range of the games (whole sets of four in duplicate mode).
+        threads: games played at once (None: one per core); the numbers do
+            not depend on it.
 
     Returns:
         ``{"games", "duplicate", "seconds", "players": [{"player", "kind",
         "rank", "win_rate", "deal_in_rate", "riichi_rate", "call_rate",
-        "points"}, ...], "tally"}``, each statistic ``{"mean", "ci95", "n"}``
-        (points in 1s; rates per round, 0-1).
+        "points"}, x4], "tally"}``: ``games`` counted, ``seconds`` of wall
+        clock, each statistic ``{"mean", "ci95", "n"}`` (rank 1-4 per game;
+        rates 0-1 per round; points in 1s per game; ``ci95`` the half-width
+        of the 95 % interval; ``n`` samples).
 
     Raises:
         ValueError: an unknown player or rules, a bad shard, or a run the
-            arena refuses.
+            arena refuses (the library's message).
     """
-    if isinstance(players, (str, dict)):
-        players = [players] * 4
-    text = _tenpai._selfplay_json(
-        games, seed, list(players), duplicate, rules, length, tuple(shard) if shard is not None else None
-    )
-    return json.loads(text)
+    config = run_config(games, seed, players, duplicate, rules=rules, length=length)
+    return play_config(config, shard, threads=threads)
 
 
 def merge(results: Sequence[Dict[str, Any]]) -> Dict[str, Any]:

@@ -61,6 +61,19 @@ def test_duplicate_shards_cut_at_whole_seeds():
     assert same_numbers(tenpai.merge(parts), one)
 
 
+def test_numbers_do_not_depend_on_the_threads():
+    players = ["baseline", "random", "baseline", "random"]
+    assert same_numbers(tenpai.selfplay(6, 4, players, length="east", threads=1),
+                        tenpai.selfplay(6, 4, players, length="east", threads=2))
+
+
+def test_run_config_is_checked_once_and_played_by_shards():
+    config = tenpai.arena.run_config(6, 3, "random", length="east")
+    assert json.loads(config)["games"] == 6 and json.loads(config)["rules"]["game"]["length"] == "east"
+    parts = [tenpai.arena.play_config(config, (k, 2)) for k in (1, 2)]
+    assert same_numbers(tenpai.merge(parts), tenpai.selfplay(6, 3, "random", length="east"))
+
+
 def test_monte_carlo_players_as_dicts():
     mc = {"kind": "mc", "samples": 8, "threads": 1}
     r = tenpai.selfplay(4, 1, [mc, "baseline", "baseline", "baseline"], length="east")
@@ -92,6 +105,10 @@ def test_merge_err_nothing():
         ({"players": ["random"] * 3}, "players: expected 4, got 3"),
         ({"shard": (3, 2)}, "shard"),
         ({"length": "west"}, 'length "west"'),
+        ({"games": 0}, "no games"),
+        ({"games": 6, "duplicate": True}, "multiple of 4"),
+        ({"threads": 0}, "threads"),
+        ({"players": {"kind": "random", "samples": 3}}, "settings do not fit"),
     ],
 )
 def test_selfplay_errors(kwargs, message):
