@@ -188,6 +188,32 @@ pub struct Config {
 }
 
 impl Config {
+    /// Checks that the run can be played as set: at least one game, and
+    /// whole sets of four in duplicate mode. The command line and the Python
+    /// package check a run with it before playing any game.
+    ///
+    /// # Errors
+    /// [`ArenaError::BadRun`]: `nothing to play` (no games) or `duplicate
+    /// play needs a multiple of 4`.
+    ///
+    /// ```
+    /// use tenpai::arena::{Config, PlayerKind};
+    /// let mut c = Config { rules: tenpai::rules::Rules::tenhou(), games: 6, seed: 1,
+    ///     players: [PlayerKind::Random; 4], duplicate: false };
+    /// assert!(c.check().is_ok());
+    /// c.duplicate = true;
+    /// assert_eq!(c.check().unwrap_err().to_string(), "duplicate play needs a multiple of 4");
+    /// ```
+    pub fn check(&self) -> Result<(), ArenaError> {
+        if self.games == 0 {
+            return Err(ArenaError::BadRun("nothing to play"));
+        }
+        if self.duplicate && self.games % 4 != 0 {
+            return Err(ArenaError::BadRun("duplicate play needs a multiple of 4"));
+        }
+        Ok(())
+    }
+
     /// The wall seed of game `game` and who sits where: `players[s]` is the
     /// number of the player (its place in [`Config::players`]) at seat `s`.
     ///

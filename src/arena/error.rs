@@ -57,6 +57,9 @@ pub enum ArenaError {
     /// random player, or a Monte Carlo player without exactly one budget).
     #[error("player {0:?}: settings do not fit (mc takes samples or think_ns, and threads; cmd a command and timeout_ms; the others nothing)")]
     BadPlayer(String),
+    /// A run that cannot be played as set ([`super::Config::check`]).
+    #[error("{0}")]
+    BadRun(&'static str),
     /// A shard that is not `K/N` with `1 <= K <= N`.
     #[error("shard {0:?}: expected K/N with 1 <= K <= N")]
     BadShard(String),

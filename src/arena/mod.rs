@@ -14,7 +14,7 @@
 //!   serializable (serde, [`Tally::to_json`]); `games.rs`: the game numbers a
 //!   tally counts ([`GameSet`]), so that no game is counted twice.
 //! - `stats.rs`: the means and 95 % intervals computed at the end
-//!   ([`Tally::stats`]).
+//!   ([`Tally::stats`]), and [`Summary`], their JSON form with the tally.
 //!
 //! In duplicate mode each wall seed is played four times with the players
 //! rotated through the seats, so the luck of the deal cancels out.
@@ -41,5 +41,5 @@ pub use config::{Config, PlayerKind, Shard, BOT_TIMEOUT};
 pub use error::{ArenaError, BoxError};
 pub use games::GameSet;
 pub use play::{play, play_one, Observer, Played};
-pub use stats::{Estimate, PlayerStats};
+pub use stats::{Estimate, PlayerStats, Summary};
 pub use tally::{Moments, PlayerTally, Tally};

@@ -199,22 +199,17 @@ fn config(args: &RunArgs) -> Result<Config> {
     let Ok(players) = <[PlayerKind; 4]>::try_from(kinds) else {
         bail!("--players {:?}: expected four players", args.players);
     };
-    if args.games == 0 {
-        bail!("--games 0: nothing to play");
-    }
-    if args.duplicate && args.games % 4 != 0 {
-        bail!(
-            "--games {}: duplicate play needs a multiple of 4",
-            args.games
-        );
-    }
-    Ok(Config {
+    let config = Config {
         rules,
         games: args.games,
         seed: args.seed,
         players,
         duplicate: args.duplicate,
-    })
+    };
+    config
+        .check()
+        .with_context(|| format!("--games {}", args.games))?;
+    Ok(config)
 }
 
 /// Runs `tenpai selfplay` (or `tenpai selfplay merge`).

@@ -3,59 +3,10 @@
 //! tally for programs (and for `tenpai selfplay merge`).
 
 use anyhow::Result;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::io::Write;
-use tenpai::arena::{Estimate, PlayerKind, PlayerStats, Tally};
+use tenpai::arena::{Estimate, PlayerKind, PlayerStats, Summary, Tally};
 use tenpai::rules::GameLength;
-
-/// One player's line of the JSON output.
-#[derive(Serialize)]
-struct PlayerOut {
-    player: usize,
-    kind: String,
-    rank: Estimate,
-    win_rate: Estimate,
-    deal_in_rate: Estimate,
-    riichi_rate: Estimate,
-    call_rate: Estimate,
-    points: Estimate,
-    /// An external bot's faults in the games of this run (not merged).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    faults: Option<FaultsOut>,
-}
-
-/// An external bot's faults: how many, and the first messages.
-#[derive(Serialize)]
-struct FaultsOut {
-    count: u64,
-    first: Vec<String>,
-}
-
-impl From<&PlayerStats> for PlayerOut {
-    fn from(p: &PlayerStats) -> PlayerOut {
-        PlayerOut {
-            faults: None,
-            player: p.player,
-            kind: p.kind.to_string(),
-            rank: p.rank,
-            win_rate: p.win_rate,
-            deal_in_rate: p.deal_in_rate,
-            riichi_rate: p.riichi_rate,
-            call_rate: p.call_rate,
-            points: p.points,
-        }
-    }
-}
-
-/// The JSON output of a run, a shard or a merge.
-#[derive(Serialize)]
-struct Output<'a> {
-    games: u64,
-    duplicate: bool,
-    seconds: f64,
-    players: Vec<PlayerOut>,
-    tally: &'a Tally,
-}
 
 /// What `merge` reads back from a saved JSON output (the rest is derived).
 #[derive(Deserialize)]
@@ -179,29 +130,29 @@ pub fn print<W: Write>(
     json: bool,
     faults: Option<&[(u64, Vec<String>); 4]>,
 ) -> Result<()> {
-    let stats = tally.stats();
     if json {
-        let mut players: Vec<PlayerOut> = stats.iter().map(PlayerOut::from).collect();
-        for (p, out) in players.iter_mut().enumerate() {
-            if let (Some(f), PlayerKind::Cmd { .. }) = (faults, &tally.config().players[p]) {
-                out.faults = Some(FaultsOut {
-                    count: f[p].0,
-                    first: f[p].1.clone(),
-                });
+        let summary = Summary::new(tally, origin.seconds());
+        match faults {
+            None => serde_json::to_writer(&mut *out, &summary)?,
+            Some(f) => {
+                // An external bot's faults in this run (not merged) go into
+                // its player's entry.
+                let mut v = serde_json::to_value(&summary)?;
+                if let Some(players) = v.get_mut("players").and_then(|p| p.as_array_mut()) {
+                    for (p, entry) in players.iter_mut().enumerate() {
+                        if let PlayerKind::Cmd { .. } = &tally.config().players[p] {
+                            entry["faults"] =
+                                serde_json::json!({ "count": f[p].0, "first": f[p].1 });
+                        }
+                    }
+                }
+                serde_json::to_writer(&mut *out, &v)?;
             }
         }
-        let o = Output {
-            games: tally.games().len(),
-            duplicate: tally.config().duplicate,
-            seconds: origin.seconds(),
-            players,
-            tally,
-        };
-        serde_json::to_writer(&mut *out, &o)?;
         writeln!(out)?;
     } else {
         writeln!(out, "{}\n", header(tally, origin))?;
-        out.write_all(table(&stats).as_bytes())?;
+        out.write_all(table(&tally.stats()).as_bytes())?;
     }
     out.flush()?;
     Ok(())
