@@ -224,11 +224,7 @@ impl Game {
     /// The observation of `seat` as numbers: PLANES rows of 34 values (one per
     /// tile kind) and SCALARS integers; the meaning of each row and scalar is
     /// in the package's type stubs and the README.
-    fn features<'py>(
-        &self,
-        py: Python<'py>,
-        seat: u8,
-    ) -> PyResult<FeatureArrays<'py>> {
+    fn features<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<FeatureArrays<'py>> {
         let s = self.seat_arg(Some(seat))?;
         let f = Features::of(&Observation::of(self.game.state(), s));
         let tiles = PyArray1::from_slice(py, &f.tiles).reshape([PLANES, 34])?;

@@ -25,12 +25,12 @@ fn player_of(obj: &Bound<'_, PyAny>) -> PyResult<PlayerKind> {
     serde_json::from_str(&text).map_err(|e| value_error(format!("player {text}: {e}")))
 }
 
-/// A run's settings from JSON, checked.
-fn config_of(json: &str) -> PyResult<Config> {
-    let config: Config =
-        serde_json::from_str(json).map_err(|e| value_error(format!("run settings: {e}")))?;
-    config.check().map_err(value_error)?;
-    Ok(config)
+/// `config` if it can be played ([`Config::check`]).
+fn checked(config: Config) -> PyResult<Config> {
+    match config.check() {
+        Ok(()) => Ok(config),
+        Err(e) => Err(value_error(format!("games {}: {e}", config.games))),
+    }
 }
 
 /// _run_config(games, seed, players, duplicate=False, rules="tenhou", length=None) -> str
@@ -50,14 +50,13 @@ fn _run_config(
     let players: [PlayerKind; 4] = kinds.try_into().map_err(|v: Vec<PlayerKind>| {
         value_error(format!("players: expected 4, got {}", v.len()))
     })?;
-    let config = Config {
+    let config = checked(Config {
         rules: game_rules(rules, length)?,
         games,
         seed,
         duplicate,
         players,
-    };
-    config.check().map_err(value_error)?;
+    })?;
     serde_json::to_string(&config).map_err(value_error)
 }
 
@@ -74,7 +73,9 @@ fn _play_json(
     shard: Option<(u64, u64)>,
     threads: Option<usize>,
 ) -> PyResult<String> {
-    let config = config_of(config)?;
+    let config: Config =
+        serde_json::from_str(config).map_err(|e| value_error(format!("run settings: {e}")))?;
+    let config = checked(config)?;
     let games = match shard {
         Some((k, n)) => Shard::new(k, n).map_err(value_error)?.games(&config),
         None => 0..config.games,
