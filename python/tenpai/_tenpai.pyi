@@ -278,3 +278,23 @@ class RandomPlayer:
 
     def __init__(self, seed: int = 0) -> None: ...
     def act(self, game: Game) -> int: ...
+
+# Self-play, wrapped by ``tenpai.arena`` (``selfplay``, ``merge``, ``run_config``,
+# ``play_config``): JSON text in and out.
+
+def _run_config(
+    games: int,
+    seed: int,
+    players: Sequence[Union[str, Dict[str, Any]]],
+    duplicate: bool = False,
+    rules: str = "tenhou",
+    length: Optional[str] = None,
+) -> str:
+    """The run's settings, checked, as JSON (a tally's ``config``)."""
+
+def _play_json(config: str, shard: Optional[Tuple[int, int]] = None, threads: Optional[int] = None) -> str:
+    """Plays the run of ``config`` or its shard ``(k, n)`` without the GIL; the JSON of
+    ``tenpai selfplay --json``."""
+
+def _merge_json(tallies: List[str], seconds: float) -> str:
+    """The JSON of ``tenpai selfplay --json`` for the tallies (JSON) merged exactly."""

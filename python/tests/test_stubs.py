@@ -21,7 +21,7 @@ def stub_names():
 
 
 def test_stubs_name_every_export_and_nothing_else():
-    exported = {n for n in dir(_tenpai) if not n.startswith("_")}
+    exported = {n for n in dir(_tenpai) if not n.startswith("__")}
     assert stub_names() == exported
 
 
