@@ -84,7 +84,7 @@ def selfplay(
         length: ``east`` or ``south`` (default: the rules').
         shard: ``(k, n)``: play only shard k of n (1 <= k <= n), a contiguous
             range of the games (whole sets of four in duplicate mode).
-        threads: games played at once (None: one per core); the numbers do
+        threads: threads the run uses (None: one per core); the numbers do
             not depend on it.
 
     Returns:
