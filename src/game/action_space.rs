@@ -1,27 +1,28 @@
 //! A fixed numbering of every [`Action`], for learning agents: an action mask
 //! is a vector of [`ACTION_SPACE`] flags, and at any moment the legal actions
 //! of a seat have distinct numbers (so a number names one legal action).
-//!
-//! | index | action |
-//! |---|---|
-//! | 0–36 | discard a tile from the hand: 0–33 by kind (1m … 7z), 34–36 the red 5m, 5p, 5s |
-//! | 37–73 | discard the tile just drawn (tsumogiri), numbered as above + 37 |
-//! | 74–110 | riichi with a discard from the hand (as above + 74) |
-//! | 111–147 | riichi with the tile just drawn (as above + 111) |
-//! | 148 | tsumo |
-//! | 149 | ron |
-//! | 150–155 | chi: 150 + position of the called tile in the sequence (0 lowest, 1 middle, 2 highest), + 3 when a red five is among the two tiles from the hand |
-//! | 156, 157 | pon without, with a red five from the hand |
-//! | 158 | open kan on the discard (daiminkan) |
-//! | 159–192 | closed kan (ankan), 159 + tile kind |
-//! | 193–226 | added kan (kakan), 193 + tile kind |
-//! | 227 | nine terminals (abort the round) |
-//! | 228 | pass |
+//! The numbering is documented on [`ACTION_SPACE`].
 
 use super::legal::Action;
 use super::pai::Pai;
 
-/// Number of action indices (see the [module](self) table).
+/// Number of action indices. Index by index:
+///
+/// | index | action |
+/// |---|---|
+/// | 0–36 | discard a tile from the hand: 0–33 by kind (1m … 7z), 34–36 the red 5m, 5p, 5s |
+/// | 37–73 | discard the tile just drawn (tsumogiri), numbered as above + 37 |
+/// | 74–110 | riichi with a discard from the hand (as above + 74) |
+/// | 111–147 | riichi with the tile just drawn (as above + 111) |
+/// | 148 | tsumo |
+/// | 149 | ron |
+/// | 150–155 | chi: 150 + position of the called tile in the sequence (0 lowest, 1 middle, 2 highest), + 3 when a red five is among the two tiles from the hand |
+/// | 156, 157 | pon without, with a red five from the hand |
+/// | 158 | open kan on the discard (daiminkan) |
+/// | 159–192 | closed kan (ankan), 159 + tile kind |
+/// | 193–226 | added kan (kakan), 193 + tile kind |
+/// | 227 | nine terminals (abort the round) |
+/// | 228 | pass |
 pub const ACTION_SPACE: usize = 229;
 
 const DISCARD: usize = 0;

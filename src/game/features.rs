@@ -9,31 +9,7 @@
 //! turn order (shimocha, on its right), 2 = across (toimen), 3 = its left
 //! (kamicha).
 //!
-//! | plane | meaning (value per tile kind) |
-//! |---|---|
-//! | 0 | own concealed tiles, drawn tile included (count 0–4) |
-//! | 1 | own red fives (1 on 5m/5p/5s when held) |
-//! | 2 | own drawn tile (1 on its kind) |
-//! | 3–6 | tiles in the melds of relative seat 0–3 (count) |
-//! | 7–10 | discards of relative seat 0–3, called ones included (count) |
-//! | 11–14 | the riichi declaration tile of relative seat 0–3 (1) |
-//! | 15 | dora indicators (count) |
-//! | 16 | dora, the tiles the indicators point to (count) |
-//! | 17 | the discard or kan tile that may be called or robbed now (1) |
-//! | 18 | copies not visible to the seat: 4 − own hand − rivers − melds − indicators |
-//!
-//! | scalar | meaning |
-//! |---|---|
-//! | 0 | own seat wind (0 East … 3 North) |
-//! | 1 | round wind (0 East … 3 North) |
-//! | 2 | dealer number within the wind (1–4) |
-//! | 3 | honba |
-//! | 4 | riichi sticks on the table (a count) |
-//! | 5–8 | scores of relative seat 0–3, in points |
-//! | 9–12 | relative seat 0–3 is in riichi (0 or 1) |
-//! | 13–16 | concealed tiles of relative seat 0–3 (a count) |
-//! | 17 | tiles left in the live wall |
-//! | 18 | the relative seat whose tile may be called now, −1 when none |
+//! Each plane and scalar is documented on [`Features`].
 
 use super::observation::Observation;
 use super::pai::Pai;
@@ -46,8 +22,35 @@ pub const PLANES: usize = 19;
 /// Number of values in [`Features::scalars`].
 pub const SCALARS: usize = 19;
 
-/// The encoding of one observation; see the [module](self) documentation for
-/// the meaning of each plane and scalar.
+/// The encoding of one observation, built only from what the seat may know.
+/// Seats are relative to the observing seat (0 itself, 1 on its right, 2
+/// across, 3 on its left).
+///
+/// | plane | meaning (value per tile kind) |
+/// |---|---|
+/// | 0 | own concealed tiles, drawn tile included (count 0–4) |
+/// | 1 | own red fives (1 on 5m/5p/5s when held) |
+/// | 2 | own drawn tile (1 on its kind) |
+/// | 3–6 | tiles in the melds of relative seat 0–3 (count) |
+/// | 7–10 | discards of relative seat 0–3, called ones included (count) |
+/// | 11–14 | the riichi declaration tile of relative seat 0–3 (1) |
+/// | 15 | dora indicators (count) |
+/// | 16 | dora, the tiles the indicators point to (count) |
+/// | 17 | the discard or kan tile that may be called or robbed now (1) |
+/// | 18 | copies not visible to the seat: 4 − own hand − rivers − melds − indicators |
+///
+/// | scalar | meaning |
+/// |---|---|
+/// | 0 | own seat wind (0 East … 3 North) |
+/// | 1 | round wind (0 East … 3 North) |
+/// | 2 | dealer number within the wind (1–4) |
+/// | 3 | honba |
+/// | 4 | riichi sticks on the table (a count) |
+/// | 5–8 | scores of relative seat 0–3, in points |
+/// | 9–12 | relative seat 0–3 is in riichi (0 or 1) |
+/// | 13–16 | concealed tiles of relative seat 0–3 (a count) |
+/// | 17 | tiles left in the live wall |
+/// | 18 | the relative seat whose tile may be called now, −1 when none |
 ///
 /// ```
 /// use tenpai::game::{Event, Features, Observation, State, PLANES};
