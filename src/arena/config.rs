@@ -199,7 +199,7 @@ impl Config {
     /// ```
     /// use tenpai::arena::{Config, PlayerKind};
     /// let mut c = Config { rules: tenpai::rules::Rules::tenhou(), games: 6, seed: 1,
-    ///     players: [PlayerKind::Random; 4], duplicate: false };
+    ///     players: std::array::from_fn(|_| PlayerKind::Random), duplicate: false };
     /// assert!(c.check().is_ok());
     /// c.duplicate = true;
     /// assert_eq!(c.check().unwrap_err().to_string(), "duplicate play needs a multiple of 4");

@@ -58,7 +58,7 @@ fn kind_name<S: Serializer>(kind: &PlayerKind, s: S) -> Result<S::Ok, S::Error> 
 /// let mut rules = tenpai::rules::Rules::tenhou();
 /// rules.game.length = tenpai::rules::GameLength::East;
 /// let config = Config { rules, games: 4, seed: 1, duplicate: false,
-///     players: [PlayerKind::Random; 4] };
+///     players: std::array::from_fn(|_| PlayerKind::Random) };
 /// let tally = play(&config, 0..4, &())?;
 /// let json: serde_json::Value = serde_json::from_str(&Summary::new(&tally, 0.5).to_json())?;
 /// assert_eq!(json["games"], 4);

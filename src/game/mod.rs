@@ -34,8 +34,8 @@
 //!   [`Features`]: an observation as fixed-size numeric arrays, for learning
 //!   agents.
 
-pub mod bot;
 mod action_space;
+pub mod bot;
 mod calls;
 mod driver;
 mod error;

@@ -132,7 +132,8 @@ pub fn print<W: Write>(
 ) -> Result<()> {
     if json {
         let summary = Summary::new(tally, origin.seconds());
-        match faults {
+        let bots = (tally.config().players.iter()).any(|k| matches!(k, PlayerKind::Cmd { .. }));
+        match faults.filter(|_| bots) {
             None => serde_json::to_writer(&mut *out, &summary)?,
             Some(f) => {
                 // An external bot's faults in this run (not merged) go into
