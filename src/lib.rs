@@ -57,6 +57,7 @@ mod hand;
 mod meld;
 mod notation;
 pub mod reference;
+pub mod review;
 pub mod rules;
 pub mod score;
 mod shanten;

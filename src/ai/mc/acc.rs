@@ -1,9 +1,10 @@
 //! What the search keeps of each candidate's rollouts: running sums for its
-//! mean and interval, and its paired difference with the prior (the
-//! baseline's choice) on the worlds both played. Values are kept only until
-//! they are paired, so a long think keeps a few worlds' values, not one per
-//! rollout.
+//! mean and interval, its paired difference with the prior (the baseline's
+//! choice) and with the reference of a review (the played action) on the
+//! worlds both played. Values are kept only until they are paired, so a long
+//! think keeps a few worlds' values, not one per rollout.
 
+use super::paired::PairedDiff;
 use super::rollout::RolloutResult;
 use super::search::Candidate;
 use crate::game::Action;
@@ -35,6 +36,10 @@ pub(super) struct Acc {
     /// The difference of its value and the prior's over worlds
     /// `0..paired.n` (unused for the prior itself).
     paired: Diff,
+    /// The reference's value minus its own (its expected final rank minus
+    /// the reference's) over worlds `0..vs_ref.n` (unused for the reference
+    /// itself).
+    vs_ref: Diff,
 }
 
 /// Count, sum and sum of squares of paired differences, in world order.
@@ -43,6 +48,18 @@ struct Diff {
     n: u32,
     sum: f64,
     sumsq: f64,
+}
+
+impl Diff {
+    fn add(&mut self, d: f64) {
+        self.n += 1;
+        self.sum += d;
+        self.sumsq += d * d;
+    }
+
+    fn summary(&self) -> PairedDiff {
+        PairedDiff::from_sums(self.n, self.sum, self.sumsq)
+    }
 }
 
 impl Acc {
@@ -87,21 +104,22 @@ impl Acc {
             win: self.win as f64 / n,
             deal_in: self.deal_in as f64 / n,
             tenpai: self.tenpai as f64 / n,
+            vs_reference: None,
         }
     }
 
     /// Whether it beats the prior on their common worlds by more than
     /// [`PRIOR_Z`] standard errors of the paired difference (after
-    /// [`pair_with_prior`]).
+    /// [`pair`]).
     pub(super) fn clearly_beats_prior(&self) -> bool {
-        let d = self.paired;
-        if d.n < 2 {
-            return false;
-        }
-        let n = d.n as f64;
-        let mean = d.sum / n;
-        let var = ((d.sumsq - d.sum * mean) / (n - 1.0)).max(0.0);
-        mean > PRIOR_Z * (var / n).sqrt()
+        let d = self.paired.summary();
+        d.worlds >= 2 && d.mean > PRIOR_Z * d.standard_error()
+    }
+
+    /// Its expected final rank minus the reference's on the worlds both
+    /// played (after [`pair`] with a reference).
+    pub(super) fn vs_reference(&self) -> PairedDiff {
+        self.vs_ref.summary()
     }
 
     /// Drops the kept values of worlds below `world`.
@@ -112,40 +130,67 @@ impl Acc {
     }
 }
 
-/// Pairs every candidate's new values with the prior's on the same worlds,
-/// then forgets the values no pairing needs: a candidate's once paired, the
-/// prior's once every candidate that may still play (`alive`) or still has
-/// unpaired values has passed them. Without a prior nothing is kept.
-pub(super) fn pair_with_prior(acc: &mut [Acc], prior: Option<usize>, alive: &[usize]) {
-    let Some(p) = prior else {
-        for a in acc.iter_mut() {
-            a.forget_below(a.n);
+/// The candidates every other one is paired with: the prior (the
+/// baseline's choice) and the reference of a review (the played action).
+#[derive(Clone, Copy, Default)]
+pub(super) struct Anchors {
+    /// The prior's candidate number.
+    pub(super) prior: Option<usize>,
+    /// The reference's candidate number.
+    pub(super) reference: Option<usize>,
+}
+
+/// Pairs every candidate's new values with the prior's and the reference's
+/// on the same worlds, then forgets the values no pairing needs: a
+/// candidate's once paired with both, an anchor's once every candidate that
+/// may still play (`alive`) or still has unpaired values has passed them.
+/// Without anchors nothing is kept.
+pub(super) fn pair(acc: &mut [Acc], anchors: Anchors, alive: &[usize]) {
+    let value = |a: &Acc, i: u32| a.tail[(i - a.tail_from) as usize];
+    for c in 0..acc.len() {
+        if let Some(p) = anchors.prior.filter(|&p| p != c) {
+            while acc[c].paired.n < acc[c].n.min(acc[p].n) {
+                let i = acc[c].paired.n;
+                let d = value(&acc[c], i) - value(&acc[p], i);
+                acc[c].paired.add(d);
+            }
         }
-        return;
-    };
-    let prior_n = acc[p].n;
-    for c in (0..acc.len()).filter(|&c| c != p) {
-        let upto = acc[c].n.min(prior_n);
-        while acc[c].paired.n < upto {
-            let i = acc[c].paired.n;
-            let (own, theirs) = (
-                acc[c].tail[(i - acc[c].tail_from) as usize],
-                acc[p].tail[(i - acc[p].tail_from) as usize],
-            );
-            let d = &mut acc[c].paired;
-            d.n += 1;
-            d.sum += own - theirs;
-            d.sumsq += (own - theirs) * (own - theirs);
+        if let Some(r) = anchors.reference.filter(|&r| r != c) {
+            while acc[c].vs_ref.n < acc[c].n.min(acc[r].n) {
+                let i = acc[c].vs_ref.n;
+                let d = value(&acc[r], i) - value(&acc[c], i);
+                acc[c].vs_ref.add(d);
+            }
         }
-        let paired = acc[c].paired.n;
-        acc[c].forget_below(paired);
     }
-    let needed = (0..acc.len())
-        .filter(|&c| c != p && (alive.contains(&c) || acc[c].paired.n < acc[c].n))
-        .map(|c| acc[c].paired.n)
-        .min()
-        .unwrap_or(prior_n);
-    acc[p].forget_below(needed);
+    // Worlds below which another candidate no longer needs the anchor `a`'s
+    // values (`diff` reads its pairing with `a`).
+    let needed_of = |acc: &[Acc], a: usize, diff: fn(&Acc) -> u32| {
+        (0..acc.len())
+            .filter(|&c| c != a && (alive.contains(&c) || diff(&acc[c]) < acc[c].n))
+            .map(|c| diff(&acc[c]))
+            .min()
+            .unwrap_or(acc[a].n)
+    };
+    let keep: Vec<u32> = (0..acc.len())
+        .map(|c| {
+            let mut from = acc[c].n;
+            for (anchor, diff) in [
+                (anchors.prior, (|a: &Acc| a.paired.n) as fn(&Acc) -> u32),
+                (anchors.reference, |a: &Acc| a.vs_ref.n),
+            ] {
+                match anchor {
+                    Some(a) if a == c => from = from.min(needed_of(acc, a, diff)),
+                    Some(_) => from = from.min(diff(&acc[c])),
+                    None => {}
+                }
+            }
+            from
+        })
+        .collect();
+    for (a, from) in acc.iter_mut().zip(keep) {
+        a.forget_below(from);
+    }
 }
 
 #[cfg(test)]
@@ -159,6 +204,14 @@ mod tests {
             end: End::Exhaustive,
             scores: [25_000; 4],
             tenpai: [false; 4],
+        }
+    }
+
+    /// Candidate 0 is the prior; no reference.
+    fn prior0() -> Anchors {
+        Anchors {
+            prior: Some(0),
+            reference: None,
         }
     }
 
@@ -197,7 +250,7 @@ mod tests {
                     values[c].push(v);
                 }
             }
-            pair_with_prior(&mut acc, Some(0), &alive);
+            pair(&mut acc, prior0(), &alive);
             most_kept = most_kept.max(acc.iter().map(|a| a.tail.len()).sum::<usize>());
         }
         assert_eq!(most_kept, 0, "every value paired within its step");
@@ -220,7 +273,7 @@ mod tests {
             acc[1].add(3.0 + i as f64, &outcome(), 0);
         }
         acc[0].add(1.0, &outcome(), 0);
-        pair_with_prior(&mut acc, Some(0), &[0, 1]);
+        pair(&mut acc, prior0(), &[0, 1]);
         assert_eq!(
             (acc[1].paired.n, acc[1].tail.len(), acc[0].tail.len()),
             (1, 4, 0)
@@ -228,14 +281,53 @@ mod tests {
         for _ in 0..4 {
             acc[0].add(1.0, &outcome(), 0);
         }
-        pair_with_prior(&mut acc, Some(0), &[0, 1]);
+        pair(&mut acc, prior0(), &[0, 1]);
         assert_eq!(
             (acc[1].paired.n, acc[1].tail.len(), acc[0].tail.len()),
             (5, 0, 0)
         );
         // Differences 2, 3, 4, 5, 6: mean 4, standard error √(2.5 / 5).
         assert!(acc[1].clearly_beats_prior());
-        pair_with_prior(&mut acc, None, &[0, 1]);
+        pair(&mut acc, Anchors::default(), &[0, 1]);
         assert!(acc.iter().all(|a| a.tail.is_empty()));
+    }
+
+    #[test]
+    fn paired_difference_with_the_reference_streams_as_the_two_pass_one() {
+        // Candidate 0 is the prior, 2 the reference (dropped by the halving
+        // would be kept in: it stays alive here), 1 dropped after 64 worlds.
+        let value = |c: usize, i: usize| ((i * 7919 + c * 104_729) % 1000) as f64 / 1000.0;
+        for reference in [0, 2] {
+            let anchors = Anchors {
+                prior: Some(0),
+                reference: Some(reference),
+            };
+            let mut acc = vec![Acc::default(); 3];
+            let mut values: Vec<Vec<f64>> = vec![Vec::new(); 3];
+            let mut alive = vec![0, 1, 2];
+            let mut most_kept = 0;
+            for step in 0..100 {
+                if step == 4 {
+                    alive.retain(|&c| c != 1);
+                }
+                for &c in &alive {
+                    for i in step * 16..(step + 1) * 16 {
+                        acc[c].add(value(c, i), &outcome(), 0);
+                        values[c].push(value(c, i));
+                    }
+                }
+                pair(&mut acc, anchors, &alive);
+                most_kept = most_kept.max(acc.iter().map(|a| a.tail.len()).sum::<usize>());
+            }
+            assert_eq!(most_kept, 0, "every value paired within its step");
+            for c in (0..3).filter(|&c| c != reference) {
+                // Rank minus the reference's: the reference's value minus its own.
+                let two_pass = PairedDiff::of(&values[reference], &values[c]);
+                let streamed = acc[c].vs_reference();
+                assert_eq!(streamed.worlds, two_pass.worlds);
+                assert!((streamed.mean - two_pass.mean).abs() < 1e-12);
+                assert!((streamed.ci95 - two_pass.ci95).abs() < 1e-9);
+            }
+        }
     }
 }

@@ -9,7 +9,9 @@
 //!   (`rollout.rs`) plays it out with the policies of `policy.rs` and scores
 //!   the ending with the real scorer.
 //! - [`search`] (`search.rs`): the same worlds for every candidate (common
-//!   random numbers), successive halving, a sample or time [`Budget`].
+//!   random numbers), successive halving, a sample or time [`Budget`];
+//!   [`search_against`] measures every candidate against a reference action
+//!   with a [`PairedDiff`] (`paired.rs`), for reviews of played games.
 //! - `value.rs`: an ending's worth, the seat's expected final rank with the
 //!   rounds left modelled as noise (8,000 points of standard deviation in
 //!   the difference of two seats' scores per round left).
@@ -29,6 +31,7 @@ mod acc;
 mod clock;
 mod determinize;
 mod label;
+mod paired;
 mod player;
 mod policy;
 mod rollout;
@@ -39,9 +42,12 @@ mod world;
 pub use clock::{Clock, StepClock, SystemClock};
 pub use determinize::Determinizer;
 pub use label::{action_label, hand_text};
+pub use paired::PairedDiff;
 pub use player::{DecisionHook, McPlayer};
 pub use rollout::{rollout, RolloutResult};
+pub(crate) use search::mix;
 pub use search::{
-    candidates, is_last_round, search, search_with_clock, Budget, Candidate, SearchReport, Settings,
+    candidates, is_last_round, same_play, search, search_against, search_with_clock, Budget,
+    Candidate, SearchReport, Settings,
 };
 pub use world::{End, Spot, World};

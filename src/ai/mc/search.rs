@@ -16,9 +16,10 @@
 //! (only in the last round can a cheap win cost a place, e.g. when a bigger
 //! hand was needed).
 
-use super::acc::{pair_with_prior, Acc};
+use super::acc::{pair, Acc, Anchors};
 use super::clock::{Clock, SystemClock};
 use super::determinize::Determinizer;
+use super::paired::PairedDiff;
 use super::policy::shanten;
 use super::rollout::{rollout, RolloutResult};
 use super::value::Placement;
@@ -99,6 +100,10 @@ pub struct Candidate {
     pub deal_in: f64,
     /// Share of rollouts the seat ended ready or winning (0–1).
     pub tenpai: f64,
+    /// In a search against a reference action ([`search_against`]): this
+    /// candidate's expected final rank minus the reference's, on the worlds
+    /// both played. `None` for the reference itself and in other searches.
+    pub vs_reference: Option<PairedDiff>,
 }
 
 impl PartialEq for Candidate {
@@ -112,6 +117,7 @@ impl PartialEq for Candidate {
             && same(self.win, o.win)
             && same(self.deal_in, o.deal_in)
             && same(self.tenpai, o.tenpai)
+            && self.vs_reference == o.vs_reference
     }
 }
 
@@ -136,6 +142,9 @@ pub struct SearchReport {
     /// unless the best candidate beats it on the same worlds by more than
     /// two standard errors of the paired difference.
     pub prior: Option<Action>,
+    /// The reference action of a [`search_against`] (always among the
+    /// candidates); `None` for other searches.
+    pub reference: Option<Action>,
 }
 
 /// Mixes a seed and an index into a new seed (SplitMix64's finalizer).
@@ -149,6 +158,23 @@ pub(crate) fn mix(seed: u64, i: u64) -> u64 {
 /// Whether this is the last round of the game (placement decides).
 pub fn is_last_round(obs: &Observation, rules: &Rules) -> bool {
     Placement::new(obs, rules).last_round()
+}
+
+/// Whether two actions are the same candidate of the search: discards (and
+/// riichi discards) of the same tile are one candidate whether the tile was
+/// just drawn or not; other actions must be equal.
+///
+/// ```
+/// use tenpai::ai::mc::same_play;
+/// use tenpai::game::Action;
+/// let p = "5m".parse()?;
+/// let drawn = Action::Discard { pai: p, tsumogiri: true };
+/// assert!(same_play(&drawn, &Action::Discard { pai: p, tsumogiri: false }));
+/// assert!(!same_play(&drawn, &Action::Riichi { pai: p, tsumogiri: true }));
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn same_play(a: &Action, b: &Action) -> bool {
+    same(a, b)
 }
 
 /// Identity of a candidate: discards of the same tile are one candidate
@@ -319,16 +345,106 @@ pub(crate) fn search_in(
     pool: Option<&rayon::ThreadPool>,
     clock: &dyn Clock,
 ) -> SearchReport {
+    let choices = Choices {
+        legal,
+        reference: None,
+    };
+    run(obs, choices, rules, settings, seed, pool, clock)
+}
+
+/// Searches the best of `legal` for the seat of `obs` as [`search_with_clock`]
+/// does, measuring every candidate against `reference` (a review's played
+/// action): the reference is always a candidate (added when [`candidates`]
+/// leaves it out), it is never dropped by the halving, and each other
+/// candidate's [`Candidate::vs_reference`] is its expected final rank minus
+/// the reference's on the worlds both played ([`PairedDiff`]). A win the
+/// reference is not is searched like any candidate (so that declining it is
+/// measured); a reference that is the win outside the last round is taken
+/// without search, as [`search`] takes it.
+///
+/// `reference` should be one of `legal` (it is searched even when it is not).
+/// Deterministic for a [`Budget::Samples`] budget and a given `seed`.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::ai::mc::{search_against, Budget, Settings, SystemClock};
+/// use tenpai::game::{legal_actions, Action, Event, Observation, State};
+/// let rules = tenpai::rules::Rules::tenhou();
+/// let mut s = State::new(rules.clone());
+/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
+/// s.apply(&Event::StartKyoku {
+///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+///     dora_marker: "1m".parse()?, scores: [25000; 4],
+///     tehais: [deal("1m 2m 3m 4p 5p 6p 7s 8s 9s E E N S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
+///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
+/// })?;
+/// s.apply(&Event::Tsumo { actor: 0, pai: "C".parse()? })?;
+/// let legal = legal_actions(&s, 0);
+/// // Throwing the 2m breaks a sequence: far from the best, yet measured.
+/// let played = Action::Discard { pai: "2m".parse()?, tsumogiri: false };
+/// let settings = Settings { budget: Budget::Samples(400), threads: 1 };
+/// let r = search_against(&Observation::of(&s, 0), &legal, &rules, settings, 1, &played, &SystemClock::new());
+/// assert_eq!(r.reference.as_ref(), Some(&played));
+/// let mine = r.candidates.iter().find(|c| c.action == played).unwrap();
+/// assert!(mine.vs_reference.is_none());
+/// let best = r.candidates.iter().find(|c| c.action == r.chosen).unwrap();
+/// assert!(best.vs_reference.unwrap().mean < 0.0); // the choice ranks better
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn search_against(
+    obs: &Observation,
+    legal: &[Action],
+    rules: &Rules,
+    settings: Settings,
+    seed: u64,
+    reference: &Action,
+    clock: &dyn Clock,
+) -> SearchReport {
+    let pool = thread_pool(settings.threads);
+    let choices = Choices {
+        legal,
+        reference: Some(reference),
+    };
+    run(obs, choices, rules, settings, seed, pool.as_ref(), clock)
+}
+
+/// What a search chooses among: the legal actions, and the action every
+/// candidate is measured against, if any ([`search_against`]).
+#[derive(Clone, Copy)]
+struct Choices<'a> {
+    legal: &'a [Action],
+    reference: Option<&'a Action>,
+}
+
+/// The search of [`search_in`] and [`search_against`].
+fn run(
+    obs: &Observation,
+    choices: Choices<'_>,
+    rules: &Rules,
+    settings: Settings,
+    seed: u64,
+    pool: Option<&rayon::ThreadPool>,
+    clock: &dyn Clock,
+) -> SearchReport {
+    let Choices { legal, reference } = choices;
     let started = clock.now();
     let model = Placement::new(obs, rules);
     let placement = model.last_round();
-    let cands = candidates(obs, legal);
+    let mut cands = candidates(obs, legal);
+    if let Some(r) = reference.filter(|r| !cands.iter().any(|c| same(c, r))) {
+        cands.push(r.clone());
+    }
+    let refi = reference.and_then(|r| cands.iter().position(|c| same(c, r)));
     let trivial_pick = if cands.len() <= 1 {
         Some(cands.first().cloned().unwrap_or(Action::Pass))
     } else if !placement {
         cands
             .iter()
             .find(|a| matches!(a, Action::Tsumo | Action::Ron))
+            .filter(|w| reference.is_none_or(|r| same(w, r)))
             .cloned()
     } else {
         None
@@ -342,6 +458,7 @@ pub(crate) fn search_in(
             placement,
             trivial: true,
             prior: None,
+            reference: reference.cloned(),
         };
     }
     let det = Determinizer::new(obs, rules);
@@ -356,7 +473,7 @@ pub(crate) fn search_in(
         model,
         pool,
         clock,
-        prior: None,
+        anchors: Anchors::default(),
         deadline: match settings.budget {
             Budget::Time(d) => Some(started + d),
             Budget::Samples(_) => None,
@@ -375,7 +492,10 @@ pub(crate) fn search_in(
             cands.iter().position(|c| same(c, &a))
         })
         .flatten();
-    s.prior = prior;
+    s.anchors = Anchors {
+        prior,
+        reference: refi,
+    };
     let k = cands.len();
     let mut acc = vec![Acc::default(); k];
     for a in &mut acc {
@@ -436,12 +556,19 @@ pub(crate) fn search_in(
             for &c in &alive[keep..] {
                 acc[c].dropped = round;
             }
-            // The prior stays in: the choice is measured against it.
-            let kept_prior = prior.filter(|p| alive[keep..].contains(p));
+            // The prior stays in: the choice is measured against it; so does
+            // the reference, which every candidate is measured against.
+            let stay: Vec<usize> = [prior, refi]
+                .into_iter()
+                .flatten()
+                .filter(|p| alive[keep..].contains(p))
+                .collect();
             alive.truncate(keep);
-            if let Some(p) = kept_prior {
-                acc[p].dropped = u32::MAX;
-                alive.push(p);
+            for p in stay {
+                if !alive.contains(&p) {
+                    acc[p].dropped = u32::MAX;
+                    alive.push(p);
+                }
             }
             alive.sort_unstable();
         }
@@ -456,7 +583,12 @@ pub(crate) fn search_in(
     });
     let candidates: Vec<Candidate> = order
         .iter()
-        .map(|&i| acc[i].candidate(cands[i].clone()))
+        .map(|&i| {
+            let mut c = acc[i].candidate(cands[i].clone());
+            // Rank is 4 minus the value: rank(i) - rank(r) = value(r) - value(i).
+            c.vs_reference = refi.filter(|&r| r != i).map(|_| acc[i].vs_reference());
+            c
+        })
         .collect();
     let best = order[0];
     let pick = match prior {
@@ -478,6 +610,7 @@ pub(crate) fn search_in(
         placement,
         trivial: false,
         prior: prior.map(|p| cands[p].clone()),
+        reference: reference.cloned(),
     }
 }
 
@@ -496,9 +629,9 @@ struct Searcher<'a> {
     clock: &'a dyn Clock,
     /// The clock's reading at which a time budget runs out.
     deadline: Option<Duration>,
-    /// The prior's candidate number: every other candidate's values are
-    /// paired with its values on the same worlds.
-    prior: Option<usize>,
+    /// The prior's and the reference's candidate numbers: every other
+    /// candidate's values are paired with theirs on the same worlds.
+    anchors: Anchors,
 }
 
 impl Searcher<'_> {
@@ -567,7 +700,7 @@ impl Searcher<'_> {
                     _ => gap[job.0] = true,
                 }
             }
-            pair_with_prior(acc, self.prior, alive);
+            pair(acc, self.anchors, alive);
             self.forget_played(acc, alive);
             if self.out_of_time() {
                 return;

@@ -1,0 +1,246 @@
+//! Reviewing a played game: every decision of one seat searched by the Monte
+//! Carlo AI from the position as that player saw it, the played action
+//! measured against the AI's choice on the same sampled worlds.
+//!
+//! - [`find_decisions`] (`find.rs`): the log replayed through the engine;
+//!   every point where the seat had more than one legal action, with the
+//!   action the log shows it took (`played.rs` reads it from the events,
+//!   passes included; a choice another seat's call or win overruled is not
+//!   in the log and is listed apart).
+//! - [`review`]: each decision searched with
+//!   [`search_against`](crate::ai::mc::search_against) (the search of
+//!   `suggest`, with the played action kept in and paired with every
+//!   candidate), in parallel with rayon; [`ReviewedDecision`] (`judge.rs`):
+//!   the played action's place, its loss and whether it is a mistake;
+//!   [`Category`] (`category.rs`): what the decision was about.
+//! - [`ReviewSummary`] (`summary.rs`): agreement, loss, mistakes by category
+//!   and round, the largest mistakes, the loss along the game.
+//!
+//! The search's value is the seat's expected final rank (1–4, lower is
+//! better), so a loss is in ranks: 0.05 is a twentieth of a place on
+//! average, about what 1,000 points are worth early in a game.
+//!
+//! ```
+//! use tenpai::ai::mc::Budget;
+//! use tenpai::review::{review, ReviewOptions};
+//! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tenhou6/double_ron.json");
+//! let game = tenpai::game::log::load(path)?;
+//! let rules = game.rules_or(&tenpai::rules::Rules::tenhou());
+//! let options = ReviewOptions { budget: Budget::Samples(50), ..ReviewOptions::default() };
+//! let r = review(&game, &rules, 1, &options, &|_| {})?;
+//! assert_eq!(r.summary.all.decisions, r.decisions.len());
+//! assert!(r.decisions.iter().all(|d| d.played().action == d.point.played || d.place > 0));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod category;
+mod error;
+mod find;
+mod judge;
+mod played;
+mod summary;
+
+pub use category::{Category, THREAT_CALLS};
+pub use error::ReviewError;
+pub use find::{find_decisions, DecisionPoint, Found, Overruled, RefusedRound};
+pub use judge::ReviewedDecision;
+pub use summary::{ReviewSummary, RoundTally, Tally, LARGEST};
+
+use crate::ai::mc::{mix, search_against, Budget, Settings, SystemClock};
+use crate::game::log::{ImportedGame, LogFormat};
+use crate::rules::Rules;
+use rayon::prelude::*;
+
+/// The name `tenpai play --log` gives the person's seat.
+pub const PLAYER_NAME: &str = "You";
+
+/// Rollouts per decision by default: a whole east-south game (about 120
+/// decisions of one seat) is reviewed in well under a minute on two cores
+/// (see the README's "Review" section for the measurement).
+pub const DEFAULT_SAMPLES: u32 = 3000;
+
+/// The smallest loss called a mistake by default, in expected final rank.
+pub const DEFAULT_THRESHOLD: f64 = 0.05;
+
+/// How a review searches and judges.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ReviewOptions {
+    /// The search budget of each decision ([`Budget::Samples`] for a review
+    /// that is the same on every machine).
+    pub budget: Budget,
+    /// The seed of the sampled worlds; decision `i` searches with a seed
+    /// mixed from it and `i`.
+    pub seed: u64,
+    /// The smallest loss called a mistake, in expected final rank.
+    pub threshold: f64,
+}
+
+impl Default for ReviewOptions {
+    /// [`DEFAULT_SAMPLES`] rollouts, seed 1, [`DEFAULT_THRESHOLD`].
+    fn default() -> ReviewOptions {
+        ReviewOptions {
+            budget: Budget::Samples(DEFAULT_SAMPLES),
+            seed: 1,
+            threshold: DEFAULT_THRESHOLD,
+        }
+    }
+}
+
+/// A reviewed game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Review {
+    /// The seat reviewed.
+    pub seat: u8,
+    /// The players' names by seat (empty when the log has none).
+    pub names: Vec<String>,
+    /// The log's format.
+    pub format: LogFormat,
+    /// The rules it was replayed and searched under.
+    pub rules: Rules,
+    /// How it was reviewed.
+    pub options: ReviewOptions,
+    /// The names of the log's rounds, in order (`E1-0`…).
+    pub rounds: Vec<String>,
+    /// The seat's decisions, in the order of the game.
+    pub decisions: Vec<ReviewedDecision>,
+    /// Decisions whose choice the log does not show.
+    pub overruled: Vec<Overruled>,
+    /// Rounds cut short by an event the engine refused.
+    pub refused: Vec<RefusedRound>,
+    /// The scores at the end of the log, in points, by seat (leftover riichi
+    /// sticks not settled).
+    pub scores: [i32; 4],
+    /// The figures.
+    pub summary: ReviewSummary,
+}
+
+/// Reviews the decisions of `seat` in `game` under `rules`: each one searched
+/// against the played action (in parallel on rayon's current pool, one
+/// thread per search) and judged ([`ReviewedDecision::judge`]).
+/// `progress` is called once after each decision is judged (from the
+/// worker threads, in no particular order).
+///
+/// Deterministic for a [`Budget::Samples`] budget and a seed, whatever the
+/// number of threads.
+///
+/// # Errors
+/// [`ReviewError::Seat`] for a seat above 3.
+///
+/// # Panics
+/// Never (unless `progress` panics).
+pub fn review(
+    game: &ImportedGame,
+    rules: &Rules,
+    seat: u8,
+    options: &ReviewOptions,
+    progress: &(dyn Fn(&ReviewedDecision) + Sync),
+) -> Result<Review, ReviewError> {
+    if seat > 3 {
+        return Err(ReviewError::Seat { seat });
+    }
+    let found = find_decisions(game, rules, seat);
+    let settings = Settings {
+        budget: options.budget,
+        threads: 1,
+    };
+    let decisions: Vec<ReviewedDecision> = found
+        .points
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let clock = SystemClock::new();
+            let seed = mix(options.seed, i as u64);
+            let report = search_against(&p.obs, &p.legal, rules, settings, seed, &p.played, &clock);
+            let d = ReviewedDecision::judge(p, &report, options.threshold);
+            progress(&d);
+            d
+        })
+        .collect();
+    Ok(Review {
+        seat,
+        names: game.names.clone(),
+        format: game.format,
+        rules: rules.clone(),
+        options: *options,
+        rounds: game.rounds.iter().map(|r| r.name()).collect(),
+        summary: ReviewSummary::of(&decisions),
+        decisions,
+        overruled: found.overruled,
+        refused: found.refused,
+        scores: found.scores,
+    })
+}
+
+/// The seat reviewed when none is asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DefaultSeat {
+    /// The one seat named [`PLAYER_NAME`]: the person's seat in a log
+    /// `tenpai play --log` wrote.
+    Player(u8),
+    /// Seat 0: no seat, or more than one, is named [`PLAYER_NAME`].
+    First,
+}
+
+impl DefaultSeat {
+    /// The default seat of `game`.
+    ///
+    /// ```
+    /// use tenpai::review::DefaultSeat;
+    /// let game = tenpai::game::log::parse(r#"{"type":"start_game","names":["mc","mc","You","mc"]}"#)?;
+    /// assert_eq!(DefaultSeat::of(&game), DefaultSeat::Player(2));
+    /// assert_eq!(DefaultSeat::of(&game).seat(), 2);
+    /// # Ok::<(), tenpai::game::log::LogError>(())
+    /// ```
+    pub fn of(game: &ImportedGame) -> DefaultSeat {
+        let you: Vec<usize> = (0..game.names.len().min(4))
+            .filter(|&s| game.names[s] == PLAYER_NAME)
+            .collect();
+        match you[..] {
+            [s] => DefaultSeat::Player(s as u8),
+            _ => DefaultSeat::First,
+        }
+    }
+
+    /// The seat.
+    pub fn seat(self) -> u8 {
+        match self {
+            DefaultSeat::Player(s) => s,
+            DefaultSeat::First => 0,
+        }
+    }
+}
+
+/// The seat of the player called `name` in `game` (names compared exactly).
+///
+/// # Errors
+/// [`ReviewError::UnknownPlayer`] listing the log's names, or
+/// [`ReviewError::AmbiguousPlayer`] when several seats have the name.
+///
+/// ```
+/// use tenpai::review::{seat_of_player, ReviewError};
+/// let game = tenpai::game::log::parse(r#"{"type":"start_game","names":["A","B","C","D"]}"#)?;
+/// assert_eq!(seat_of_player(&game, "C"), Ok(2));
+/// let e = seat_of_player(&game, "E").unwrap_err();
+/// assert_eq!(e.to_string(), "no player named \"E\" in the log (its players: A, B, C, D)");
+/// # Ok::<(), tenpai::game::log::LogError>(())
+/// ```
+pub fn seat_of_player(game: &ImportedGame, name: &str) -> Result<u8, ReviewError> {
+    let seats: Vec<usize> = (0..game.names.len().min(4))
+        .filter(|&s| game.names[s] == name)
+        .collect();
+    match seats[..] {
+        [s] => Ok(s as u8),
+        [] => Err(ReviewError::UnknownPlayer {
+            name: name.to_string(),
+            names: if game.names.is_empty() {
+                "none".into()
+            } else {
+                game.names.join(", ")
+            },
+        }),
+        _ => Err(ReviewError::AmbiguousPlayer {
+            name: name.to_string(),
+            count: seats.len(),
+        }),
+    }
+}
