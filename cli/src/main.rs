@@ -51,6 +51,7 @@ Examples, one per command (tenpai COMMAND --help for each):
   Replay    tenpai replay game.json              (tenhou.net/6 or mjai logs)
   Suggest   tenpai suggest --hand 123m456p789s11234z --drawn 4z --dora 1m
             tenpai suggest --log game.json --event 21
+  Review    tenpai review game.mjson --html review.html   (every decision of a game)
   Selfplay  tenpai selfplay --games 200 --duplicate --players mc,baseline,baseline,baseline --samples 500
   Tables    tenpai tables export tables.bin && TENPAI_TABLES=tables.bin tenpai shanten 19m19p19s1234567z
 
@@ -83,6 +84,7 @@ enum Command {
     Agari(cmd::agari::Args),
     Score(cmd::score::Args),
     Replay(cmd::replay::Args),
+    Review(cmd::review::Args),
     Suggest(cmd::suggest::Args),
     Mjai(cmd::mjai::Args),
     Selfplay(cmd::selfplay::Args),
@@ -124,6 +126,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         Command::Agari(args) => cmd::agari::run(&args, tables, out),
         Command::Score(args) => cmd::score::run(&args, input, out, err),
         Command::Replay(args) => cmd::replay::run(&args, out),
+        Command::Review(args) => cmd::review::run(&args, out),
         Command::Selfplay(args) => cmd::selfplay::run(&args, out, err),
         Command::Suggest(args) => cmd::suggest::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out),

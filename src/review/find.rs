@@ -93,10 +93,10 @@ pub struct Found {
 /// use tenpai::review::find_decisions;
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tenhou6/double_ron.json");
 /// let game = log::load(path)?;
-/// let found = find_decisions(&game, &game.rules_or(&tenpai::rules::Rules::tenhou()), 1);
+/// let found = find_decisions(&game, &game.rules_or(&tenpai::rules::Rules::tenhou()), 2);
 /// assert!(found.refused.is_empty());
 /// let last = found.points.last().unwrap();
-/// assert_eq!(last.played, Action::Ron); // seat 1 is one of the two winners
+/// assert_eq!(last.played, Action::Ron); // seat 2 is one of the two winners
 /// assert!(found.points.iter().all(|p| p.legal.len() > 1 && p.legal.contains(&p.played)));
 /// # Ok::<(), tenpai::game::log::LogError>(())
 /// ```

@@ -8,14 +8,16 @@ use crate::game::Action;
 
 /// A decision with the search's verdict.
 ///
-/// The AI's choice ([`SearchReport::chosen`], the first choice of `suggest`) is
-/// the best. The loss is the played action's expected final rank minus the
-/// best's, as the mean of their paired difference on the worlds both
-/// played ([`PairedDiff`]); 0 when they agree, and 0 when the played action
-/// measured better (the AI kept its choice because the difference was
-/// within its noise margin, [`crate::ai::mc::PRIOR_Z`]). A mistake is a loss
-/// above the threshold whose paired 95 % interval excludes zero, so noise is
-/// never called a mistake.
+/// The AI's choice ([`SearchReport::chosen`], the first choice of `suggest`)
+/// is the best. When the played action is not it, the two are compared
+/// again on fresh worlds (a second search between the two alone, the
+/// check): the search picked its choice because it looked best on its own
+/// worlds, so its lead there is biased upwards (the winner's curse), while
+/// on fresh worlds it is not. The loss is the played action's expected
+/// final rank minus the best's, the mean of their paired difference in the
+/// check ([`PairedDiff`]); 0 when they agree, and 0 when the played action
+/// measured better. A mistake is a loss above the threshold whose paired
+/// 95 % interval excludes zero, so noise is never called a mistake.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ReviewedDecision {
     /// The decision as found in the log.
@@ -28,7 +30,7 @@ pub struct ReviewedDecision {
     pub best: Action,
     /// The baseline AI's choice (the search's prior), when it was asked.
     pub baseline: Option<Action>,
-    /// Rollouts played in all.
+    /// Rollouts played in all (the search's and the check's).
     pub samples: u32,
     /// The decision needed no search (one distinct action, or the played
     /// win outside the last round): it counts as agreement with no loss.
@@ -36,7 +38,7 @@ pub struct ReviewedDecision {
     /// The played action's place among `candidates` (1 for the first).
     pub place: usize,
     /// The played action's expected final rank minus the best's, paired on
-    /// common worlds; `None` when they agree.
+    /// the check's fresh worlds; `None` when they agree.
     pub gap: Option<PairedDiff>,
     /// The loss in expected final rank (0 or more; see above).
     pub loss: f64,
@@ -47,15 +49,23 @@ pub struct ReviewedDecision {
 }
 
 impl ReviewedDecision {
-    /// Judges the search `report` (made against the played action, with
-    /// [`crate::ai::mc::search_against`]) of `point`: a mistake when the
-    /// loss exceeds `threshold` (in expected final rank) and its paired
-    /// interval excludes zero.
+    /// Judges the search `report` of `point` (made against the played
+    /// action, with [`crate::ai::mc::search_against`]) and `check`, the
+    /// search between the AI's choice and the played action alone on other
+    /// worlds (`None` when they agree): a mistake when the loss exceeds
+    /// `threshold` (in expected final rank) and its paired interval
+    /// excludes zero.
     ///
     /// # Panics
     /// Never. A report that lacks the played action (not one made against
-    /// it) gets it added without samples, last.
-    pub fn judge(point: DecisionPoint, report: &SearchReport, threshold: f64) -> ReviewedDecision {
+    /// it) gets it added without samples, last; a disagreement without a
+    /// check has no loss.
+    pub fn judge(
+        point: DecisionPoint,
+        report: &SearchReport,
+        check: Option<&SearchReport>,
+        threshold: f64,
+    ) -> ReviewedDecision {
         let best = report.chosen.clone();
         let mut candidates: Vec<Candidate> = Vec::with_capacity(report.candidates.len());
         let first = report
@@ -77,10 +87,11 @@ impl ReviewedDecision {
             }
         };
         let agrees = same_play(played, &best);
-        // The best's rank minus the played action's, flipped.
-        let gap = (!agrees)
-            .then(|| candidates.first().and_then(|c| c.vs_reference))
-            .flatten()
+        // The check's best minus played, flipped.
+        let gap = check
+            .filter(|_| !agrees)
+            .and_then(|c| c.candidates.iter().find(|c| same_play(&c.action, &best)))
+            .and_then(|c| c.vs_reference)
             .map(|d| PairedDiff { mean: -d.mean, ..d });
         let loss = gap.map_or(0.0, |d| d.mean.max(0.0));
         let mistake = gap.is_some_and(|d| d.mean > threshold && d.excludes_zero());
@@ -89,7 +100,7 @@ impl ReviewedDecision {
             candidates,
             best,
             baseline: report.prior.clone(),
-            samples: report.samples,
+            samples: report.samples + check.map_or(0, |c| c.samples),
             trivial: report.trivial,
             place,
             gap,

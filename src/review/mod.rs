@@ -10,8 +10,10 @@
 //! - [`review`]: each decision searched with
 //!   [`search_against`](crate::ai::mc::search_against) (the search of
 //!   `suggest`, with the played action kept in and paired with every
-//!   candidate), in parallel with rayon; [`ReviewedDecision`] (`judge.rs`):
-//!   the played action's place, its loss and whether it is a mistake;
+//!   candidate), in parallel with rayon; where the played action is not the
+//!   AI's choice, the two are compared again on fresh worlds (the check);
+//!   [`ReviewedDecision`] (`judge.rs`): the played action's place, its loss
+//!   and whether it is a mistake;
 //!   [`Category`] (`category.rs`): what the decision was about.
 //! - [`ReviewSummary`] (`summary.rs`): agreement, loss, mistakes by category
 //!   and round, the largest mistakes, the loss along the game.
@@ -29,7 +31,7 @@
 //! let options = ReviewOptions { budget: Budget::Samples(50), ..ReviewOptions::default() };
 //! let r = review(&game, &rules, 1, &options, &|_| {})?;
 //! assert_eq!(r.summary.all.decisions, r.decisions.len());
-//! assert!(r.decisions.iter().all(|d| d.played().action == d.point.played || d.place > 0));
+//! assert!(r.decisions.iter().all(|d| tenpai::ai::mc::same_play(&d.played().action, &d.point.played)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -46,7 +48,7 @@ pub use find::{find_decisions, DecisionPoint, Found, Overruled, RefusedRound};
 pub use judge::ReviewedDecision;
 pub use summary::{ReviewSummary, RoundTally, Tally, LARGEST};
 
-use crate::ai::mc::{mix, search_against, Budget, Settings, SystemClock};
+use crate::ai::mc::{mix, same_play, search_against, Budget, Settings, SystemClock};
 use crate::game::log::{ImportedGame, LogFormat};
 use crate::rules::Rules;
 use rayon::prelude::*;
@@ -57,7 +59,10 @@ pub const PLAYER_NAME: &str = "You";
 /// Rollouts per decision by default: a whole east-south game (about 120
 /// decisions of one seat) is reviewed in well under a minute on two cores
 /// (see the README's "Review" section for the measurement).
-pub const DEFAULT_SAMPLES: u32 = 3000;
+pub const DEFAULT_SAMPLES: u32 = 8000;
+
+/// Mixed into a decision's seed for the check of a disagreement.
+const CHECK_SEED: u64 = 0x636865636b;
 
 /// The smallest loss called a mistake by default, in expected final rank.
 pub const DEFAULT_THRESHOLD: f64 = 0.05;
@@ -116,7 +121,9 @@ pub struct Review {
 
 /// Reviews the decisions of `seat` in `game` under `rules`: each one searched
 /// against the played action (in parallel on rayon's current pool, one
-/// thread per search) and judged ([`ReviewedDecision::judge`]).
+/// thread per search), a disagreement checked by a second search of the
+/// same budget between the AI's choice and the played action alone, and
+/// judged ([`ReviewedDecision::judge`]).
 /// `progress` is called once after each decision is judged (from the
 /// worker threads, in no particular order).
 ///
@@ -151,7 +158,14 @@ pub fn review(
             let clock = SystemClock::new();
             let seed = mix(options.seed, i as u64);
             let report = search_against(&p.obs, &p.legal, rules, settings, seed, &p.played, &clock);
-            let d = ReviewedDecision::judge(p, &report, options.threshold);
+            // A disagreement is measured again between the two alone, on
+            // other worlds (see `ReviewedDecision`).
+            let check = (!same_play(&report.chosen, &p.played)).then(|| {
+                let pair = [report.chosen.clone(), p.played.clone()];
+                let seed = mix(seed, CHECK_SEED);
+                search_against(&p.obs, &pair, rules, settings, seed, &p.played, &clock)
+            });
+            let d = ReviewedDecision::judge(p, &report, check.as_ref(), options.threshold);
             progress(&d);
             d
         })

@@ -9,6 +9,7 @@ pub mod mjai;
 pub mod play;
 pub mod replay;
 pub mod report;
+pub mod review;
 pub mod score;
 pub mod selfplay;
 pub mod shanten;

@@ -1,0 +1,323 @@
+//! `tenpai review`: every decision of one seat in a game log searched by the
+//! Monte Carlo AI and judged against the played action; printed for the
+//! terminal ([`text`]), as JSON ([`json`]) or written as a web page
+//! ([`html`], with the tiles and the chart of [`svg`]).
+
+pub mod html;
+pub mod json;
+pub mod svg;
+pub mod text;
+
+use anyhow::{anyhow, bail, Context, Result};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use tenpai::ai::mc::Budget;
+use tenpai::game::log::{self, ImportedGame};
+use tenpai::review::{
+    review, seat_of_player, DefaultSeat, Review, ReviewOptions, DEFAULT_SAMPLES, DEFAULT_THRESHOLD,
+};
+
+use super::play::tiles::TileMode;
+
+const LONG_ABOUT: &str = "\
+Reviews one seat's decisions in a game log. The log is replayed through the
+engine; wherever the seat had more than one legal action (a discard, riichi
+or not, call or pass, win or not, kan or not, nine terminals) the Monte Carlo
+search of `tenpai suggest` ranks its candidates from the position as the seat
+saw it, on the same sampled worlds for every candidate, with the played action
+always among them. For each decision: every candidate's expected final rank
+(1-4) with its 95% interval, expected points of the round, win, deal-in and
+tenpai rates; the played action's place and its loss (its expected rank minus
+that of the AI's choice, on the worlds both played: 0 when they agree). A
+mistake is a loss above --threshold whose paired 95% interval excludes zero,
+so that noise is never called a mistake. Categories: efficiency (a discard,
+no threat), riichi (to declare or not, and with which tile), call (call or
+pass, kan or not), defence (a discard while an opponent is in riichi or has
+three open melds), win (win or not, nine terminals).
+
+A call the seat may have made but another seat's call or win overruled is
+not in the log: it is counted apart and not reviewed.
+
+Logs: tenhou.net/6 JSON, mjai JSON lines (as `tenpai play --log` writes them)
+or Tenhou's XML (mjlog), told apart by their content. The seat: --seat N or
+--player NAME; by default the seat named You in a `tenpai play` log,
+otherwise seat 0 (the output says which). Rules: the log's room for Tenhou's
+formats, else --rules and --length.
+
+Budget: --samples rollouts per decision (default 3000: a whole east-south
+game in well under a minute on two cores), or --think TIME per decision
+(results then depend on the machine). The same --samples and --seed give
+the same review on any machine and any number of --threads.
+
+Outputs: per round, the mistakes with the hand and the drawn tile, the
+played action against the AI's choice and the loss (--all: every decision);
+--json: one JSON document with every decision and all its candidates (the
+schema is in the README); --html FILE: one self-contained page (no network)
+with the players and result, the summary, a chart of the loss along the
+game, and every decision with the hand, rivers, melds and candidate table.
+
+Examples:
+  tenpai review game.mjson
+  tenpai review tests/data/tenhou6/2020081220gm-00a9-0000-9ee6ab3b.json --seat 3 --html review.html
+  tenpai review game.mjlog --player NoName --json > review.json";
+
+/// Review a seat's decisions in a game log with the Monte Carlo AI.
+#[derive(Debug, clap::Args)]
+#[command(long_about = LONG_ABOUT)]
+pub struct Args {
+    /// The game log: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog).
+    pub log: PathBuf,
+
+    /// The seat to review (0-3; 0 is the first dealer).
+    #[arg(long, conflicts_with = "player")]
+    pub seat: Option<u8>,
+
+    /// The player to review, by the name the log gives.
+    #[arg(long, value_name = "NAME")]
+    pub player: Option<String>,
+
+    /// Rollouts per decision (deterministic with --seed).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SAMPLES)]
+    pub samples: u32,
+
+    /// Think this long per decision instead of a sample count, e.g. 100ms.
+    #[arg(long, value_name = "TIME", value_parser = super::selfplay::parse_think)]
+    pub think: Option<Duration>,
+
+    /// Seed of the sampled worlds.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+
+    /// The smallest loss called a mistake, in expected final rank.
+    #[arg(long, value_name = "RANKS", default_value_t = DEFAULT_THRESHOLD)]
+    pub threshold: f64,
+
+    /// Decisions searched at once (default: one per core; the review does
+    /// not depend on it).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
+
+    /// Rule preset name (tenhou, mahjongsoul) or TOML file, for logs that
+    /// do not record their rules (mjai).
+    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
+    pub rules: String,
+
+    /// Game length for logs that do not record it: east or south (default:
+    /// the rules' length).
+    #[arg(long, value_name = "east|south")]
+    pub length: Option<String>,
+
+    /// Print every decision, not only the mistakes.
+    #[arg(long)]
+    pub all: bool,
+
+    /// Print one JSON document instead of the text.
+    #[arg(long)]
+    pub json: bool,
+
+    /// Also write the review as a web page to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+
+    /// Tiles as text (5m) or Unicode glyphs.
+    #[arg(long, value_enum, default_value = "text")]
+    pub tiles: super::play::Tiles,
+}
+
+/// How the reviewed seat was chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeatSource {
+    /// `--seat`.
+    Given,
+    /// `--player NAME`.
+    Player(String),
+    /// No option: the default of the log.
+    Default(DefaultSeat),
+}
+
+impl SeatSource {
+    /// Why this seat, for the reader: `the seat named You in this tenpai
+    /// play log`…
+    pub fn reason(&self) -> String {
+        match self {
+            SeatSource::Given => "given with --seat".into(),
+            SeatSource::Player(name) => format!("the player {name:?}"),
+            SeatSource::Default(DefaultSeat::Player(_)) => {
+                "by default: the seat named You in this tenpai play log".into()
+            }
+            SeatSource::Default(DefaultSeat::First) => {
+                "by default: the first seat; --seat N or --player NAME reviews another".into()
+            }
+        }
+    }
+
+    /// `given`, `player`, `you` or `first` (for JSON).
+    pub fn key(&self) -> &'static str {
+        match self {
+            SeatSource::Given => "given",
+            SeatSource::Player(_) => "player",
+            SeatSource::Default(DefaultSeat::Player(_)) => "you",
+            SeatSource::Default(DefaultSeat::First) => "first",
+        }
+    }
+}
+
+/// The reviewed seat of `game` from the options, and how it was chosen.
+fn choose_seat(args: &Args, game: &ImportedGame) -> Result<(u8, SeatSource)> {
+    match (args.seat, &args.player) {
+        (Some(s), _) if s > 3 => bail!("--seat {s}: expected 0 to 3"),
+        (Some(s), _) => Ok((s, SeatSource::Given)),
+        (None, Some(name)) => {
+            let s = seat_of_player(game, name).context("--player")?;
+            Ok((s, SeatSource::Player(name.clone())))
+        }
+        (None, None) => {
+            let d = DefaultSeat::of(game);
+            Ok((d.seat(), SeatSource::Default(d)))
+        }
+    }
+}
+
+/// A progress bar on standard error when it is a terminal (hidden otherwise).
+fn progress_bar(len: u64) -> ProgressBar {
+    let target = if std::io::stderr().is_terminal() {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(len), target);
+    if let Ok(style) = ProgressStyle::with_template(
+        "reviewing {bar:30} {pos}/{len} decisions, {elapsed} ({eta} left)",
+    ) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Everything the outputs need: the review, the game it came from and how
+/// its seat was chosen.
+pub struct Reviewed<'a> {
+    /// The review.
+    pub review: &'a Review,
+    /// The game log.
+    pub game: &'a ImportedGame,
+    /// How the seat was chosen.
+    pub source: &'a SeatSource,
+    /// The log's file name as given.
+    pub file: &'a Path,
+}
+
+/// Runs `tenpai review`.
+///
+/// # Errors
+/// Bad options (named), an unreadable log, a seat or player the log does not
+/// have, an unwritable --html file.
+pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
+    if args.samples == 0 {
+        bail!("--samples 0: at least one rollout");
+    }
+    if !(args.threshold >= 0.0 && args.threshold.is_finite()) {
+        bail!("--threshold {}: expected 0 or more", args.threshold);
+    }
+    if args.threads == Some(0) {
+        bail!("--threads 0: at least one thread");
+    }
+    let rules = super::load_rules(&args.rules, args.length.as_deref())?;
+    let game = log::load(&args.log).map_err(|e| match e {
+        log::LogError::Read { .. } => anyhow!("{e}"),
+        _ => anyhow!("{}: {e}", args.log.display()),
+    })?;
+    let rules = game.rules_or(&rules);
+    let (seat, source) = choose_seat(args, &game)?;
+    let options = ReviewOptions {
+        budget: match args.think {
+            Some(t) => Budget::Time(t),
+            None => Budget::Samples(args.samples),
+        },
+        seed: args.seed,
+        threshold: args.threshold,
+    };
+    let count = tenpai::review::find_decisions(&game, &rules, seat)
+        .points
+        .len();
+    let bar = progress_bar(count as u64);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .context("--threads: cannot start the threads")?;
+    let reviewed = pool.install(|| review(&game, &rules, seat, &options, &|_| bar.inc(1)))?;
+    bar.finish_and_clear();
+    let r = Reviewed {
+        review: &reviewed,
+        game: &game,
+        source: &source,
+        file: &args.log,
+    };
+    if let Some(path) = &args.html {
+        let page = html::page(&r);
+        std::fs::write(path, page).with_context(|| format!("--html {}", path.display()))?;
+    }
+    if args.json {
+        serde_json::to_writer(&mut out, &json::document(&r))?;
+        writeln!(out)?;
+    } else {
+        let mode = match args.tiles {
+            super::play::Tiles::Text => TileMode::Text,
+            super::play::Tiles::Unicode => TileMode::Unicode,
+        };
+        let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+        let style = text::Style {
+            mode,
+            styled: std::io::stdout().is_terminal(),
+            colour,
+            all: args.all,
+        };
+        text::write(&mut out, &r, style)?;
+        if let Some(path) = &args.html {
+            writeln!(out, "\nWrote {}", path.display())?;
+        }
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// The command that reviews a game `tenpai play --log FILE` wrote with the
+/// given rules and length (as typed: a preset name or file, `east`/`south`).
+pub fn command_for(file: &Path, rules: &str, length: Option<&str>) -> String {
+    let quote = |s: &str| {
+        if s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
+        {
+            s.to_string()
+        } else {
+            format!("'{}'", s.replace('\'', r"'\''"))
+        }
+    };
+    let mut c = format!("tenpai review {}", quote(&file.display().to_string()));
+    if rules != "tenhou" {
+        c.push_str(&format!(" --rules {}", quote(rules)));
+    }
+    if let Some(l) = length {
+        c.push_str(&format!(" --length {}", quote(l)));
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_for_quotes_what_the_shell_would_split() {
+        assert_eq!(
+            command_for(Path::new("game.mjson"), "tenhou", Some("east")),
+            "tenpai review game.mjson --length east"
+        );
+        assert_eq!(
+            command_for(Path::new("my game's.log"), "r.toml", None),
+            "tenpai review 'my game'\\''s.log' --rules r.toml"
+        );
+    }
+}

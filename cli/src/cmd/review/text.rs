@@ -1,0 +1,265 @@
+//! The review for the terminal: a header, the summary, and one compact block
+//! per round with its mistakes (every decision with `--all`), tiles painted
+//! as `tenpai play` paints them.
+
+use super::Reviewed;
+use crate::cmd::play::tiles::{paint, TileMode};
+use crate::cmd::play::view::{hand_order, score};
+use std::io::{self, Write};
+use tenpai::ai::mc::action_label;
+use tenpai::game::Pai;
+use tenpai::review::{ReviewedDecision, Tally};
+
+/// How the text looks.
+#[derive(Clone, Copy, Debug)]
+pub struct Style {
+    /// Tiles as text or glyphs.
+    pub mode: TileMode,
+    /// ANSI styles on tiles (the output is a terminal).
+    pub styled: bool,
+    /// With colours (`NO_COLOR` unset).
+    pub colour: bool,
+    /// Every decision, not only the mistakes.
+    pub all: bool,
+}
+
+impl Style {
+    /// One tile as `play` shows it, painted when styled.
+    fn tile(self, p: Pai) -> String {
+        let text = self.mode.pai(p);
+        let sgr = if self.styled {
+            paint(p).sgr(self.colour)
+        } else {
+            String::new()
+        };
+        if sgr.is_empty() {
+            text
+        } else {
+            format!("{sgr}{text}\x1b[0m")
+        }
+    }
+
+    /// Tiles separated by spaces.
+    fn tiles(self, tiles: &[Pai]) -> String {
+        tiles
+            .iter()
+            .map(|&p| self.tile(p))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// `1st` … `4th`.
+pub fn ordinal(n: usize) -> String {
+    let suffix = match n {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A seat's name: the log's, or `seat N` when it has none.
+pub fn name(r: &Reviewed<'_>, seat: u8) -> String {
+    match r.review.names.get(seat as usize) {
+        Some(n) if !n.is_empty() => n.clone(),
+        _ => format!("seat {seat}"),
+    }
+}
+
+/// `12 decisions, 10 agreed, 1 mistake, loss 0.034`.
+pub fn tally_text(t: &Tally) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "{}, {} agreed, {}, loss {:.3}",
+        plural(t.decisions, "decision", "decisions"),
+        t.agreed,
+        plural(t.mistakes, "mistake", "mistakes"),
+        t.loss
+    )
+}
+
+/// `turn 7`: the decision's place in its round.
+pub fn turn_text(d: &ReviewedDecision) -> String {
+    format!("{} turn {}", d.point.round_name, d.point.turn)
+}
+
+/// `discard 5p (3rd of 9)`.
+pub fn played_text(d: &ReviewedDecision) -> String {
+    format!(
+        "{} ({} of {})",
+        action_label(&d.point.played),
+        ordinal(d.place),
+        d.candidates.len()
+    )
+}
+
+/// The loss with the interval of the check: `0.082 ± 0.030`; `0` when the
+/// played action is the AI's choice; `0 (-0.004 ± 0.014)` when it measured
+/// better in the check.
+pub fn loss_text(d: &ReviewedDecision) -> String {
+    match d.gap {
+        Some(g) if g.mean > 0.0 => format!("{:.3} ± {:.3}", d.loss, g.ci95),
+        Some(g) if g.mean.is_finite() => format!("0 ({:.3} ± {:.3})", g.mean, g.ci95),
+        _ => "0".into(),
+    }
+}
+
+/// Writes the review.
+///
+/// # Errors
+/// An I/O error of `out`.
+pub fn write<W: Write>(out: &mut W, r: &Reviewed<'_>, style: Style) -> io::Result<()> {
+    header(out, r)?;
+    summary(out, r)?;
+    let decisions = &r.review.decisions;
+    for round in &r.review.summary.by_round {
+        let shown: Vec<&ReviewedDecision> = decisions
+            .iter()
+            .filter(|d| d.point.round == round.round && (style.all || d.mistake))
+            .collect();
+        if shown.is_empty() && !style.all {
+            continue;
+        }
+        writeln!(out, "\n{}: {}", round.name, tally_text(&round.tally))?;
+        for d in shown {
+            decision(out, d, style)?;
+        }
+    }
+    Ok(())
+}
+
+fn header<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
+    let rev = r.review;
+    writeln!(
+        out,
+        "Review of seat {} ({}), {}.",
+        rev.seat,
+        name(r, rev.seat),
+        r.source.reason()
+    )?;
+    writeln!(
+        out,
+        "{} ({} log, {} rounds); {} per decision, seed {}; a mistake loses more than {} in expected rank, beyond the 95% interval.",
+        r.file.display(),
+        rev.format,
+        rev.rounds.len(),
+        rev.options.budget,
+        rev.options.seed,
+        rev.options.threshold
+    )?;
+    let ranking = tenpai::game::ranking(&rev.scores);
+    let players: Vec<String> = (0..4u8)
+        .map(|s| {
+            let place = ranking.iter().position(|&x| x == s).unwrap_or(0) + 1;
+            format!(
+                "{} {} {}",
+                name(r, s),
+                score(rev.scores[s as usize]),
+                ordinal(place)
+            )
+        })
+        .collect();
+    writeln!(out, "Final scores: {}.", players.join(", "))
+}
+
+fn summary<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
+    let rev = r.review;
+    let s = &rev.summary;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Decisions    {} ({} agree with the AI's first choice: {:.1}%)",
+        s.all.decisions,
+        s.all.agreed,
+        100.0 * s.agreement()
+    )?;
+    writeln!(
+        out,
+        "Loss         {:.3} in expected final rank, {:.4} per decision",
+        s.all.loss,
+        s.average_loss()
+    )?;
+    writeln!(out, "Mistakes     {}", s.all.mistakes)?;
+    for (c, t) in s.by_category.iter().filter(|(_, t)| t.decisions > 0) {
+        writeln!(out, "  {:<11} {}", c.name(), tally_text(t))?;
+    }
+    let curve: Vec<String> = s
+        .by_round
+        .iter()
+        .map(|rt| format!("{} {:.3}", rt.name, rt.tally.loss))
+        .collect();
+    if !curve.is_empty() {
+        writeln!(out, "Loss by round {}", curve.join(", "))?;
+    }
+    if !s.largest.is_empty() {
+        writeln!(out, "Largest mistakes")?;
+        for &i in &s.largest {
+            let d = &rev.decisions[i];
+            writeln!(
+                out,
+                "  {}: {}, AI {}, loss {}",
+                turn_text(d),
+                action_label(&d.point.played),
+                action_label(&d.best),
+                loss_text(d)
+            )?;
+        }
+    }
+    if !rev.overruled.is_empty() {
+        writeln!(
+            out,
+            "Not reviewed {} call or win chance(s) another seat's call or win took first",
+            rev.overruled.len()
+        )?;
+    }
+    for f in &rev.refused {
+        writeln!(
+            out,
+            "Not replayed {} from event {}: {}",
+            f.round_name, f.event, f.message
+        )?;
+    }
+    Ok(())
+}
+
+fn decision<W: Write>(out: &mut W, d: &ReviewedDecision, style: Style) -> io::Result<()> {
+    let obs = &d.point.obs;
+    let (hand, drawn) = hand_order(obs);
+    let hand = if drawn {
+        let (last, rest) = hand.split_last().expect("a drawn tile is held");
+        format!("{} + {}", style.tiles(rest), style.tile(*last))
+    } else {
+        style.tiles(&hand)
+    };
+    let melds: Vec<String> = obs.melds[obs.seat as usize]
+        .iter()
+        .map(|m| style.mode.meld(m))
+        .collect();
+    let on = match obs.last_tile {
+        Some((s, p)) => format!(", on seat {s}'s {}", style.tile(p)),
+        None => String::new(),
+    };
+    let mark = if d.mistake { "✗" } else { " " };
+    writeln!(
+        out,
+        " {mark} turn {:<2} {}{}{on}",
+        d.point.turn,
+        hand,
+        if melds.is_empty() {
+            String::new()
+        } else {
+            format!("  {}", melds.join(" "))
+        }
+    )?;
+    writeln!(
+        out,
+        "           played {} · AI {} · loss {} · {}",
+        played_text(d),
+        action_label(&d.best),
+        loss_text(d),
+        d.category
+    )
+}
