@@ -19,7 +19,7 @@ const ABOUT: &str = "\
 tenpai: riichi mahjong in the terminal against a Monte Carlo AI, and the tools
 around it: hand analysis (shanten, waits, tile efficiency, win detection),
 scoring, replaying and checking real game logs, Monte Carlo advice on any
-position, and AI self-play statistics.";
+position, reviews of whole games, and AI self-play statistics.";
 
 const NOTATION: &str = "\
 Hand notation:
