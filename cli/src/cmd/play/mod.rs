@@ -26,6 +26,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, Settings};
+use tenpai::review::ReviewOptions;
 use tenpai::rules::GameLength;
 use tiles::TileMode;
 use view::Names;
@@ -72,9 +73,13 @@ seed is chosen and printed, so any game can be played again with --seed: the
 same seed deals the same tiles, but with a time budget (--think) the Monte
 Carlo AI's choices depend on the machine's speed, so the same game is played
 again only with --samples (or with baseline or random opponents).
---log writes the finished game as mjai JSON lines (tenpai replay reads them);
-an existing FILE is replaced only when the game finishes.
-The log names the players: You, and the AI players by kind.
+--log writes the finished game as mjai JSON lines (tenpai replay and tenpai
+review read them; the game ends with the command that reviews it); an
+existing FILE is replaced only when the game finishes. The log names the
+players: You, and the AI players by kind. --review FILE.html reviews your
+decisions when the game ends (with --samples N rollouts per decision, else
+tenpai review's default budget: up to a minute for an east-south game) and
+writes the review as a web page.
 Colours read on dark and light terminals; NO_COLOR keeps only bold and
 underline. The full screen needs 80x24 or more.
 Exit status: 0 when the game ends or you quit; 130 after Ctrl-C in the full
@@ -113,6 +118,12 @@ pub struct Args {
     /// Write the finished game's mjai log (JSON lines) to FILE.
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
+
+    /// When the game ends, review your decisions with the Monte Carlo AI
+    /// (as `tenpai review` does: its default budget, or --samples) and write
+    /// the review as a web page to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub review: Option<PathBuf>,
 
     /// Four AI players; you watch from your seat.
     #[arg(long)]
@@ -276,15 +287,16 @@ fn banner(args: &Args, s: &Setup) -> String {
     )
 }
 
-/// Refuses a `--log` path that cannot be written at the end: a directory, or
-/// one in a directory that does not exist. Touches nothing.
-fn check_log_path(p: &Path) -> Result<()> {
+/// Refuses a path for `option` (`--log`, `--review`) that cannot be written
+/// at the end: a directory, or one in a directory that does not exist.
+/// Touches nothing.
+fn check_log_path(p: &Path, option: &str) -> Result<()> {
     if p.is_dir() {
-        bail!("--log {}: is a directory", p.display());
+        bail!("{option} {}: is a directory", p.display());
     }
     let dir = log_dir(p);
     if !dir.is_dir() {
-        bail!("--log {}: no directory {}", p.display(), dir.display());
+        bail!("{option} {}: no directory {}", p.display(), dir.display());
     }
     Ok(())
 }
@@ -335,13 +347,67 @@ fn name_players(record: &mut tenpai::game::GameRecord, s: &Setup) {
     }
 }
 
-/// Says that `--log` wrote nothing, when it was given, at the end of an
+/// Reviews the person's seat (the seat watched from with `--watch`) of the
+/// finished game `record` with `options` and writes the page to `path`;
+/// `label` names the game on the page (its log file).
+///
+/// # Errors
+/// An unwritable `path`; a log the review cannot read back (a bug).
+fn review_game<W: Write>(
+    record: &tenpai::game::GameRecord,
+    s: &Setup,
+    options: &ReviewOptions,
+    path: &Path,
+    label: &Path,
+    out: &mut W,
+) -> Result<()> {
+    use crate::cmd::review::{review_with_progress, write_html, Reviewed, SeatSource};
+    use tenpai::review::DefaultSeat;
+    let game = tenpai::game::log::parse(&record.to_mjai())
+        .context("--review: the game's own log does not read back")?;
+    let source = if s.watch {
+        SeatSource::Given
+    } else {
+        SeatSource::Default(DefaultSeat::Player(s.seat))
+    };
+    writeln!(
+        out,
+        "Reviewing the game ({} per decision)...",
+        options.budget
+    )?;
+    out.flush()?;
+    let review = review_with_progress(&game, &s.rules, s.seat, options, None)?;
+    let r = Reviewed {
+        review: &review,
+        game: &game,
+        source: &source,
+        file: label,
+    };
+    write_html(&r, path, "--review")?;
+    writeln!(
+        out,
+        "Wrote the review of seat {} to {}: {}.",
+        ['E', 'S', 'W', 'N'][s.seat as usize],
+        path.display(),
+        crate::cmd::review::text::tally_text(&review.summary.all)
+    )?;
+    Ok(())
+}
+
+/// Says that `--log` and `--review` wrote nothing, when it was given, at the end of an
 /// abandoned game.
 fn no_log<W: Write>(args: &Args, out: &mut W) -> Result<()> {
     if let Some(p) = &args.log {
         writeln!(
             out,
             "--log {}: no log written (the game did not finish).",
+            p.display()
+        )?;
+    }
+    if let Some(p) = &args.review {
+        writeln!(
+            out,
+            "--review {}: no review written (the game did not finish).",
             p.display()
         )?;
     }
@@ -365,7 +431,10 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     // Checked first, so that a bad path fails before the game rather than
     // after; nothing is written (nor truncated) until the game has finished.
     if let Some(p) = &args.log {
-        check_log_path(p)?;
+        check_log_path(p, "--log")?;
+    }
+    if let Some(p) = &args.review {
+        check_log_path(p, "--review")?;
     }
     let decisions = match &args.decisions {
         None => None,
@@ -416,9 +485,26 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     }
     match ending {
         Ending::Finished(mut record) => {
+            name_players(&mut record, &setup);
             if let Some(p) = &args.log {
-                name_players(&mut record, &setup);
                 write_log(p, &record.to_mjai())?;
+                let command =
+                    crate::cmd::review::command_for(p, &args.rules, args.length.as_deref());
+                writeln!(out, "Review this game: {command}")?;
+            }
+            if let Some(p) = &args.review {
+                out.flush()?;
+                let label = match &args.log {
+                    Some(log) => log.clone(),
+                    None => PathBuf::from(format!("tenpai play --seed {}", setup.seed)),
+                };
+                let options = ReviewOptions {
+                    budget: args
+                        .samples
+                        .map_or(ReviewOptions::default().budget, Budget::Samples),
+                    ..ReviewOptions::default()
+                };
+                review_game(&record, &setup, &options, p, &label, &mut out)?;
             }
             out.flush()?;
             Ok(())

@@ -4,7 +4,7 @@
 //! values), so that the tests can parse it.
 
 use super::svg::{self, Lie};
-use super::text::{loss_text, name, ordinal, played_text, tally_text, turn_text};
+use super::text::{loss_text, name, ordinal, played_text, plural, tally_text, turn_text};
 use super::Reviewed;
 use crate::cmd::play::view::{score, signed};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
@@ -80,7 +80,7 @@ fn header(r: &Reviewed<'_>, title: &str) -> Markup {
     html! {
         h1 { (title) }
         p.meta {
-            (r.file.display()) " (" (rev.format) " log, " (rev.rounds.len()) " rounds). Seat "
+            (r.file.display()) " (" (rev.format) " log, " (plural(rev.rounds.len(), "round", "rounds")) "). Seat "
             (rev.seat) ", " (r.source.reason()) ". " (rev.options.budget) " per decision, seed "
             (rev.options.seed) "; a mistake loses more than " (rev.options.threshold)
             " in expected final rank, beyond the 95% interval of the paired difference."

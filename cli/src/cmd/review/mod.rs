@@ -46,8 +46,8 @@ or Tenhou's XML (mjlog), told apart by their content. The seat: --seat N or
 otherwise seat 0 (the output says which). Rules: the log's room for Tenhou's
 formats, else --rules and --length.
 
-Budget: --samples rollouts per decision (default 3000: a whole east-south
-game in well under a minute on two cores), or --think TIME per decision
+Budget: --samples rollouts per decision (default 8000: a whole east-south
+game in under a minute on two cores), or --think TIME per decision
 (results then depend on the machine). The same --samples and --seed give
 the same review on any machine and any number of --threads.
 
@@ -205,7 +205,8 @@ pub struct Reviewed<'a> {
     pub game: &'a ImportedGame,
     /// How the seat was chosen.
     pub source: &'a SeatSource,
-    /// The log's file name as given.
+    /// The log's file name as given (for `play --review`: the log's, or
+    /// `tenpai play --seed N` when none is written).
     pub file: &'a Path,
 }
 
@@ -239,16 +240,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         seed: args.seed,
         threshold: args.threshold,
     };
-    let count = tenpai::review::find_decisions(&game, &rules, seat)
-        .points
-        .len();
-    let bar = progress_bar(count as u64);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.threads.unwrap_or(0))
-        .build()
-        .context("--threads: cannot start the threads")?;
-    let reviewed = pool.install(|| review(&game, &rules, seat, &options, &|_| bar.inc(1)))?;
-    bar.finish_and_clear();
+    let reviewed = review_with_progress(&game, &rules, seat, &options, args.threads)?;
     let r = Reviewed {
         review: &reviewed,
         game: &game,
@@ -256,8 +248,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         file: &args.log,
     };
     if let Some(path) = &args.html {
-        let page = html::page(&r);
-        std::fs::write(path, page).with_context(|| format!("--html {}", path.display()))?;
+        write_html(&r, path, "--html")?;
     }
     if args.json {
         serde_json::to_writer(&mut out, &json::document(&r))?;
@@ -281,6 +272,39 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// Reviews `seat` of `game` on `threads` threads (default: one per core),
+/// with a progress bar on standard error when it is a terminal.
+///
+/// # Errors
+/// A seat above 3, threads that cannot start.
+pub fn review_with_progress(
+    game: &ImportedGame,
+    rules: &tenpai::rules::Rules,
+    seat: u8,
+    options: &ReviewOptions,
+    threads: Option<usize>,
+) -> Result<Review> {
+    let count = tenpai::review::find_decisions(game, rules, seat)
+        .points
+        .len();
+    let bar = progress_bar(count as u64);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.unwrap_or(0))
+        .build()
+        .context("--threads: cannot start the threads")?;
+    let reviewed = pool.install(|| review(game, rules, seat, options, &|_| bar.inc(1)))?;
+    bar.finish_and_clear();
+    Ok(reviewed)
+}
+
+/// Writes the review page of `r` to `path`.
+///
+/// # Errors
+/// An unwritable file, named with `option` (`--html`, `--review`).
+pub fn write_html(r: &Reviewed<'_>, path: &Path, option: &str) -> Result<()> {
+    std::fs::write(path, html::page(r)).with_context(|| format!("{option} {}", path.display()))
 }
 
 /// The command that reviews a game `tenpai play --log FILE` wrote with the

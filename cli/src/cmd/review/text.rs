@@ -68,10 +68,13 @@ pub fn name(r: &Reviewed<'_>, seat: u8) -> String {
     }
 }
 
+/// `1 round`, `2 rounds`: `n` and the word for one or many.
+pub fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// `12 decisions, 10 agreed, 1 mistake, loss 0.034`.
 pub fn tally_text(t: &Tally) -> String {
-    let plural =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
         "{}, {} agreed, {}, loss {:.3}",
         plural(t.decisions, "decision", "decisions"),
@@ -142,10 +145,10 @@ fn header<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "{} ({} log, {} rounds); {} per decision, seed {}; a mistake loses more than {} in expected rank, beyond the 95% interval.",
+        "{} ({} log, {}); {} per decision, seed {}; a mistake loses more than {} in expected rank, beyond the 95% interval.",
         r.file.display(),
         rev.format,
-        rev.rounds.len(),
+        plural(rev.rounds.len(), "round", "rounds"),
         rev.options.budget,
         rev.options.seed,
         rev.options.threshold
