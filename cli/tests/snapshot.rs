@@ -1,6 +1,7 @@
 //! The one snapshot of outputs that move whenever the Monte Carlo AI is
 //! tuned: `suggest` rankings, a whole game against Monte Carlo opponents,
-//! the hint panel's ranking. Every other CLI test checks what does not
+//! the hint panel's ranking, a seeded `review` of a shared log with every
+//! decision. Every other CLI test checks what does not
 //! depend on the AI's strength (shapes, counts, invariants, errors).
 //!
 //! After a change to the AI, regenerate the file and read its diff:
@@ -75,6 +76,13 @@ fn cases() -> Vec<Case> {
         },
         Case {
             args: vec!["suggest", "--log", LOG, "--event", "21", "--samples", "200"],
+            input: String::new(),
+            keep: all,
+        },
+        Case {
+            args: vec![
+                "review", LOG, "--seat", "2", "--samples", "300", "--seed", "5", "--all",
+            ],
             input: String::new(),
             keep: all,
         },
