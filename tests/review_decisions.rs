@@ -368,3 +368,37 @@ fn review_keeps_the_played_action_among_the_candidates_in_every_shared_log() {
     }
     assert_eq!(decisions, 9304 + 1867);
 }
+
+/// A closed kan in riichi that keeps the wait: the kan's rollouts go on
+/// with the hand tenpai (its waits are those of the hand left after the
+/// kan), so the review does not call it a large mistake. Phoenix game
+/// 2011020414, E4-0, seat 0 in riichi on 36p with 56799m45777p555z draws
+/// the fourth 5z.
+#[test]
+fn review_riichi_closed_kan_keeps_the_hand_tenpai_in_the_rollouts() {
+    use tenpai::ai::mc::{search_against, Settings, StepClock};
+    let path = common::testdata("tenhou6").join("2011020414gm-00a9-0000-ef18f336.json");
+    let game = log::load(&path).unwrap();
+    let rules = game.rules_or(&Rules::tenhou());
+    let found = find_decisions(&game, &rules, 0);
+    let p = found
+        .points
+        .iter()
+        .find(|p| matches!(p.played, Action::Ankan { .. }))
+        .expect("the seat's closed kan");
+    assert_eq!((p.event, p.round_name.as_str()), (331, "E4-0"));
+    assert!(p.obs.riichi[0]);
+    let settings = Settings {
+        budget: Budget::Samples(200),
+        threads: 1,
+    };
+    let clock = StepClock::new(std::time::Duration::from_millis(1));
+    let r = search_against(&p.obs, &p.legal, &rules, settings, 7, &p.played, &clock);
+    let kan = r
+        .candidates
+        .iter()
+        .find(|c| same_play(&c.action, &p.played))
+        .unwrap();
+    assert_eq!(kan.tenpai, 1.0, "{kan:?}");
+    assert!(kan.win > 0.3, "{kan:?}");
+}

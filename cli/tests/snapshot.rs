@@ -81,7 +81,15 @@ fn cases() -> Vec<Case> {
         },
         Case {
             args: vec![
-                "review", LOG, "--seat", "2", "--samples", "300", "--seed", "5", "--all",
+                "review",
+                LOG,
+                "--seat",
+                "2",
+                "--samples",
+                "300",
+                "--seed",
+                "5",
+                "--all",
             ],
             input: String::new(),
             keep: all,

@@ -232,6 +232,8 @@ fn first_ankan(w: &mut World, me: u8, k: usize) -> Step {
     }
     add_meld(w, m, MeldKind::ClosedKan, k as u8, red, None);
     kan_dora(w);
+    // The waits of the hand left (a riichi hand keeps its own).
+    w.waits[m] = w.compute_waits(m);
     Step::Draw {
         seat: me,
         rinshan: true,
@@ -254,6 +256,7 @@ fn first_kakan(w: &mut World, me: u8, pai: Pai) -> Step {
     w.seen[k as usize] = w.seen[k as usize].saturating_add(1);
     interrupt(w);
     kan_dora(w);
+    w.waits[m] = w.compute_waits(m);
     Step::Draw {
         seat: me,
         rinshan: true,
