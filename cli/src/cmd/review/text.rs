@@ -99,13 +99,23 @@ pub fn played_text(d: &ReviewedDecision) -> String {
     )
 }
 
+/// `x` with 3 decimals, without the sign of a value that rounds to zero
+/// (`0.000`, never `-0.000`).
+fn fixed3(x: f64) -> String {
+    if (x * 1000.0).round() == 0.0 {
+        "0.000".into()
+    } else {
+        format!("{x:.3}")
+    }
+}
+
 /// The loss with the interval of the check: `0.082 ± 0.030`; `0` when the
 /// played action is the AI's choice; `0 (-0.004 ± 0.014)` when it measured
 /// better in the check.
 pub fn loss_text(d: &ReviewedDecision) -> String {
     match d.gap {
         Some(g) if g.mean > 0.0 => format!("{:.3} ± {:.3}", d.loss, g.ci95),
-        Some(g) if g.mean.is_finite() => format!("0 ({:.3} ± {:.3})", g.mean, g.ci95),
+        Some(g) if g.mean.is_finite() => format!("0 ({} ± {:.3})", fixed3(g.mean), g.ci95),
         _ => "0".into(),
     }
 }
@@ -265,4 +275,17 @@ fn decision<W: Write>(out: &mut W, d: &ReviewedDecision, style: Style) -> io::Re
         loss_text(d),
         d.category
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fixed3;
+
+    #[test]
+    fn fixed3_drops_the_sign_of_a_value_that_rounds_to_zero() {
+        assert_eq!(fixed3(-0.0), "0.000");
+        assert_eq!(fixed3(-0.0004), "0.000");
+        assert_eq!(fixed3(-0.0006), "-0.001");
+        assert_eq!(fixed3(0.0123), "0.012");
+    }
 }
