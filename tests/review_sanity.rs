@@ -4,7 +4,8 @@
 //! the Monte Carlo AI's own (which plays the search the review uses, with a
 //! smaller budget and other seeds).
 //!
-//! A few games here; the figures for 100 games come from the ignored test:
+//! A few games here; the figures for 100 games come from the ignored test
+//! (`REVIEW_GAMES=N` for fewer):
 //! `cargo test --release --test review_sanity -- --ignored --nocapture`
 //! (see the README's "Review" section).
 
@@ -128,10 +129,20 @@ fn review_loss_ranks_random_above_baseline_above_mc() {
     assert!(m[0] > 3 * m[1] && m[1] > m[2], "mistakes {m:?}");
 }
 
+/// Games of the ignored test: `REVIEW_GAMES` (default 100).
+fn games_asked() -> u64 {
+    std::env::var("REVIEW_GAMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(100)
+}
+
 #[test]
-#[ignore = "an hour on two cores: 100 games, each reviewed for three seats at the default budget"]
+#[ignore = "about an hour on two cores: 100 games, each reviewed for three seats at the default budget"]
 fn review_loss_of_each_player_over_100_games() {
-    let v = verdicts(100, 1000, tenpai::review::DEFAULT_SAMPLES);
+    let games = games_asked();
+    let v = verdicts(games, 1000, tenpai::review::DEFAULT_SAMPLES);
+    eprintln!("{games} east-only games, reviewed at the default budget:");
     report(&v);
     let [random, baseline, mc] = [0, 1, 2].map(|k| v[k].per_decision());
     assert!(random > 3.0 * baseline && baseline > mc);

@@ -224,8 +224,8 @@ fn summary<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
     if !rev.overruled.is_empty() {
         writeln!(
             out,
-            "Not reviewed {} call or win chance(s) another seat's call or win took first",
-            rev.overruled.len()
+            "Not reviewed {} another seat's call or win took first",
+            plural(rev.overruled.len(), "call or win chance", "call or win chances")
         )?;
     }
     for f in &rev.refused {
