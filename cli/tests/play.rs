@@ -38,12 +38,10 @@ fn own_events<'a>(log: &'a str, kind: &str) -> Vec<&'a str> {
         .collect()
 }
 
-/// The last lines of the output, from `=== Game over` (without the review
-/// command `--log` adds, which cli/tests/review.rs checks).
+/// The last lines of the output, from `=== Game over`.
 fn ranking(out: &str) -> &str {
     let i = out.rfind("=== Game over").expect("the game ended");
-    let end = out.rfind("Review this game: ").unwrap_or(out.len());
-    &out[i..end]
+    &out[i..]
 }
 
 // ---- a bot that reads the printed choices ----
@@ -207,15 +205,23 @@ fn grabby(p: &Prompt) -> String {
 
 // ---- whole games ----
 
-/// Runs `tenpai play ARGS... --log LOG` with `input`; the output and the log.
+/// Runs `tenpai play ARGS... --log LOG` with `input`; the output (without
+/// the review command at its end) and the log.
 fn play_logged(args: &[&str], input: &str) -> (String, String) {
     let dir = scratch();
     let log = dir.path().join("game.mjson");
     let mut all = args.to_vec();
     all.extend(["--log", log.to_str().unwrap()]);
     let r = tenpai_in(&all, input);
-    let out = r.ok().to_string();
-    (out, std::fs::read_to_string(&log).unwrap())
+    // The last line is the command that reviews the game (cli/tests/review.rs
+    // checks it); the rest is what the game printed.
+    let review = format!("Review this game: tenpai review {}", log.display());
+    let out = r.ok();
+    let end = out.rfind(&review).expect("the review command at the end");
+    (
+        out[..end].to_string(),
+        std::fs::read_to_string(&log).unwrap(),
+    )
 }
 
 /// `tenpai replay` of `log` (with `rules` when given): its one summary line.

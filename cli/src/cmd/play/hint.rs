@@ -285,6 +285,7 @@ mod tests {
             win: 0.3,
             deal_in: 0.08,
             tenpai: 0.5,
+            vs_reference: None,
         }
     }
 
@@ -312,6 +313,7 @@ mod tests {
             placement: false,
             trivial: false,
             prior: Some(discard("2p")),
+            reference: None,
         };
         Advice {
             chosen: discard("2p"),
@@ -384,6 +386,7 @@ mod tests {
             placement: false,
             trivial: true,
             prior: None,
+            reference: None,
         };
         let advice = Advice {
             chosen: Action::Tsumo,

@@ -225,7 +225,11 @@ fn summary<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
         writeln!(
             out,
             "Not reviewed {} another seat's call or win took first",
-            plural(rev.overruled.len(), "call or win chance", "call or win chances")
+            plural(
+                rev.overruled.len(),
+                "call or win chance",
+                "call or win chances"
+            )
         )?;
     }
     for f in &rev.refused {
