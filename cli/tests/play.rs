@@ -408,7 +408,7 @@ fn play_ok_other_seat_and_random_opponents() {
 fn grabby_game(seed: &str, bot: impl FnMut(&Prompt) -> String) -> (Driven, String) {
     let dir = scratch();
     let log = dir.path().join("g.mjson");
-    let d = drive(
+    let mut d = drive(
         &[
             "play",
             BASELINE,
@@ -422,6 +422,10 @@ fn grabby_game(seed: &str, bot: impl FnMut(&Prompt) -> String) -> (Driven, Strin
         bot,
     );
     assert_eq!((d.code, d.err.as_str()), (0, ""), "{}", d.out);
+    // Without the review command at the end (as `play_logged`).
+    let review = format!("Review this game: tenpai review {}", log.display());
+    let end = d.out.rfind(&review).expect("the review command at the end");
+    d.out.truncate(end);
     let log = std::fs::read_to_string(&log).unwrap();
     (d, log)
 }

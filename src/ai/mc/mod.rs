@@ -10,8 +10,9 @@
 //!   the ending with the real scorer.
 //! - [`search`] (`search.rs`): the same worlds for every candidate (common
 //!   random numbers), successive halving, a sample or time [`Budget`];
-//!   [`search_against`] measures every candidate against a reference action
-//!   with a [`PairedDiff`] (`paired.rs`), for reviews of played games.
+//!   [`search_against`] (`against.rs`) measures every candidate against a
+//!   reference action with a [`PairedDiff`] (`paired.rs`), for reviews of
+//!   played games.
 //! - `value.rs`: an ending's worth, the seat's expected final rank with the
 //!   rounds left modelled as noise (8,000 points of standard deviation in
 //!   the difference of two seats' scores per round left).
@@ -28,6 +29,7 @@
 //! based on Monte Carlo simulation and opponent models" (IEEE CIG 2015).
 
 mod acc;
+mod against;
 mod clock;
 mod determinize;
 mod label;
@@ -39,6 +41,7 @@ mod search;
 mod value;
 mod world;
 
+pub use against::search_against;
 pub use clock::{Clock, StepClock, SystemClock};
 pub use determinize::Determinizer;
 pub use label::{action_label, hand_text};
@@ -47,7 +50,7 @@ pub use player::{DecisionHook, McPlayer};
 pub use rollout::{rollout, RolloutResult};
 pub(crate) use search::mix;
 pub use search::{
-    candidates, is_last_round, same_play, search, search_against, search_with_clock, Budget,
-    Candidate, SearchReport, Settings,
+    candidates, is_last_round, same_play, search, search_with_clock, Budget, Candidate,
+    SearchReport, Settings,
 };
 pub use world::{End, Spot, World};
