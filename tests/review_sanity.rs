@@ -129,6 +129,9 @@ fn review_loss_ranks_random_above_baseline_above_mc() {
     assert!(m[0] > 3 * m[1] && m[1] > m[2], "mistakes {m:?}");
 }
 
+/// Rollouts per decision of the ignored test's reviews.
+const SANITY_SAMPLES: u32 = 8000;
+
 /// Games of the ignored test: `REVIEW_GAMES` (default 100).
 fn games_asked() -> u64 {
     std::env::var("REVIEW_GAMES")
@@ -138,11 +141,11 @@ fn games_asked() -> u64 {
 }
 
 #[test]
-#[ignore = "about an hour on two cores: 100 games, each reviewed for three seats at the default budget"]
+#[ignore = "hours on two cores: 100 games, each reviewed for three seats at 8000 rollouts a decision"]
 fn review_loss_of_each_player_over_100_games() {
     let games = games_asked();
-    let v = verdicts(games, 1000, tenpai::review::DEFAULT_SAMPLES);
-    eprintln!("{games} east-only games, reviewed at the default budget:");
+    let v = verdicts(games, 1000, SANITY_SAMPLES);
+    eprintln!("{games} east-only games, reviewed at {SANITY_SAMPLES} rollouts a decision:");
     report(&v);
     let [random, baseline, mc] = [0, 1, 2].map(|k| v[k].per_decision());
     // 24 games: random 0.0215, baseline 0.0086, mc 0.0022 per decision.

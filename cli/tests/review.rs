@@ -112,15 +112,8 @@ fn review_ok_text_says_which_seat_and_why() {
         out.contains("\nS4-0: 13 decisions, "),
         "one block for the round"
     );
-    let names: Value = serde_json::from_str(
-        &std::fs::read_to_string(DOUBLE_RON)
-            .unwrap()
-            .lines()
-            .next()
-            .unwrap()
-            .to_string(),
-    )
-    .unwrap();
+    let first_line = std::fs::read_to_string(DOUBLE_RON).unwrap();
+    let names: Value = serde_json::from_str(first_line.lines().next().unwrap()).unwrap();
     let third = names["name"][3].as_str().unwrap().to_string();
     let by_name = tenpai(&["review", DOUBLE_RON, "--samples", "50", "--player", &third]);
     assert!(by_name

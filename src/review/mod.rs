@@ -57,9 +57,10 @@ use rayon::prelude::*;
 pub const PLAYER_NAME: &str = "You";
 
 /// Rollouts per decision by default: a whole east-south game (about 120
-/// decisions of one seat) is reviewed in well under a minute on two cores
-/// (see the README's "Review" section for the measurement).
-pub const DEFAULT_SAMPLES: u32 = 8000;
+/// decisions of one seat) is reviewed in under a minute on two cores, even
+/// shared with other work (see the README's "Review" section for the
+/// measurement).
+pub const DEFAULT_SAMPLES: u32 = 4000;
 
 /// Mixed into a decision's seed for the check of a disagreement.
 const CHECK_SEED: u64 = 0x636865636b;

@@ -74,4 +74,3 @@ pub(super) struct Choices<'a> {
     /// The action measured against.
     pub(super) reference: Option<&'a Action>,
 }
-

@@ -46,7 +46,7 @@ or Tenhou's XML (mjlog), told apart by their content. The seat: --seat N or
 otherwise seat 0 (the output says which). Rules: the log's room for Tenhou's
 formats, else --rules and --length.
 
-Budget: --samples rollouts per decision (default 8000: a whole east-south
+Budget: --samples rollouts per decision (default 4000: a whole east-south
 game in under a minute on two cores), or --think TIME per decision
 (results then depend on the machine). The same --samples and --seed give
 the same review on any machine and any number of --threads.
