@@ -12,9 +12,12 @@ use tenpai::game::{
 use tenpai::review::{find_decisions, review, Found, ReviewOptions};
 use tenpai::rules::{GameLength, Rules};
 
-/// Every time the table asks a seat with more than one legal action: the
+/// One time the table asked a seat with more than one legal action: the
 /// seat, its view, its legal actions and its answer.
-type Asked = Arc<Mutex<Vec<(u8, Observation, Vec<Action>, Action)>>>;
+type Question = (u8, Observation, Vec<Action>, Action);
+
+/// Every question the table asked.
+type Asked = Arc<Mutex<Vec<Question>>>;
 
 /// A player that records the questions it is asked.
 struct Recorder<P> {
@@ -35,13 +38,7 @@ impl<P: Player> Player for Recorder<P> {
 
 /// A seeded east-only game between two random players (seats 0 and 2, who
 /// call often) and two baselines, with every question recorded.
-fn recorded_game(
-    seed: u64,
-) -> (
-    log::ImportedGame,
-    Rules,
-    Vec<(u8, Observation, Vec<Action>, Action)>,
-) {
+fn recorded_game(seed: u64) -> (log::ImportedGame, Rules, Vec<Question>) {
     let mut rules = Rules::tenhou();
     rules.game.length = GameLength::East;
     let asked: Asked = Arc::default();

@@ -8,7 +8,7 @@
 //!   passes included; a choice another seat's call or win overruled is not
 //!   in the log and is listed apart).
 //! - [`review`]: each decision searched with
-//!   [`search_against`](crate::ai::mc::search_against) (the search of
+//!   [`crate::ai::mc::search_against`] (the search of
 //!   `suggest`, with the played action kept in and paired with every
 //!   candidate), in parallel with rayon; where the played action is not the
 //!   AI's choice, the two are compared again on fresh worlds (the check);

@@ -101,7 +101,7 @@ pub struct Candidate {
     pub deal_in: f64,
     /// Share of rollouts the seat ended ready or winning (0–1).
     pub tenpai: f64,
-    /// In a search against a reference action ([`search_against`]): this
+    /// In a search against a reference action ([`search_against`](super::search_against)): this
     /// candidate's expected final rank minus the reference's, on the worlds
     /// both played. `None` for the reference itself and in other searches.
     pub vs_reference: Option<PairedDiff>,
@@ -143,7 +143,7 @@ pub struct SearchReport {
     /// unless the best candidate beats it on the same worlds by more than
     /// two standard errors of the paired difference.
     pub prior: Option<Action>,
-    /// The reference action of a [`search_against`] (always among the
+    /// The reference action of a [`search_against`](super::search_against) (always among the
     /// candidates); `None` for other searches.
     pub reference: Option<Action>,
 }
