@@ -119,6 +119,8 @@ impl Player for Watched<'_> {
 
 /// Plays game number `game` of `config`, observed; `Ok(None)` when the run
 /// was stopped while it was played (the game is then not to be counted).
+// One function: the seats' players borrow the bots, the observer state and each
+// other for the one game; split up, those borrows would have to cross functions.
 fn play_observed(
     config: &Config,
     game: u64,

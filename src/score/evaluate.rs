@@ -107,6 +107,8 @@ fn group_of(kind: MeldKind, tile: Tile) -> Group {
 
 impl<'a> Context<'a> {
     /// Facts of a validated situation.
+    // One function: every fact the readings share, computed once per situation; the
+    // yaku checks read the same locals (`all`, `closed`, the `present` bit set).
     pub fn new(s: &Situation, rules: &'a ScoringRules) -> Context<'a> {
         let concealed = s.hand.concealed();
         let melds = s.hand.melds();
@@ -331,6 +333,8 @@ impl<'a> Context<'a> {
 
     /// A standard reading: `melds` concealed, the winning tile completing `place`
     /// (`None` = the pair).
+    // One function: the per-reading hot path; one pass counts the groups and every
+    // yakuman and yaku check reads those counters, a flat list in rule-page order.
     pub fn standard(
         &self,
         pair: Tile,

@@ -273,6 +273,8 @@ impl Situation {
     /// assert_eq!(s.validate(&Rules::tenhou()), Err(InvalidSituation::UraWithoutRiichi));
     /// # Ok::<(), tenpai::HandError>(())
     /// ```
+    // One function: a flat list of independent checks, each returning its own typed
+    // error, sharing the tile counts; splitting it would scatter the list.
     pub fn validate(&self, rules: &Rules) -> Result<(), InvalidSituation> {
         use InvalidSituation as E;
         for (what, count) in [("honba", self.honba), ("riichi sticks", self.riichi_sticks)] {

@@ -351,6 +351,8 @@ impl<'a> Tables<'a> {
     /// let bytes = tenpai::Tables::embedded().bytes().to_vec();
     /// assert!(tenpai::Tables::from_bytes(&bytes[..100]).is_err());
     /// ```
+    // One function: the file's checks in file order (length, magic, header, checksum,
+    // counts, sections), each a typed error; read top to bottom like the format.
     pub fn from_bytes(bytes: &'a [u8]) -> Result<Tables<'a>, TableError> {
         if bytes.len() < HEADER_LEN {
             return Err(TableError::Truncated {

@@ -134,6 +134,8 @@ impl Determinizer {
     /// Never, whatever the observation: tiles that cannot be (a fifth copy)
     /// are left out of the unseen pool, hand sizes and the wall shrink to the
     /// tiles there are.
+    // One function: two passes over one observation (the unseen pool, then each
+    // opponent's counts), filling the fields of the one struct it returns.
     pub fn new(obs: &Observation, rules: &Rules) -> Determinizer {
         let (template, _) = World::observed(obs);
         let me = (obs.seat % 4) as usize;

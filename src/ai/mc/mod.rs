@@ -32,6 +32,7 @@ mod acc;
 mod against;
 mod clock;
 mod determinize;
+mod halving;
 mod label;
 mod paired;
 mod player;

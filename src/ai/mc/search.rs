@@ -16,18 +16,17 @@
 //! (only in the last round can a cheap win cost a place, e.g. when a bigger
 //! hand was needed).
 
-use super::acc::{pair, Acc, Anchors};
+use super::acc::{Acc, Anchors};
 use super::against::Choices;
 use super::clock::{Clock, SystemClock};
 use super::determinize::Determinizer;
+use super::halving::{halve, Searcher};
 use super::paired::PairedDiff;
 use super::policy::shanten;
-use super::rollout::{rollout, RolloutResult};
 use super::value::Placement;
 use super::world::{code_of, kind, World};
 use crate::game::{Action, Observation};
 use crate::rules::Rules;
-use rayon::prelude::*;
 use std::time::Duration;
 
 /// How long a decision may think.
@@ -372,18 +371,7 @@ pub(super) fn run(
         cands.push(r.clone());
     }
     let refi = reference.and_then(|r| cands.iter().position(|c| same(c, r)));
-    let trivial_pick = if cands.len() <= 1 {
-        Some(cands.first().cloned().unwrap_or(Action::Pass))
-    } else if !placement {
-        cands
-            .iter()
-            .find(|a| matches!(a, Action::Tsumo | Action::Ron))
-            .filter(|w| reference.is_none_or(|r| same(w, r)))
-            .cloned()
-    } else {
-        None
-    };
-    if let Some(chosen) = trivial_pick {
+    if let Some(chosen) = trivial_pick(&cands, placement, reference) {
         return SearchReport {
             candidates: vec![Acc::default().candidate(chosen.clone())],
             chosen,
@@ -396,139 +384,28 @@ pub(super) fn run(
         };
     }
     let det = Determinizer::new(obs, rules);
-    let me = obs.seat % 4;
+    let prior = baseline_prior(obs, legal, rules, &cands);
     let mut s = Searcher {
         det: &det,
         worlds: Vec::new(),
         base: 0,
         seed,
-        me,
+        me: obs.seat % 4,
         rules,
         model,
         pool,
         clock,
-        anchors: Anchors::default(),
+        anchors: Anchors {
+            prior,
+            reference: refi,
+        },
         deadline: match settings.budget {
             Budget::Time(d) => Some(started + d),
             Budget::Samples(_) => None,
         },
     };
-    // The baseline reads every meld's tiles: only for views a table can give.
-    let sane = obs
-        .melds
-        .iter()
-        .flatten()
-        .all(|m| m.tiles.iter().any(|p| p.tile().is_some()));
-    let prior = (obs.seat < 4 && !legal.is_empty() && sane)
-        .then(|| {
-            let a =
-                crate::game::Player::act(&mut crate::ai::BaselinePlayer::new(rules), obs, legal);
-            cands.iter().position(|c| same(c, &a))
-        })
-        .flatten();
-    s.anchors = Anchors {
-        prior,
-        reference: refi,
-    };
-    let k = cands.len();
-    let mut acc = vec![Acc::default(); k];
-    for a in &mut acc {
-        a.dropped = u32::MAX;
-    }
-    let rounds = (usize::BITS - (k - 1).leading_zeros()).max(1);
-    let mut alive: Vec<usize> = (0..k).collect();
-    let mut total = match settings.budget {
-        Budget::Samples(n) => n as u64,
-        Budget::Time(_) => 0,
-    };
-    let mut spent = 0u64;
-    let mut target = 0u32;
-    let t0 = clock.now();
-    for round in 0..rounds {
-        if round == 0 && total == 0 {
-            // A time budget: a first batch to time the rollouts.
-            let first = 4;
-            s.run_batch(&cands, &mut acc, &alive, first);
-            spent += (first as usize * alive.len()) as u64;
-            target = first;
-        }
-        if let Some(deadline) = s.deadline {
-            // Fit the rest of the schedule to the rollout speed measured so
-            // far (every round, so that a slow start, such as a thread pool
-            // warming up, is not taken for the speed of the whole search).
-            let now = clock.now();
-            let per = now.saturating_sub(t0).as_secs_f64() / spent.max(1) as f64;
-            let left = deadline.saturating_sub(now);
-            total = spent + (left.as_secs_f64() / per.max(1e-9)) as u64;
-        }
-        let per_round = (total.saturating_sub(spent)) / (rounds - round) as u64;
-        let add = (per_round / alive.len() as u64).max(1) as u32;
-        target = if s.deadline.is_some() && round + 1 == rounds {
-            // The last round of a time budget plays until the deadline.
-            u32::MAX
-        } else {
-            target.saturating_add(add)
-        };
-        s.run_batch(&cands, &mut acc, &alive, target);
-        spent = acc.iter().map(|a| a.n as u64).sum();
-        if s.deadline.is_none() && round + 1 == rounds && spent < total {
-            // The even split leaves fewer rollouts than candidates: one more
-            // each for the leaders, so that the budget is played exactly.
-            let mut leaders = alive.clone();
-            leaders.sort_by(|&a, &b| acc[b].mean().total_cmp(&acc[a].mean()).then(a.cmp(&b)));
-            leaders.truncate((total - spent) as usize);
-            leaders.sort_unstable();
-            s.run_batch(&cands, &mut acc, &leaders, target.saturating_add(1));
-            spent = acc.iter().map(|a| a.n as u64).sum();
-        }
-        if s.out_of_time() || alive.len() <= 1 {
-            break;
-        }
-        if round + 1 < rounds {
-            alive.sort_by(|&a, &b| acc[b].mean().total_cmp(&acc[a].mean()).then(a.cmp(&b)));
-            let keep = alive.len().div_ceil(2);
-            for &c in &alive[keep..] {
-                acc[c].dropped = round;
-            }
-            // The prior stays in: the choice is measured against it; so does
-            // the reference, which every candidate is measured against.
-            let stay: Vec<usize> = [prior, refi]
-                .into_iter()
-                .flatten()
-                .filter(|p| alive[keep..].contains(p))
-                .collect();
-            alive.truncate(keep);
-            for p in stay {
-                if !alive.contains(&p) {
-                    acc[p].dropped = u32::MAX;
-                    alive.push(p);
-                }
-            }
-            alive.sort_unstable();
-        }
-    }
-    let mut order: Vec<usize> = (0..k).collect();
-    order.sort_by(|&a, &b| {
-        acc[b]
-            .dropped
-            .cmp(&acc[a].dropped)
-            .then(acc[b].mean().total_cmp(&acc[a].mean()))
-            .then(a.cmp(&b))
-    });
-    let candidates: Vec<Candidate> = order
-        .iter()
-        .map(|&i| {
-            let mut c = acc[i].candidate(cands[i].clone());
-            // Rank is 4 minus the value: rank(i) - rank(r) = value(r) - value(i).
-            c.vs_reference = refi.filter(|&r| r != i).map(|_| acc[i].vs_reference());
-            c
-        })
-        .collect();
-    let best = order[0];
-    let pick = match prior {
-        Some(p) if p != best && !acc[best].clearly_beats_prior() => p,
-        _ => best,
-    };
+    let acc = halve(&mut s, &cands, settings.budget);
+    let (candidates, pick) = ranked(&acc, &cands, s.anchors);
     let chosen = cands[pick].clone();
     // The engine's own action (drawn-tile flag) for the chosen candidate.
     let chosen = legal
@@ -548,103 +425,77 @@ pub(super) fn run(
     }
 }
 
-struct Searcher<'a> {
-    det: &'a Determinizer,
-    /// Worlds `base..base + worlds.len()`: those below every alive
-    /// candidate's count are dropped (no candidate plays them again), so a
-    /// long think keeps a window of worlds, not all it dealt.
-    worlds: Vec<World>,
-    base: usize,
-    seed: u64,
-    me: u8,
-    rules: &'a Rules,
-    model: Placement,
-    pool: Option<&'a rayon::ThreadPool>,
-    clock: &'a dyn Clock,
-    /// The clock's reading at which a time budget runs out.
-    deadline: Option<Duration>,
-    /// The prior's and the reference's candidate numbers: every other
-    /// candidate's values are paired with theirs on the same worlds.
-    anchors: Anchors,
-}
-
-impl Searcher<'_> {
-    fn out_of_time(&self) -> bool {
-        self.deadline.is_some_and(|d| self.clock.now() >= d)
-    }
-
-    /// Makes sure worlds `..n` are dealt (fewer when the time runs out).
-    fn worlds_upto(&mut self, n: usize) {
-        while self.base + self.worlds.len() < n && !self.out_of_time() {
-            let have = self.base + self.worlds.len();
-            let end = n.min(have + CHUNK);
-            let (det, seed) = (self.det, self.seed);
-            let deal = |i: usize| det.sample(mix(seed, i as u64));
-            let new: Vec<World> = match self.pool {
-                Some(p) => p.install(|| (have..end).into_par_iter().map(deal).collect()),
-                None => (have..end).map(deal).collect(),
-            };
-            self.worlds.extend(new);
-        }
-    }
-
-    /// Forgets the worlds below every alive candidate's count: candidates
-    /// only ever leave `alive`, so nobody plays them again. A long think
-    /// keeps a window of worlds, not all it dealt.
-    fn forget_played(&mut self, acc: &[Acc], alive: &[usize]) {
-        let low = alive.iter().map(|&c| acc[c].n).min().unwrap_or(0) as usize;
-        let done = low.saturating_sub(self.base).min(self.worlds.len());
-        self.worlds.drain(..done);
-        self.base += done;
-    }
-
-    /// Plays every candidate in `alive` on worlds up to `target`, a chunk of
-    /// worlds at a time for all of them (so that a deadline leaves them
-    /// compared on nearly the same worlds).
-    fn run_batch(&mut self, cands: &[Action], acc: &mut [Acc], alive: &[usize], target: u32) {
-        self.forget_played(acc, alive);
-        let mut end = alive.iter().map(|&c| acc[c].n).min().unwrap_or(target) as usize;
-        while end < target as usize {
-            end = (end + CHUNK).min(target as usize);
-            self.worlds_upto(end);
-            // Every (candidate, world) pair of the step at once, so that the
-            // threads share one queue; results come back in order.
-            let to = end.min(self.base + self.worlds.len());
-            let jobs: Vec<(usize, usize)> = alive
-                .iter()
-                .flat_map(|&c| (acc[c].n as usize..to).map(move |i| (c, i)))
-                .collect();
-            let one = |&(c, i): &(usize, usize)| -> Option<(usize, f64, RolloutResult)> {
-                if self.out_of_time() {
-                    return None;
-                }
-                let o = rollout(self.worlds[i - self.base].clone(), &cands[c], self.rules);
-                Some((c, self.model.beaten(&o), o))
-            };
-            let results: Vec<Option<(usize, f64, RolloutResult)>> = match self.pool {
-                Some(p) => p.install(|| jobs.par_iter().map(one).collect()),
-                None => jobs.iter().map(one).collect(),
-            };
-            // A candidate's worlds must stay 0..n without gaps: after the
-            // deadline, keep each one's results up to its first missing one.
-            let mut gap = vec![false; acc.len()];
-            for (job, r) in jobs.iter().zip(results) {
-                match r {
-                    Some((c, v, o)) if !gap[c] => acc[c].add(v, &o, self.me),
-                    _ => gap[job.0] = true,
-                }
-            }
-            pair(acc, self.anchors, alive);
-            self.forget_played(acc, alive);
-            if self.out_of_time() {
-                return;
-            }
-        }
+/// The action to take without a search, if the decision is trivial: the only
+/// candidate, or (outside the last round) a win, unless a reference other
+/// than the win is to be measured.
+fn trivial_pick(cands: &[Action], placement: bool, reference: Option<&Action>) -> Option<Action> {
+    if cands.len() <= 1 {
+        Some(cands.first().cloned().unwrap_or(Action::Pass))
+    } else if !placement {
+        cands
+            .iter()
+            .find(|a| matches!(a, Action::Tsumo | Action::Ron))
+            .filter(|w| reference.is_none_or(|r| same(w, r)))
+            .cloned()
+    } else {
+        None
     }
 }
 
-/// Worlds dealt and played per step of a batch.
-const CHUNK: usize = 16;
+/// The candidate number of the baseline player's action (the prior), if it
+/// is a candidate and the view is one the baseline can read.
+fn baseline_prior(
+    obs: &Observation,
+    legal: &[Action],
+    rules: &Rules,
+    cands: &[Action],
+) -> Option<usize> {
+    // The baseline reads every meld's tiles: only for views a table can give.
+    let sane = obs
+        .melds
+        .iter()
+        .flatten()
+        .all(|m| m.tiles.iter().any(|p| p.tile().is_some()));
+    (obs.seat < 4 && !legal.is_empty() && sane)
+        .then(|| {
+            let a =
+                crate::game::Player::act(&mut crate::ai::BaselinePlayer::new(rules), obs, legal);
+            cands.iter().position(|c| same(c, &a))
+        })
+        .flatten()
+}
+
+/// The candidates in report order (survivors first, then by the halving
+/// round they were dropped in, latest first; each group by mean value) and
+/// the number of the one to play: the best, unless it does not clearly beat
+/// the prior.
+fn ranked(acc: &[Acc], cands: &[Action], anchors: Anchors) -> (Vec<Candidate>, usize) {
+    let k = cands.len();
+    let mut order: Vec<usize> = (0..k).collect();
+    order.sort_by(|&a, &b| {
+        acc[b]
+            .dropped
+            .cmp(&acc[a].dropped)
+            .then(acc[b].mean().total_cmp(&acc[a].mean()))
+            .then(a.cmp(&b))
+    });
+    let refi = anchors.reference;
+    let candidates: Vec<Candidate> = order
+        .iter()
+        .map(|&i| {
+            let mut c = acc[i].candidate(cands[i].clone());
+            // Rank is 4 minus the value: rank(i) - rank(r) = value(r) - value(i).
+            c.vs_reference = refi.filter(|&r| r != i).map(|_| acc[i].vs_reference());
+            c
+        })
+        .collect();
+    let best = order[0];
+    let pick = match anchors.prior {
+        Some(p) if p != best && !acc[best].clearly_beats_prior() => p,
+        _ => best,
+    };
+    (candidates, pick)
+}
 
 #[cfg(test)]
 mod tests {

@@ -108,6 +108,8 @@ impl Emitter<'_> {
     }
 
     /// One step; `ends` when a win ends the round on it.
+    // One function: one match arm per kind of step, each pushing its events and
+    // turning the due kan dora; the arms share the emitter's dora bookkeeping.
     fn step(&mut self, step: Step, ends: bool, late: bool) {
         match step {
             Step::Draw { seat, pai } => self.events.push(Event::Tsumo { actor: seat, pai }),
