@@ -98,13 +98,7 @@ impl State {
                 ));
             }
         }
-        let unseen: usize = self.unseen.iter().map(|&c| c as usize).sum();
-        let hidden: usize = self
-            .seats
-            .iter()
-            .filter(|s| s.is_hidden())
-            .map(|s| s.len())
-            .sum();
+        let (unseen, hidden) = self.unseen_and_hidden();
         let expect =
             self.live_left as usize + DEAD_WALL - self.dora.len() + hidden + self.unplaced as usize;
         if unseen != expect {

@@ -151,16 +151,21 @@ impl State {
         Ok(())
     }
 
-    /// The unseen tiles hold the live wall, the hidden dead wall and the
-    /// hidden hands; what is left over is unplaced.
-    fn place_wall(&mut self) -> Result<(), GameError> {
-        let unseen: usize = self.unseen.iter().map(|&c| c as usize).sum();
-        let hidden: usize = self
-            .seats
-            .iter()
+    /// The number of unseen tiles, and of tiles in hidden hands (a seat's
+    /// view of the others).
+    pub(super) fn unseen_and_hidden(&self) -> (usize, usize) {
+        let unseen = self.unseen.iter().map(|&c| c as usize).sum();
+        let hidden = (self.seats.iter())
             .filter(|s| s.is_hidden())
             .map(|s| s.len())
             .sum();
+        (unseen, hidden)
+    }
+
+    /// The unseen tiles hold the live wall, the hidden dead wall and the
+    /// hidden hands; what is left over is unplaced.
+    fn place_wall(&mut self) -> Result<(), GameError> {
+        let (unseen, hidden) = self.unseen_and_hidden();
         let placed = self.live_left as usize + DEAD_WALL - self.dora.len() + hidden;
         if placed > unseen {
             return Err(err(
