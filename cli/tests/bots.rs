@@ -220,3 +220,175 @@ mod selfplay {
         );
     }
 }
+
+mod play {
+    //! External bots at `tenpai play`'s table (`--opponents` per seat).
+    use super::{fixture, tenpai_cmd};
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+
+    /// What one `tenpai play` printed and how it ended.
+    struct Run {
+        out: String,
+        err: String,
+        code: Option<i32>,
+    }
+
+    /// `tenpai play --seed 7 --length east --opponents OPPONENTS EXTRA...`
+    /// in line mode, answering `input`.
+    fn play(opponents: &str, extra: &[&str], input: &str) -> Run {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
+            .args(["play", "--seed", "7", "--length", "east"])
+            .args(["--opponents", opponents])
+            .args(extra)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = input.to_string();
+        // The game may end before all of the input is read.
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(input.as_bytes());
+        });
+        let o = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        Run {
+            out: String::from_utf8(o.stdout).unwrap(),
+            err: String::from_utf8(o.stderr).unwrap(),
+            code: o.status.code(),
+        }
+    }
+
+    /// Enough `a` lines (the advisor's move) for any east-only game.
+    fn auto() -> String {
+        "a\n".repeat(2000)
+    }
+
+    /// All but the first line (the banner, which names the opponents).
+    fn after_banner(out: &str) -> &str {
+        out.split_once('\n').unwrap().1
+    }
+
+    #[test]
+    fn play_ok_cmd_seat_plays_the_game_the_baseline_plays() {
+        let bot = format!("cmd:{}", tenpai_cmd("mjai --ai baseline"));
+        let external = play(&format!("baseline,{bot},baseline"), &[], &auto());
+        let local = play("baseline", &[], &auto());
+        assert_eq!(external.code, Some(0), "{}", external.err);
+        assert_eq!(external.err, "");
+        assert!(external.out.starts_with(&format!(
+            "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: \
+             S baseline, W {bot}, N baseline\n"
+        )));
+        assert!(external.out.contains("=== Game over after 7 rounds ==="));
+        assert_eq!(after_banner(&external.out), after_banner(&local.out));
+    }
+
+    #[test]
+    fn play_ok_faulty_bots_leave_the_game_complete_and_are_reported() {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("game.mjson");
+        let exits = format!("cmd:{}", fixture("misbehaving.py {seat} exit"));
+        let garbage = format!("cmd:{}", fixture("misbehaving.py {seat} garbage"));
+        let r = play(
+            &format!("{exits},{garbage},baseline"),
+            &["--bot-timeout", "5s", "--log", log.to_str().unwrap()],
+            &auto(),
+        );
+        assert_eq!(r.code, Some(0), "{}", r.err);
+        assert!(r.out.contains("=== Game over after "), "{}", r.out);
+        let lines: Vec<&str> = r.err.lines().collect();
+        assert_eq!(lines.len(), 2, "{}", r.err);
+        assert_eq!(
+            lines[0],
+            format!(
+                "seat S ({exits}): 1 fault (the baseline played): \
+                 seat 1: the process ended (exit status: 3)"
+            )
+        );
+        let garbage_line = format!("seat W ({garbage}): ");
+        assert!(lines[1].starts_with(&garbage_line), "{}", lines[1]);
+        let rest = &lines[1][garbage_line.len()..];
+        let (count, messages) = rest.split_once(" faults (the baseline played): ").unwrap();
+        assert!(count.parse::<u32>().unwrap() > 10, "{rest}");
+        assert_eq!(
+            messages,
+            ["seat 2: not an mjai message: expected value at line 1 column 1: garbage"; 3]
+                .join("; ")
+        );
+        // The log names the bots and replays with no mismatch.
+        let text = std::fs::read_to_string(&log).unwrap();
+        assert!(text.starts_with(&format!(
+            "{{\"type\":\"start_game\",\"names\":[\"You\",{},{},\"baseline\"]",
+            serde_json::Value::from(exits),
+            serde_json::Value::from(garbage)
+        )));
+        let east = dir.path().join("east.toml");
+        std::fs::write(&east, "[game]\nlength = \"east\"\n").unwrap();
+        let replay = Command::new(env!("CARGO_BIN_EXE_tenpai"))
+            .args(["replay", log.to_str().unwrap(), "--rules"])
+            .arg(&east)
+            .output()
+            .unwrap();
+        assert!(
+            replay.status.success(),
+            "{}",
+            String::from_utf8_lossy(&replay.stderr)
+        );
+    }
+
+    /// The processes' ids, from the file each bot wrote its id to.
+    fn pids(file: &std::path::Path) -> Vec<u32> {
+        std::fs::read_to_string(file)
+            .unwrap()
+            .lines()
+            .map(|l| l.trim().parse().unwrap())
+            .collect()
+    }
+
+    /// The process `pid` is gone, or a zombie nobody waits for.
+    fn gone(pid: u32) -> bool {
+        match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+            Err(_) => true,
+            Ok(stat) => stat
+                .rsplit_once(')')
+                .unwrap()
+                .1
+                .trim_start()
+                .starts_with('Z'),
+        }
+    }
+
+    #[test]
+    fn play_ok_bot_processes_end_with_the_game_when_the_person_leaves() {
+        let dir = tempfile::tempdir().unwrap();
+        for (input, code) in [("1\nq\n", Some(0)), ("1\n", Some(1)), (&*auto(), Some(0))] {
+            let file = dir.path().join("pids");
+            let _ = std::fs::remove_file(&file);
+            // The bot's shell writes its process id, runs the fixture, and
+            // would then linger for a minute if it were not ended.
+            let bot = format!(
+                "cmd:echo $$ >> {}; {}; sleep 60",
+                file.display(),
+                fixture("tsumogiri.py {seat}")
+            );
+            let r = play(&bot, &[], input);
+            assert_eq!(r.code, code, "{input:?}: {}", r.err);
+            let ids = pids(&file);
+            assert_eq!(ids.len(), 3, "{input:?}");
+            assert!(ids.iter().all(|&p| gone(p)), "{input:?}: {ids:?}");
+        }
+    }
+
+    #[test]
+    fn play_err_cmd_opponents_are_counted_per_seat() {
+        let r = play("baseline,cmd:bot", &[], "");
+        assert_eq!(r.code, Some(1));
+        assert_eq!(
+            r.err,
+            "error: --opponents: expected one player for all AI seats or 3 (S, W, N), got 2\n"
+        );
+    }
+}

@@ -920,7 +920,7 @@ fn play_ok_long_help_in_plain_words() {
     let help = r.ok();
     assert!(!help.contains("[`"), "rustdoc markup in: {help}");
     for needle in [
-        "- baseline: The rule-based baseline AI\n",
+        "random or cmd:COMMAND (an mjai bot); one for all, or one per AI seat in seat order",
         "otherwise 9 selects position 9",
         "otherwise 9 is position 9",
         "capitals are tiles, so N is North, n pass",
@@ -955,7 +955,7 @@ fn play_err_bad_options_are_named() {
     assert_eq!(r.code, 2);
     assert!(r
         .err
-        .starts_with("error: invalid value 'genius' for '--opponents <OPPONENTS>'"));
+        .starts_with("error: invalid value 'genius' for '--opponents <KIND[,KIND...]>': unknown player \"genius\""));
     assert!(err(&["play", "--rules", "nosuchrules"]).starts_with("error: --rules nosuchrules: "));
     assert!(err(&["play", "--log", "/nonexistent/dir/game.mjson"])
         .starts_with("error: --log /nonexistent/dir/game.mjson: "));

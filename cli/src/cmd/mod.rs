@@ -217,6 +217,56 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
     }
 }
 
+/// Parses a comma-separated list of players (`--players`, `--opponents`):
+/// `random`, `baseline`, `mc` or `cmd:COMMAND` each
+/// ([`tenpai::arena::PlayerKind`]'s names). A comma inside a command stays in
+/// it unless what follows is another player (`cmd:bot --x 1,2,mc` is a bot
+/// `bot --x 1,2` and `mc`).
+///
+/// # Errors
+/// An empty list or an unknown player, named.
+pub fn parse_players(text: &str) -> Result<Vec<tenpai::arena::PlayerKind>, String> {
+    let starts_player = |piece: &str| {
+        let p = piece.trim();
+        matches!(p, "random" | "baseline" | "mc") || p.starts_with("cmd:")
+    };
+    let mut items: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        match items.last_mut() {
+            Some(last) if last.trim_start().starts_with("cmd:") && !starts_player(piece) => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => items.push(piece.to_string()),
+        }
+    }
+    items
+        .iter()
+        .map(|p| p.trim().parse().map_err(|e| format!("{e}")))
+        .collect()
+}
+
+/// `kinds` with the options' settings: every Monte Carlo player thinks
+/// `mc`, every external bot (`cmd:`) may take `timeout` to answer.
+pub fn with_settings(
+    kinds: &[tenpai::arena::PlayerKind],
+    mc: tenpai::ai::mc::Settings,
+    timeout: std::time::Duration,
+) -> Vec<tenpai::arena::PlayerKind> {
+    use tenpai::arena::PlayerKind;
+    kinds
+        .iter()
+        .map(|k| match k {
+            PlayerKind::Mc(_) => PlayerKind::Mc(mc),
+            PlayerKind::Cmd { command, .. } => PlayerKind::Cmd {
+                command: command.clone(),
+                timeout,
+            },
+            k => k.clone(),
+        })
+        .collect()
+}
+
 /// `n` and `word`, plural unless `n` is one: `1 round`, `3 rounds`,
 /// `2 mismatches`.
 pub fn count(n: usize, word: &str) -> String {
@@ -248,6 +298,30 @@ pub fn shanten_words(shanten: i8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn parse_players_ok_commas_stay_in_commands() {
+        use tenpai::arena::PlayerKind;
+        let names = |t: &str| -> Vec<String> {
+            parse_players(t)
+                .unwrap()
+                .iter()
+                .map(PlayerKind::to_string)
+                .collect()
+        };
+        assert_eq!(names("mc, baseline,random"), ["mc", "baseline", "random"]);
+        assert_eq!(
+            names("cmd:bot --x 1,2 --y,mc,cmd:b {seat},baseline"),
+            ["cmd:bot --x 1,2 --y", "mc", "cmd:b {seat}", "baseline"]
+        );
+        assert_eq!(names("cmd:a,cmd:b"), ["cmd:a", "cmd:b"]);
+        assert_eq!(
+            parse_players("mc,genius").unwrap_err(),
+            "unknown player \"genius\" (known: random, baseline, mc, cmd:COMMAND)"
+        );
+        assert!(parse_players("").is_err());
+        assert!(parse_players("cmd:").is_err());
+    }
 
     #[test]
     fn parse_visible_ok_long_lists() {

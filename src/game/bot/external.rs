@@ -34,7 +34,7 @@ pub struct Faults {
 /// An illegal action, a line that is not one, a crash or no answer within
 /// the timeout is a fault ([`ExternalBot::faults`]): `fallback` plays that
 /// decision, and the game goes on. The process is ended when the bot is
-/// dropped.
+/// dropped. A bot is [`Send`]: a game may run on another thread.
 pub struct ExternalBot {
     seat: u8,
     rules: Rules,
@@ -42,7 +42,7 @@ pub struct ExternalBot {
     stdin: Option<ChildStdin>,
     lines: Receiver<std::io::Result<String>>,
     timeout: Duration,
-    fallback: Box<dyn Player>,
+    fallback: Box<dyn Player + Send>,
     /// The seat's view, following the game from the table's events.
     view: State,
     /// Events not yet sent, as the seat sees them (JSON).
@@ -67,7 +67,7 @@ impl ExternalBot {
         seat: u8,
         rules: &Rules,
         timeout: Duration,
-        fallback: Box<dyn Player>,
+        fallback: Box<dyn Player + Send>,
     ) -> std::io::Result<ExternalBot> {
         let mut child = Command::new("sh")
             .arg("-c")

@@ -11,6 +11,7 @@
 pub mod command;
 pub mod hint;
 pub mod keys;
+pub mod opponents;
 pub mod plain;
 pub mod screen;
 pub mod session;
@@ -19,13 +20,15 @@ pub mod tui;
 pub mod view;
 
 use anyhow::{bail, Context, Result};
-use session::{Decisions, Ending, Leave, Opponents, Setup};
+use opponents::Opponents;
+use session::{BotFaults, Decisions, Ending, Leave, Setup};
 use std::hash::{BuildHasher, Hasher};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, Settings};
+use tenpai::arena::PlayerKind;
 use tenpai::review::ReviewOptions;
 use tenpai::rules::GameLength;
 use tiles::TileMode;
@@ -54,9 +57,16 @@ picks the option; a plays the recommended move; h hints; help; q quits.
 
 Opponents: mc (the default) is the Monte Carlo AI, thinking --think per
 decision (default 300ms) or --samples N rollouts; baseline is the rule-based
-AI; random plays random legal moves. --decisions FILE writes one CSV row per
-Monte Carlo decision of the opponents, in the columns of tenpai selfplay
---decisions (game: the seed).
+AI; random plays random legal moves; cmd:COMMAND is an external mjai bot (run
+by sh -c, {seat} replaced by its seat, spoken to as on mjai.app with only what
+its seat sees). One kind for all, or one per AI seat in seat order,
+comma-separated (E, S, W, N without yours: --opponents
+mc,baseline,\"cmd:bot {seat}\").
+A bot's illegal action, bad line, crash or silence past --bot-timeout is a
+fault: the baseline plays that decision, and the faults are listed on
+standard error when the game ends; the bots' processes end with the game.
+--decisions FILE writes one CSV row per Monte Carlo decision of the
+opponents, in the columns of tenpai selfplay --decisions (game: the seed).
 
 Hints and the a key: one advisor recommends one move, which the hints show
 first and a plays. --advisor mc (the default against mc opponents) is the
@@ -142,9 +152,16 @@ pub struct Args {
     #[arg(long)]
     pub plain: bool,
 
-    /// The AI players: mc (Monte Carlo), baseline or random.
-    #[arg(long, value_enum, default_value = "mc")]
-    pub opponents: Opponents,
+    /// The AI players: mc (Monte Carlo), baseline, random or cmd:COMMAND
+    /// (an mjai bot); one for all, or one per AI seat in seat order,
+    /// comma-separated.
+    #[arg(long, value_name = "KIND[,KIND...]", default_value = "mc", value_parser = parse_opponents)]
+    pub opponents: PlayerKinds,
+
+    /// How long an external bot (cmd:) may take to answer; then the
+    /// baseline plays that decision.
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = crate::cmd::selfplay::parse_think)]
+    pub bot_timeout: Duration,
 
     /// Monte Carlo thinking time per decision, e.g. 300ms or 0.5s (the
     /// choices then depend on the machine's speed: --seed repeats the deal,
@@ -176,6 +193,18 @@ pub struct Args {
     /// baseline (instant). Default: mc against mc opponents, else baseline.
     #[arg(long, value_enum, value_name = "mc|baseline")]
     pub advisor: Option<hint::AdvisorKind>,
+}
+
+/// The players of `--opponents`, as given.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerKinds(pub Vec<PlayerKind>);
+
+/// Parses `--opponents` ([`crate::cmd::parse_players`]).
+///
+/// # Errors
+/// An unknown player, named.
+fn parse_opponents(text: &str) -> Result<PlayerKinds, String> {
+    crate::cmd::parse_players(text).map(PlayerKinds)
 }
 
 /// Parses `--seat`: `E`, `S`, `W`, `N` (any case, or the wind's name).
@@ -232,12 +261,20 @@ fn setup(args: &Args) -> Result<Setup> {
         Some(n) => Budget::Samples(n),
         None => Budget::Time(args.think),
     };
+    let seat = parse_seat(&args.seat)?;
+    let mc = Settings {
+        budget,
+        threads: args.threads,
+    };
+    let kinds = crate::cmd::with_settings(&args.opponents.0, mc, args.bot_timeout);
+    let opponents =
+        Opponents::seat(&kinds, (!args.watch).then_some(seat)).context("--opponents")?;
     Ok(Setup {
         rules,
         seed: args.seed.unwrap_or_else(random_seed),
-        seat: parse_seat(&args.seat)?,
+        seat,
         watch: args.watch,
-        opponents: args.opponents,
+        opponents,
         budget,
         threads: args.threads,
         decisions: None,
@@ -245,19 +282,20 @@ fn setup(args: &Args) -> Result<Setup> {
 }
 
 /// The advisor behind the hints and `a`: `--advisor`, by default the
-/// opponents' kind (Monte Carlo against mc, else the baseline). The Monte
+/// opponents' kind (Monte Carlo when any opponent is mc, else the baseline). The Monte
 /// Carlo advisor thinks `--samples` rollouts (else [`HINT_SAMPLES`]) on its
 /// own seed.
 fn advisor(args: &Args, s: &Setup) -> hint::Advisor {
-    let kind = args.advisor.unwrap_or(match s.opponents {
-        Opponents::Mc => hint::AdvisorKind::Mc,
-        Opponents::Baseline | Opponents::Random => hint::AdvisorKind::Baseline,
+    let kind = args.advisor.unwrap_or(if s.opponents.any_mc() {
+        hint::AdvisorKind::Mc
+    } else {
+        hint::AdvisorKind::Baseline
     });
     match kind {
         hint::AdvisorKind::Baseline => hint::Advisor::Baseline,
         hint::AdvisorKind::Mc => {
             let budget = Budget::Samples(args.samples.unwrap_or(HINT_SAMPLES));
-            let seed = session::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
+            let seed = opponents::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
             let settings = Settings {
                 budget,
                 threads: s.threads,
@@ -274,9 +312,10 @@ fn banner(args: &Args, s: &Setup) -> String {
         GameLength::South => "east-south",
     };
     let who = if s.watch { "watching" } else { "you" };
-    let think = match s.opponents {
-        Opponents::Mc => format!(" ({})", s.budget),
-        _ => String::new(),
+    let think = if s.opponents.any_mc() {
+        format!(" ({})", s.budget)
+    } else {
+        String::new()
     };
     format!(
         "tenpai play: seed {}, {length} game, {} rules, {who}: seat {}, opponents: {}{think}",
@@ -332,16 +371,14 @@ fn write_log(p: &Path, text: &str) -> Result<()> {
 }
 
 /// Names the players in the log's `start_game`: `You` for the person's
-/// seat, the AI players by kind (`mc`, `baseline`, `random`).
+/// seat, the AI players by kind (`mc`, `baseline`, `random`, `cmd:COMMAND`).
 fn name_players(record: &mut tenpai::game::GameRecord, s: &Setup) {
     if let Some(tenpai::game::Event::StartGame { names, .. }) = record.events.first_mut() {
         *names = (0..4u8)
             .map(|seat| {
-                if seat == s.seat && !s.watch {
-                    "You".to_string()
-                } else {
-                    s.opponents.to_string()
-                }
+                s.opponents
+                    .at(seat)
+                    .map_or("You".to_string(), PlayerKind::to_string)
             })
             .collect();
     }
@@ -392,6 +429,21 @@ fn review_game<W: Write>(
         crate::cmd::review::text::tally_text(&review.summary.all)
     )?;
     Ok(())
+}
+
+/// Lists the external bots' faults on standard error: one line per bot, with
+/// the first messages.
+fn report_faults(faults: &[BotFaults]) {
+    for f in faults {
+        eprintln!(
+            "seat {} ({}): {} fault{} (the baseline played): {}",
+            opponents::seat_letter(f.seat),
+            f.player,
+            f.faults.count,
+            crate::cmd::plural(f.faults.count as usize),
+            f.faults.first.join("; ")
+        );
+    }
 }
 
 /// Says that `--log` and `--review` wrote nothing, when it was given, at the end of an
@@ -448,10 +500,10 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     let full_screen =
         !args.plain && std::io::stdin().is_terminal() && std::io::stdout().is_terminal();
     let banner = banner(args, &setup);
-    let ending = if full_screen {
+    let (ending, faults) = if full_screen {
         let delay = Duration::from_millis(args.delay.unwrap_or(300));
         let advisor = advisor(args, &setup);
-        let ending = tui::run(&setup, names, mode, args.hints, advisor, delay, &banner)?;
+        let (ending, faults) = tui::run(&setup, names, mode, args.hints, advisor, delay, &banner)?;
         writeln!(out, "{banner}")?;
         if let Ending::Finished(record) = &ending {
             let points = tenpai::game::final_scores(&record.scores, &setup.rules.game);
@@ -459,7 +511,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
                 writeln!(out, "{l}")?;
             }
         }
-        ending
+        (ending, faults)
     } else {
         writeln!(out, "{banner}")?;
         if !setup.watch {
@@ -480,6 +532,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
         };
         session::play(&setup, &mut front)?
     };
+    report_faults(&faults);
     if let Some(log) = &decisions {
         log.finish()?;
     }

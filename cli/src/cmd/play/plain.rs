@@ -252,7 +252,8 @@ impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cmd::play::session::{play, Ending, Opponents, Setup};
+    use crate::cmd::play::opponents::Opponents;
+    use crate::cmd::play::session::{play, Ending, Setup};
 
     /// Plays seed 7 (east only) in line mode with `input`; the output and
     /// the final scores.
@@ -262,7 +263,7 @@ mod tests {
             seed: 7,
             seat: 0,
             watch: false,
-            opponents: Opponents::Baseline,
+            opponents: Opponents::seat(&[tenpai::arena::PlayerKind::Baseline], Some(0)).unwrap(),
             budget: tenpai::ai::mc::Budget::Samples(100),
             threads: 1,
             decisions: None,
@@ -284,7 +285,7 @@ mod tests {
             delay: Duration::ZERO,
             echo: true,
         };
-        let ending = play(&setup, &mut front).unwrap();
+        let (ending, _) = play(&setup, &mut front).unwrap();
         let scores = match ending {
             Ending::Finished(r) => Some(r.scores),
             Ending::Left(..) => None,

@@ -9,15 +9,16 @@
 //! the channel closes; the worker then finishes the game on its own with
 //! quick legal choices, unseen, and the front end returns at once.
 
+use super::opponents::{make, Opponent, Opponents};
 use anyhow::{bail, Context, Result};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::sync::Arc;
-use tenpai::ai::mc::{Budget, McPlayer, Settings};
-use tenpai::ai::BaselinePlayer;
+use tenpai::ai::mc::{Budget, DecisionHook, SearchReport};
+use tenpai::game::bot::Faults;
 use tenpai::game::{
     final_scores, play_game_watched, Action, DrawReason, Event, GameError, GameRecord, Observation,
-    Pai, Player, RandomPlayer, RoundOutcome, State, TableMeld,
+    Pai, Player, RoundOutcome, State, TableMeld,
 };
 use tenpai::rules::Rules;
 
@@ -33,9 +34,11 @@ pub struct Setup {
     pub seat: u8,
     /// Four AI players; the person only watches.
     pub watch: bool,
-    /// The AI players' kind.
+    /// The players at the AI seats (their settings: the Monte Carlo budget
+    /// and threads, the external bots' timeout).
     pub opponents: Opponents,
-    /// The Monte Carlo players' budget per decision.
+    /// The Monte Carlo players' budget per decision (as in their settings in
+    /// `opponents`; the banner shows it).
     pub budget: Budget,
     /// Threads for each Monte Carlo decision's rollouts (0 or 1: the game's
     /// own thread).
@@ -183,66 +186,47 @@ impl Player for Person {
     }
 }
 
-/// The AI players' kind.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Opponents {
-    /// The Monte Carlo AI, thinking --think or --samples per decision.
-    Mc,
-    /// The rule-based baseline AI.
-    Baseline,
-    /// Random legal actions, winning whenever possible.
-    Random,
-}
-
-impl std::fmt::Display for Opponents {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Opponents::Mc => "mc",
-            Opponents::Baseline => "baseline",
-            Opponents::Random => "random",
-        })
-    }
-}
-
-/// The seed of the AI player at `seat` in the game of wall seed `seed` (a
-/// random or Monte Carlo player's seed follows the seat, as in self-play).
-pub fn seat_seed(seed: u64, seat: u8) -> u64 {
-    seed.wrapping_mul(4).wrapping_add(u64::from(seat))
-}
-
-/// An AI player of `setup.opponents` for `seat`; a Monte Carlo player thinks
-/// `setup.budget` and writes its decisions to `setup.decisions`.
-pub fn ai_player(setup: &Setup, seat: u8) -> Box<dyn Player + Send> {
-    let rules = &setup.rules;
-    match setup.opponents {
-        Opponents::Random => Box::new(RandomPlayer::new(seat_seed(setup.seed, seat))),
-        Opponents::Baseline => Box::new(BaselinePlayer::new(rules)),
-        Opponents::Mc => {
-            let settings = Settings {
-                budget: setup.budget,
-                threads: setup.threads,
+/// The players at the AI seats of `setup`, made before the game starts; a
+/// Monte Carlo player writes its decisions to `setup.decisions`.
+///
+/// # Errors
+/// An external bot that cannot be started.
+fn opponents(setup: &Setup) -> Result<Vec<Option<Opponent>>> {
+    (0..4u8)
+        .map(|seat| {
+            let Some(kind) = setup.opponents.at(seat) else {
+                return Ok(None);
             };
-            let mc = McPlayer::with_settings(rules, settings, seat_seed(setup.seed, seat));
-            match &setup.decisions {
-                None => Box::new(mc),
-                Some(Decisions(log)) => {
-                    let log = log.clone();
-                    let game = setup.seed;
-                    // A failed write is kept by the log and reported when
-                    // the game ends.
-                    Box::new(
-                        mc.on_decision(Box::new(move |obs, report| log.record(game, obs, report))),
-                    )
-                }
-            }
-        }
-    }
+            let hook = setup.decisions.as_ref().map(|Decisions(log)| {
+                let log = log.clone();
+                let game = setup.seed;
+                // A failed write is kept by the log and reported when the
+                // game ends.
+                Box::new(move |obs: &Observation, report: &SearchReport| {
+                    log.record(game, obs, report)
+                }) as DecisionHook
+            });
+            make(kind, &setup.rules, setup.seed, seat, hook).map(Some)
+        })
+        .collect()
+}
+
+/// An external bot's faults in a game, for standard error at its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotFaults {
+    /// Its seat.
+    pub seat: u8,
+    /// Its kind (`cmd:COMMAND`).
+    pub player: String,
+    /// What went wrong (the baseline played those decisions).
+    pub faults: Faults,
 }
 
 /// An AI player that, once the person has left, plays quick legal moves
-/// instead of thinking (the unseen rest of the game ends at once).
+/// instead of thinking, and no longer tells an external bot the events (the
+/// unseen rest of the game ends at once).
 struct Ai {
-    inner: Box<dyn Player + Send>,
+    inner: Opponent,
     gone: Arc<AtomicBool>,
 }
 
@@ -251,7 +235,13 @@ impl Player for Ai {
         if self.gone.load(Ordering::Relaxed) {
             return quick(legal);
         }
-        self.inner.act(obs, legal)
+        self.inner.player().act(obs, legal)
+    }
+
+    fn observe(&mut self, event: &Event) {
+        if !self.gone.load(Ordering::Relaxed) {
+            self.inner.player().observe(event);
+        }
     }
 }
 
@@ -302,25 +292,64 @@ fn shown_hands(state: &State, wins: &[(u8, Option<Pai>)]) -> Vec<Shown> {
     }
 }
 
-fn worker(setup: Setup, to_front: Sender<Msg>, gone: Arc<AtomicBool>) {
-    let mut players: Vec<Box<dyn Player + Send>> = (0..4u8)
-        .map(|s| {
-            if s == setup.seat && !setup.watch {
-                Box::new(Person {
-                    to_front: to_front.clone(),
-                }) as Box<dyn Player + Send>
-            } else {
-                Box::new(Ai {
-                    inner: ai_player(&setup, s),
-                    gone: gone.clone(),
+/// The external bots' faults in the game: the seats whose bot had any.
+fn bot_faults(setup: &Setup, players: &[Seat]) -> Vec<BotFaults> {
+    players
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, p)| match p {
+            Seat::Ai(ai) => {
+                let faults = ai.inner.faults().filter(|f| f.count > 0)?.clone();
+                Some(BotFaults {
+                    seat: seat as u8,
+                    player: setup.opponents.at(seat as u8)?.to_string(),
+                    faults,
                 })
             }
+            Seat::Person(_) => None,
+        })
+        .collect()
+}
+
+/// A seat at the worker's table.
+enum Seat {
+    Person(Person),
+    Ai(Ai),
+}
+
+impl Seat {
+    fn player(&mut self) -> &mut dyn Player {
+        match self {
+            Seat::Person(p) => p,
+            Seat::Ai(a) => a,
+        }
+    }
+}
+
+/// Plays the game with `opponents` at the AI seats; the external bots'
+/// faults when it is over (their processes end with it).
+fn worker(
+    setup: Setup,
+    opponents: Vec<Option<Opponent>>,
+    to_front: Sender<Msg>,
+    gone: Arc<AtomicBool>,
+) -> Vec<BotFaults> {
+    let mut players: Vec<Seat> = opponents
+        .into_iter()
+        .map(|o| match o {
+            None => Seat::Person(Person {
+                to_front: to_front.clone(),
+            }),
+            Some(inner) => Seat::Ai(Ai {
+                inner,
+                gone: gone.clone(),
+            }),
         })
         .collect();
     let [a, b, c, d] = &mut players[..] else {
         unreachable!("four players")
     };
-    let mut seats: [&mut dyn Player; 4] = [a.as_mut(), b.as_mut(), c.as_mut(), d.as_mut()];
+    let mut seats: [&mut dyn Player; 4] = [a.player(), b.player(), c.player(), d.player()];
     let seat = setup.seat;
     let spectator_tx = to_front.clone();
     // Winning tiles and ura indicators of the round so far (from `hora`).
@@ -374,32 +403,37 @@ fn worker(setup: Setup, to_front: Sender<Msg>, gone: Arc<AtomicBool>) {
         false,
         Some(&mut spectator),
     );
+    let faults = bot_faults(&setup, &players);
     let _ = to_front.send(Msg::Done(result));
+    faults
 }
 
 /// Plays the game of `setup`, showing it on `front` and asking it for the
-/// person's choices.
+/// person's choices; how it ended, and the external bots' faults (whose
+/// processes have ended by then).
 ///
 /// # Errors
-/// The front end's errors, or (a bug) the engine's.
-pub fn play(setup: &Setup, front: &mut dyn Frontend) -> Result<Ending> {
+/// An external bot that cannot be started, the front end's errors, or (a
+/// bug) the engine's.
+pub fn play(setup: &Setup, front: &mut dyn Frontend) -> Result<(Ending, Vec<BotFaults>)> {
+    let opponents = opponents(setup)?;
     let (to_front, from_game) = mpsc::channel();
     let s = setup.clone();
     let gone = Arc::new(AtomicBool::new(false));
     let gone_worker = gone.clone();
     let worker = std::thread::Builder::new()
         .name("game".into())
-        .spawn(move || worker(s, to_front, gone_worker))
+        .spawn(move || worker(s, opponents, to_front, gone_worker))
         .context("starting the game")?;
     let ending = drive(setup, &from_game, front);
     // Closing the channel lets the worker finish the game on its own, the
     // AI players no longer thinking.
     gone.store(true, Ordering::Relaxed);
     drop(from_game);
-    if worker.join().is_err() {
+    let Ok(faults) = worker.join() else {
         bail!("the game engine stopped unexpectedly (a bug)");
-    }
-    ending
+    };
+    Ok((ending?, faults))
 }
 
 fn drive(setup: &Setup, from_game: &Receiver<Msg>, front: &mut dyn Frontend) -> Result<Ending> {

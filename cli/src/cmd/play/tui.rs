@@ -17,7 +17,7 @@ use super::command::{Group, Menu};
 use super::hint;
 use super::keys::{step, Cursor, Key, Select, Step};
 use super::screen::{render, Dialog, Palette, Screen};
-use super::session::{self, Choice, Ending, Frontend, Leave, Setup, Update};
+use super::session::{self, BotFaults, Choice, Ending, Frontend, Leave, Setup, Update};
 use super::tiles::TileMode;
 use super::view::{event_line, final_ranking, mover, round_end, Names, RIVER_LEGEND};
 use anyhow::{Context, Result};
@@ -457,7 +457,7 @@ pub fn run(
     advisor: hint::Advisor,
     delay: Duration,
     banner: &str,
-) -> Result<Ending> {
+) -> Result<(Ending, Vec<BotFaults>)> {
     let guard = Guard::enter()?;
     let term = Terminal::new(CrosstermBackend::new(io::stdout())).context("the terminal")?;
     let mut tui = Tui {
@@ -475,9 +475,11 @@ pub fn run(
         message: String::new(),
         interrupted: false,
     };
-    let ending = session::play(setup, &mut tui).map(|e| match e {
-        Ending::Left(Leave::Quit, obs) if tui.interrupted => Ending::Left(Leave::Interrupted, obs),
-        e => e,
+    let ending = session::play(setup, &mut tui).map(|(e, faults)| match e {
+        Ending::Left(Leave::Quit, obs) if tui.interrupted => {
+            (Ending::Left(Leave::Interrupted, obs), faults)
+        }
+        e => (e, faults),
     });
     drop(tui);
     drop(guard);

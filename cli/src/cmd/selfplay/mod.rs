@@ -92,7 +92,7 @@ pub struct RunArgs {
 
     /// The four players, comma-separated: random, baseline, mc or
     /// cmd:COMMAND (an mjai bot run by sh -c, {seat} replaced by its seat;
-    /// no comma in the command).
+    /// a comma in the command stays unless another player follows it).
     #[arg(
         long,
         value_name = "A,B,C,D",
@@ -171,31 +171,18 @@ pub fn parse_think(text: &str) -> Result<std::time::Duration, String> {
 
 fn config(args: &RunArgs) -> Result<Config> {
     let rules = super::load_rules(&args.rules, args.length.as_deref())?;
-    let kinds: Vec<PlayerKind> = args
-        .players
-        .split(',')
-        .map(|p| p.trim().parse::<PlayerKind>())
-        .collect::<Result<_, _>>()
+    let kinds = super::parse_players(&args.players)
         .map_err(|e| anyhow::anyhow!("--players {:?}: {e}", args.players))?;
     let budget = match args.samples {
         Some(0) => bail!("--samples 0: at least one rollout"),
         Some(n) => Budget::Samples(n),
         None => Budget::Time(args.think),
     };
-    let kinds: Vec<PlayerKind> = kinds
-        .into_iter()
-        .map(|k| match k {
-            PlayerKind::Mc(_) => PlayerKind::Mc(Settings {
-                budget,
-                threads: args.threads,
-            }),
-            PlayerKind::Cmd { command, .. } => PlayerKind::Cmd {
-                command,
-                timeout: args.bot_timeout,
-            },
-            k => k,
-        })
-        .collect();
+    let mc = Settings {
+        budget,
+        threads: args.threads,
+    };
+    let kinds = super::with_settings(&kinds, mc, args.bot_timeout);
     let Ok(players) = <[PlayerKind; 4]>::try_from(kinds) else {
         bail!("--players {:?}: expected four players", args.players);
     };
