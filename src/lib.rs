@@ -54,6 +54,7 @@ mod efficiency;
 mod error;
 pub mod game;
 mod hand;
+pub mod lines;
 mod meld;
 mod notation;
 pub mod reference;

@@ -134,7 +134,7 @@ fn bots_ok_tsumogiri_fixture_plays_whole_games_without_faults() {
 fn bots_ok_misbehaving_bots_leave_the_game_complete_their_faults_counted() {
     let rules = east();
     let base = tenpai_cmd("mjai --ai baseline");
-    for mode in ["garbage", "illegal", "sleep", "exit"] {
+    for mode in ["garbage", "illegal", "sleep", "exit", "flood", "binary"] {
         let bad = fixture(&format!("misbehaving.py {{seat}} {mode}"));
         let timeout = Duration::from_millis(if mode == "sleep" { 300 } else { 10_000 });
         let (record, faults) = game_of_bots(
@@ -149,9 +149,15 @@ fn bots_ok_misbehaving_bots_leave_the_game_complete_their_faults_counted() {
             "garbage" => "seat 0: not an mjai message: expected value at line 1 column 1: garbage",
             "illegal" => "seat 0: illegal answer {",
             "sleep" => "seat 0: no answer within 300ms to [",
-            _ => "seat 0: the process ended",
+            "exit" => "seat 0: the process ended (exit status: 3)",
+            "flood" => "seat 0: an answer of 100000 bytes, over the limit of 65536",
+            _ => "seat 0: an answer that is not UTF-8 text",
         };
         assert!(first.starts_with(want), "{mode}: {first}");
+        if matches!(mode, "exit" | "flood" | "binary") {
+            // One bad answer: the bot plays on (or is gone) after it.
+            assert_eq!(faults[0].count, 1, "{mode}: {faults:?}");
+        }
         assert_eq!(&counts(&faults)[1..], [0, 0, 0], "{mode}");
     }
 }
@@ -305,7 +311,7 @@ mod play {
             lines[0],
             format!(
                 "seat S ({exits}): 1 fault (the baseline played): \
-                 seat 1: the process ended (exit status: 3)"
+                 the process ended (exit status: 3)"
             )
         );
         let garbage_line = format!("seat W ({garbage}): ");
@@ -315,8 +321,7 @@ mod play {
         assert!(count.parse::<u32>().unwrap() > 10, "{rest}");
         assert_eq!(
             messages,
-            ["seat 2: not an mjai message: expected value at line 1 column 1: garbage"; 3]
-                .join("; ")
+            ["not an mjai message: expected value at line 1 column 1: garbage"; 3].join("; ")
         );
         // The log names the bots and replays with no mismatch.
         let text = std::fs::read_to_string(&log).unwrap();
@@ -339,17 +344,17 @@ mod play {
         );
     }
 
-    /// The processes' ids, from the file each bot wrote its id to.
+    /// The processes' ids, from the file the bots wrote them to.
     fn pids(file: &std::path::Path) -> Vec<u32> {
         std::fs::read_to_string(file)
-            .unwrap()
+            .unwrap_or_default()
             .lines()
             .map(|l| l.trim().parse().unwrap())
             .collect()
     }
 
     /// The process `pid` is gone, or a zombie nobody waits for.
-    fn gone(pid: u32) -> bool {
+    fn dead(pid: u32) -> bool {
         match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
             Err(_) => true,
             Ok(stat) => stat
@@ -361,25 +366,70 @@ mod play {
         }
     }
 
+    /// The process `pid` is dead, or dies within five seconds (a killed
+    /// process takes a moment to die; a lingering bot sleeps a minute).
+    fn gone(pid: u32) -> bool {
+        (0..100).any(|_| {
+            let d = dead(pid);
+            if !d {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+            }
+            d
+        })
+    }
+
+    /// Three bots that each start a child process, write both ids to
+    /// `file`, and would outlive their input by a minute if not ended.
+    fn lingering(file: &std::path::Path) -> String {
+        format!(
+            "cmd:{}",
+            fixture(&format!(
+                "misbehaving.py {{seat}} linger {}",
+                file.display()
+            ))
+        )
+    }
+
     #[test]
-    fn play_ok_bot_processes_end_with_the_game_when_the_person_leaves() {
+    fn play_ok_bot_processes_end_with_the_game_however_it_ends() {
         let dir = tempfile::tempdir().unwrap();
+        // Quit, end of input, the whole game.
         for (input, code) in [("1\nq\n", Some(0)), ("1\n", Some(1)), (&*auto(), Some(0))] {
             let file = dir.path().join("pids");
             let _ = std::fs::remove_file(&file);
-            // The bot's shell writes its process id, runs the fixture, and
-            // would then linger for a minute if it were not ended.
-            let bot = format!(
-                "cmd:echo $$ >> {}; {}; sleep 60",
-                file.display(),
-                fixture("tsumogiri.py {seat}")
-            );
-            let r = play(&bot, &[], input);
+            let r = play(&lingering(&file), &[], input);
             assert_eq!(r.code, code, "{input:?}: {}", r.err);
             let ids = pids(&file);
-            assert_eq!(ids.len(), 3, "{input:?}");
+            assert_eq!(ids.len(), 6, "{input:?}");
             assert!(ids.iter().all(|&p| gone(p)), "{input:?}: {ids:?}");
         }
+    }
+
+    #[test]
+    fn play_ok_interrupt_ends_the_bot_processes() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("pids");
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
+            .args(["play", "--seed", "7", "--length", "east"])
+            .args(["--opponents", &lingering(&file)])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // The game waits for the person's first discard; the bots are up
+        // once all six ids are written.
+        while pids(&file).len() < 6 {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let killed = Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        assert_eq!(child.wait().unwrap().code(), Some(130));
+        let ids = pids(&file);
+        assert!(ids.iter().all(|&p| gone(p)), "{ids:?}");
     }
 
     #[test]

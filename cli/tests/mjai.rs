@@ -112,6 +112,34 @@ fn mjai_err_names_the_line_and_the_problem() {
 }
 
 #[test]
+fn mjai_err_overlong_and_binary_lines_are_named_never_kept() {
+    let base = batch();
+    let long = format!("{base}[{}]\n", " ".repeat(70_000));
+    let run = tenpai_in(&["mjai", "--ai", "baseline"], &long);
+    assert_eq!(
+        run.failed(),
+        "error: line 6: 70003 bytes, over the limit of 65536\n"
+    );
+    assert_eq!(run.out.lines().count(), 5);
+    let mut input = base.into_bytes();
+    input.extend_from_slice(b"[\xff]\n");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tenpai"))
+        .args(["mjai", "--ai", "baseline"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), &input).unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(o.stderr).unwrap(),
+        "error: line 6: not UTF-8 text\n"
+    );
+}
+
+#[test]
 fn mjai_err_bad_options() {
     let run = tenpai_in(&["mjai", "--ai", "smart"], "");
     assert_eq!(

@@ -10,6 +10,7 @@ use tenpai::game::bot::{
     answer_json, offers_decision, parse_line, BotSession, PlayerMaker, Protocol,
 };
 use tenpai::game::Player;
+use tenpai::lines::{read_line, Line, MAX_LINE};
 
 const LONG_ABOUT: &str = "\
 Plays one seat as an mjai bot: reads mjai events on standard input and writes
@@ -107,13 +108,23 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     };
     let rules = super::load_rules(&args.rules, None)?;
     let mut bot = BotSession::new(rules, args.seat, player_maker(args)?);
-    for (n, line) in input.lines().enumerate() {
-        let line = line?;
+    let mut input = input;
+    let mut buf = Vec::new();
+    let mut n = 0;
+    while let Some(read) = read_line(&mut input, &mut buf, MAX_LINE)? {
+        n += 1;
+        if let Line::TooLong(len) = read {
+            bail!("line {n}: {len} bytes, over the limit of {MAX_LINE}");
+        }
+        let Ok(line) = std::str::from_utf8(&buf) else {
+            bail!("line {n}: not UTF-8 text");
+        };
+        let line = line.trim_end_matches(['\n', '\r']);
         if line.trim().is_empty() {
             continue;
         }
-        let at = |e: tenpai::game::bot::BotError| anyhow!("line {}: {e}", n + 1);
-        let events = parse_line(&line, protocol).map_err(at)?;
+        let at = |e: tenpai::game::bot::BotError| anyhow!("line {n}: {e}");
+        let events = parse_line(line, protocol).map_err(at)?;
         bot.new_line();
         for e in &events {
             bot.observe(e).map_err(at)?;

@@ -4,7 +4,6 @@
 
 pub mod agari;
 pub mod analyze;
-pub mod lines;
 pub mod mjai;
 pub mod play;
 pub mod replay;
@@ -242,7 +241,10 @@ pub fn parse_players(text: &str) -> Result<Vec<tenpai::arena::PlayerKind>, Strin
     }
     items
         .iter()
-        .map(|p| p.trim().parse().map_err(|e| format!("{e}")))
+        .map(|p| match p.trim() {
+            "cmd:" => Err("cmd: needs a command (cmd:COMMAND)".to_string()),
+            p => p.parse().map_err(|e| format!("{e}")),
+        })
         .collect()
 }
 
@@ -265,6 +267,37 @@ pub fn with_settings(
             k => k.clone(),
         })
         .collect()
+}
+
+/// For runs with external bots (`cmd:` players), whose processes live in
+/// process groups of their own and so do not receive the terminal's Ctrl-C:
+/// on SIGINT, SIGTERM or SIGHUP their processes are ended (with whatever
+/// they started) and the program exits with 128 + the signal, as the signal
+/// itself would have ended it.
+///
+/// # Errors
+/// The handler cannot be installed.
+pub fn end_bots_on_signals() -> Result<()> {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
+            .context("a signal handler")?;
+        std::thread::spawn(move || {
+            if let Some(sig) = signals.forever().next() {
+                tenpai::game::bot::end_all_bots();
+                std::process::exit(128 + sig);
+            }
+        });
+    }
+    Ok(())
+}
+
+/// Some player of `kinds` is an external bot.
+pub fn any_bot<'a>(kinds: impl IntoIterator<Item = &'a tenpai::arena::PlayerKind>) -> bool {
+    kinds
+        .into_iter()
+        .any(|k| matches!(k, tenpai::arena::PlayerKind::Cmd { .. }))
 }
 
 /// `n` and `word`, plural unless `n` is one: `1 round`, `3 rounds`,
@@ -320,7 +353,10 @@ mod tests {
             "unknown player \"genius\" (known: random, baseline, mc, cmd:COMMAND)"
         );
         assert!(parse_players("").is_err());
-        assert!(parse_players("cmd:").is_err());
+        assert_eq!(
+            parse_players("mc,cmd: ").unwrap_err(),
+            "cmd: needs a command (cmd:COMMAND)"
+        );
     }
 
     #[test]

@@ -1,11 +1,11 @@
 //! `tenpai score`: yaku, han, fu and payments of a winning hand, one at a time or
 //! a JSON-lines batch.
 
-use super::lines::{read_line, Line, MAX_LINE};
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
+use tenpai::lines::{read_line, Line, MAX_LINE};
 use tenpai::rules::Rules;
 use tenpai::score::json::{ResultRecord, ScoreRecord, SituationRecord};
 use tenpai::score::{score, Payment, Score, ScoreError, Situation};

@@ -5,10 +5,10 @@
 //! core, reading and writing included): the input and output are locked once
 //! and buffered, the line buffers are reused, and the JSON is written by hand.
 
-use super::lines::{read_line, Line, MAX_LINE};
 use super::{write_json_str, Style};
 use anyhow::{bail, Context, Result};
 use std::io::{BufRead, BufWriter, Write};
+use tenpai::lines::{read_line, Line, MAX_LINE};
 use tenpai::{Hand, HandError, Shanten, Tables};
 
 const LONG_ABOUT: &str = "\

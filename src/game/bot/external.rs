@@ -3,17 +3,19 @@
 //! against the seat's legal actions, and a fallback player taking every
 //! decision the bot gets wrong.
 
+use super::process::{BotHandle, Process, Reply};
 use super::{answer_event, as_answer, parse_line, Protocol};
 use crate::game::event::Event;
 use crate::game::legal::Action;
 use crate::game::observation::Observation;
 use crate::game::state::State;
 use crate::game::table::Player;
+use crate::lines::MAX_LINE;
 use crate::rules::{GameLength, Rules};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
-use std::time::Duration;
+use std::io::Write;
+use std::process::ExitStatus;
+use std::sync::mpsc::RecvTimeoutError;
+use std::time::{Duration, Instant};
 
 /// How many fault messages a bot keeps (the count goes on).
 pub const KEPT_FAULTS: usize = 3;
@@ -33,22 +35,44 @@ pub struct Faults {
 /// mjai.app lines, reads one action a line and plays it when it is legal.
 /// An illegal action, a line that is not one, a crash or no answer within
 /// the timeout is a fault ([`ExternalBot::faults`]): `fallback` plays that
-/// decision, and the game goes on. The process is ended when the bot is
-/// dropped. A bot is [`Send`]: a game may run on another thread.
+/// decision, and the game goes on. The process runs in a process group of
+/// its own, and the group is ended when the bot is dropped or its
+/// [`ExternalBot::handle`] ends it. A bot is [`Send`]: a game may run on
+/// another thread.
+///
+/// ```
+/// use std::time::Duration;
+/// use tenpai::ai::BaselinePlayer;
+/// use tenpai::game::bot::ExternalBot;
+/// use tenpai::game::{play_game, Player, RandomPlayer};
+/// use tenpai::rules::{GameLength, Rules};
+///
+/// let mut rules = Rules::tenhou();
+/// rules.game.length = GameLength::East;
+/// // A "bot" that never answers: every decision of seat 0 is a fault the
+/// // baseline plays; the game goes on and ends.
+/// let fallback = Box::new(BaselinePlayer::new(&rules));
+/// let mut bot = ExternalBot::spawn("cat > /dev/null", 0, &rules, Duration::from_millis(1), fallback)?;
+/// let (mut a, mut b, mut c) = (RandomPlayer::new(1), RandomPlayer::new(2), RandomPlayer::new(3));
+/// let mut seats: [&mut dyn Player; 4] = [&mut bot, &mut a, &mut b, &mut c];
+/// let record = play_game(&rules, 1, &mut seats, false)?;
+/// assert!(record.scores.iter().sum::<i32>() <= 100_000);
+/// assert!(bot.faults().count > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub struct ExternalBot {
     seat: u8,
     rules: Rules,
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<std::io::Result<String>>,
+    process: Process,
     timeout: Duration,
     fallback: Box<dyn Player + Send>,
     /// The seat's view, following the game from the table's events.
     view: State,
     /// Events not yet sent, as the seat sees them (JSON).
     pending: Vec<String>,
-    /// Answers owed by the bot after timeouts (read and dropped first).
-    late: usize,
+    /// Answers owed by the bot, to lines sent without waiting (`start_game`,
+    /// `end_kyoku`, `end_game`) and after timeouts: read and dropped first.
+    owed: usize,
     /// The process is gone: no more lines are sent.
     dead: bool,
     /// The bot's `reach` was sent back to it: the table's own is not sent.
@@ -69,40 +93,27 @@ impl ExternalBot {
         timeout: Duration,
         fallback: Box<dyn Player + Send>,
     ) -> std::io::Result<ExternalBot> {
-        let mut child = Command::new("sh")
-            .arg("-c")
-            .arg(command.replace("{seat}", &seat.to_string()))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()?;
-        let stdout = child.stdout.take().expect("piped");
-        let (tx, rx) = channel();
-        // The reader thread ends when the process closes its output or the
-        // bot (the receiver) is gone.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let end = line.is_err();
-                if tx.send(line).is_err() || end {
-                    return;
-                }
-            }
-        });
+        let process = Process::start(&command.replace("{seat}", &seat.to_string()))?;
         Ok(ExternalBot {
             seat,
             rules: rules.clone(),
-            stdin: child.stdin.take(),
-            child,
-            lines: rx,
+            process,
             timeout,
             fallback,
             view: State::for_seat(rules.clone(), seat),
             pending: Vec::new(),
-            late: 0,
+            owed: 0,
             dead: false,
             reach_sent: false,
             faults: Faults::default(),
         })
+    }
+
+    /// A handle that ends the bot's process from any thread (a host that
+    /// stops waiting for it); its decisions from then on are the fallback's,
+    /// not counted as faults.
+    pub fn handle(&self) -> BotHandle {
+        self.process.handle()
     }
 
     /// The faults so far.
@@ -111,6 +122,9 @@ impl ExternalBot {
     }
 
     fn fault(&mut self, what: String) {
+        if self.process.ended_by_host() {
+            return;
+        }
         self.faults.count += 1;
         if self.faults.first.len() < KEPT_FAULTS {
             self.faults
@@ -119,52 +133,74 @@ impl ExternalBot {
         }
     }
 
-    /// Sends the pending events as one line and reads the answer: `None`
-    /// (a fault recorded) when the bot is gone, late, or silent.
-    fn exchange(&mut self) -> Option<String> {
+    /// Sends the pending events as one line; `false` (a fault recorded) when
+    /// the process is gone.
+    fn send(&mut self) -> bool {
         let line = format!("[{}]", self.pending.join(","));
         self.pending.clear();
         if self.dead {
-            return None;
+            return false;
         }
         let sent = self
-            .stdin
-            .as_mut()
+            .process
+            .stdin()
             .map(|w| writeln!(w, "{line}").and_then(|()| w.flush()));
         if !matches!(sent, Some(Ok(()))) {
             self.dead = true;
-            self.fault("the process is gone (its input is closed)".into());
+            let status = self.process.exit_status();
+            self.fault(format!("the process is gone ({})", exited(status)));
+            return false;
+        }
+        true
+    }
+
+    /// Sends the pending events as one line, its answer owed (read and
+    /// dropped before the next one): for the host's events that no bot acts
+    /// on, so that a slow or silent bot does not hold the table up.
+    fn send_owed(&mut self) {
+        if self.send() {
+            self.owed += 1;
+        }
+    }
+
+    /// Sends the pending events as one line and reads the answer, within the
+    /// timeout counted from now: `None` (a fault recorded) when the bot is
+    /// gone, silent, or answers with a line that is not text.
+    fn exchange(&mut self) -> Option<String> {
+        let sent = self.pending.join(",");
+        if !self.send() {
             return None;
         }
+        let deadline = Instant::now() + self.timeout;
         loop {
-            match self.lines.recv_timeout(self.timeout) {
-                Ok(Ok(answer)) if self.late > 0 => {
-                    self.late -= 1;
-                    drop(answer);
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.process.output().recv_timeout(left) {
+                Ok(Some(_)) if self.owed > 0 => self.owed -= 1,
+                Ok(Some(Reply::Text(answer))) => return Some(answer),
+                Ok(Some(Reply::TooLong(n))) => {
+                    self.fault(format!(
+                        "an answer of {n} bytes, over the limit of {MAX_LINE}"
+                    ));
+                    return None;
                 }
-                Ok(Ok(answer)) => return Some(answer),
-                Ok(Err(_)) | Err(RecvTimeoutError::Disconnected) => {
+                Ok(Some(Reply::NotText)) => {
+                    self.fault("an answer that is not UTF-8 text".into());
+                    return None;
+                }
+                Ok(None) | Err(RecvTimeoutError::Disconnected) => {
                     self.dead = true;
                     // Its output closed: it is ending (give it half a second
                     // to say how), or it closed its output and went on.
-                    let mut status = None;
-                    for _ in 0..50 {
-                        status = self.child.try_wait().ok().flatten();
-                        if status.is_some() {
-                            break;
-                        }
-                        std::thread::sleep(Duration::from_millis(10));
-                    }
-                    let how = status.map_or("closed its output".to_string(), |s| s.to_string());
-                    self.fault(format!("the process ended ({how})"));
+                    let status = self.process.exit_status();
+                    self.fault(format!("the process ended ({})", exited(status)));
                     return None;
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    self.late += 1;
+                    self.owed += 1;
                     self.fault(format!(
                         "no answer within {:?} to {}",
                         self.timeout,
-                        short(&line)
+                        short(&format!("[{sent}]"))
                     ));
                     return None;
                 }
@@ -264,16 +300,19 @@ impl Player for ExternalBot {
             event,
             Event::StartGame { .. } | Event::EndKyoku | Event::EndGame { .. }
         ) {
-            let _ = self.exchange();
+            self.send_owed();
         }
     }
 }
 
-impl Drop for ExternalBot {
-    fn drop(&mut self) {
-        self.stdin = None;
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+/// How a process exited, for messages: `exit status: 3`, `signal: 9 (SIGKILL)`,
+/// `exit status: 127 (command not found)`, or `closed its output` when it is
+/// still running.
+fn exited(status: Option<ExitStatus>) -> String {
+    match status {
+        None => "closed its output".into(),
+        Some(s) if s.code() == Some(127) => format!("{s} (command not found)"),
+        Some(s) => s.to_string(),
     }
 }
 

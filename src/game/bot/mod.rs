@@ -16,8 +16,10 @@
 
 mod external;
 mod message;
+mod process;
 
 pub use external::{ExternalBot, Faults, KEPT_FAULTS};
+pub use process::{end_all_bots, BotHandle};
 
 pub use message::{answer_json, parse_line, Incoming, Protocol};
 

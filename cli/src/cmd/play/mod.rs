@@ -441,7 +441,12 @@ fn report_faults(faults: &[BotFaults]) {
             f.player,
             f.faults.count,
             crate::cmd::plural(f.faults.count as usize),
-            f.faults.first.join("; ")
+            f.faults
+                .first
+                .iter()
+                .map(|m| m.strip_prefix(&format!("seat {}: ", f.seat)).unwrap_or(m))
+                .collect::<Vec<_>>()
+                .join("; ")
         );
     }
 }
@@ -513,6 +518,9 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
         }
         (ending, faults)
     } else {
+        if crate::cmd::any_bot(&args.opponents.0) {
+            crate::cmd::end_bots_on_signals()?;
+        }
         writeln!(out, "{banner}")?;
         if !setup.watch {
             writeln!(out, "Type help for the commands.")?;

@@ -7,7 +7,7 @@ use std::fmt;
 use tenpai::ai::mc::McPlayer;
 use tenpai::ai::BaselinePlayer;
 use tenpai::arena::PlayerKind;
-use tenpai::game::bot::{ExternalBot, Faults};
+use tenpai::game::bot::{BotHandle, ExternalBot, Faults};
 use tenpai::game::{Player, RandomPlayer};
 use tenpai::rules::Rules;
 
@@ -111,6 +111,15 @@ impl Opponent {
         match self {
             Opponent::Own(p) => p.as_mut(),
             Opponent::Bot(b) => b.as_mut(),
+        }
+    }
+
+    /// The handle that ends an external bot's process; `None` for tenpai's
+    /// own players.
+    pub fn handle(&self) -> Option<BotHandle> {
+        match self {
+            Opponent::Own(_) => None,
+            Opponent::Bot(b) => Some(b.handle()),
         }
     }
 

@@ -12,10 +12,11 @@
 use super::opponents::{make, Opponent, Opponents};
 use anyhow::{bail, Context, Result};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
+use std::time::Duration;
 use tenpai::ai::mc::{Budget, DecisionHook, SearchReport};
-use tenpai::game::bot::Faults;
+use tenpai::game::bot::{BotHandle, Faults};
 use tenpai::game::{
     final_scores, play_game_watched, Action, DrawReason, Event, GameError, GameRecord, Observation,
     Pai, Player, RoundOutcome, State, TableMeld,
@@ -141,6 +142,16 @@ pub trait Frontend {
     /// # Errors
     /// An I/O error of the screen or input.
     fn decide(&mut self, obs: &Observation, legal: &[Action]) -> Result<Choice>;
+
+    /// Called while the game is slow to send anything (an AI thinking, an
+    /// external bot silent): `Some` when the person leaves meanwhile. The
+    /// default does nothing.
+    ///
+    /// # Errors
+    /// An I/O error of the screen or input.
+    fn idle(&mut self) -> Result<Option<Leave>> {
+        Ok(None)
+    }
 
     /// Shows the end of the game: `record` and the final scores with uma
     /// and oka (points, by seat).
@@ -417,6 +428,11 @@ fn worker(
 /// bug) the engine's.
 pub fn play(setup: &Setup, front: &mut dyn Frontend) -> Result<(Ending, Vec<BotFaults>)> {
     let opponents = opponents(setup)?;
+    let bots: Vec<BotHandle> = opponents
+        .iter()
+        .flatten()
+        .filter_map(Opponent::handle)
+        .collect();
     let (to_front, from_game) = mpsc::channel();
     let s = setup.clone();
     let gone = Arc::new(AtomicBool::new(false));
@@ -427,20 +443,38 @@ pub fn play(setup: &Setup, front: &mut dyn Frontend) -> Result<(Ending, Vec<BotF
         .context("starting the game")?;
     let ending = drive(setup, &from_game, front);
     // Closing the channel lets the worker finish the game on its own, the
-    // AI players no longer thinking.
+    // AI players no longer thinking and the external bots ended (a bot's
+    // pending answer is not waited for).
     gone.store(true, Ordering::Relaxed);
     drop(from_game);
+    if !matches!(ending, Ok(Ending::Finished(_))) {
+        bots.iter().for_each(BotHandle::end);
+    }
     let Ok(faults) = worker.join() else {
         bail!("the game engine stopped unexpectedly (a bug)");
     };
     Ok((ending?, faults))
 }
 
+/// How long the front end waits for the game before [`Frontend::idle`].
+const IDLE: Duration = Duration::from_millis(50);
+
 fn drive(setup: &Setup, from_game: &Receiver<Msg>, front: &mut dyn Frontend) -> Result<Ending> {
-    let mut last_obs = None;
+    let mut last_obs: Option<Observation> = None;
     loop {
-        let Ok(msg) = from_game.recv() else {
-            bail!("the game engine stopped unexpectedly (a bug)");
+        let msg = match from_game.recv_timeout(IDLE) {
+            Ok(msg) => msg,
+            Err(RecvTimeoutError::Timeout) => {
+                if let Some(obs) = &last_obs {
+                    if let Some(why) = front.idle()? {
+                        return Ok(Ending::Left(why, Box::new(obs.clone())));
+                    }
+                }
+                continue;
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                bail!("the game engine stopped unexpectedly (a bug)")
+            }
         };
         match msg {
             Msg::Update(u) => {

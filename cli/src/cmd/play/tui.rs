@@ -65,6 +65,7 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(100);
 fn exit_if_signalled() {
     let sig = signalled().load(Ordering::SeqCst);
     if sig != 0 {
+        tenpai::game::bot::end_all_bots();
         restore();
         std::process::exit(128 + sig as i32);
     }
@@ -274,15 +275,25 @@ impl Tui {
             if left.is_zero() {
                 return Ok(None);
             }
-            match self.key(Some(left))? {
-                Some(Key::CtrlC) => return Ok(Some(Leave::Quit)),
-                Some(Key::Char('q')) if self.confirm(&mut scene, "Quit?", "Leave the game?")? => {
-                    return Ok(Some(Leave::Quit))
-                }
-                Some(Key::Char('h')) => self.hints = !self.hints,
-                _ => {}
+            let key = self.key(Some(left))?;
+            if let Some(leave) = self.waiting_key(key, &mut scene)? {
+                return Ok(Some(leave));
             }
         }
+    }
+
+    /// Answers `key` pressed while the game goes on by itself: Ctrl-C
+    /// leaves, `q` leaves after a confirmation, `h` toggles the hints.
+    fn waiting_key(&mut self, key: Option<Key>, scene: &mut Scene) -> Result<Option<Leave>> {
+        match key {
+            Some(Key::CtrlC) => return Ok(Some(Leave::Quit)),
+            Some(Key::Char('q')) if self.confirm(scene, "Quit?", "Leave the game?")? => {
+                return Ok(Some(Leave::Quit))
+            }
+            Some(Key::Char('h')) => self.hints = !self.hints,
+            _ => {}
+        }
+        Ok(None)
     }
 
     /// The advice of the current decision (asked once per decision).
@@ -370,6 +381,20 @@ impl Frontend for Tui {
             return self.wait(self.delay);
         }
         self.wait(Duration::ZERO)
+    }
+
+    fn idle(&mut self) -> Result<Option<Leave>> {
+        let mut scene = Scene {
+            menu: None,
+            select: Select::Nothing,
+            dialog: None,
+        };
+        let key = self.key(Some(Duration::from_millis(1)))?;
+        let leave = self.waiting_key(key, &mut scene)?;
+        if key.is_some() && leave.is_none() {
+            self.draw(&scene)?;
+        }
+        Ok(leave)
     }
 
     fn decide(&mut self, obs: &Observation, legal: &[Action]) -> Result<Choice> {

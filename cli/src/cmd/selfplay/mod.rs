@@ -215,6 +215,9 @@ pub fn run<W: Write, E: Write>(args: &Args, out: W, err: E) -> Result<()> {
 /// finishes, and prints the statistics (external bots' faults on `err`).
 fn run_games<W: Write, E: Write>(args: &RunArgs, mut out: W, mut err: E) -> Result<()> {
     let config = config(args)?;
+    if super::any_bot(&config.players) {
+        super::end_bots_on_signals()?;
+    }
     let log_dir = args.log_dir.as_deref().map(sink::log_dir).transpose()?;
     let decisions = args
         .decisions
