@@ -6,7 +6,7 @@
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, McPlayer, Settings};
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::bot::{ExternalBot, Faults};
+use tenpai::game::bot::{ExternalBot, Faults, GIVE_UP_AFTER};
 use tenpai::game::{play_game, GameRecord, Player, State};
 use tenpai::rules::{GameLength, Rules};
 
@@ -134,9 +134,14 @@ fn bots_ok_tsumogiri_fixture_plays_whole_games_without_faults() {
 fn bots_ok_misbehaving_bots_leave_the_game_complete_their_faults_counted() {
     let rules = east();
     let base = tenpai_cmd("mjai --ai baseline");
-    for mode in ["garbage", "illegal", "sleep", "exit", "flood", "binary"] {
+    for mode in [
+        "garbage", "illegal", "sleep", "exit", "flood", "binary", "silent",
+    ] {
         let bad = fixture(&format!("misbehaving.py {{seat}} {mode}"));
-        let timeout = Duration::from_millis(if mode == "sleep" { 300 } else { 10_000 });
+        let timeout = Duration::from_millis(match mode {
+            "sleep" | "silent" => 300,
+            _ => 10_000,
+        });
         let (record, faults) = game_of_bots(
             &rules,
             1,
@@ -151,12 +156,21 @@ fn bots_ok_misbehaving_bots_leave_the_game_complete_their_faults_counted() {
             "sleep" => "seat 0: no answer within 300ms to [",
             "exit" => "seat 0: the process ended (exit status: 3)",
             "flood" => "seat 0: an answer of 100000 bytes, over the limit of 65536",
+            "silent" => "seat 0: no answer within 300ms to [",
             _ => "seat 0: an answer that is not UTF-8 text",
         };
         assert!(first.starts_with(want), "{mode}: {first}");
         if matches!(mode, "exit" | "flood" | "binary") {
             // One bad answer: the bot plays on (or is gone) after it.
             assert_eq!(faults[0].count, 1, "{mode}: {faults:?}");
+        }
+        if mode == "silent" {
+            // Given up after three requests in a row, not waited for again.
+            assert_eq!(faults[0].count, GIVE_UP_AFTER, "{faults:?}");
+            assert!(
+                faults[0].first[2].ends_with(" (3 in a row: given up for the rest of the game)"),
+                "{faults:?}"
+            );
         }
         assert_eq!(&counts(&faults)[1..], [0, 0, 0], "{mode}");
     }

@@ -9,6 +9,7 @@ python3 misbehaving.py SEAT MODE, MODE one of
              tsumogiri;
   binary   - answers its first draw with bytes that are not UTF-8, then plays
              tsumogiri;
+  silent   - reads everything and never answers;
   linger   - (python3 misbehaving.py SEAT linger FILE) starts a child process
              that sleeps for a minute, appends its own and the child's
              process ids to FILE, plays tsumogiri, and at the end of its
@@ -29,6 +30,8 @@ first_draw = True
 for n, line in enumerate(sys.stdin, 1):
     last = json.loads(line)[-1]
     own_draw = last["type"] == "tsumo" and last["actor"] == seat
+    if mode == "silent":
+        continue
     if mode == "garbage":
         print("garbage", flush=True)
         continue

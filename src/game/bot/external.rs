@@ -20,6 +20,11 @@ use std::time::{Duration, Instant};
 /// How many fault messages a bot keeps (the count goes on).
 pub const KEPT_FAULTS: usize = 3;
 
+/// Requests in a row a bot may leave unanswered (each waited for the
+/// timeout) before it is given up: the fallback then plays its seat to the
+/// end of the game without asking it.
+pub const GIVE_UP_AFTER: u32 = 3;
+
 /// What went wrong with an external bot in a game: each fault is a decision
 /// the fallback player took instead.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -35,9 +40,10 @@ pub struct Faults {
 /// mjai.app lines, reads one action a line and plays it when it is legal.
 /// An illegal action, a line that is not one, a crash or no answer within
 /// the timeout is a fault ([`ExternalBot::faults`]): `fallback` plays that
-/// decision, and the game goes on. The process runs in a process group of
-/// its own, and the group is ended when the bot is dropped or its
-/// [`ExternalBot::handle`] ends it. A bot is [`Send`]: a game may run on
+/// decision, and the game goes on. After [`GIVE_UP_AFTER`] unanswered
+/// requests in a row the bot is given up and `fallback` plays the rest. The
+/// process runs in a process group of its own, and the group is ended when
+/// the bot is dropped or its [`ExternalBot::handle`] ends it. A bot is [`Send`]: a game may run on
 /// another thread.
 ///
 /// ```
@@ -73,8 +79,10 @@ pub struct ExternalBot {
     /// Answers owed by the bot, to lines sent without waiting (`start_game`,
     /// `end_kyoku`, `end_game`) and after timeouts: read and dropped first.
     owed: usize,
-    /// The process is gone: no more lines are sent.
+    /// The process is gone or given up: no more lines are sent.
     dead: bool,
+    /// Requests in a row that went unanswered.
+    silent: u32,
     /// The bot's `reach` was sent back to it: the table's own is not sent.
     reach_sent: bool,
     faults: Faults,
@@ -104,6 +112,7 @@ impl ExternalBot {
             pending: Vec::new(),
             owed: 0,
             dead: false,
+            silent: 0,
             reach_sent: false,
             faults: Faults::default(),
         })
@@ -176,7 +185,10 @@ impl ExternalBot {
             let left = deadline.saturating_duration_since(Instant::now());
             match self.process.output().recv_timeout(left) {
                 Ok(Some(_)) if self.owed > 0 => self.owed -= 1,
-                Ok(Some(Reply::Text(answer))) => return Some(answer),
+                Ok(Some(Reply::Text(answer))) => {
+                    self.silent = 0;
+                    return Some(answer);
+                }
                 Ok(Some(Reply::TooLong(n))) => {
                     self.fault(format!(
                         "an answer of {n} bytes, over the limit of {MAX_LINE}"
@@ -197,11 +209,21 @@ impl ExternalBot {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     self.owed += 1;
-                    self.fault(format!(
+                    self.silent += 1;
+                    let mut what = format!(
                         "no answer within {:?} to {}",
                         self.timeout,
                         short(&format!("[{sent}]"))
-                    ));
+                    );
+                    if self.silent >= GIVE_UP_AFTER {
+                        // Silent, or its output held open by another process
+                        // while it is gone: not waited for again.
+                        self.dead = true;
+                        what += &format!(
+                            " ({GIVE_UP_AFTER} in a row: given up for the rest of the game)"
+                        );
+                    }
+                    self.fault(what);
                     return None;
                 }
             }

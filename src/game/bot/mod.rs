@@ -18,7 +18,7 @@ mod external;
 mod message;
 mod process;
 
-pub use external::{ExternalBot, Faults, KEPT_FAULTS};
+pub use external::{ExternalBot, Faults, GIVE_UP_AFTER, KEPT_FAULTS};
 pub use process::{end_all_bots, BotHandle};
 
 pub use message::{answer_json, parse_line, Incoming, Protocol};

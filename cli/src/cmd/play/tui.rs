@@ -52,7 +52,7 @@ struct Guard;
 /// The terminal is in raw mode on the alternate screen.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
-/// The signal (SIGTERM) that asked the program to end, or 0.
+/// The signal (SIGTERM, SIGINT) that asked the program to end, or 0.
 fn signalled() -> &'static Arc<AtomicUsize> {
     static SIGNALLED: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
     SIGNALLED.get_or_init(|| Arc::new(AtomicUsize::new(0)))
@@ -87,15 +87,30 @@ impl Guard {
             restore();
             previous(info);
         }));
-        let term = signal_hook::consts::SIGTERM;
-        // A second SIGTERM (the flag already set) ends the program at once,
-        // should the first one not be seen (e.g. inside a long computation).
-        let second = Arc::new(AtomicBool::new(false));
-        signal_hook::flag::register_conditional_shutdown(term, 143, Arc::clone(&second))
-            .context("a signal handler")?;
-        signal_hook::flag::register(term, second).context("a signal handler")?;
-        signal_hook::flag::register_usize(term, Arc::clone(signalled()), term as usize)
-            .context("a signal handler")?;
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        // SIGTERM, SIGINT: the key wait sees the signal, ends the external
+        // bots, restores the terminal and exits with 128 + the signal. A
+        // second one (the flag already set) ends the program at once, should
+        // the first one not be seen.
+        for sig in [SIGTERM, SIGINT] {
+            let second = Arc::new(AtomicBool::new(false));
+            signal_hook::flag::register_conditional_shutdown(sig, 128 + sig, Arc::clone(&second))
+                .context("a signal handler")?;
+            signal_hook::flag::register(sig, second).context("a signal handler")?;
+            signal_hook::flag::register_usize(sig, Arc::clone(signalled()), sig as usize)
+                .context("a signal handler")?;
+        }
+        // SIGHUP: the terminal is gone, and crossterm's key wait spins on it
+        // without returning (crossterm issue 793), so a thread of its own
+        // ends the external bots and the program (status 129).
+        let mut hangup =
+            signal_hook::iterator::Signals::new([SIGHUP]).context("a signal handler")?;
+        std::thread::spawn(move || {
+            if hangup.forever().next().is_some() {
+                tenpai::game::bot::end_all_bots();
+                std::process::exit(128 + SIGHUP);
+            }
+        });
         terminal::enable_raw_mode().context("the terminal's raw mode")?;
         ACTIVE.store(true, Ordering::SeqCst);
         let guard = Guard;
