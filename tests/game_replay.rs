@@ -149,3 +149,25 @@ fn damaged_logs_never_panic() {
     }
     assert_eq!((spots.len(), ok, failed), (191, 189, 2103));
 }
+
+#[test]
+fn load_err_oversized_file_refused_without_reading_it_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.json");
+    // Sparse: one byte over the limit costs no disk.
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(log::MAX_LOG_BYTES + 1)
+        .unwrap();
+    let e = log::load(&big).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        format!("{}: over 64 MiB, too large for a game's log", big.display())
+    );
+    let binary = dir.path().join("binary.json");
+    std::fs::write(&binary, b"{\"log\": \"\xff\"}").unwrap();
+    assert_eq!(
+        log::load(&binary).unwrap_err().to_string(),
+        format!("{}: stream did not contain valid UTF-8", binary.display())
+    );
+}

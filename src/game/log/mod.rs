@@ -252,11 +252,16 @@ pub fn round_name(start: &Event) -> Option<String> {
     }
 }
 
+/// Largest log file [`load`] reads, in bytes: 64 MiB, where a whole game's
+/// log is under 1 MiB in any of the formats. A larger file is refused after
+/// reading at most this much of it.
+pub const MAX_LOG_BYTES: u64 = 64 << 20;
+
 /// Reads a log file of any of the three formats; see [`parse`].
 ///
 /// # Errors
-/// [`LogError::Read`] when the file cannot be read (or is not UTF-8); the
-/// errors of [`parse`].
+/// [`LogError::Read`] when the file cannot be read, is not UTF-8 or is over
+/// [`MAX_LOG_BYTES`]; the errors of [`parse`].
 ///
 /// ```no_run
 /// let game = tenpai::game::log::load("game.mjlog")?;
@@ -264,11 +269,24 @@ pub fn round_name(start: &Event) -> Option<String> {
 /// # Ok::<(), tenpai::game::log::LogError>(())
 /// ```
 pub fn load(path: impl AsRef<Path>) -> Result<ImportedGame, LogError> {
+    use std::io::Read;
     let p = path.as_ref();
-    let text = std::fs::read_to_string(p).map_err(|e| LogError::Read {
+    let refuse = |message: String| LogError::Read {
         path: p.display().to_string(),
-        message: e.to_string(),
-    })?;
+        message,
+    };
+    let mut bytes = Vec::new();
+    std::fs::File::open(p)
+        .and_then(|f| f.take(MAX_LOG_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| refuse(e.to_string()))?;
+    if bytes.len() as u64 > MAX_LOG_BYTES {
+        return Err(refuse(format!(
+            "over {} MiB, too large for a game's log",
+            MAX_LOG_BYTES >> 20
+        )));
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| refuse("stream did not contain valid UTF-8".to_string()))?;
     parse(&text)
 }
 
