@@ -148,13 +148,12 @@ fn play_observed(
             _ => None,
         });
     }
-    // A player's own seed follows the seat, so that in duplicate play the
-    // seat's random choices stay the same whoever sits there.
+    // A player's own seed follows the seat (`seat_seed`).
     let mut boxes: Vec<Option<Box<dyn Player + '_>>> = players
         .iter()
         .enumerate()
         .map(|(seat, &p)| -> Option<Box<dyn Player + '_>> {
-            let own = seed.wrapping_mul(4).wrapping_add(seat as u64);
+            let own = super::seat_seed(seed, seat as u8);
             Some(match &config.players[p] {
                 PlayerKind::Random => Box::new(RandomPlayer::new(own)),
                 PlayerKind::Baseline => Box::new(BaselinePlayer::new(&config.rules)),

@@ -85,7 +85,7 @@ fn player_maker(args: &Args) -> Result<PlayerMaker> {
     let seed = args.seed;
     Ok(match args.ai.as_str() {
         "mc" => Box::new(move |rules: &_, seat: u8| {
-            let seed = seed.wrapping_mul(4).wrapping_add(seat as u64);
+            let seed = tenpai::arena::seat_seed(seed, seat);
             Box::new(McPlayer::with_settings(rules, settings, seed)) as Box<dyn Player>
         }),
         "baseline" => {

@@ -43,8 +43,8 @@ pub struct Faults {
 /// decision, and the game goes on. After [`GIVE_UP_AFTER`] unanswered
 /// requests in a row the bot is given up and `fallback` plays the rest. The
 /// process runs in a process group of its own, and the group is ended when
-/// the bot is dropped or its [`ExternalBot::handle`] ends it. A bot is [`Send`]: a game may run on
-/// another thread.
+/// the bot is dropped or its [`ExternalBot::handle`] ends it. A bot is
+/// [`Send`]: a game may run on another thread.
 ///
 /// ```
 /// use std::time::Duration;
@@ -142,13 +142,13 @@ impl ExternalBot {
         }
     }
 
-    /// Sends the pending events as one line; `false` (a fault recorded) when
-    /// the process is gone.
-    fn send(&mut self) -> bool {
+    /// Sends the pending events as one line and returns it; `None` (a fault
+    /// recorded) when the process is gone.
+    fn send(&mut self) -> Option<String> {
         let line = format!("[{}]", self.pending.join(","));
         self.pending.clear();
         if self.dead {
-            return false;
+            return None;
         }
         let sent = self
             .process
@@ -158,16 +158,16 @@ impl ExternalBot {
             self.dead = true;
             let status = self.process.exit_status();
             self.fault(format!("the process is gone ({})", exited(status)));
-            return false;
+            return None;
         }
-        true
+        Some(line)
     }
 
     /// Sends the pending events as one line, its answer owed (read and
     /// dropped before the next one): for the host's events that no bot acts
     /// on, so that a slow or silent bot does not hold the table up.
     fn send_owed(&mut self) {
-        if self.send() {
+        if self.send().is_some() {
             self.owed += 1;
         }
     }
@@ -176,10 +176,7 @@ impl ExternalBot {
     /// timeout counted from now: `None` (a fault recorded) when the bot is
     /// gone, silent, or answers with a line that is not text.
     fn exchange(&mut self) -> Option<String> {
-        let sent = self.pending.join(",");
-        if !self.send() {
-            return None;
-        }
+        let sent = self.send()?;
         let deadline = Instant::now() + self.timeout;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -210,11 +207,8 @@ impl ExternalBot {
                 Err(RecvTimeoutError::Timeout) => {
                     self.owed += 1;
                     self.silent += 1;
-                    let mut what = format!(
-                        "no answer within {:?} to {}",
-                        self.timeout,
-                        short(&format!("[{sent}]"))
-                    );
+                    let mut what =
+                        format!("no answer within {:?} to {}", self.timeout, short(&sent));
                     if self.silent >= GIVE_UP_AFTER {
                         // Silent, or its output held open by another process
                         // while it is gone: not waited for again.

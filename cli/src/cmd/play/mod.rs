@@ -295,7 +295,7 @@ fn advisor(args: &Args, s: &Setup) -> hint::Advisor {
         hint::AdvisorKind::Baseline => hint::Advisor::Baseline,
         hint::AdvisorKind::Mc => {
             let budget = Budget::Samples(args.samples.unwrap_or(HINT_SAMPLES));
-            let seed = opponents::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
+            let seed = tenpai::arena::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
             let settings = Settings {
                 budget,
                 threads: s.threads,

@@ -6,7 +6,7 @@ use anyhow::{bail, Context, Result};
 use std::fmt;
 use tenpai::ai::mc::McPlayer;
 use tenpai::ai::BaselinePlayer;
-use tenpai::arena::PlayerKind;
+use tenpai::arena::{seat_seed, PlayerKind};
 use tenpai::game::bot::{BotHandle, ExternalBot, Faults};
 use tenpai::game::{Player, RandomPlayer};
 use tenpai::rules::Rules;
@@ -88,12 +88,6 @@ impl fmt::Display for Opponents {
 /// `E`, `S`, `W`, `N` for seats 0–3.
 pub fn seat_letter(seat: u8) -> char {
     ['E', 'S', 'W', 'N'][seat as usize % 4]
-}
-
-/// The seed of the AI player at `seat` in the game of wall seed `seed` (a
-/// random or Monte Carlo player's seed follows the seat, as in self-play).
-pub fn seat_seed(seed: u64, seat: u8) -> u64 {
-    seed.wrapping_mul(4).wrapping_add(u64::from(seat))
 }
 
 /// A player at an AI seat: one of tenpai's, or an external bot whose faults
