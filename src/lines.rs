@@ -2,7 +2,7 @@
 //! limit is skipped to its end and reported, never kept whole (input
 //! without line ends — a file, a host or a bot gone wrong — would otherwise
 //! be read into memory at once). The CLI's batch modes, `tenpai mjai` and
-//! the external bots' answers ([`crate::game::bot::ExternalBot`]) all read
+//! the external bots' answers ([`crate::bot::ExternalBot`]) all read
 //! their lines here.
 
 use std::io::{self, BufRead};

@@ -1,5 +1,5 @@
 //! Win detection and decompositions.
-mod common;
+use crate::common;
 use common::counts;
 use tenpai::{decompositions, is_agari, reference, Decomposition};
 

@@ -2,12 +2,12 @@
 //! every shared tenhou.net/6 log (each seat, each time it may act: discards,
 //! riichi, calls, kans, wins, passes), and never panics.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use tenpai::ai::mc::{Budget, McPlayer};
-use tenpai::game::log;
 use tenpai::game::{legal_actions, Event, Observation, Player, State};
+use tenpai::log;
 
 fn dir() -> PathBuf {
     common::testdata("tenhou6")

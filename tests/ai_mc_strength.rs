@@ -3,7 +3,7 @@
 //!
 //! Against three random players it wins nearly every game (a quick test);
 //! against three baselines the comparison takes minutes and is `#[ignore]`d:
-//! `cargo test --release --test ai_mc_strength -- --ignored` (the full
+//! `cargo test --release --test integration ai_mc_strength:: -- --ignored` (the full
 //! 1,000-game measurement is in the README).
 
 use std::sync::atomic::{AtomicU64, Ordering};

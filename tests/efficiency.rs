@@ -1,5 +1,5 @@
 //! Waits, ukeire and per-discard analysis.
-mod common;
+use crate::common;
 use common::{counts, hand};
 use tenpai::{analyze, ukeire, Tables};
 

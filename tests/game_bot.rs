@@ -1,14 +1,14 @@
-//! tenpai as an mjai bot (`game::bot`): a bot that follows a game from the
+//! tenpai as an mjai bot (`bot`): a bot that follows a game from the
 //! mjai.app lines its seat is sent (others' tiles `?`) answers each decision
 //! exactly as the same player did at the table, and only with legal actions.
 
-mod common;
+use crate::common;
 
 use common::eager::{eager_game, Eager};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::bot::{
+use tenpai::bot::{
     answer_event, answer_json, as_answer, offers_decision, parse_line, BotError, BotSession,
     Protocol,
 };

@@ -3,7 +3,7 @@
 //! (bust, the game's length, the west extension, the last dealer's stop).
 //! Tenhou's rules (`GameRules::default()`) unless a test says otherwise.
 
-mod common;
+use crate::common;
 
 use common::exhaustive;
 use tenpai::game::{next_round, DrawReason, RoundId, RoundOutcome};

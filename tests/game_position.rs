@@ -4,7 +4,7 @@
 //! points and wall, and at every decision of seeded games the same legal
 //! actions as the referee.
 
-mod common;
+use crate::common;
 
 use common::eager::eager_game;
 use tenpai::game::{

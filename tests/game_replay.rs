@@ -1,14 +1,14 @@
 //! Every shared tenhou.net/6 log replays through the engine with no mismatch.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
-use tenpai::game::log;
-use tenpai::game::replay::{replay, ReplayReport};
+use tenpai::log;
+use tenpai::replay::{replay, ReplayReport};
 use tenpai::rules::Rules;
 
 fn replay_file(f: &std::path::Path) -> Result<ReplayReport, log::LogError> {
-    tenpai::game::replay::replay_file(f, &Rules::tenhou())
+    tenpai::replay::replay_file(f, &Rules::tenhou())
 }
 
 fn dir() -> PathBuf {

@@ -1,7 +1,7 @@
 //! The engine's rules, scenario by scenario: each test deals fixed hands and
 //! applies mjai events; illegal ones must be refused with the reason named.
 
-mod common;
+use crate::common;
 
 use common::exhaustive;
 use tenpai::game::{legal_actions, Action, DrawReason, Event, RoundId, RoundOutcome, State, Wall};

@@ -4,13 +4,14 @@
 //! the same observation as the referee's state, with its invariants and its
 //! unseen-tile accounting holding after every event.
 
-mod common;
+use crate::common;
 
 use common::eager::eager_game;
-use tenpai::game::{
-    legal_actions, log, Event, GameError, Observation, Pai, Phase, RoundOutcome, State,
-};
 use tenpai::rules::Rules;
+use tenpai::{
+    game::{legal_actions, Event, GameError, Observation, Pai, Phase, RoundOutcome, State},
+    log,
+};
 
 /// What a follow compared: decisions (a seat with legal actions) and
 /// observations; the event the referee refused, where it stopped.

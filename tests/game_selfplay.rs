@@ -1,7 +1,7 @@
 //! Seeded games between random players: no panic, no lost tile, no lost point,
 //! the same seed gives the same game, and the mjai record replays.
 
-mod common;
+use crate::common;
 
 use common::eager::eager_game;
 use rand::{Rng, SeedableRng};
@@ -162,7 +162,7 @@ fn same_seed_same_game_and_mjai_round_trip() {
 }
 
 #[test]
-#[ignore = "100,000 games: cargo test --release --test game_selfplay -- --ignored"]
+#[ignore = "100,000 games: cargo test --release --test integration game_selfplay:: -- --ignored"]
 fn hundred_thousand_random_games() {
     // Half random players, half eager ones; invariants checked after every event.
     let rules = Rules::tenhou();

@@ -2,10 +2,10 @@
 //! the rounds, actions and results of its tenhou.net/6 twin, and replays with
 //! no mismatch; malformed XML is refused with the element and the problem.
 
-mod common;
+use crate::common;
 
-use tenpai::game::log::{self, ImportedGame, LogFormat, LoggedResult};
-use tenpai::game::replay::replay;
+use tenpai::log::{self, ImportedGame, LogFormat, LoggedResult};
+use tenpai::replay::replay;
 
 fn mjlogs() -> Vec<std::path::PathBuf> {
     let mut v: Vec<_> = std::fs::read_dir(common::testdata("mjlog"))

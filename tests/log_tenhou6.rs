@@ -1,7 +1,7 @@
 //! tenhou.net/6 logs are read through typed structures: each kind of
 //! malformation is refused with the round and the entry named.
 
-use tenpai::game::log::{self, tenhou6, LogFormat};
+use tenpai::log::{self, tenhou6, LogFormat};
 
 /// One round (East 4) that ends in nine terminals: seat 3 deals, draws the 7s
 /// and discards South; seat 0 draws East and declares.

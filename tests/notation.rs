@@ -1,5 +1,5 @@
 //! Hand notation: mpsz, red fives, Chinese names, melds, Unicode, and errors.
-mod common;
+use crate::common;
 use common::hand;
 use tenpai::{Hand, HandError, MeldKind, Tile};
 

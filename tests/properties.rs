@@ -1,7 +1,6 @@
 //! Property tests: the tables against the reference checker on seeded random
 //! hands (100,000 per run over all hand sizes, plus hands biased to one suit and
 //! to pairs and quads), and ukeire against its definition.
-mod common;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use rand::seq::SliceRandom;

@@ -1,16 +1,17 @@
 //! The decisions a review finds in a log are the log's decision points, one
 //! for one, and the played action is always among the searched candidates.
 
-mod common;
+use crate::common;
 
 use std::sync::{Arc, Mutex};
 use tenpai::ai::mc::{same_play, Budget};
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::{
-    legal_actions, log, play_game, Action, Event, Observation, Player, RandomPlayer, State,
-};
 use tenpai::review::{find_decisions, review, Found, ReviewOptions};
 use tenpai::rules::{GameLength, Rules};
+use tenpai::{
+    game::{legal_actions, play_game, Action, Event, Observation, Player, RandomPlayer, State},
+    log,
+};
 
 /// One time the table asked a seat with more than one legal action: the
 /// seat, its view, its legal actions and its answer.

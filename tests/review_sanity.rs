@@ -6,13 +6,16 @@
 //!
 //! A few games here; the figures for 100 games come from the ignored test
 //! (`REVIEW_GAMES=N` for fewer, `REVIEW_SAMPLES=N` for another budget):
-//! `cargo test --release --test review_sanity -- --ignored --nocapture`
+//! `cargo test --release --test integration review_sanity:: -- --ignored --nocapture`
 //! (see the README's "Review" section).
 
 use tenpai::ai::mc::{Budget, McPlayer};
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::{log, play_game, Player, RandomPlayer};
 use tenpai::review::{review, ReviewOptions, Tally};
+use tenpai::{
+    game::{play_game, Player, RandomPlayer},
+    log,
+};
 
 use tenpai::rules::{GameLength, Rules};
 

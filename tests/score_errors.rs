@@ -1,7 +1,7 @@
 //! Typed errors, never panics: not a winning hand, no yaku, and each situation
 //! that cannot happen, with a message that says what is wrong.
 
-mod score_common;
+use crate::score_common;
 use score_common::win;
 use tenpai::rules::Rules;
 use tenpai::score::{

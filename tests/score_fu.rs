@@ -2,7 +2,7 @@
 //! hand. Unless a test says otherwise: the South seat (non-dealer) in the East
 //! round, ron, Tenhou's rules.
 
-mod score_common;
+use crate::score_common;
 use score_common::{check, fu_lines, win};
 use tenpai::rules::Rules;
 use tenpai::score::{Reading, ScoreError, Timing, Wait, Yaku};

@@ -1,7 +1,7 @@
 //! Payments: basic points, limits, dealer and non-dealer shares, rounding, honba
 //! and riichi sticks. Points are in 1s.
 
-mod score_common;
+use crate::score_common;
 use score_common::win;
 use tenpai::rules::Rules;
 use tenpai::score::{basic_points, payment, Limit, Payment, Timing};

@@ -2,7 +2,7 @@
 //! Unless a test says otherwise: the South seat (non-dealer) in the East round,
 //! ron, Tenhou's rules. Totals are in points, riichi sticks excluded.
 
-mod score_common;
+use crate::score_common;
 use score_common::{check, has, win};
 use tenpai::rules::{Renhou, Rules};
 use tenpai::score::{ScoreError, Timing, Yaku};

@@ -1,5 +1,5 @@
 //! Shanten: the examples, each form, meld-aware shanten, errors.
-mod common;
+use crate::common;
 use common::{counts, hand};
 use tenpai::{reference, shanten, shanten_forms, shanten_with_melds, HandError};
 

@@ -1,6 +1,5 @@
 //! The table file: export, memory-mapped use, and refusal of damaged, truncated,
 //! foreign and stale files.
-mod common;
 use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use tenpai::{MappedTables, TableError, Tables};

@@ -1,5 +1,5 @@
 //! Agreement with every line of `tests/data/shanten/*.jsonl`.
-mod common;
+use crate::common;
 use common::{counts, testdata};
 use serde_json::Value;
 

@@ -11,7 +11,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::{Duration, Instant};
 use tenpai::ai::BaselinePlayer;
 use tenpai::arena::{play_one, Config, PlayerKind, BOT_TIMEOUT};
-use tenpai::game::bot::{answer_json, parse_line, BotSession, ExternalBot, Protocol};
+use tenpai::bot::{answer_json, parse_line, BotSession, ExternalBot, Protocol};
 use tenpai::game::{play_game, Action, Observation, Player};
 use tenpai::rules::{GameLength, Rules};
 

@@ -6,7 +6,7 @@
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, McPlayer, Settings};
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::bot::{ExternalBot, Faults, GIVE_UP_AFTER};
+use tenpai::bot::{ExternalBot, Faults, GIVE_UP_AFTER};
 use tenpai::game::{play_game, GameRecord, Player, State};
 use tenpai::rules::{GameLength, Rules};
 

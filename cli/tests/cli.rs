@@ -1,7 +1,7 @@
 //! End-to-end tests: run the built `tenpai` binary and check its exact output,
 //! standard error and exit status.
 
-mod common;
+use crate::common;
 use common::{tenpai, tenpai_in, tenpai_with};
 use std::path::{Path, PathBuf};
 

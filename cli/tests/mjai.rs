@@ -1,7 +1,7 @@
 //! `tenpai mjai`: the bot on standard input and output, in both protocols,
 //! and its errors (line and problem named, exit status 1).
 
-mod common;
+use crate::common;
 
 use common::tenpai_in;
 

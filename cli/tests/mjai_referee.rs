@@ -3,7 +3,7 @@
 //! against three of the package's rule-based bots — with no referee error.
 //! Needs Python with `pip install mjai==0.2.1` (`MJAI_PYTHON` names the
 //! interpreter, default `python3`); run with
-//! `cargo test --release -p tenpai-cli --test mjai_referee -- --ignored`.
+//! `cargo test --release -p tenpai-cli --test integration mjai_referee:: -- --ignored`.
 
 use std::process::Command;
 

@@ -5,7 +5,7 @@
 //! that change nothing, the end of input, `--log` read back by `tenpai
 //! replay`, and `--watch`.
 
-mod common;
+use crate::common;
 use common::{tenpai_in, MC7};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};

@@ -63,7 +63,7 @@ fn replay_err_mismatch_names_round_and_turn() {
 fn replay_ok_mjai_lines_and_err_illegal_event() {
     let dir = tempfile::tempdir().unwrap();
     let good = dir.path().join("game.mjson");
-    let lines = tenpai::game::log::load(logs().join("kyushukyuhai.json"))
+    let lines = tenpai::log::load(logs().join("kyushukyuhai.json"))
         .unwrap()
         .to_mjai();
     std::fs::write(&good, &lines).unwrap();

@@ -8,7 +8,7 @@
 //! game; `play --review FILE` writes the page. The exact values of one
 //! seeded review are in the snapshot (cli/tests/snapshot.rs).
 
-mod common;
+use crate::common;
 use common::{tenpai, tenpai_in};
 use serde_json::Value;
 

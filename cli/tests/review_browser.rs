@@ -5,14 +5,14 @@
 //! `apt-get install -y chromium`); run it with
 //!
 //! ```sh
-//! cargo test --release -p tenpai-cli --test review_browser -- --ignored --nocapture
+//! cargo test --release -p tenpai-cli --test integration review_browser:: -- --ignored --nocapture
 //! ```
 //!
 //! The screenshots are `target/tmp/review.png` (the first screen) and
 //! `review-full.png` (the whole page, the flagged decisions open). The normal tests check the
 //! markup itself (cli/tests/review.rs: well-formed, self-contained).
 
-mod common;
+use crate::common;
 use common::tenpai;
 use std::path::{Path, PathBuf};
 use std::process::Command;

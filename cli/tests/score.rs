@@ -1,7 +1,7 @@
 //! End-to-end tests of `tenpai score`: the built binary, its exact output, and
 //! the batch mode over every shared scoring case.
 
-mod common;
+use crate::common;
 use common::{tenpai, tenpai_in};
 use serde_json::Value;
 

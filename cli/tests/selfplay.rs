@@ -2,7 +2,7 @@
 //! table and JSON; logs and decisions are written as games finish and a
 //! failed write stops the run; bad paths and bad merges are refused.
 
-mod common;
+use crate::common;
 use common::tenpai;
 use std::path::Path;
 

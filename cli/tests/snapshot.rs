@@ -7,10 +7,10 @@
 //! After a change to the AI, regenerate the file and read its diff:
 //!
 //! ```sh
-//! UPDATE_SNAPSHOTS=1 cargo test --release -p tenpai-cli --test snapshot
+//! UPDATE_SNAPSHOTS=1 cargo test --release -p tenpai-cli --test integration snapshot::
 //! ```
 
-mod common;
+use crate::common;
 
 use common::{tenpai_in, MC7, SUGGEST_CLOSED_HAND, SUGGEST_OPEN_HAND_JSON};
 
@@ -21,7 +21,7 @@ const FILE: &str = "tests/snapshots/mc.txt";
 const HEADER: &str = "\
 # Outputs of tenpai that move whenever the Monte Carlo AI is tuned, checked
 # by cli/tests/snapshot.rs. After a change to the AI, regenerate and read the diff:
-#   UPDATE_SNAPSHOTS=1 cargo test --release -p tenpai-cli --test snapshot
+#   UPDATE_SNAPSHOTS=1 cargo test --release -p tenpai-cli --test integration snapshot::
 ";
 
 /// The log of a real game the suggestions are asked about.
@@ -133,7 +133,7 @@ fn snapshot_of_the_monte_carlo_outputs() {
         panic!(
             "cli/{FILE} differs from the output at line {}:\n  snapshot: {a}\n  now:      {b}\n\
              If the Monte Carlo AI changed on purpose, regenerate it and read the diff:\n  \
-             UPDATE_SNAPSHOTS=1 cargo test --release -p tenpai-cli --test snapshot",
+             UPDATE_SNAPSHOTS=1 cargo test --release -p tenpai-cli --test integration snapshot::",
             i + 1
         );
     }

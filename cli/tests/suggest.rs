@@ -4,7 +4,7 @@
 //! discards, and errors that name the flag. The rankings themselves move
 //! whenever the AI is tuned: they are in the one snapshot (`snapshot.rs`).
 
-mod common;
+use crate::common;
 
 use common::{tenpai, SUGGEST_CLOSED_HAND, SUGGEST_OPEN_HAND_JSON};
 

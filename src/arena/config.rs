@@ -26,7 +26,7 @@ pub enum PlayerKind {
     /// The Monte Carlo player ([`crate::ai::mc::McPlayer`]) with these
     /// settings; its seed is the game's wall seed × 4 + its seat.
     Mc(Settings),
-    /// An external mjai bot ([`crate::game::bot::ExternalBot`]): `command`
+    /// An external mjai bot ([`crate::bot::ExternalBot`]): `command`
     /// run by `sh -c` with `{seat}` replaced by the seat, its faults played
     /// by the baseline.
     Cmd {

@@ -5,7 +5,7 @@
 use super::{ArenaError, BoxError, Config, PlayerKind, Tally};
 use crate::ai::mc::{McPlayer, SearchReport};
 use crate::ai::BaselinePlayer;
-use crate::game::bot::{ExternalBot, Faults};
+use crate::bot::{ExternalBot, Faults};
 use crate::game::{play_game, Action, GameRecord, Observation, Player, RandomPlayer};
 use rayon::prelude::*;
 use std::cell::RefCell;

@@ -4,7 +4,7 @@ use crate::score::ScoreError;
 use thiserror::Error;
 
 /// What is wrong with an event or a tile (a log that cannot be read is a
-/// [`crate::game::log::LogError`]).
+/// [`crate::log::LogError`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum GameError {
     /// Text that is not a tile in mjai notation.

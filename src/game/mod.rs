@@ -9,8 +9,9 @@
 //!   [`State::with_check`] turns the checks on). [`Seat`]: one seat's part of it.
 //! - [`legal_actions`]: what a seat may do now; [`action_events`] turns a choice
 //!   into events.
-//! - [`log`]: game logs (tenhou.net/6 JSON, mjai JSON lines, Tenhou's XML)
-//!   read into one shape; [`replay`]: a log's events applied to the engine and
+//! - Above the engine (they are I/O): [`crate::log`], game logs (tenhou.net/6
+//!   JSON, mjai JSON lines, Tenhou's XML) read into one shape; [`crate::replay`]:
+//!   a log's events applied to the engine and
 //!   its results compared.
 //! - [`GameRules`](crate::rules::GameRules): the `[game]` table of the rule presets (`data/rules/*.toml`).
 //! - [`Game`]: a whole seeded game stopped at each decision (who acts, their
@@ -28,14 +29,13 @@
 //! - [`RoundId`]: a round as dealt (wind, dealer, honba, sticks);
 //!   [`next_round`]: the rule for the round after it, or the end of the game.
 //! - [`ranking`], [`final_scores`]: the end of a game.
-//! - [`bot`]: tenpai as an mjai bot, one seat's game followed from a host's
+//! - [`crate::bot`] (above the engine): tenpai as an mjai bot, one seat's game followed from a host's
 //!   events.
 //! - [`action_index`], [`ACTION_SPACE`]: a fixed numbering of the actions, and
 //!   [`Features`]: an observation as fixed-size numeric arrays, for learning
 //!   agents.
 
 mod action_space;
-pub mod bot;
 mod calls;
 mod driver;
 mod error;
@@ -43,10 +43,8 @@ mod event;
 mod features;
 mod furiten;
 mod legal;
-pub mod log;
 mod observation;
 mod pai;
-pub mod replay;
 mod riichi;
 mod round;
 mod settle;

@@ -86,7 +86,7 @@ pub trait Player {
     /// Called with every event of the game, after the table applied it and
     /// before it asks anyone about it, as the referee sees it (every tile
     /// named): a player that passes events on, such as an external bot
-    /// ([`crate::game::bot::ExternalBot`]), hides what its seat may not see
+    /// ([`crate::bot::ExternalBot`]), hides what its seat may not see
     /// ([`Event::seen_by`]). Does nothing by default.
     fn observe(&mut self, _event: &Event) {}
 }

@@ -1,5 +1,5 @@
 //! Finding a seat's decisions in a log: the log's events are applied to the
-//! engine (as [`crate::game::replay`] does), and wherever the seat has a
+//! engine (as [`crate::replay`] does), and wherever the seat has a
 //! choice — more than one of [`legal_actions`] — its view is kept with the
 //! action the log shows it took ([`super::played`]).
 //!
@@ -10,8 +10,8 @@
 //! with its discard ([`Action::Riichi`]).
 
 use super::played::{seen, Seen};
-use crate::game::log::ImportedGame;
 use crate::game::{check_offered, legal_actions, Action, Event, Observation, State};
+use crate::log::ImportedGame;
 use crate::rules::Rules;
 
 /// A decision of the seat found in the log: its view, its choices and what
@@ -83,13 +83,13 @@ pub struct Found {
 /// point where the seat had more than one legal action and the log shows
 /// what it chose. After an event the engine refuses, the rest of that round
 /// is skipped (and listed in [`Found::refused`]) and the next round starts
-/// afresh from its `start_kyoku`, as [`crate::game::replay::replay`] does.
+/// afresh from its `start_kyoku`, as [`crate::replay::replay`] does.
 ///
 /// # Panics
 /// When `seat > 3`.
 ///
 /// ```
-/// use tenpai::game::{log, Action};
+/// use tenpai::{log, game::{Action}};
 /// use tenpai::review::find_decisions;
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tenhou6/double_ron.json");
 /// let game = log::load(path)?;
@@ -98,7 +98,7 @@ pub struct Found {
 /// let last = found.points.last().unwrap();
 /// assert_eq!(last.played, Action::Ron); // seat 2 is one of the two winners
 /// assert!(found.points.iter().all(|p| p.legal.len() > 1 && p.legal.contains(&p.played)));
-/// # Ok::<(), tenpai::game::log::LogError>(())
+/// # Ok::<(), tenpai::log::LogError>(())
 /// ```
 pub fn find_decisions(game: &ImportedGame, rules: &Rules, seat: u8) -> Found {
     assert!(seat < 4, "seat {seat}: expected 0 to 3");

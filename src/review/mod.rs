@@ -26,7 +26,7 @@
 //! use tenpai::ai::mc::Budget;
 //! use tenpai::review::{review, ReviewOptions};
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tenhou6/double_ron.json");
-//! let game = tenpai::game::log::load(path)?;
+//! let game = tenpai::log::load(path)?;
 //! let rules = game.rules_or(&tenpai::rules::Rules::tenhou());
 //! let options = ReviewOptions { budget: Budget::Samples(50), ..ReviewOptions::default() };
 //! let r = review(&game, &rules, 1, &options, &|_| {})?;
@@ -49,7 +49,7 @@ pub use judge::ReviewedDecision;
 pub use summary::{ReviewSummary, RoundTally, Tally, LARGEST};
 
 use crate::ai::mc::{mix, same_play, search_against, Budget, Settings, SystemClock};
-use crate::game::log::{ImportedGame, LogFormat};
+use crate::log::{ImportedGame, LogFormat};
 use crate::rules::Rules;
 use rayon::prelude::*;
 
@@ -201,10 +201,10 @@ impl DefaultSeat {
     ///
     /// ```
     /// use tenpai::review::DefaultSeat;
-    /// let game = tenpai::game::log::parse(r#"{"type":"start_game","names":["mc","mc","You","mc"]}"#)?;
+    /// let game = tenpai::log::parse(r#"{"type":"start_game","names":["mc","mc","You","mc"]}"#)?;
     /// assert_eq!(DefaultSeat::of(&game), DefaultSeat::Player(2));
     /// assert_eq!(DefaultSeat::of(&game).seat(), 2);
-    /// # Ok::<(), tenpai::game::log::LogError>(())
+    /// # Ok::<(), tenpai::log::LogError>(())
     /// ```
     pub fn of(game: &ImportedGame) -> DefaultSeat {
         let you: Vec<usize> = (0..game.names.len().min(4))
@@ -233,11 +233,11 @@ impl DefaultSeat {
 ///
 /// ```
 /// use tenpai::review::{seat_of_player, ReviewError};
-/// let game = tenpai::game::log::parse(r#"{"type":"start_game","names":["A","B","C","D"]}"#)?;
+/// let game = tenpai::log::parse(r#"{"type":"start_game","names":["A","B","C","D"]}"#)?;
 /// assert_eq!(seat_of_player(&game, "C"), Ok(2));
 /// let e = seat_of_player(&game, "E").unwrap_err();
 /// assert_eq!(e.to_string(), "no player named \"E\" in the log (its players: A, B, C, D)");
-/// # Ok::<(), tenpai::game::log::LogError>(())
+/// # Ok::<(), tenpai::log::LogError>(())
 /// ```
 pub fn seat_of_player(game: &ImportedGame, name: &str) -> Result<u8, ReviewError> {
     let seats: Vec<usize> = (0..game.names.len().min(4))

@@ -6,9 +6,7 @@ use anyhow::{anyhow, bail, Result};
 use std::io::{BufRead, Write};
 use tenpai::ai::mc::{Budget, McPlayer, Settings};
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::bot::{
-    answer_json, offers_decision, parse_line, BotSession, PlayerMaker, Protocol,
-};
+use tenpai::bot::{answer_json, offers_decision, parse_line, BotSession, PlayerMaker, Protocol};
 use tenpai::game::Player;
 use tenpai::lines::{read_line, Line, MAX_LINE};
 
@@ -123,7 +121,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
         if line.trim().is_empty() {
             continue;
         }
-        let at = |e: tenpai::game::bot::BotError| anyhow!("line {n}: {e}");
+        let at = |e: tenpai::bot::BotError| anyhow!("line {n}: {e}");
         let events = parse_line(line, protocol).map_err(at)?;
         bot.new_line();
         for e in &events {

@@ -285,7 +285,7 @@ pub fn end_bots_on_signals() -> Result<()> {
             .context("a signal handler")?;
         std::thread::spawn(move || {
             if let Some(sig) = signals.forever().next() {
-                tenpai::game::bot::end_all_bots();
+                tenpai::bot::end_all_bots();
                 std::process::exit(128 + sig);
             }
         });

@@ -5,8 +5,8 @@ use anyhow::{bail, Result};
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use tenpai::game::log::{self, LogError};
-use tenpai::game::replay::{replay, ReplayReport};
+use tenpai::log::{self, LogError};
+use tenpai::replay::{replay, ReplayReport};
 use tenpai::rules::Rules;
 
 const LONG_ABOUT: &str = "\

@@ -5,11 +5,13 @@ use anyhow::{anyhow, bail, Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use tenpai::ai::mc::{action_label, hand_text, search, Budget, SearchReport, Settings};
-use tenpai::game::{
-    legal_actions, live_wall_left, log, Action, Event, Observation, Pai, RiverTile, State,
-    TableMeld,
-};
 use tenpai::rules::Rules;
+use tenpai::{
+    game::{
+        legal_actions, live_wall_left, Action, Event, Observation, Pai, RiverTile, State, TableMeld,
+    },
+    log,
+};
 use tenpai::{Hand, MeldKind, Tile};
 
 const LONG_ABOUT: &str = "\

@@ -400,7 +400,7 @@ fn review_game<W: Write>(
 ) -> Result<()> {
     use crate::cmd::review::{review_with_progress, write_html, Reviewed, SeatSource};
     use tenpai::review::DefaultSeat;
-    let game = tenpai::game::log::parse(&record.to_mjai())
+    let game = tenpai::log::parse(&record.to_mjai())
         .context("--review: the game's own log does not read back")?;
     let source = if s.watch {
         SeatSource::Given

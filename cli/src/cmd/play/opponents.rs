@@ -7,7 +7,7 @@ use std::fmt;
 use tenpai::ai::mc::McPlayer;
 use tenpai::ai::BaselinePlayer;
 use tenpai::arena::{seat_seed, PlayerKind};
-use tenpai::game::bot::{BotHandle, ExternalBot, Faults};
+use tenpai::bot::{BotHandle, ExternalBot, Faults};
 use tenpai::game::{Player, RandomPlayer};
 use tenpai::rules::Rules;
 

@@ -16,7 +16,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, DecisionHook, SearchReport};
-use tenpai::game::bot::{BotHandle, Faults};
+use tenpai::bot::{BotHandle, Faults};
 use tenpai::game::{
     final_scores, play_game_watched, Action, DrawReason, Event, GameError, GameRecord, Observation,
     Pai, Player, RoundOutcome, State, TableMeld,

@@ -65,7 +65,7 @@ const SIGNAL_CHECK: Duration = Duration::from_millis(100);
 fn exit_if_signalled() {
     let sig = signalled().load(Ordering::SeqCst);
     if sig != 0 {
-        tenpai::game::bot::end_all_bots();
+        tenpai::bot::end_all_bots();
         restore();
         std::process::exit(128 + sig as i32);
     }
@@ -107,7 +107,7 @@ impl Guard {
             signal_hook::iterator::Signals::new([SIGHUP]).context("a signal handler")?;
         std::thread::spawn(move || {
             if hangup.forever().next().is_some() {
-                tenpai::game::bot::end_all_bots();
+                tenpai::bot::end_all_bots();
                 std::process::exit(128 + SIGHUP);
             }
         });

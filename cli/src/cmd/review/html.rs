@@ -9,8 +9,8 @@ use super::Reviewed;
 use crate::cmd::play::view::{score, signed};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use tenpai::ai::mc::{action_label, same_play, Candidate};
-use tenpai::game::log::LoggedResult;
 use tenpai::game::{Observation, RiverTile, TableMeld};
+use tenpai::log::LoggedResult;
 use tenpai::review::ReviewedDecision;
 
 /// The page's style sheet.

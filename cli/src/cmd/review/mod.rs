@@ -14,7 +14,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tenpai::ai::mc::Budget;
-use tenpai::game::log::{self, ImportedGame};
+use tenpai::log::{self, ImportedGame};
 use tenpai::review::{
     review, seat_of_player, DefaultSeat, Review, ReviewOptions, DEFAULT_SAMPLES, DEFAULT_THRESHOLD,
 };

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use tenpai::ai::mc::SearchReport;
 use tenpai::arena::{BoxError, Observer, Played};
-use tenpai::game::bot::KEPT_FAULTS;
+use tenpai::bot::KEPT_FAULTS;
 use tenpai::game::Observation;
 
 /// The log directory of `--log-dir DIR`, created if missing.

@@ -4,7 +4,7 @@
 //! those of `reach_accepted` stay on the event (the engine checks them).
 //!
 //! ```
-//! use tenpai::game::log::{mjai, LoggedResult};
+//! use tenpai::log::{mjai, LoggedResult};
 //! let text = r#"{"type":"start_game","names":["A","B","C","D"]}
 //! {"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"1m","scores":[25000,25000,25000,25000],"tehais":[[],[],[],[]]}
 //! {"type":"ryukyoku","reason":"nine_terminals","deltas":[0,0,0,0]}
@@ -12,13 +12,13 @@
 //! let game = mjai::parse(text)?;
 //! assert_eq!(game.rounds[0].events.len(), 3);
 //! assert!(matches!(&game.rounds[0].results[0], LoggedResult::Draw(d) if d.deltas == Some([0; 4])));
-//! # Ok::<(), tenpai::game::log::LogError>(())
+//! # Ok::<(), tenpai::log::LogError>(())
 //! ```
 
 use super::{
     GameEnd, ImportedGame, ImportedRound, LogError, LogFormat, LoggedDraw, LoggedResult, LoggedWin,
 };
-use crate::game::event::Event;
+use crate::game::Event;
 
 /// Reads mjai JSON lines.
 ///

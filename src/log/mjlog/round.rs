@@ -2,11 +2,9 @@
 
 use super::meld::{decode, Meld};
 use super::{attr, id_pai, numbers};
-use crate::game::event::{DrawReason, Event};
-use crate::game::log::{
-    sort_pais, ImportedRound, LoggedDraw, LoggedResult, LoggedWin, TENHOU_YAKU,
-};
-use crate::game::pai::Pai;
+use crate::game::Pai;
+use crate::game::{DrawReason, Event};
+use crate::log::{sort_pais, ImportedRound, LoggedDraw, LoggedResult, LoggedWin, TENHOU_YAKU};
 use crate::tile::Tile;
 use roxmltree::Node;
 

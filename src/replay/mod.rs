@@ -6,7 +6,7 @@
 //! fu and points; draws with their payments; the game's end and final scores.
 //!
 //! ```
-//! use tenpai::game::{log, replay::replay, play_game, Player, RandomPlayer};
+//! use tenpai::{log, replay::replay}; use tenpai::game::{ play_game, Player, RandomPlayer};
 //! let rules = tenpai::rules::Rules::tenhou();
 //! let mut p: [RandomPlayer; 4] = std::array::from_fn(|i| RandomPlayer::new(i as u64));
 //! let [a, b, c, d] = &mut p;
@@ -21,9 +21,9 @@
 
 mod compare;
 
-use super::event::Event;
-use super::log::{ImportedGame, ImportedRound, LogError, LogFormat, LoggedResult};
-use super::state::{RoundOutcome, State};
+use crate::game::Event;
+use crate::game::{RoundOutcome, State};
+use crate::log::{ImportedGame, ImportedRound, LogError, LogFormat, LoggedResult};
 use crate::rules::Rules;
 use std::fmt;
 use std::path::Path;
@@ -69,20 +69,20 @@ pub struct ReplayReport {
 /// their rules, under `default_rules`.
 ///
 /// # Errors
-/// The [`LogError`] of [`crate::game::log::load`]; disagreements with the
+/// The [`LogError`] of [`crate::log::load`]; disagreements with the
 /// engine are not errors but [`ReplayReport::mismatches`].
 ///
 /// ```
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tenhou6/double_ron.json");
-/// let report = tenpai::game::replay::replay_file(path, &tenpai::rules::Rules::tenhou())?;
+/// let report = tenpai::replay::replay_file(path, &tenpai::rules::Rules::tenhou())?;
 /// assert_eq!((report.rounds, report.wins, report.mismatches.len()), (1, 2, 0));
-/// # Ok::<(), tenpai::game::log::LogError>(())
+/// # Ok::<(), tenpai::log::LogError>(())
 /// ```
 pub fn replay_file(
     path: impl AsRef<Path>,
     default_rules: &Rules,
 ) -> Result<ReplayReport, LogError> {
-    let game = super::log::load(path)?;
+    let game = crate::log::load(path)?;
     Ok(replay(&game, &game.rules_or(default_rules)))
 }
 
@@ -143,7 +143,7 @@ fn replay_round(state: &mut State, round: &ImportedRound, rep: &mut ReplayReport
         let mut next = state.clone();
         let checked = next
             .apply(e)
-            .and_then(|()| super::legal::check_offered(state, e));
+            .and_then(|()| crate::game::check_offered(state, e));
         let mut mismatch = |message: String| {
             rep.mismatches.push(Mismatch {
                 round: name.clone(),

@@ -6,7 +6,7 @@ use crate::rules::{GameLength, Rules};
 /// The rules of the room a log was played in.
 ///
 /// ```
-/// use tenpai::game::log::Room;
+/// use tenpai::log::Room;
 /// use tenpai::rules::GameLength;
 /// // Tenhou's phoenix room, east-south, open tanyao, red fives (GO type 169).
 /// let room = Room::from_go_type(169)?;

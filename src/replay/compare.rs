@@ -1,9 +1,9 @@
 //! A round's end as the engine scored it, against the log's record: the one
 //! place where every format's results are checked.
 
-use crate::game::event::DrawReason;
-use crate::game::log::{LoggedDraw, LoggedWin};
-use crate::game::state::Win;
+use crate::game::DrawReason;
+use crate::game::Win;
+use crate::log::{LoggedDraw, LoggedWin};
 use crate::score::{payment, Payment};
 
 /// What differs between a logged win and the engine's (`dealer`: the round's

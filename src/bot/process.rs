@@ -78,7 +78,7 @@ static LIVE: Mutex<Vec<Weak<Shared>>> = Mutex::new(Vec::new());
 /// ```
 /// use std::time::Duration;
 /// use tenpai::ai::BaselinePlayer;
-/// use tenpai::game::bot::{end_all_bots, ExternalBot};
+/// use tenpai::bot::{end_all_bots, ExternalBot};
 /// use tenpai::rules::Rules;
 ///
 /// let rules = Rules::tenhou();
@@ -104,7 +104,7 @@ pub fn end_all_bots() {
 /// ```
 /// use std::time::Duration;
 /// use tenpai::ai::BaselinePlayer;
-/// use tenpai::game::bot::ExternalBot;
+/// use tenpai::bot::ExternalBot;
 /// use tenpai::rules::Rules;
 ///
 /// let rules = Rules::tenhou();

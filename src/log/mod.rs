@@ -9,19 +9,19 @@
 //! - Tenhou's XML log, mjlog ([`mjlog`]): `<mjloggm ver="2.3">…`.
 //!
 //! An importer only translates: whether each action is legal and what it pays
-//! is the engine's business ([`crate::game::replay`] applies the events and
+//! is the engine's business ([`crate::replay`] applies the events and
 //! compares the round ends with [`ImportedRound::results`]). A log that breaks
 //! its format is refused with a [`LogError`] naming the round and the entry, or
 //! the line, or the element.
 //!
 //! ```
-//! use tenpai::game::log::{parse, LogFormat};
+//! use tenpai::log::{parse, LogFormat};
 //! let text = r#"{"type":"start_game","names":["A","B","C","D"]}"#;
 //! let game = parse(text)?;
 //! assert_eq!(game.format, LogFormat::Mjai);
 //! assert_eq!(game.names, ["A", "B", "C", "D"]);
 //! assert!(game.rounds.is_empty());
-//! # Ok::<(), tenpai::game::log::LogError>(())
+//! # Ok::<(), tenpai::log::LogError>(())
 //! ```
 
 mod error;
@@ -33,7 +33,7 @@ pub mod tenhou6;
 pub use error::LogError;
 pub use room::{Room, TENHOU_YAKU};
 
-use super::event::Event;
+use crate::game::Event;
 use crate::rules::Rules;
 use std::fmt;
 use std::path::Path;
@@ -53,7 +53,7 @@ impl LogFormat {
     /// The format's short name: `tenhou6`, `mjai` or `mjlog`.
     ///
     /// ```
-    /// assert_eq!(tenpai::game::log::LogFormat::Mjlog.name(), "mjlog");
+    /// assert_eq!(tenpai::log::LogFormat::Mjlog.name(), "mjlog");
     /// ```
     pub fn name(self) -> &'static str {
         match self {
@@ -161,9 +161,9 @@ impl ImportedGame {
     /// the log's payments are wrong).
     ///
     /// ```
-    /// let game = tenpai::game::log::parse(r#"{"type":"start_game","names":[]}"#)?;
+    /// let game = tenpai::log::parse(r#"{"type":"start_game","names":[]}"#)?;
     /// assert_eq!(game.events().count(), 1);
-    /// # Ok::<(), tenpai::game::log::LogError>(())
+    /// # Ok::<(), tenpai::log::LogError>(())
     /// ```
     pub fn events(&self) -> impl Iterator<Item = Event> + '_ {
         let start = Event::StartGame {
@@ -183,9 +183,9 @@ impl ImportedGame {
     /// `ryukyoku` (so that replaying the lines checks them).
     ///
     /// ```
-    /// let game = tenpai::game::log::parse(r#"{"type":"start_game","names":[]}"#)?;
+    /// let game = tenpai::log::parse(r#"{"type":"start_game","names":[]}"#)?;
     /// assert_eq!(game.to_mjai(), "{\"type\":\"start_game\",\"names\":[]}\n");
-    /// # Ok::<(), tenpai::game::log::LogError>(())
+    /// # Ok::<(), tenpai::log::LogError>(())
     /// ```
     pub fn to_mjai(&self) -> String {
         let mut out = String::new();
@@ -235,7 +235,7 @@ impl ImportedRound {
 /// The name of the round a `start_kyoku` event starts, e.g. `S2-1`.
 ///
 /// ```
-/// use tenpai::game::{log::round_name, Event};
+/// use tenpai::{log::round_name, game::{Event}};
 /// let e: Event = serde_json::from_str(r#"{"type":"start_kyoku","bakaze":"S","kyoku":2,"honba":1,"kyotaku":0,"oya":1,"dora_marker":"1m","scores":[25000,25000,25000,25000],"tehais":[[],[],[],[]]}"#)?;
 /// assert_eq!(round_name(&e).as_deref(), Some("S2-1"));
 /// # Ok::<(), serde_json::Error>(())
@@ -264,9 +264,9 @@ pub const MAX_LOG_BYTES: u64 = 64 << 20;
 /// [`MAX_LOG_BYTES`]; the errors of [`parse`].
 ///
 /// ```no_run
-/// let game = tenpai::game::log::load("game.mjlog")?;
+/// let game = tenpai::log::load("game.mjlog")?;
 /// println!("{} rounds", game.rounds.len());
-/// # Ok::<(), tenpai::game::log::LogError>(())
+/// # Ok::<(), tenpai::log::LogError>(())
 /// ```
 pub fn load(path: impl AsRef<Path>) -> Result<ImportedGame, LogError> {
     use std::io::Read;
@@ -299,7 +299,7 @@ pub fn load(path: impl AsRef<Path>) -> Result<ImportedGame, LogError> {
 /// text breaks its format.
 ///
 /// ```
-/// use tenpai::game::log::{parse, LogError};
+/// use tenpai::log::{parse, LogError};
 /// let e = parse("# A README\n").unwrap_err();
 /// assert!(matches!(e, LogError::UnknownFormat { .. }));
 /// assert_eq!(e.to_string(), "not a tenhou.net/6, mjai or mjlog log: it starts with \"# A README\"");
@@ -318,11 +318,11 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
 /// [`LogError::UnknownFormat`] saying what the text starts with.
 ///
 /// ```
-/// use tenpai::game::log::{detect, LogFormat};
+/// use tenpai::log::{detect, LogFormat};
 /// assert_eq!(detect("<mjloggm ver=\"2.3\"></mjloggm>")?, LogFormat::Mjlog);
 /// assert_eq!(detect("{\"type\":\"end_kyoku\"}\n")?, LogFormat::Mjai);
 /// assert_eq!(detect("{\"name\":[],\"log\":[]}")?, LogFormat::Tenhou6);
-/// # Ok::<(), tenpai::game::log::LogError>(())
+/// # Ok::<(), tenpai::log::LogError>(())
 /// ```
 pub fn detect(text: &str) -> Result<LogFormat, LogError> {
     let body = text.trim_start_matches('\u{feff}').trim_start();

@@ -5,11 +5,11 @@
 
 use super::process::{BotHandle, Process, Reply};
 use super::{answer_event, as_answer, parse_line, Protocol};
-use crate::game::event::Event;
-use crate::game::legal::Action;
-use crate::game::observation::Observation;
-use crate::game::state::State;
-use crate::game::table::Player;
+use crate::game::Action;
+use crate::game::Event;
+use crate::game::Observation;
+use crate::game::Player;
+use crate::game::State;
 use crate::lines::MAX_LINE;
 use crate::rules::{GameLength, Rules};
 use std::io::Write;
@@ -49,7 +49,7 @@ pub struct Faults {
 /// ```
 /// use std::time::Duration;
 /// use tenpai::ai::BaselinePlayer;
-/// use tenpai::game::bot::ExternalBot;
+/// use tenpai::bot::ExternalBot;
 /// use tenpai::game::{play_game, Player, RandomPlayer};
 /// use tenpai::rules::{GameLength, Rules};
 ///

@@ -3,7 +3,7 @@
 //! mode), each with the fields a bot needs beside the [`Event`] itself.
 
 use super::BotError;
-use crate::game::event::Event;
+use crate::game::Event;
 use serde_json::Value;
 
 /// How a bot is spoken to.
@@ -49,13 +49,13 @@ pub struct Incoming {
 /// Never.
 ///
 /// ```
-/// use tenpai::game::bot::{parse_line, Protocol};
+/// use tenpai::bot::{parse_line, Protocol};
 /// let line = r#"[{"type":"start_game","id":2,"names":["a","b","c","d"],"kyoku_first":4}]"#;
 /// let events = parse_line(line, Protocol::Batch)?;
 /// assert_eq!((events[0].id, events[0].kyoku_first), (Some(2), Some(4)));
 /// let err = parse_line(r#"{"type":"dahai","actor":0}"#, Protocol::Lines).unwrap_err();
 /// assert!(err.to_string().starts_with("event 0 (dahai): "), "{err}");
-/// # Ok::<(), tenpai::game::bot::BotError>(())
+/// # Ok::<(), tenpai::bot::BotError>(())
 /// ```
 pub fn parse_line(line: &str, protocol: Protocol) -> Result<Vec<Incoming>, BotError> {
     let value: Value = serde_json::from_str(line).map_err(|e| BotError::Json {
@@ -139,7 +139,7 @@ fn incoming(index: usize, value: Value) -> Result<Incoming, BotError> {
 /// Never.
 ///
 /// ```
-/// use tenpai::game::{bot::answer_json, Event};
+/// use tenpai::{bot::answer_json, game::{Event}};
 /// assert_eq!(answer_json(None), r#"{"type":"none"}"#);
 /// assert_eq!(answer_json(Some(&Event::Reach { actor: 1 })), r#"{"type":"reach","actor":1}"#);
 /// ```

@@ -18,17 +18,17 @@
 //! let log = r#"{"name":["A","B","C","D"],"rule":{"disp":"般南喰赤","aka":1},"log":[[[3,0,0],[28200,42000,21600,28200],[18],[],
 //!   [11,15,23,23,27,29,37,39,43,44,45,46,47],[41],[],[12,12,15,51,19,19,22,22,23,24,33,36,36],[],[],
 //!   [11,11,14,17,22,35,35,35,36,37,41,44,47],[],[],[12,13,25,27,28,31,36,38,38,41,42,45,46],[37],[42],["九種九牌"]]]}"#;
-//! let game = tenpai::game::log::tenhou6::parse(log)?;
+//! let game = tenpai::log::tenhou6::parse(log)?;
 //! assert_eq!(game.rounds.len(), 1);
 //! assert_eq!(game.rounds[0].name(), "E4-0");
 //! assert_eq!(game.rounds[0].events.len(), 6); // start_kyoku, tsumo, dahai, tsumo, ryukyoku, end_kyoku
 //!
 //! let bad = log.replace("[28200,42000", "[28200,\"x\"");
 //! assert_eq!(
-//!     tenpai::game::log::tenhou6::parse(&bad).unwrap_err().to_string(),
+//!     tenpai::log::tenhou6::parse(&bad).unwrap_err().to_string(),
 //!     "tenhou.net/6 log, round 1 (E4-0), scores, item 2: invalid type: string \"x\", expected i32"
 //! );
-//! # Ok::<(), tenpai::game::log::LogError>(())
+//! # Ok::<(), tenpai::log::LogError>(())
 //! ```
 
 mod entry;

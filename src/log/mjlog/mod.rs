@@ -19,24 +19,24 @@
 //!  hai1="1,5,9,13,17,21,25,29,33,37,41,45,49" hai2="2,6,10,14,18,22,26,30,34,38,42,46,50"
 //!  hai3="3,7,11,15,19,23,27,31,35,39,43,47,51"/><T52/><D52/>
 //! <RYUUKYOKU type="yao9" ba="0,0" sc="250,0,250,0,250,0,250,0"/></mjloggm>"#;
-//! let game = tenpai::game::log::mjlog::parse(xml)?;
+//! let game = tenpai::log::mjlog::parse(xml)?;
 //! assert_eq!(game.names[0], "A");
 //! assert_eq!(game.rounds[0].events.len(), 5); // start_kyoku, tsumo, dahai, ryukyoku, end_kyoku
 //! assert_eq!(game.rounds[0].events[0].to_json().contains("\"5mr\""), true);
 //!
 //! let bad = xml.replace("<D52/>", "<D136/>");
 //! assert_eq!(
-//!     tenpai::game::log::mjlog::parse(&bad).unwrap_err().to_string(),
+//!     tenpai::log::mjlog::parse(&bad).unwrap_err().to_string(),
 //!     "mjlog, <D136> at 4:53 (round E1-0): tile 136 (expected 0 to 135)"
 //! );
-//! # Ok::<(), tenpai::game::log::LogError>(())
+//! # Ok::<(), tenpai::log::LogError>(())
 //! ```
 
 mod meld;
 mod round;
 
 use super::{GameEnd, ImportedGame, LogError, LogFormat, Room};
-use crate::game::pai::Pai;
+use crate::game::Pai;
 use crate::tile::Tile;
 use round::RoundBuilder;
 use roxmltree::Node;
@@ -206,7 +206,7 @@ fn numbers<T: FromStr>(node: Node, name: &str, required: bool) -> Result<Vec<T>,
 /// A message naming an id of 136 or more.
 ///
 /// ```
-/// use tenpai::game::log::mjlog::id_pai;
+/// use tenpai::log::mjlog::id_pai;
 /// assert_eq!(id_pai(16, [1, 1, 1])?.to_string(), "5mr");
 /// assert_eq!(id_pai(16, [0, 0, 0])?.to_string(), "5m");
 /// assert_eq!(id_pai(135, [1, 1, 1])?.to_string(), "C");

@@ -3,9 +3,9 @@
 use super::entry::Code;
 use super::plan::{plan, Lists, Step};
 use super::round::{RawResult, RawRound};
-use crate::game::event::Event;
-use crate::game::log::{sort_pais, ImportedRound, LoggedDraw, LoggedResult};
-use crate::game::pai::Pai;
+use crate::game::Event;
+use crate::game::Pai;
+use crate::log::{sort_pais, ImportedRound, LoggedDraw, LoggedResult};
 use crate::rules::{KanDoraTiming, Rules};
 use crate::tile::Tile;
 

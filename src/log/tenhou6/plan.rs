@@ -5,7 +5,7 @@
 //! backtracking until every list is used up exactly.
 
 use super::entry::{Call, DiscardEntry, DrawEntry};
-use crate::game::pai::Pai;
+use crate::game::Pai;
 
 /// One recorded action, in table order.
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! The entries of a tenhou.net/6 round: tile codes, calls, and what the draw
 //! and discard lists hold, each read by serde with a message naming the value.
 
-use crate::game::pai::Pai;
+use crate::game::Pai;
 use crate::tile::Tile;
 use serde::de::{self, Deserializer, Visitor};
 use serde::Deserialize;
@@ -14,7 +14,7 @@ use std::fmt;
 /// A message naming the code when it is no tile.
 ///
 /// ```
-/// use tenpai::game::log::tenhou6::code_pai;
+/// use tenpai::log::tenhou6::code_pai;
 /// assert_eq!(code_pai(52)?.to_string(), "5pr");
 /// assert_eq!(code_pai(46)?.to_string(), "F");
 /// assert_eq!(code_pai(48).unwrap_err(), "48 is not a tile code (11-19, 21-29, 31-39, 41-47, 51-53)");

@@ -23,12 +23,12 @@ pub use process::{end_all_bots, BotHandle};
 
 pub use message::{answer_json, parse_line, Incoming, Protocol};
 
-use crate::game::error::GameError;
-use crate::game::event::Event;
-use crate::game::legal::{action_events, legal_actions, Action};
-use crate::game::observation::Observation;
-use crate::game::state::{Phase, State};
-use crate::game::table::Player;
+use crate::game::Event;
+use crate::game::GameError;
+use crate::game::Observation;
+use crate::game::Player;
+use crate::game::{action_events, legal_actions, Action};
+use crate::game::{Phase, State};
 use crate::rules::{GameLength, Rules};
 use thiserror::Error;
 
@@ -88,7 +88,7 @@ pub type PlayerMaker = Box<dyn FnMut(&Rules, u8) -> Box<dyn Player>>;
 /// seat's decisions.
 ///
 /// ```
-/// use tenpai::game::bot::{parse_line, BotSession, Protocol};
+/// use tenpai::bot::{parse_line, BotSession, Protocol};
 /// use tenpai::game::RandomPlayer;
 /// let mut bot = BotSession::new(
 ///     tenpai::rules::Rules::tenhou(),
@@ -105,7 +105,7 @@ pub type PlayerMaker = Box<dyn FnMut(&Rules, u8) -> Box<dyn Player>>;
 /// // The dealer's turn: a discard (or riichi), never a tile it does not hold.
 /// let answer = bot.answer()?.expect("a turn");
 /// assert!(answer.to_json().starts_with(r#"{"type":"#), "{answer:?}");
-/// # Ok::<(), tenpai::game::bot::BotError>(())
+/// # Ok::<(), tenpai::bot::BotError>(())
 /// ```
 pub struct BotSession {
     rules: Rules,
@@ -262,7 +262,7 @@ impl BotSession {
 /// Never.
 ///
 /// ```
-/// use tenpai::game::{bot::offers_decision, Event, Pai};
+/// use tenpai::{bot::offers_decision, game::{Event, Pai}};
 /// assert!(offers_decision(&Event::Tsumo { actor: 1, pai: Pai::HIDDEN }));
 /// assert!(!offers_decision(&Event::ReachAccepted { actor: 1, deltas: None, scores: None }));
 /// ```
@@ -289,7 +289,7 @@ pub fn offers_decision(event: &Event) -> bool {
 /// Never.
 ///
 /// ```
-/// use tenpai::game::{bot::answer_event, legal_actions, Action, Event, State};
+/// use tenpai::{bot::answer_event, game::{legal_actions, Action, Event, State}};
 /// let s = State::new(tenpai::rules::Rules::tenhou());
 /// assert_eq!(answer_event(&s, 0, &Action::Pass), None);
 /// let riichi = Action::Riichi { pai: "E".parse()?, tsumogiri: true };
@@ -316,7 +316,7 @@ pub fn answer_event(state: &State, seat: u8, action: &Action) -> Option<Event> {
 /// Never.
 ///
 /// ```
-/// use tenpai::game::{bot::as_answer, Event};
+/// use tenpai::{bot::as_answer, game::{Event}};
 /// let won = Event::Hora { actor: 1, target: 2, pai: Some("1s".parse()?), ura_markers: Some(vec![]),
 ///     deltas: Some([0, 1000, -1000, 0]), scores: None };
 /// assert_eq!(as_answer(won).to_json(), r#"{"type":"hora","actor":1,"target":2,"pai":"1s"}"#);

@@ -3,8 +3,8 @@
 //! result]`, and the result with its wins or draw.
 
 use super::entry::{Code, DiscardEntry, DrawEntry};
-use crate::game::event::DrawReason;
-use crate::game::log::LoggedWin;
+use crate::game::DrawReason;
+use crate::log::LoggedWin;
 use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::fmt;

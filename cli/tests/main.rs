@@ -1,0 +1,17 @@
+//! The command-line tool's tests, in one test binary: a module per
+//! subcommand or area, each running the built `tenpai` binary.
+//! Run one area with `cargo test --release -p tenpai-cli --test integration <module>`.
+
+mod bots;
+mod cli;
+mod common;
+mod mjai;
+mod mjai_referee;
+mod play;
+mod replay;
+mod review;
+mod review_browser;
+mod score;
+mod selfplay;
+mod snapshot;
+mod suggest;
