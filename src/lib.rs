@@ -67,6 +67,7 @@ pub mod score;
 mod shanten;
 mod tables;
 mod tile;
+pub mod view;
 mod waits;
 mod wind;
 

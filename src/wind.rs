@@ -10,6 +10,9 @@ use std::fmt;
 /// use tenpai::Wind;
 /// let w: Wind = "S".parse()?;
 /// assert_eq!((w, w.tile().to_string(), w.to_string()), (Wind::South, "2z".to_string(), "S".to_string()));
+/// // In JSON, the letter mjai writes.
+/// assert_eq!(serde_json::to_string(&w).unwrap(), r#""S""#);
+/// assert_eq!(serde_json::from_str::<Wind>(r#""W""#).unwrap(), Wind::West);
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -67,6 +70,21 @@ impl fmt::Display for Wind {
     /// `E`, `S`, `W` or `N`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())
+    }
+}
+
+impl serde::Serialize for Wind {
+    /// `"E"`, `"S"`, `"W"` or `"N"`, as mjai writes a round wind.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Wind {
+    /// Whatever [`Wind`]'s `FromStr` reads (`"E"`, `"east"`, `"1z"`).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Wind, D::Error> {
+        let s = std::borrow::Cow::<str>::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
     }
 }
 

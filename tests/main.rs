@@ -39,3 +39,4 @@ mod score_yaku;
 mod shanten;
 mod table_file;
 mod vectors;
+mod view;

@@ -13,7 +13,21 @@ use crate::tile::{Tile, TileSet, KINDS};
 use crate::waits::concealed_waits;
 
 /// One choice a player can make.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// In JSON (a front end's choices, [`crate::view::Choices`]), tagged by its
+/// kind, tiles in mjai notation:
+///
+/// ```
+/// use tenpai::game::Action;
+/// let riichi = Action::Riichi { pai: "5mr".parse()?, tsumogiri: false };
+/// assert_eq!(serde_json::to_string(&riichi)?, r#"{"type":"riichi","pai":"5mr","tsumogiri":false}"#);
+/// let kan: Action = serde_json::from_str(r#"{"type":"ankan","tile":"E"}"#)?;
+/// assert_eq!(kan, Action::Ankan { tile: "1z".parse()? });
+/// assert_eq!(serde_json::to_string(&Action::NineTerminals)?, r#"{"type":"nine_terminals"}"#);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Action {
     /// Discard a tile (`tsumogiri`: the tile just drawn).
     Discard {
@@ -47,7 +61,8 @@ pub enum Action {
     Daiminkan,
     /// Closed kan of this kind.
     Ankan {
-        /// The kind.
+        /// The kind (in JSON, its plain mjai tile: `"5m"`, `"E"`).
+        #[serde(with = "tile_as_pai")]
         tile: Tile,
     },
     /// Add this tile to one's pon.
@@ -59,6 +74,22 @@ pub enum Action {
     NineTerminals,
     /// Do nothing (only offered when a call or ron is possible).
     Pass,
+}
+
+/// A tile kind in JSON as its plain mjai tile (`"5m"`, `"E"`).
+mod tile_as_pai {
+    use super::{Pai, Tile};
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(t: &Tile, s: S) -> Result<S::Ok, S::Error> {
+        Pai::from(*t).serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Tile, D::Error> {
+        Pai::deserialize(d)?
+            .tile()
+            .ok_or_else(|| serde::de::Error::custom("a hidden tile is no kind"))
+    }
 }
 
 fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action>, riichi: bool) {

@@ -16,7 +16,11 @@ use crate::tile::{TileCounts, KINDS};
 /// let r = RiichiRefusal::Points { points: 900, need: 1000 };
 /// assert_eq!(r.to_string(), "900 points, fewer than 1000");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+///
+/// In JSON (it is part of [`crate::view::Choices`]), tagged by its kind:
+/// `{"refusal":"points","points":900,"need":1000}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
+#[serde(tag = "refusal", rename_all = "snake_case")]
 pub enum RiichiRefusal {
     /// The seat is in riichi already (or has declared it).
     #[error("already in riichi")]
@@ -33,10 +37,12 @@ pub enum RiichiRefusal {
         need: i32,
     },
     /// The live wall has fewer tiles than the rules ask.
-    #[error("only {left} tiles left in the wall")]
+    #[error("{left} tiles left in the wall, fewer than {need}")]
     Wall {
         /// Tiles left in the live wall.
         left: u8,
+        /// The tiles the rules ask ([`GameRules::riichi_min_wall`]).
+        need: u8,
     },
     /// No discard leaves the hand tenpai.
     #[error("no discard leaves the hand tenpai")]
@@ -58,7 +64,7 @@ pub enum RiichiRefusal {
 /// use tenpai::game::{riichi_allowed, RiichiRefusal};
 /// let rules = tenpai::rules::GameRules::default(); // 1,000 points, 4 tiles
 /// assert_eq!(riichi_allowed(false, true, 25000, 4, &rules), Ok(()));
-/// assert_eq!(riichi_allowed(false, true, 25000, 3, &rules), Err(RiichiRefusal::Wall { left: 3 }));
+/// assert_eq!(riichi_allowed(false, true, 25000, 3, &rules), Err(RiichiRefusal::Wall { left: 3, need: 4 }));
 /// assert_eq!(riichi_allowed(false, false, 25000, 70, &rules), Err(RiichiRefusal::Open));
 /// ```
 pub fn riichi_allowed(
@@ -78,7 +84,10 @@ pub fn riichi_allowed(
             need: rules.riichi_min_points,
         })
     } else if live_left < rules.riichi_min_wall {
-        Err(RiichiRefusal::Wall { left: live_left })
+        Err(RiichiRefusal::Wall {
+            left: live_left,
+            need: rules.riichi_min_wall,
+        })
     } else {
         Ok(())
     }

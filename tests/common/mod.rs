@@ -42,6 +42,8 @@ pub fn win(seat: u8, from: u8) -> tenpai::game::Win {
     tenpai::game::Win {
         seat,
         from,
+        pai: None,
+        ura: Vec::new(),
         pao: None,
         score: Some(score),
         deltas: [0; 4],

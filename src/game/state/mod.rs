@@ -125,6 +125,14 @@ pub struct Win {
     pub seat: u8,
     /// Who dealt in (the winner for tsumo).
     pub from: u8,
+    /// The winning tile (the drawn tile of a tsumo, the discard or the added
+    /// kan's tile of a ron); `None` in a seat's view of a hidden hand's
+    /// tsumo whose `hora` event did not name it.
+    pub pai: Option<Pai>,
+    /// The ura-dora indicators turned for this win: one per dora indicator
+    /// when the winner was in riichi, none otherwise (in a seat's view of a
+    /// hidden hand's win, those its `hora` event gave).
+    pub ura: Vec<Pai>,
     /// The liable seat (pao), if one paid (`None` too when the winner's
     /// hand is hidden from this view).
     pub pao: Option<u8>,

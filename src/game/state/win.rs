@@ -107,6 +107,8 @@ impl State {
         Ok(Win {
             seat,
             from,
+            pai: Some(pai),
+            ura: Vec::new(),
             pao,
             score: Some(sc),
             deltas,
@@ -134,7 +136,7 @@ impl State {
             None => Vec::new(),
         };
         if self.hides(actor) {
-            return self.hidden_hora(actor, target, pai, deltas, prior);
+            return self.hidden_hora(actor, target, pai, ura, deltas, prior);
         }
         let win_pai = if actor == target {
             self.tsumo_tile(actor)?
@@ -161,8 +163,14 @@ impl State {
                 honba = 0;
             }
         }
-        let win = self.score_win_counting(actor, target, win_pai, ura, honba, sticks)?;
+        let mut win = self.score_win_counting(actor, target, win_pai, ura, honba, sticks)?;
         check_deltas(E, deltas, win.deltas)?;
+        if matches!(
+            self.seats[actor as usize].riichi,
+            RiichiState::Accepted { .. }
+        ) {
+            win.ura = ura[..self.dora.len().min(ura.len())].to_vec();
+        }
         if prior.is_empty() && actor != target {
             self.ron_phase = Some(self.phase.clone());
         }
@@ -187,12 +195,14 @@ impl State {
         actor: u8,
         target: u8,
         pai: Option<Pai>,
+        ura: Option<&[Pai]>,
         deltas: Option<[i32; 4]>,
         mut wins: Vec<Win>,
     ) -> Result<(), GameError> {
         const E: &str = "hora";
-        if actor == target {
+        let pai = if actor == target {
             self.check_own_draw(actor)?;
+            pai
         } else {
             let p = self.ron_tile(actor, target, &wins)?;
             if let Some(given) = pai.filter(|&g| g != p) {
@@ -202,7 +212,8 @@ impl State {
                     format!("the winning tile is {p}, not {given}"),
                 ));
             }
-        }
+            Some(p)
+        };
         let sticks = if wins.is_empty() { self.sticks } else { 0 };
         if let Some(d) = deltas {
             let sum: i32 = d.iter().sum();
@@ -226,6 +237,8 @@ impl State {
         wins.push(Win {
             seat: actor,
             from: target,
+            pai,
+            ura: ura.unwrap_or_default().to_vec(),
             pao: None,
             score: None,
             deltas: deltas.unwrap_or([0; 4]),

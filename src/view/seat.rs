@@ -1,0 +1,209 @@
+//! One seat at the table as a front end draws it: wind, score, riichi,
+//! river, melds, the number of concealed tiles, and the concealed tiles
+//! themselves only where the view may show them.
+
+use crate::game::{Pai, RiichiState, RiverTile, Seat, TableMeld};
+use crate::{MeldKind, Wind};
+use serde::Serialize;
+
+/// One seat as the view shows it. The concealed tiles ([`SeatInfo::hand`])
+/// are there only for the view's own seat, in an all-hands view, or for a
+/// hand shown at the end of a round (then in [`crate::view::RoundResult`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct SeatInfo {
+    /// The seat, 0–3 (0 deals first in the game).
+    pub seat: u8,
+    /// Its wind this round (East for the dealer).
+    pub wind: Wind,
+    /// Its score, in points (riichi sticks it put on the table are off it).
+    pub score: i32,
+    /// It deals this round.
+    pub dealer: bool,
+    /// Its riichi, once declared.
+    pub riichi: Option<RiichiMark>,
+    /// Its discards, in order.
+    pub river: Vec<RiverEntry>,
+    /// Its called melds and closed kans, in call order.
+    pub melds: Vec<MeldEntry>,
+    /// How many concealed tiles it holds (known for every seat).
+    pub hand_size: u8,
+    /// Its concealed tiles, where this view may show them; `null` otherwise.
+    pub hand: Option<HandTiles>,
+}
+
+/// A seat's riichi.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct RiichiMark {
+    /// The riichi discard passed and the stick is on the table (`false`
+    /// while the declaration tile may still be ronned).
+    pub accepted: bool,
+    /// Declared with the seat's first discard before any call (double riichi).
+    pub double: bool,
+}
+
+/// One discard in a river.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct RiverEntry {
+    /// The tile.
+    pub pai: Pai,
+    /// It was the tile just drawn (tsumogiri).
+    pub tsumogiri: bool,
+    /// It declared riichi (drawn sideways).
+    pub riichi: bool,
+    /// Another seat called it: it now lies in that seat's meld.
+    pub called: bool,
+}
+
+/// How a meld was made, in mjai's words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum MeldType {
+    /// A called sequence.
+    Chi,
+    /// A called triplet.
+    Pon,
+    /// An open kan called on a discard.
+    Daiminkan,
+    /// An open kan made by adding the fourth tile to a pon (shouminkan).
+    Kakan,
+    /// A closed kan.
+    Ankan,
+}
+
+/// A called meld or closed kan as it lies on the table.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct MeldEntry {
+    /// How it was made.
+    #[serde(rename = "type")]
+    pub kind: MeldType,
+    /// Its tiles (the called one included), lowest first, a red five
+    /// before a plain one.
+    pub tiles: Vec<Pai>,
+    /// The tile called from another seat (none for a closed kan).
+    pub called: Option<Pai>,
+    /// The seat it was called from (none for a closed kan).
+    pub from: Option<u8>,
+}
+
+/// Concealed tiles, the drawn tile apart.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct HandTiles {
+    /// The concealed tiles but the drawn one, in tile order (a red five
+    /// before a plain one).
+    pub tiles: Vec<Pai>,
+    /// The tile just drawn, while it is in the hand.
+    pub drawn: Option<Pai>,
+    /// The hand is ready and furiten: a winning tile is among its own
+    /// discards, or it let one go ([`crate::game::is_furiten`]; read while it
+    /// holds 3n+1 tiles).
+    pub furiten: bool,
+}
+
+impl HandTiles {
+    /// Every concealed tile: [`HandTiles::tiles`], then the drawn tile.
+    ///
+    /// ```
+    /// use tenpai::game::{Event, State};
+    /// use tenpai::view::SeatView;
+    /// let mut s = State::new(tenpai::rules::Rules::tenhou());
+    /// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+    /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
+    /// s.apply(&Event::StartKyoku {
+    ///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+    ///     dora_marker: "1m".parse()?, scores: [25000; 4],
+    ///     tehais: [deal("9m 2m 3m 4p 5p 6p 7s 8s 9s E E E S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
+    ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
+    /// })?;
+    /// s.apply(&Event::Tsumo { actor: 0, pai: "1m".parse()? })?;
+    /// let hand = SeatView::of(&s, 0).hand().cloned().expect("its own hand");
+    /// assert_eq!(hand.drawn, Some("1m".parse()?));
+    /// assert_eq!(hand.tiles[0], "2m".parse()?); // the drawn 1m is apart
+    /// assert_eq!(hand.all().len(), 14);
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn all(&self) -> Vec<Pai> {
+        self.tiles.iter().copied().chain(self.drawn).collect()
+    }
+
+    /// The concealed tiles of `seat`, the drawn tile apart.
+    pub(super) fn of(seat: &Seat) -> HandTiles {
+        let mut tiles = seat.tiles();
+        let drawn = seat.drawn();
+        if let Some(d) = drawn {
+            if let Some(i) = tiles.iter().rposition(|&p| p == d) {
+                tiles.remove(i);
+            }
+        }
+        HandTiles {
+            tiles,
+            drawn,
+            furiten: seat.furiten(),
+        }
+    }
+}
+
+impl MeldEntry {
+    /// The entry of a meld on the table.
+    pub(super) fn of(m: &TableMeld) -> MeldEntry {
+        let kind = match m.kind {
+            MeldKind::Chi => MeldType::Chi,
+            MeldKind::Pon => MeldType::Pon,
+            MeldKind::Kan if m.added => MeldType::Kakan,
+            MeldKind::Kan => MeldType::Daiminkan,
+            MeldKind::ClosedKan => MeldType::Ankan,
+        };
+        let mut tiles = m.tiles.clone();
+        // By kind, a red five before a plain one (as mpsz writes `406m`).
+        tiles.sort_by_key(|p| (p.tile().map(|t| t.index()), !p.is_red()));
+        MeldEntry {
+            kind,
+            tiles,
+            called: m.called,
+            from: m.from,
+        }
+    }
+}
+
+impl SeatInfo {
+    /// Seat `i` of the table, its concealed tiles shown when `show`.
+    pub(super) fn of(seat: &Seat, i: u8, dealer: u8, score: i32, show: bool) -> SeatInfo {
+        let riichi = match seat.riichi() {
+            RiichiState::None => None,
+            RiichiState::Declared { double } => Some(RiichiMark {
+                accepted: false,
+                double,
+            }),
+            RiichiState::Accepted { double } => Some(RiichiMark {
+                accepted: true,
+                double,
+            }),
+        };
+        let river = seat
+            .river()
+            .iter()
+            .map(|r: &RiverTile| RiverEntry {
+                pai: r.pai,
+                tsumogiri: r.tsumogiri,
+                riichi: r.riichi,
+                called: r.called,
+            })
+            .collect();
+        SeatInfo {
+            seat: i,
+            wind: Wind::of_seat(i, dealer),
+            score,
+            dealer: i == dealer,
+            riichi,
+            river,
+            melds: seat.melds().iter().map(MeldEntry::of).collect(),
+            hand_size: seat.len() as u8,
+            hand: (show && !seat.is_hidden()).then(|| HandTiles::of(seat)),
+        }
+    }
+}
