@@ -5,7 +5,7 @@
 //! Every decision is deterministic (ties broken by tile order), so games with
 //! baseline players reproduce from the wall seed alone.
 
-use crate::game::{Action, Observation, TableMeld};
+use crate::game::{Action, Observation, Pai};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
 use crate::score::dora_of;
@@ -54,29 +54,8 @@ impl crate::game::Player for BaselinePlayer {
     }
 }
 
-/// The seat's concealed tiles as counts, and its red fives per suit.
-pub(crate) fn concealed(obs: &Observation) -> (TileCounts, [u8; 3]) {
-    let mut counts = [0u8; KINDS];
-    let mut red = [0u8; 3];
-    for p in &obs.hand {
-        if let Some(t) = p.tile() {
-            counts[t.index()] += 1;
-            if p.is_red() {
-                red[t.index() / 9] += 1;
-            }
-        }
-    }
-    (counts, red)
-}
-
-/// A table meld as a [`Meld`] of the hand notation.
-fn meld_of(m: &TableMeld) -> Option<Meld> {
-    let red = m.tiles.iter().filter(|p| p.is_red()).count() as u8;
-    Meld::new(m.kind, m.tile(), red).ok()
-}
-
 /// The seat's hand with its melds, if it is a valid hand.
-pub(crate) fn hand_of(
+fn hand_of(
     obs: &Observation,
     counts: TileCounts,
     red: [u8; 3],
@@ -84,7 +63,7 @@ pub(crate) fn hand_of(
 ) -> Option<Hand> {
     let mut melds: Vec<Meld> = obs.melds[obs.seat as usize]
         .iter()
-        .filter_map(meld_of)
+        .filter_map(|m| m.to_meld().ok())
         .collect();
     melds.extend(extra);
     let red = std::array::from_fn(|s| red[s].min(counts[s * 9 + 4]));
@@ -219,7 +198,7 @@ fn choose(p: &BaselinePlayer, obs: &Observation, legal: &[Action]) -> Action {
     {
         return win.clone();
     }
-    let (counts, red) = concealed(obs);
+    let (counts, red) = Pai::counts(&obs.hand);
     if legal.contains(&Action::NineTerminals) {
         let kinds = crate::shanten::YAOCHU
             .iter()

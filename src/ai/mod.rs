@@ -6,5 +6,5 @@ mod baseline;
 pub mod mc;
 
 pub use baseline::BaselinePlayer;
-pub(crate) use baseline::{concealed, hand_of, not_genbutsu_safety, LATE_WALL, RIICHI_MIN_WAITS};
+pub(crate) use baseline::{not_genbutsu_safety, LATE_WALL, RIICHI_MIN_WAITS};
 pub use mc::McPlayer;

@@ -11,7 +11,7 @@
 
 use crate::meld::MeldKind;
 use crate::rules::Rules;
-use crate::tile::{Tile, TileCounts, TileSet};
+use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 
 /// The kinds swap-calling (kuikae) forbids to discard right after calling
 /// `called` into a chi or pon (`kind`) whose lowest tile is `lowest`: the
@@ -123,4 +123,21 @@ pub fn liable_seat(
         }
     }
     None
+}
+
+/// Whether a hand of these concealed `counts` beside `melds` melds is a
+/// thirteen-orphans tenpai (13 concealed terminals and honors of at least 12
+/// kinds, no meld): the only hand that may rob a closed kan, when the rules
+/// allow it.
+///
+/// # Panics
+/// Never.
+#[inline]
+pub(crate) fn is_kokushi_tenpai(counts: &TileCounts, melds: usize) -> bool {
+    if melds > 0 || counts.iter().map(|&c| c as usize).sum::<usize>() != 13 {
+        return false;
+    }
+    let yao = |i: usize| Tile::new(i as u8).is_some_and(|t| t.is_terminal_or_honor());
+    let kinds = (0..KINDS).filter(|&i| counts[i] > 0).count();
+    (0..KINDS).all(|i| counts[i] == 0 || yao(i)) && kinds >= 12
 }

@@ -22,8 +22,13 @@
 //!   [`RandomPlayer`]: random legal actions.
 //! - [`WinFacts`]: a win's scoring situation from the table, with its timing
 //!   ([`win_timing`]); [`win_deltas`]: who pays a win what (liability, honba,
-//!   sticks); [`tenpai_payments`] at an exhaustive draw.
+//!   sticks); [`tenpai_payments`] at an exhaustive draw; [`pay_deltas`], [`pay_win`]:
+//!   the scores and sticks after them.
 //! - Riichi: [`riichi_allowed`], [`riichi_possible`]; [`is_furiten`].
+//! - [`SeatFlags`]: a seat's riichi, ippatsu and furiten, and the changes a
+//!   round's events make to them ([`drew`], [`call_made`], [`kan_declared`],
+//!   [`could_ron`], [`settle_passes`], [`first_go_around`]), written once for
+//!   the engine and the Monte Carlo rollouts.
 //! - The rules of calls: [`kuikae_forbidden`], [`kuikae_leaves_discard`],
 //!   [`liable_seat`] (pao).
 //! - [`RoundId`]: a round as dealt (wind, dealer, honba, sticks);
@@ -41,6 +46,7 @@ mod driver;
 mod error;
 mod event;
 mod features;
+mod flags;
 mod furiten;
 mod legal;
 mod observation;
@@ -60,13 +66,16 @@ pub use driver::{Game, Spectator};
 pub use error::GameError;
 pub use event::{DrawReason, Event};
 pub use features::{Features, PLANES, SCALARS};
+pub use flags::{
+    call_made, could_ron, drew, first_go_around, kan_declared, settle_passes, SeatFlags,
+};
 pub use furiten::is_furiten;
 pub use legal::{action_events, check_offered, legal_actions, legal_actions_into, Action};
-pub use observation::Observation;
+pub use observation::{hand_of, Observation};
 pub use pai::Pai;
 pub use riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
 pub use round::{final_scores, next_round, next_round_after, ranking, RoundEnd, RoundId};
-pub use settle::{tenpai_payments, win_deltas, WinSeats};
+pub use settle::{pay_deltas, pay_win, tenpai_payments, win_deltas, WinSeats};
 pub use situation::{win_timing, WinFacts, WinMoment};
 pub use state::{
     live_wall_left, Phase, RiichiState, RiverTile, RoundOutcome, Seat, State, TableMeld, Win,

@@ -4,6 +4,8 @@
 
 use super::pai::Pai;
 use super::state::{Phase, RiichiState, RiverTile, State, TableMeld};
+use crate::error::HandError;
+use crate::hand::Hand;
 use crate::score::WinContext;
 use crate::Wind;
 
@@ -221,6 +223,55 @@ impl Observation {
         v.extend(&self.dora_indicators);
         v
     }
+
+    /// This seat's concealed tiles and melds as a [`Hand`] ([`hand_of`]).
+    ///
+    /// # Errors
+    /// As [`hand_of`].
+    ///
+    /// # Panics
+    /// Never (a seat above 3 is taken modulo 4).
+    ///
+    /// ```
+    /// use tenpai::game::{Observation, State};
+    /// let mut obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 0);
+    /// obs.hand = "1m 2m 3m 5pr E E".split(' ').map(|t| t.parse().unwrap()).collect();
+    /// assert_eq!(obs.own_hand()?.to_string(), "123m0p11z");
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn own_hand(&self) -> Result<Hand, HandError> {
+        hand_of(&self.hand, &self.melds[self.seat as usize % 4])
+    }
+}
+
+/// Concealed tiles (hidden ones skipped) beside table melds as a [`Hand`]
+/// of the hand queries: [`Pai::counts`] and [`TableMeld::to_meld`], the one
+/// conversion of a seat's tiles that the AI and the command line use.
+///
+/// # Errors
+/// [`HandError::BadMeld`] for a meld that is not one, or what
+/// [`Hand::new`] finds wrong with the whole (more than four copies of a
+/// tile, too many tiles).
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::{hand_of, Pai, TableMeld};
+/// use tenpai::MeldKind;
+/// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
+/// let pon = TableMeld { kind: MeldKind::Pon, tiles: tiles("C C C"), called: None, from: Some(1), added: false };
+/// let h = hand_of(&tiles("1m 2m 3m 4p"), &[pon])?;
+/// assert_eq!(h.to_string(), "123m4p [777z]");
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
+pub fn hand_of(concealed: &[Pai], melds: &[TableMeld]) -> Result<Hand, HandError> {
+    let (counts, red) = Pai::counts(concealed);
+    let melds = melds
+        .iter()
+        .map(TableMeld::to_meld)
+        .collect::<Result<Vec<_>, _>>()?;
+    Hand::new(counts, red, melds)
 }
 
 /// The discard (or kan tile) that may be called or robbed now, and its seat.

@@ -2,7 +2,7 @@
 //! mjai notation (`1m`…`9s`, `E S W N P F C`, `5mr` for a red five, `?` hidden).
 
 use super::error::GameError;
-use crate::tile::Tile;
+use crate::tile::{Tile, TileCounts, KINDS};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -85,6 +85,69 @@ impl Pai {
             Some(t) => Pai(t.index() as u8),
             None => self,
         }
+    }
+
+    /// The tiles of a hand given as `[u8; 34]` counts and red fives per
+    /// suit (man, pin, sou), in index order, the red fives first among the
+    /// fives (more red fives than fives: every five red). The one
+    /// conversion of counts to tiles that the engine, the AI and the command
+    /// line use; [`Pai::counts`] is its inverse.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::Pai;
+    /// let h: tenpai::Hand = "0555m19p".parse()?;
+    /// let tiles = Pai::list(h.concealed(), h.red_fives());
+    /// assert_eq!(tiles.iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["5mr", "5m", "5m", "5m", "1p", "9p"]);
+    /// assert_eq!(Pai::counts(&tiles), (*h.concealed(), h.red_fives()));
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn list(counts: &TileCounts, red: [u8; 3]) -> Vec<Pai> {
+        let mut v = Vec::with_capacity(14);
+        Pai::list_into(counts, red, &mut v);
+        v
+    }
+
+    /// [`Pai::list`] into `out` (cleared first), reusing its buffer.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn list_into(counts: &TileCounts, red: [u8; 3], out: &mut Vec<Pai>) {
+        out.clear();
+        for (i, &n) in counts.iter().enumerate() {
+            if n == 0 {
+                continue;
+            }
+            let Some(t) = Tile::new(i as u8) else { break };
+            let r = if t.is_five() { red[i / 9] } else { 0 };
+            out.extend((0..n).map(|k| Pai::new(t, k < r)));
+        }
+    }
+
+    /// The `[u8; 34]` counts of `tiles` and their red fives per suit (man,
+    /// pin, sou); hidden tiles are skipped. The inverse of [`Pai::list`].
+    ///
+    /// # Panics
+    /// Never (a count past 255 wraps; a hand holds at most 18 tiles).
+    ///
+    /// ```
+    /// use tenpai::game::Pai;
+    /// let tiles: Vec<Pai> = ["5pr", "5p", "E", "?"].iter().map(|t| t.parse().unwrap()).collect();
+    /// let (counts, red) = Pai::counts(&tiles);
+    /// assert_eq!((counts[13], counts[27], red), (2, 1, [0, 1, 0]));
+    /// ```
+    pub fn counts(tiles: &[Pai]) -> (TileCounts, [u8; 3]) {
+        let mut counts = [0u8; KINDS];
+        let mut red = [0u8; 3];
+        for t in tiles.iter().filter_map(|p| p.tile()) {
+            counts[t.index()] = counts[t.index()].wrapping_add(1);
+        }
+        for p in tiles.iter().filter(|p| p.is_red()) {
+            red[p.index() / 9] += 1;
+        }
+        (counts, red)
     }
 }
 

@@ -159,3 +159,40 @@ pub fn tenpai_payments(tenpai: &[bool; 4]) -> [i32; 4] {
     }
     tenpai.map(|t| if t { POOL / n } else { -POOL / (4 - n) })
 }
+
+/// Pays a round's result: each seat's point change in `deltas` added to its
+/// score in `scores` (a draw's payments; see [`pay_win`] for a win).
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// let mut scores = [25000; 4];
+/// tenpai::game::pay_deltas(&mut scores, [3000, -1000, -1000, -1000]);
+/// assert_eq!(scores, [28000, 24000, 24000, 24000]);
+/// ```
+#[inline]
+pub fn pay_deltas(scores: &mut [i32; 4], deltas: [i32; 4]) {
+    for (score, delta) in scores.iter_mut().zip(deltas) {
+        *score += delta;
+    }
+}
+
+/// Pays a win: its `deltas` (from [`win_deltas`], the riichi sticks
+/// included for the winner who takes them) added to `scores`, and the
+/// `sticks` on the table taken (none are left for a later winner of the same
+/// discard).
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// let (mut scores, mut sticks) = ([24000, 25000, 25000, 25000], 1);
+/// tenpai::game::pay_win(&mut scores, &mut sticks, [-3900, 4900, 0, 0]);
+/// assert_eq!((scores, sticks), ([20100, 29900, 25000, 25000], 0));
+/// ```
+#[inline]
+pub fn pay_win(scores: &mut [i32; 4], sticks: &mut u8, deltas: [i32; 4]) {
+    pay_deltas(scores, deltas);
+    *sticks = 0;
+}

@@ -206,15 +206,7 @@ fn from_flags(args: &Args, rules: &Rules) -> Result<(Observation, Vec<Action>)> 
             hand.len()
         );
     }
-    let mut tiles: Vec<Pai> = Vec::new();
-    let red = hand.red_fives();
-    for t in Tile::all() {
-        let n = hand.concealed()[t.index()];
-        let r = if t.is_five() { red[t.index() / 9] } else { 0 };
-        for k in 0..n {
-            tiles.push(Pai::new(t, k < r));
-        }
-    }
+    let tiles = Pai::list(hand.concealed(), hand.red_fives());
     let drawn = match &args.drawn {
         None => None,
         Some(d) => {
@@ -455,8 +447,7 @@ fn from_log(
 /// [`tenpai::score::yakuless_waits`]), copies left counting what the seat
 /// sees; empty at a call prompt.
 fn ready_waits(obs: &Observation, rules: &Rules) -> Vec<tenpai::Discard> {
-    let me = obs.seat as usize % 4;
-    let Some(hand) = super::play::view::hand_of(&obs.hand, &obs.melds[me]) else {
+    let Ok(hand) = obs.own_hand() else {
         return Vec::new();
     };
     let t = tenpai::Tables::embedded();

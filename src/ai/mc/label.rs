@@ -46,16 +46,7 @@ pub fn action_label(a: &Action) -> String {
 /// assert_eq!(tenpai::ai::mc::hand_text(&o), "");
 /// ```
 pub fn hand_text(obs: &Observation) -> String {
-    let (counts, red) = crate::ai::concealed(obs);
-    let sane = obs
-        .melds
-        .iter()
-        .flatten()
-        .all(|m| m.tiles.iter().any(|p| p.tile().is_some()));
-    let hand = (obs.seat < 4 && sane)
-        .then(|| crate::ai::hand_of(obs, counts, red, None))
-        .flatten();
-    match hand {
+    match obs.own_hand().ok().filter(|_| obs.seat < 4) {
         Some(h) => h.to_string(),
         None => obs.hand.iter().map(|p| p.mpsz()).collect(),
     }

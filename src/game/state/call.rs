@@ -2,10 +2,11 @@
 //! `daiminkan`), the added kan (`kakan`) and the closed kan (`ankan`), with
 //! the swap-calling (kuikae) limits and liability (pao) they set.
 
-use super::seat::{ankan_keeps_waits, is_kokushi_tenpai, Seat, TableMeld};
-use super::{err, Phase, RiichiState, State};
-use crate::game::calls::{kuikae_forbidden, kuikae_leaves_discard, liable_seat};
+use super::seat::{ankan_keeps_waits, Seat, TableMeld};
+use super::{err, Phase, State};
+use crate::game::calls::{is_kokushi_tenpai, kuikae_forbidden, kuikae_leaves_discard, liable_seat};
 use crate::game::error::GameError;
+use crate::game::flags::{call_made, could_ron, kan_declared};
 use crate::game::pai::Pai;
 use crate::meld::MeldKind;
 use crate::tile::{Tile, TileCounts, TileSet};
@@ -30,9 +31,11 @@ impl State {
             self.check_call(kind, name, actor, target, pai, consumed)?;
         (self.unseen, self.unseen_red) = pool;
         // The call stands: the passes are settled, everyone's ippatsu ends.
-        self.settle_passes();
-        self.break_ippatsu();
-        self.any_call = true;
+        call_made(
+            self.seats.iter_mut().map(|s| &mut s.flags),
+            &mut self.could_ron,
+            &mut self.any_call,
+        );
         let river = &mut self.seats[target as usize].river;
         river.last_mut().expect("a discard").called = true;
         let mut tiles = consumed.to_vec();
@@ -205,7 +208,7 @@ impl State {
         m.added = true;
         m.tiles.push(pai);
         self.kans.push(actor);
-        self.any_call = true;
+        kan_declared(&mut self.any_call);
         self.pending_dora += 1;
         self.note_could_ron(a, t);
         self.phase = Phase::Kan {
@@ -233,10 +236,7 @@ impl State {
         let s = &self.seats[a];
         let (mut hand, pool) = self.without(actor, consumed, E)?;
         // A hidden hand's waits are its own.
-        if matches!(s.riichi, RiichiState::Accepted { .. })
-            && !s.is_hidden()
-            && !ankan_keeps_waits(s, t)
-        {
+        if s.flags.riichi_accepted() && !s.is_hidden() && !ankan_keeps_waits(s, t) {
             return Err(err(
                 E,
                 actor,
@@ -254,14 +254,13 @@ impl State {
         });
         self.seats[a] = hand;
         self.kans.push(actor);
-        self.any_call = true;
+        kan_declared(&mut self.any_call);
         self.pending_dora += 1;
-        for o in 0..4 {
-            self.could_ron[o] = o != a
-                && self.rules.game.kokushi_robs_closed_kan
-                && is_kokushi_tenpai(&self.seats[o])
-                && self.seats[o].waits().contains(t);
-        }
+        let robs = self.rules.game.kokushi_robs_closed_kan;
+        self.could_ron = could_ron(a, |o| {
+            let s = &self.seats[o];
+            robs && is_kokushi_tenpai(s.concealed(), s.melds.len()) && s.waits().contains(t)
+        });
         self.phase = Phase::Kan {
             seat: actor,
             pai: consumed[0],

@@ -5,7 +5,8 @@
 use super::{check_deltas, err, Phase, RiichiState, RoundOutcome, State};
 use crate::game::error::GameError;
 use crate::game::event::DrawReason;
-use crate::game::settle::tenpai_payments;
+use crate::game::flags::first_go_around;
+use crate::game::settle::{pay_deltas, tenpai_payments};
 use crate::tile::{Tile, KINDS};
 
 /// Tenpai seats, seats paid nagashi mangan, and payments by seat in points
@@ -49,9 +50,7 @@ impl State {
                 [0; 4]
             }
         };
-        for (score, delta) in self.scores.iter_mut().zip(d) {
-            *score += delta;
-        }
+        pay_deltas(&mut self.scores, d);
         self.outcome = Some(RoundOutcome::Draw {
             reason,
             tenpai,
@@ -119,7 +118,7 @@ impl State {
                 };
                 // A hidden hand's tiles are its own.
                 let possible = if self.seats[seat as usize].is_hidden() {
-                    !self.any_call && self.seats[seat as usize].river.is_empty()
+                    first_go_around(self.any_call, self.seats[seat as usize].river.len())
                 } else {
                     self.nine_terminals_possible(seat)
                 };
@@ -172,18 +171,13 @@ impl State {
             return None;
         };
         if matches!(
-            self.seats[seat as usize].riichi,
+            self.seats[seat as usize].flags.riichi,
             RiichiState::Declared { .. }
         ) {
             return None;
         }
         let g = &self.rules.game;
-        if g.four_riichi
-            && self
-                .seats
-                .iter()
-                .all(|s| matches!(s.riichi, RiichiState::Accepted { .. }))
-        {
+        if g.four_riichi && self.seats.iter().all(|s| s.flags.riichi_accepted()) {
             return Some(DrawReason::FourRiichi);
         }
         if g.four_kans && self.kans.len() == 4 && self.kans.iter().any(|&k| k != self.kans[0]) {
@@ -210,8 +204,7 @@ impl State {
     /// When `seat > 3`.
     pub fn nine_terminals_possible(&self, seat: u8) -> bool {
         let s = &self.seats[seat as usize];
-        !self.any_call
-            && s.river.is_empty()
+        first_go_around(self.any_call, s.river.len())
             && (0..KINDS)
                 .filter(|&i| {
                     s.concealed()[i] > 0

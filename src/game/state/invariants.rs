@@ -3,7 +3,7 @@
 //! from events (discard sets, cached waits, unseen counts, kans and dora, the
 //! call flag) agrees with what it is derived from.
 
-use super::{Phase, RiichiState, State};
+use super::{Phase, State};
 use crate::game::error::GameError;
 use crate::game::pai::Pai;
 use crate::game::wall::DEAD_WALL;
@@ -147,7 +147,7 @@ impl State {
             if let Some(d) = s.drawn.filter(|&d| !s.has(d)) {
                 return bad(format!("seat {i} drew {d} and does not hold it"));
             }
-            if matches!(s.riichi, RiichiState::Accepted { .. }) && !s.is_closed() {
+            if s.flags.riichi_accepted() && !s.is_closed() {
                 return bad(format!("seat {i} is in riichi with an open hand"));
             }
         }

@@ -9,7 +9,7 @@ use crate::game::observation::Observation;
 use crate::game::pai::Pai;
 use crate::game::round::RoundId;
 use crate::game::wall::{DEAD_WALL, TILES};
-use crate::meld::{Meld, MeldKind};
+use crate::meld::MeldKind;
 use crate::rules::Rules;
 use crate::tile::TileSet;
 use crate::Wind;
@@ -145,7 +145,7 @@ impl State {
             }
             let no_call = obs.melds.iter().all(|m| m.is_empty());
             let double = no_call && seat.river.first().is_some_and(|r: &RiverTile| r.riichi);
-            seat.riichi = RiichiState::Accepted { double };
+            seat.flags.riichi = RiichiState::Accepted { double };
         }
         self.seats[i] = seat;
         Ok(())
@@ -266,20 +266,12 @@ impl State {
     }
 }
 
-/// The tiles of `m` (a meld of seat `s`) make the meld its kind says.
+/// The tiles of `m` (a meld of seat `s`) make the meld its kind says
+/// ([`TableMeld::to_meld`]), its called tile among them.
 fn check_meld(m: &TableMeld, s: u8) -> Result<(), GameError> {
     let bad = || err(E, s, format!("{:?} {:?} is not a meld", m.kind, m.tiles));
-    let mut kinds: Vec<_> = m
-        .tiles
-        .iter()
-        .map(|p| p.tile())
-        .collect::<Option<_>>()
-        .ok_or_else(bad)?;
-    kinds.sort();
-    let red = m.tiles.iter().filter(|p| p.is_red()).count() as u8;
-    let first = *kinds.first().ok_or_else(bad)?;
-    let meld = Meld::new(m.kind, first, red).map_err(|_| bad())?;
-    if !meld.tiles().eq(kinds.iter().copied()) || m.called.is_some_and(|c| !m.tiles.contains(&c)) {
+    m.to_meld().map_err(|_| bad())?;
+    if m.called.is_some_and(|c| !m.tiles.contains(&c)) {
         return Err(bad());
     }
     Ok(())

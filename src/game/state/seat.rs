@@ -8,7 +8,9 @@
 //! what is known: a number of tiles, none of them named.
 
 use super::super::error::GameError;
+use super::super::flags::SeatFlags;
 use super::super::pai::Pai;
+use crate::error::HandError;
 use crate::meld::{Meld, MeldKind};
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 use crate::waits::{concealed_waits, without_held_fours};
@@ -41,10 +43,61 @@ impl TableMeld {
             .expect("melds hold tiles")
     }
 
-    /// The meld as the scorer takes it (kind, lowest tile, red fives).
-    pub(super) fn to_meld(&self) -> Meld {
-        let red = self.tiles.iter().filter(|p| p.is_red()).count() as u8;
-        Meld::new(self.kind, self.tile(), red).expect("table melds are valid")
+    /// The meld as hands and the scorer take it ([`Meld`]: kind, lowest
+    /// tile, red fives): the one conversion the engine, the AI and the
+    /// command line use.
+    ///
+    /// # Errors
+    /// [`HandError::BadMeld`] when its tiles are not the meld its kind says:
+    /// a hidden tile, the wrong number of tiles, a chi that is not a
+    /// sequence of one suit, a pon or kan of tiles that differ.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::{Pai, TableMeld};
+    /// use tenpai::MeldKind;
+    /// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
+    /// let chi = TableMeld { kind: MeldKind::Chi, tiles: tiles("4m 5mr 3m"), called: None, from: Some(3), added: false };
+    /// assert_eq!(chi.to_meld()?.to_string(), "[340m]");
+    /// let bad = TableMeld { tiles: tiles("4m 6m 3m"), ..chi };
+    /// assert!(bad.to_meld().is_err());
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn to_meld(&self) -> Result<Meld, HandError> {
+        let bad = |reason| HandError::BadMeld { pos: 0, reason };
+        let mut kinds = [0u8; 4];
+        let n = self.tiles.len();
+        let size = if matches!(self.kind, MeldKind::Kan | MeldKind::ClosedKan) {
+            4
+        } else {
+            3
+        };
+        if n != size {
+            return Err(bad("the wrong number of tiles for its kind"));
+        }
+        let mut red = 0;
+        for (k, p) in kinds.iter_mut().zip(&self.tiles) {
+            *k = p.tile().ok_or_else(|| bad("a hidden tile"))?.index() as u8;
+            red += u8::from(p.is_red());
+        }
+        let kinds = &mut kinds[..n];
+        kinds.sort_unstable();
+        let low = Tile::new(kinds[0]).ok_or_else(|| bad("a hidden tile"))?;
+        let meld = Meld::new(self.kind, low, red)?;
+        if !meld
+            .tiles()
+            .map(|t| t.index() as u8)
+            .eq(kinds.iter().copied())
+        {
+            return Err(bad(if self.kind == MeldKind::Chi {
+                "the tiles are not a sequence of one suit"
+            } else {
+                "the tiles are not all the same"
+            }));
+        }
+        Ok(meld)
     }
 }
 
@@ -110,14 +163,8 @@ pub struct Seat {
     pub(super) river: Vec<RiverTile>,
     /// Every kind this seat has discarded (called ones too): discard furiten.
     pub(super) discarded: TileSet,
-    /// Riichi.
-    pub(super) riichi: RiichiState,
-    /// Ippatsu is still possible.
-    pub(super) ippatsu: bool,
-    /// Temporary furiten (passed a winning tile; ends at the next own discard).
-    pub(super) furiten_temp: bool,
-    /// Permanent furiten (passed a winning tile in riichi).
-    pub(super) furiten_riichi: bool,
+    /// Riichi, ippatsu and furiten.
+    pub(super) flags: SeatFlags,
     /// The tile just drawn, while it is in the hand.
     pub(super) drawn: Option<Pai>,
     /// The seat liable (pao) for this seat's daisangen or daisuushii, if any.
@@ -184,25 +231,31 @@ impl Seat {
     /// The seat's riichi state.
     #[inline]
     pub fn riichi(&self) -> RiichiState {
-        self.riichi
+        self.flags.riichi
+    }
+
+    /// The seat's riichi, ippatsu and furiten flags.
+    #[inline]
+    pub fn flags(&self) -> SeatFlags {
+        self.flags
     }
 
     /// Ippatsu is still possible (in riichi, no call and no own discard since).
     #[inline]
     pub fn ippatsu(&self) -> bool {
-        self.ippatsu
+        self.flags.ippatsu
     }
 
     /// Temporary furiten: it passed a winning tile since its last discard.
     #[inline]
     pub fn furiten_temp(&self) -> bool {
-        self.furiten_temp
+        self.flags.furiten_temp
     }
 
     /// Permanent furiten: it passed a winning tile while in riichi.
     #[inline]
     pub fn furiten_riichi(&self) -> bool {
-        self.furiten_riichi
+        self.flags.furiten_riichi
     }
 
     /// The tile just drawn, while it is in the hand (never known for a hidden
@@ -236,17 +289,7 @@ impl Seat {
 
     /// [`Seat::tiles`] into `out` (cleared first), reusing its buffer.
     pub fn tiles_into(&self, out: &mut Vec<Pai>) {
-        out.clear();
-        let mut kinds = self.held().bits();
-        while kinds != 0 {
-            let i = kinds.trailing_zeros() as usize;
-            kinds &= kinds - 1;
-            let t = Tile::new(i as u8).expect("below 34");
-            let red = if t.is_five() { self.red[i / 9] } else { 0 };
-            for k in 0..self.hand[i] {
-                out.push(Pai::new(t, k < red));
-            }
-        }
+        Pai::list_into(&self.hand, self.red, out);
     }
 
     /// Number of concealed tiles (known for a hidden hand too).
@@ -293,7 +336,7 @@ impl Seat {
 
     /// In riichi or having declared it.
     pub fn in_riichi(&self) -> bool {
-        self.riichi != RiichiState::None
+        self.flags.in_riichi()
     }
 
     /// The waits of a 3n+1 concealed hand (empty when not tenpai): tiles that
@@ -313,10 +356,8 @@ impl Seat {
             return w;
         }
         let mut called = [0u8; KINDS];
-        for m in &self.melds {
-            for p in &m.tiles {
-                called[p.index()] += 1;
-            }
+        for m in self.melds.iter().filter_map(|m| m.to_meld().ok()) {
+            m.add_to(&mut called);
         }
         without_held_fours(w, &self.hand, &called)
     }
@@ -338,8 +379,7 @@ impl Seat {
 
     /// Furiten: a wait in its own discards, or a passed winning tile.
     pub fn furiten(&self) -> bool {
-        let passed = self.furiten_temp || self.furiten_riichi;
-        crate::game::is_furiten(self.waits(), self.discarded, passed)
+        crate::game::is_furiten(self.waits(), self.discarded, self.flags.passed())
     }
 
     /// A seat holding only this seat's concealed tiles (no melds, river or
@@ -437,10 +477,7 @@ impl Default for Seat {
             melds: Vec::new(),
             river: Vec::new(),
             discarded: TileSet::EMPTY,
-            riichi: RiichiState::None,
-            ippatsu: false,
-            furiten_temp: false,
-            furiten_riichi: false,
+            flags: SeatFlags::default(),
             drawn: None,
             pao: None,
             waits_cache: WaitsCache::default(),
@@ -483,19 +520,6 @@ pub(crate) fn ankan_keeps_waits(s: &Seat, t: Tile) -> bool {
     after[t.index()] = 0;
     let w = concealed_waits(&after);
     !w.is_empty() && w == before
-}
-
-/// The hand is a thirteen-orphans tenpai (13 concealed terminals and honors).
-pub(crate) fn is_kokushi_tenpai(s: &Seat) -> bool {
-    if !s.melds.is_empty() || s.len() != 13 {
-        return false;
-    }
-    let yao = |i: usize| {
-        let t = Tile::new(i as u8).expect("below 34");
-        t.is_terminal_or_honor()
-    };
-    let kinds = (0..KINDS).filter(|&i| s.hand[i] > 0).count();
-    (0..KINDS).all(|i| s.hand[i] == 0 || yao(i)) && kinds >= 12
 }
 
 #[cfg(test)]

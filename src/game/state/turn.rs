@@ -4,6 +4,7 @@
 
 use super::{check_deltas, err, Phase, RiichiState, RiverTile, State};
 use crate::game::error::GameError;
+use crate::game::flags::{could_ron, drew};
 use crate::game::pai::Pai;
 use crate::game::riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
 use crate::rules::KanDoraTiming;
@@ -12,33 +13,10 @@ use crate::tile::TileSet;
 use crate::waits::concealed_waits;
 
 impl State {
-    /// Seats that passed a winning tile become furiten.
-    pub(super) fn settle_passes(&mut self) {
-        for s in 0..4 {
-            if std::mem::take(&mut self.could_ron[s]) {
-                let seat = &mut self.seats[s];
-                if matches!(seat.riichi, RiichiState::Accepted { .. }) {
-                    seat.furiten_riichi = true;
-                } else {
-                    seat.furiten_temp = true;
-                }
-            }
-        }
-    }
-
-    /// A call or kan ends everyone's ippatsu.
-    pub(super) fn break_ippatsu(&mut self) {
-        for s in &mut self.seats {
-            s.ippatsu = false;
-        }
-    }
-
     /// Records which seats wait on `t`, just discarded or added to a kan by
-    /// `by`: those that pass it become furiten.
+    /// `by`: those that pass it become furiten ([`could_ron`]).
     pub(super) fn note_could_ron(&mut self, by: usize, t: crate::Tile) {
-        for o in 0..4 {
-            self.could_ron[o] = o != by && self.seats[o].waits().contains(t);
-        }
+        self.could_ron = could_ron(by, |o| self.seats[o].waits().contains(t));
     }
 
     /// The last discard has passed without a win: no kan dora, riichi stick or
@@ -53,7 +31,7 @@ impl State {
         }
         if let Phase::Discarded { seat, .. } = self.phase {
             if matches!(
-                self.seats[seat as usize].riichi,
+                self.seats[seat as usize].flags.riichi,
                 RiichiState::Declared { .. }
             ) {
                 return Err(err(event, actor, "the riichi must be accepted first"));
@@ -100,10 +78,12 @@ impl State {
         if !hidden {
             self.take_unseen(pai, E, actor)?;
         }
-        if matches!(self.phase, Phase::Kan { .. }) {
-            self.break_ippatsu();
-        }
-        self.settle_passes();
+        let after_kan = matches!(self.phase, Phase::Kan { .. });
+        drew(
+            self.seats.iter_mut().map(|s| &mut s.flags),
+            &mut self.could_ron,
+            after_kan,
+        );
         self.live_left -= 1;
         let s = &mut self.seats[a];
         if hidden {
@@ -131,13 +111,7 @@ impl State {
         let s = &mut self.seats[a];
         s.take(pai);
         s.drawn = None;
-        s.furiten_temp = false;
-        if missed_tsumo {
-            s.furiten_riichi = true;
-        }
-        if !riichi_now {
-            s.ippatsu = false;
-        }
+        s.flags.discarded(riichi_now, missed_tsumo);
         let t = pai.tile().expect("not hidden");
         s.discarded.insert(t);
         s.river.push(RiverTile {
@@ -187,7 +161,7 @@ impl State {
             ));
         }
         self.check_kuikae(actor, pai, forbidden)?;
-        let in_riichi = matches!(s.riichi, RiichiState::Accepted { .. });
+        let in_riichi = s.flags.riichi_accepted();
         if in_riichi && !tsumogiri {
             return Err(err(
                 E,
@@ -230,7 +204,7 @@ impl State {
         }
         self.check_kuikae(actor, pai, forbidden)?;
         let s = &self.seats[actor as usize];
-        if matches!(s.riichi, RiichiState::Accepted { .. }) && !tsumogiri {
+        if s.flags.riichi_accepted() && !tsumogiri {
             return Err(err(
                 E,
                 actor,
@@ -288,8 +262,8 @@ impl State {
                 .ok_or(RiichiRefusal::NotTenpai)
         })
         .map_err(|r| err(E, actor, r.to_string()))?;
-        let double = !self.any_call && s.river.is_empty();
-        self.seats[a].riichi = RiichiState::Declared { double };
+        let discards = s.river.len();
+        self.seats[a].flags.declare_riichi(self.any_call, discards);
         self.phase = Phase::RiichiDiscard { seat: actor };
         Ok(())
     }
@@ -303,19 +277,16 @@ impl State {
     ) -> Result<(), GameError> {
         const E: &str = "reach_accepted";
         let a = Self::seat_check(E, actor)?;
-        match (self.phase.clone(), self.seats[a].riichi) {
-            (Phase::Discarded { seat, .. }, RiichiState::Declared { double }) if seat == actor => {
+        match (&self.phase, self.seats[a].flags.riichi) {
+            (Phase::Discarded { seat, .. }, RiichiState::Declared { .. }) if *seat == actor => {
                 if self.pending_dora > 0 {
                     return Err(err(E, actor, "a kan dora must be turned first"));
                 }
                 let mut d = [0; 4];
                 d[a] = -(RIICHI_STICK as i32);
                 check_deltas(E, deltas, d)?;
-                self.scores[a] -= RIICHI_STICK as i32;
-                self.sticks += 1;
-                let s = &mut self.seats[a];
-                s.riichi = RiichiState::Accepted { double };
-                s.ippatsu = true;
+                let flags = &mut self.seats[a].flags;
+                flags.accept_riichi(&mut self.scores[a], &mut self.sticks);
                 Ok(())
             }
             _ => Err(err(E, actor, "no riichi discard of this seat is waiting")),

@@ -2,15 +2,17 @@
 //! seat (liability included, computed by [`crate::game::win_deltas`]), and
 //! the `hora` event (multiple ron in turn order from the discarder).
 
-use super::seat::{has_in, is_kokushi_tenpai, TableMeld};
-use super::{check_deltas, err, Phase, RiichiState, RoundOutcome, State, Win};
+use super::seat::{has_in, TableMeld};
+use super::{check_deltas, err, Phase, RoundOutcome, State, Win};
+use crate::game::calls::is_kokushi_tenpai;
 use crate::game::error::GameError;
+use crate::game::flags::first_go_around;
 use crate::game::pai::Pai;
-use crate::game::settle::{win_deltas, WinSeats};
+use crate::game::settle::{pay_win, win_deltas, WinSeats};
 use crate::game::situation::{WinFacts, WinMoment};
 use crate::meld::Meld;
 use crate::rules::MultiRonHonba;
-use crate::score::{score, Indicator, MeldOrigin, Riichi, Situation};
+use crate::score::{score, Indicator, MeldOrigin, Situation};
 
 impl State {
     /// Builds the scoring situation for `seat` winning on `pai` (`tsumo` or not)
@@ -33,7 +35,12 @@ impl State {
     ) -> Result<Situation, GameError> {
         let s = &self.seats[seat as usize];
         let t = pai.tile().ok_or_else(|| err("hora", seat, "hidden tile"))?;
-        let melds: Vec<Meld> = s.melds.iter().map(TableMeld::to_meld).collect();
+        let melds: Vec<Meld> = s
+            .melds
+            .iter()
+            .map(TableMeld::to_meld)
+            .collect::<Result<_, _>>()
+            .map_err(|e| err("hora", seat, e.to_string()))?;
         let facts = WinFacts {
             meld_origins: s
                 .melds
@@ -45,16 +52,12 @@ impl State {
                 .collect(),
             seat_wind: self.seat_wind(seat),
             round_wind: self.round_wind(),
-            riichi: match s.riichi {
-                RiichiState::Accepted { double: true } => Riichi::Double,
-                RiichiState::Accepted { double: false } => Riichi::Declared,
-                _ => Riichi::None,
-            },
-            ippatsu: s.ippatsu,
+            riichi: s.flags.scored_riichi(),
+            ippatsu: s.flags.ippatsu,
             moment: WinMoment {
                 rinshan: matches!(self.phase, Phase::Turn { rinshan: true, .. }),
                 chankan: matches!(self.phase, Phase::Kan { .. }),
-                first_go_around: !self.any_call && s.river.is_empty(),
+                first_go_around: first_go_around(self.any_call, s.river.len()),
                 live_left: self.live_left,
             },
             dora: self.dora.iter().map(|&p| indicator(p)).collect(),
@@ -165,19 +168,13 @@ impl State {
         }
         let mut win = self.score_win_counting(actor, target, win_pai, ura, honba, sticks)?;
         check_deltas(E, deltas, win.deltas)?;
-        if matches!(
-            self.seats[actor as usize].riichi,
-            RiichiState::Accepted { .. }
-        ) {
+        if self.seats[actor as usize].flags.riichi_accepted() {
             win.ura = ura[..self.dora.len().min(ura.len())].to_vec();
         }
         if prior.is_empty() && actor != target {
             self.ron_phase = Some(self.phase.clone());
         }
-        for i in 0..4 {
-            self.scores[i] += win.deltas[i];
-        }
-        self.sticks = 0;
+        pay_win(&mut self.scores, &mut self.sticks, win.deltas);
         let mut wins = prior;
         wins.push(win);
         self.outcome = Some(RoundOutcome::Wins(wins));
@@ -224,16 +221,13 @@ impl State {
                     format!("deltas {d:?}: the winner must gain, and the sticks ({sticks}) are all the points added"),
                 ));
             }
-            for (score, x) in self.scores.iter_mut().zip(d) {
-                *score += x;
-            }
-        } else {
-            self.unsettled = true;
         }
+        // Without deltas the payments are unknown until the next deal.
+        self.unsettled |= deltas.is_none();
+        pay_win(&mut self.scores, &mut self.sticks, deltas.unwrap_or([0; 4]));
         if wins.is_empty() && actor != target {
             self.ron_phase = Some(self.phase.clone());
         }
-        self.sticks = 0;
         wins.push(Win {
             seat: actor,
             from: target,
@@ -320,7 +314,7 @@ impl State {
         if s.is_hidden() {
             return Ok(p);
         }
-        if kan == Some(true) && !is_kokushi_tenpai(s) {
+        if kan == Some(true) && !is_kokushi_tenpai(s.concealed(), s.melds.len()) {
             return Err(err(E, actor, "only thirteen orphans may rob a closed kan"));
         }
         if s.furiten() {
@@ -332,10 +326,7 @@ impl State {
     /// A winner in riichi names one ura-dora indicator per dora indicator, each
     /// a tile still unseen.
     fn check_ura(&self, actor: u8, ura: &[Pai]) -> Result<(), GameError> {
-        let riichi = matches!(
-            self.seats[actor as usize].riichi,
-            RiichiState::Accepted { .. }
-        );
+        let riichi = self.seats[actor as usize].flags.riichi_accepted();
         if !riichi {
             return Ok(());
         }
@@ -406,7 +397,9 @@ impl State {
         let s = &self.seats[o as usize];
         s.waits().contains(t)
             && !s.furiten()
-            && (!closed || (self.rules.game.kokushi_robs_closed_kan && is_kokushi_tenpai(s)))
+            && (!closed
+                || (self.rules.game.kokushi_robs_closed_kan
+                    && is_kokushi_tenpai(s.concealed(), s.melds.len())))
             && self.score_win(o, d, pai, &[]).is_ok()
     }
 }

@@ -10,7 +10,6 @@
 
 use super::command::Menu;
 use super::tiles::TileMode;
-use super::view::hand_of;
 use crate::cmd::shanten_words;
 use tenpai::ai::mc::{McPlayer, SearchReport, Settings};
 use tenpai::ai::BaselinePlayer;
@@ -228,7 +227,7 @@ pub fn lines(
     let t = Tables::embedded();
     let seen = obs.visible_counts();
     let context = context(obs);
-    if let Some(hand) = hand_of(&obs.hand, &obs.melds[obs.seat as usize]) {
+    if let Ok(hand) = obs.own_hand() {
         if hand.len() % 3 == 2 {
             if let (Ok(s), Ok(mut discards)) = (
                 t.shanten_with_melds(&hand),

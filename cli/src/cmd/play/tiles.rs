@@ -4,7 +4,7 @@
 //! paint.
 
 use tenpai::game::{Pai, TableMeld};
-use tenpai::{Meld, Suit, TileSet};
+use tenpai::{Suit, TileSet};
 
 /// Text tiles (`5m`) or Unicode mahjong glyphs (`🀋`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -117,8 +117,7 @@ impl TileMode {
 
     /// A called meld or closed kan: `[406p]`, `(1111z)`, or glyphs in brackets.
     pub fn meld(self, m: &TableMeld) -> String {
-        let red = m.tiles.iter().filter(|p| p.is_red()).count() as u8;
-        match Meld::new(m.kind, m.tile(), red) {
+        match m.to_meld() {
             Ok(meld) if self == TileMode::Text => meld.to_string(),
             Ok(meld) => meld.to_unicode(),
             // Cannot happen for a meld on the table; show its tiles as they are.

@@ -6,30 +6,8 @@ use super::session::{RoundEnd, Shown};
 use super::tiles::TileMode;
 use crate::cmd::score::{points, print_text};
 use tenpai::game::{
-    DrawReason, Event, GameRecord, Observation, Pai, RiverTile, RoundOutcome, TableMeld,
+    hand_of, DrawReason, Event, GameRecord, Observation, Pai, RiverTile, RoundOutcome,
 };
-use tenpai::{Hand, Meld, KINDS};
-
-/// Concealed tiles and table melds as a [`Hand`] (`None` if they make none).
-pub fn hand_of(concealed: &[Pai], melds: &[TableMeld]) -> Option<Hand> {
-    let mut counts = [0u8; KINDS];
-    let mut red = [0u8; 3];
-    for p in concealed {
-        let t = p.tile()?;
-        counts[t.index()] += 1;
-        if p.is_red() {
-            red[t.index() / 9] += 1;
-        }
-    }
-    let melds = melds
-        .iter()
-        .map(|m| {
-            let r = m.tiles.iter().filter(|p| p.is_red()).count() as u8;
-            Meld::new(m.kind, m.tile(), r).ok()
-        })
-        .collect::<Option<Vec<_>>>()?;
-    Hand::new(counts, red, melds).ok()
-}
 
 /// Names the seats relative to the person's (or the watched) seat, the
 /// same words in every mode.
@@ -249,7 +227,7 @@ pub fn draw_reason(r: DrawReason) -> &'static str {
 
 /// A shown hand: concealed tiles, melds, `+ 5p` for the winning tile.
 pub fn shown_hand(s: &Shown, mode: TileMode) -> String {
-    let mut out = match hand_of(&s.concealed, &s.melds) {
+    let mut out = match hand_of(&s.concealed, &s.melds).ok() {
         Some(h) if mode == TileMode::Text => h.to_string(),
         Some(h) => h.to_unicode(),
         None => mode.list(&s.concealed, ""),
