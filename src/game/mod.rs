@@ -61,6 +61,7 @@ mod table;
 mod wall;
 
 pub use action_space::{action_index, action_name, ACTION_SPACE};
+pub(crate) use calls::is_kokushi_tenpai;
 pub use calls::{kuikae_forbidden, kuikae_leaves_discard, liable_seat};
 pub use driver::{Game, Spectator};
 pub use error::GameError;

@@ -345,7 +345,7 @@ fn grow(w: &mut World, s: usize, target: i8, good: bool, pool: &mut Vec<u8>, rng
     for _ in 0..MAX_STEPS {
         let sh = shanten(&w.hands[s]);
         if sh <= target {
-            if target > 0 || w.riichi[s] == 0 {
+            if target > 0 || !w.flags[s].in_riichi() {
                 return;
             }
             let waits = w.compute_waits(s);

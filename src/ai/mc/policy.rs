@@ -106,7 +106,7 @@ pub(crate) fn efficient_discard(w: &World, s: usize, forbidden: u64) -> (usize, 
 pub(crate) fn threats(w: &World, s: usize) -> u8 {
     let mut m = 0;
     for o in 0..4 {
-        if o != s && w.riichi[o] > 0 {
+        if o != s && w.flags[o].in_riichi() {
             m |= 1 << o;
         }
     }
@@ -235,7 +235,7 @@ pub(crate) fn call(
     open_tanyao: bool,
     forbid_kuikae: bool,
 ) -> Option<Call> {
-    if w.riichi.iter().any(|&r| r > 0) || w.meld_len[o] >= 4 {
+    if w.flags.iter().any(|f| f.in_riichi()) || w.meld_len[o] >= 4 {
         return None;
     }
     let h = &w.hands[o];

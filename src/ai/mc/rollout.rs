@@ -3,7 +3,10 @@
 //! fast [`policy`](super::policy), and score the ending with the real scorer
 //! and the engine's own rules: a win's situation ([`crate::game::WinFacts`]),
 //! its payments with liability ([`crate::game::win_deltas`]), waits,
-//! swap-calling and tenpai payments.
+//! swap-calling and tenpai payments. Every change of the world (draws,
+//! discards, riichi and its stick, furiten, calls, kans, payments) is one
+//! of the world's steps (`world/step.rs`), which call the engine's own
+//! rule functions.
 //!
 //! What the rollouts simplify (the search only compares candidates, so an
 //! approximation shared by all of them costs little):
@@ -18,11 +21,10 @@
 //!   3,000 points split between the ready and the not ready.
 
 use super::policy::{self, Call};
-use super::world::{code_of, kind, End, SimMeld, Spot, World, RED};
-use crate::game::{tenpai_payments, Action, Pai};
+use super::world::{code_of, kind, End, Spot, World};
+use crate::game::{Action, Pai};
 use crate::meld::MeldKind;
 use crate::rules::Rules;
-use crate::score::RIICHI_STICK;
 
 /// The end of one rollout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,12 +70,14 @@ enum Step {
     Done(End),
 }
 
-/// Rollout context: the rules, whether open tanyao counts and whether
-/// swap-calling (kuikae) is forbidden.
+/// Rollout context: the rules, whether open tanyao counts, whether
+/// swap-calling (kuikae) is forbidden and whether thirteen orphans may rob a
+/// closed kan.
 struct Ctx<'a> {
     rules: &'a Rules,
     open_tanyao: bool,
     kuikae: bool,
+    robs_closed: bool,
 }
 
 /// Plays `world` to the end of the round from its decision point, the
@@ -108,6 +112,7 @@ pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> RolloutResult {
         rules,
         open_tanyao: rules.scoring.open_tanyao,
         kuikae: rules.game.kuikae_forbidden,
+        robs_closed: rules.game.kokushi_robs_closed_kan,
     };
     let start = w.scores;
     let (me, spot, drawn) = (w.me, w.spot, w.drawn);
@@ -131,7 +136,7 @@ pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> RolloutResult {
         _ => End::Abort,
     };
     if end == End::Exhaustive {
-        settle_draw(&mut w);
+        w.pay_draw();
     }
     let mut tenpai = [false; 4];
     for (s, t) in tenpai.iter_mut().enumerate() {
@@ -148,6 +153,12 @@ pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> RolloutResult {
 /// Applies `me`'s candidate action at `spot`.
 fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a: &Action) -> Step {
     let m = me as usize;
+    if let Spot::Discard { from, code } | Spot::Kan { from, code } = spot {
+        // The tile was played before the world was dealt: who could win on
+        // it is known only now.
+        let kan = matches!(spot, Spot::Kan { .. });
+        w.note_could_ron(from as usize, code, kan, ctx.robs_closed);
+    }
     match (spot, a) {
         (Spot::Turn, Action::Discard { pai, .. } | Action::Riichi { pai, .. }) => {
             first_discard(w, me, *pai, matches!(a, Action::Riichi { .. }))
@@ -156,8 +167,14 @@ fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a
             let code = drawn.unwrap_or(0);
             win(w, ctx, m, m, code, false, false)
         }
-        (Spot::Turn, Action::Ankan { tile }) => first_ankan(w, me, tile.index()),
-        (Spot::Turn, Action::Kakan { pai }) => first_kakan(w, me, *pai),
+        (Spot::Turn, Action::Ankan { tile }) => {
+            w.ankan(m, tile.index(), ctx.robs_closed);
+            kan_draw(w, me)
+        }
+        (Spot::Turn, Action::Kakan { pai }) => match code_of(*pai) {
+            Some(c) if w.kakan(m, c) => kan_draw(w, me),
+            _ => own_choice(me),
+        },
         (Spot::Turn, Action::NineTerminals) => Step::Done(End::Abort),
         (Spot::Discard { from, code }, Action::Ron) | (Spot::Kan { from, code }, Action::Ron) => {
             let chankan = matches!(spot, Spot::Kan { .. });
@@ -170,17 +187,13 @@ fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a
         (Spot::Discard { from, code }, Action::Daiminkan) => {
             first_daiminkan(w, ctx, me, from, code)
         }
-        (Spot::Discard { from, code }, _) => {
-            // Pass (or anything else): a winning tile passed is furiten.
-            if w.waits[m] >> kind(code) & 1 == 1 {
-                w.furiten[m] = true;
-            }
-            Step::Responses {
-                seat: from,
-                code,
-                skip: 1 << m,
-            }
-        }
+        // Pass (or anything else): a winning tile passed is furiten (at the
+        // next draw or call).
+        (Spot::Discard { from, code }, _) => Step::Responses {
+            seat: from,
+            code,
+            skip: 1 << m,
+        },
         (Spot::Kan { from, .. }, _) => Step::Draw {
             seat: from,
             rinshan: true,
@@ -211,7 +224,10 @@ fn first_discard(w: &mut World, me: u8, pai: Pai, riichi: bool) -> Step {
         return own_choice(me);
     };
     w.waits[m] = w.compute_waits(m);
-    discarded(w, m, code, riichi);
+    if riichi && !w.flags[m].in_riichi() {
+        w.declare_riichi(m);
+    }
+    w.discard(m, code, false);
     Step::Responses {
         seat: me,
         code,
@@ -219,44 +235,10 @@ fn first_discard(w: &mut World, me: u8, pai: Pai, riichi: bool) -> Step {
     }
 }
 
-/// `me` makes a closed kan of kind `k`.
-fn first_ankan(w: &mut World, me: u8, k: usize) -> Step {
-    let m = me as usize;
-    let mut red = 0;
-    for _ in 0..4 {
-        match w.take_kind(m, k) {
-            Some(c) if c & RED != 0 => red += 1,
-            Some(_) => {}
-            None => break,
-        }
-    }
-    add_meld(w, m, MeldKind::ClosedKan, k as u8, red, None);
-    kan_dora(w);
-    // The waits of the hand left (a riichi hand keeps its own).
-    w.waits[m] = w.compute_waits(m);
-    Step::Draw {
-        seat: me,
-        rinshan: true,
-    }
-}
-
-/// `me` adds `pai` to its pon.
-fn first_kakan(w: &mut World, me: u8, pai: Pai) -> Step {
-    let m = me as usize;
-    let Some(c) = code_of(pai).filter(|&c| w.take_code(m, c)) else {
-        return own_choice(me);
-    };
-    let k = kind(c) as u8;
-    for x in &mut w.melds[m][..w.meld_len[m] as usize] {
-        if x.kind == MeldKind::Pon && x.tile == k {
-            x.kind = MeldKind::Kan;
-            x.red += (c & RED != 0) as u8;
-        }
-    }
-    w.seen[k as usize] = w.seen[k as usize].saturating_add(1);
-    interrupt(w);
-    kan_dora(w);
-    w.waits[m] = w.compute_waits(m);
+/// After `me`'s kan: a new dora indicator at once (the rollouts' timing),
+/// then its replacement draw (nobody robs the kan).
+fn kan_draw(w: &mut World, me: u8) -> Step {
+    w.kan_dora();
     Step::Draw {
         seat: me,
         rinshan: true,
@@ -276,23 +258,23 @@ fn first_call(
     if let Some(step) = rons(w, ctx, from as usize, code, 1 << me) {
         return step;
     }
+    w.discard_passed(from as usize);
     let m = me as usize;
     let k = kind(code);
-    let mut red = (code & RED != 0) as u8;
+    let mut codes = [0u8; 2];
+    let mut n = 0;
     let mut low = k;
-    for p in consumed {
-        if let Some(c) = code_of(*p).filter(|&c| w.take_code(m, c)) {
-            red += (c & RED != 0) as u8;
-            low = low.min(kind(c));
-            w.seen[kind(c)] = w.seen[kind(c)].saturating_add(1);
-        }
+    for c in consumed.iter().filter_map(|&p| code_of(p)) {
+        codes[n] = c;
+        n += 1;
+        low = low.min(kind(c));
     }
     let (call, mk) = if pon {
         (Call::Pon, MeldKind::Pon)
     } else {
         (Call::Chi(low as u8), MeldKind::Chi)
     };
-    add_meld(w, m, mk, low as u8, red, Some(from));
+    w.call(m, mk, from as usize, code, &codes[..n]);
     Step::Act {
         seat: me,
         drawn: None,
@@ -307,81 +289,21 @@ fn first_daiminkan(w: &mut World, ctx: &Ctx, me: u8, from: u8, code: u8) -> Step
     if let Some(step) = rons(w, ctx, from as usize, code, 1 << me) {
         return step;
     }
-    let m = me as usize;
-    let k = kind(code);
-    let mut red = (code & RED != 0) as u8;
-    for _ in 0..3 {
-        if let Some(c) = w.take_kind(m, k) {
-            red += (c & RED != 0) as u8;
-        }
-    }
-    w.seen[k] = w.seen[k].saturating_add(3);
-    add_meld(w, m, MeldKind::Kan, k as u8, red, Some(from));
-    kan_dora(w);
-    Step::Draw {
-        seat: me,
-        rinshan: true,
-    }
-}
-
-/// Adds a meld to seat `s`, called `from` a seat (none for a closed kan),
-/// and updates what depends on melds.
-fn add_meld(w: &mut World, s: usize, kind: MeldKind, tile: u8, red: u8, from: Option<u8>) {
-    let m = SimMeld {
-        kind,
-        tile,
-        red,
-        from,
-    };
-    if (w.meld_len[s] as usize) < 4 {
-        w.melds[s][w.meld_len[s] as usize] = m;
-        w.meld_len[s] += 1;
-    }
-    w.open[s] |= kind != MeldKind::ClosedKan;
-    interrupt(w);
-    w.simple_melds[s] &= m.is_simple();
-    w.yakuhai_meld[s] |= kind != MeldKind::Chi && w.is_yakuhai(s, tile as usize);
-}
-
-/// A call or a kan (closed ones too, as in the engine) ends the first
-/// go-around (no double riichi, tenhou or chiihou after it) and everyone's
-/// ippatsu.
-fn interrupt(w: &mut World) {
-    w.any_call = true;
-    w.ippatsu = [false; 4];
-}
-
-/// Turns a new dora indicator from the dead wall and shortens the live wall.
-fn kan_dora(w: &mut World) {
-    if w.dead_len > 5 && w.dora_len < 5 {
-        w.dead_len -= 1;
-        let c = w.dead[w.dead_len as usize];
-        w.dora[w.dora_len as usize] = c;
-        w.dora_len += 1;
-        w.seen[kind(c)] = w.seen[kind(c)].saturating_add(1);
-    }
+    w.discard_passed(from as usize);
+    let k = kind(code) as u8;
+    w.call(me as usize, MeldKind::Kan, from as usize, code, &[k, k, k]);
+    kan_draw(w, me)
 }
 
 fn draw(w: &mut World, seat: u8, rinshan: bool) -> Step {
-    if w.live_left() == 0 {
-        return Step::Done(End::Exhaustive);
-    }
-    let code = if rinshan && w.dead_len > 5 {
-        // The replacement tile; the dead wall takes the live wall's last tile.
-        w.dead_len -= 1;
-        let c = w.dead[w.dead_len as usize];
-        w.live_end -= 1;
-        c
-    } else {
-        w.pos += 1;
-        w.wall[w.pos as usize - 1]
-    };
-    w.add(seat as usize, code);
-    Step::Act {
-        seat,
-        drawn: Some(code),
-        rinshan,
-        forbidden: 0,
+    match w.draw(seat as usize, rinshan) {
+        None => Step::Done(End::Exhaustive),
+        Some(code) => Step::Act {
+            seat,
+            drawn: Some(code),
+            rinshan,
+            forbidden: 0,
+        },
     }
 }
 
@@ -395,13 +317,16 @@ fn act(
 ) -> Step {
     let s = seat as usize;
     if let Some(c) = drawn {
-        if w.waits[s] >> kind(c) & 1 == 1 {
+        let winning = w.waits[s] >> kind(c) & 1 == 1;
+        if winning {
             if let Some(d) = w.win_deltas(ctx.rules, s, s, c, rinshan, false) {
                 return finish_win(w, s, s, d);
             }
         }
-        if w.riichi[s] > 0 && w.take_code(s, c) {
-            discarded(w, s, c, false);
+        if w.flags[s].in_riichi() && w.take_code(s, c) {
+            // In riichi the drawn tile goes; a winning one passed is
+            // furiten for good.
+            w.discard(s, c, winning);
             return Step::Responses {
                 seat,
                 code: c,
@@ -414,7 +339,10 @@ fn act(
         return Step::Done(End::Abort);
     };
     w.waits[s] = choice.waits;
-    discarded(w, s, code, choice.riichi);
+    if choice.riichi {
+        w.declare_riichi(s);
+    }
+    w.discard(s, code, false);
     Step::Responses {
         seat,
         code,
@@ -422,68 +350,30 @@ fn act(
     }
 }
 
-/// Bookkeeping of seat `s` discarding `code` (riichi declared with it when
-/// `riichi`; the stick is paid if the tile passes).
-fn discarded(w: &mut World, s: usize, code: u8, riichi: bool) {
-    let k = kind(code);
-    let bit = 1u64 << k;
-    w.discarded[s] |= bit;
-    w.safe[s] |= bit;
-    for r in 0..4 {
-        if r != s && w.riichi[r] > 0 {
-            w.safe[r] |= bit;
-        }
-    }
-    w.seen[k] = w.seen[k].saturating_add(1);
-    if w.riichi[s] == 0 {
-        w.furiten[s] = false;
-    }
-    w.ippatsu[s] = false;
-    w.turns[s] = w.turns[s].saturating_add(1);
-    if riichi && w.riichi[s] == 0 {
-        // Marked now, paid in `responses` once nobody rons the tile.
-        w.riichi[s] = if w.turns[s] == 1 && !w.any_call { 2 } else { 1 } | 4;
-    }
-}
-
-/// The first ron on `code` from `from` among the seats not in `skip`, in turn
-/// order; seats that pass a winning tile become furiten.
+/// The first ron on `code` from `from` among the seats not in `skip`, in
+/// turn order (the seats that pass it are furiten once the next draw or
+/// call settles it).
 fn rons(w: &mut World, ctx: &Ctx, from: usize, code: u8, skip: u8) -> Option<Step> {
     let k = kind(code);
     for d in 1..4 {
         let o = (from + d) % 4;
-        if skip >> o & 1 == 1 || w.waits[o] >> k & 1 == 0 {
+        if skip >> o & 1 == 1 || w.waits[o] >> k & 1 == 0 || w.is_furiten(o) {
             continue;
         }
-        if !w.is_furiten(o) {
-            if let Some(deltas) = w.win_deltas(ctx.rules, o, from, code, false, false) {
-                return Some(finish_win(w, o, from, deltas));
-            }
+        if let Some(deltas) = w.win_deltas(ctx.rules, o, from, code, false, false) {
+            return Some(finish_win(w, o, from, deltas));
         }
-        w.furiten[o] = true;
     }
     None
 }
 
 fn responses(w: &mut World, ctx: &Ctx, seat: u8, code: u8, skip: u8) -> Step {
     let from = seat as usize;
-    if w.riichi[from] & 4 != 0 {
-        // A riichi declared with a tile that is ronned is not made.
-        let declared = w.riichi[from];
-        w.riichi[from] = 0;
-        if let Some(step) = rons(w, ctx, from, code, skip | 1 << from) {
-            return step;
-        }
-        w.riichi[from] = declared;
-    } else if let Some(step) = rons(w, ctx, from, code, skip | 1 << from) {
+    // A riichi declared with a tile that is ronned is not made.
+    if let Some(step) = rons(w, ctx, from, code, skip | 1 << from) {
         return step;
     }
-    if w.riichi[from] & 4 != 0 {
-        w.riichi[from] &= 3;
-        w.scores[from] -= RIICHI_STICK as i32;
-        w.kyotaku = w.kyotaku.saturating_add(1);
-        w.ippatsu[from] = true;
-    }
+    w.discard_passed(from);
     let k = kind(code);
     if w.live_left() > 0 {
         let mut chosen = None;
@@ -503,33 +393,21 @@ fn responses(w: &mut World, ctx: &Ctx, seat: u8, code: u8, skip: u8) -> Step {
             }
         }
         if let Some((o, call)) = chosen {
-            let low = match call {
-                Call::Pon => k,
-                Call::Chi(l) => l as usize,
-            };
-            let mut red = (code & RED != 0) as u8;
-            let (mk, take): (MeldKind, [usize; 2]) = match call {
-                Call::Pon => (MeldKind::Pon, [k, k]),
-                Call::Chi(_) => {
-                    let mut t = [0usize; 2];
+            let (mk, take): (MeldKind, [u8; 2]) = match call {
+                Call::Pon => (MeldKind::Pon, [k as u8; 2]),
+                Call::Chi(low) => {
+                    let mut t = [0u8; 2];
                     let mut i = 0;
-                    for x in low..low + 3 {
+                    for x in low as usize..low as usize + 3 {
                         if x != k && i < 2 {
-                            t[i] = x;
+                            t[i] = x as u8;
                             i += 1;
                         }
                     }
                     (MeldKind::Chi, t)
                 }
             };
-            for x in take {
-                if let Some(c) = w.take_kind(o, x) {
-                    red += (c & RED != 0) as u8;
-                    w.seen[x] = w.seen[x].saturating_add(1);
-                }
-            }
-            add_meld(w, o, mk, low as u8, red, Some(from as u8));
-            w.waits[o] = 0;
+            w.call(o, mk, from, code, &take);
             return Step::Act {
                 seat: o as u8,
                 drawn: None,
@@ -562,20 +440,9 @@ fn win(
 }
 
 fn finish_win(w: &mut World, seat: usize, from: usize, d: [i32; 4]) -> Step {
-    for (s, x) in d.iter().enumerate() {
-        w.scores[s] += x;
-    }
-    w.kyotaku = 0;
+    w.pay_win(d);
     Step::Done(End::Win {
         winner: seat as u8,
         from: from as u8,
     })
-}
-
-/// Tenpai payments at an exhaustive draw ([`tenpai_payments`]).
-fn settle_draw(w: &mut World) {
-    let d = tenpai_payments(&w.waits.map(|x| x != 0));
-    for (score, delta) in w.scores.iter_mut().zip(d) {
-        *score += delta;
-    }
 }

@@ -5,11 +5,14 @@
 //! A tile *code* is its kind 0–33 ([`crate::Tile`] index order) with bit
 //! [`RED`] set for a red five. Kind bitsets (`u64`) have bit `k` for kind `k`.
 
+#[cfg(test)]
+mod differential;
 mod observe;
 mod rules;
+mod step;
 
-use crate::game::{Observation, Pai, TableMeld};
-use crate::meld::MeldKind;
+use crate::game::{Observation, Pai, SeatFlags};
+use crate::meld::{Meld, MeldKind};
 use crate::tile::{Tile, TileCounts, KINDS};
 
 /// Bit of a tile code marking a red five.
@@ -38,32 +41,37 @@ pub(crate) fn pai_of(code: u8) -> Pai {
     )
 }
 
-/// A called meld or closed kan, as the rollouts keep it.
+/// A called meld or closed kan, as the rollouts keep it: the meld of the
+/// hand queries ([`Meld`]: kind, lowest tile, red fives) and the seat it was
+/// called from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct SimMeld {
-    pub kind: MeldKind,
-    /// Lowest tile kind.
-    pub tile: u8,
-    /// Red fives in it.
-    pub red: u8,
+    pub meld: Meld,
     /// The seat it was called from (none for a closed kan).
     pub from: Option<u8>,
 }
 
 impl SimMeld {
-    fn of(m: &TableMeld) -> SimMeld {
-        SimMeld {
-            kind: m.kind,
-            tile: m.tile().index() as u8,
-            red: m.tiles.iter().filter(|p| p.is_red()).count() as u8,
-            from: m.from,
-        }
+    /// Its kind.
+    #[inline]
+    pub fn kind(self) -> MeldKind {
+        self.meld.kind()
+    }
+
+    /// Its lowest tile kind.
+    #[inline]
+    pub fn tile(self) -> u8 {
+        self.meld.tile().index() as u8
     }
 
     /// All three (or four) tiles are 2–8 of a suit.
     pub fn is_simple(self) -> bool {
-        let k = self.tile as usize;
-        let last = if self.kind == MeldKind::Chi { k + 2 } else { k };
+        let k = self.tile() as usize;
+        let last = if self.kind() == MeldKind::Chi {
+            k + 2
+        } else {
+            k
+        };
         is_simple(k) && is_simple(last)
     }
 }
@@ -154,16 +162,17 @@ pub struct World {
     pub(crate) simple_melds: [bool; 4],
     /// Has a yakuhai pon or kan.
     pub(crate) yakuhai_meld: [bool; 4],
-    /// 0 none, 1 riichi, 2 double riichi.
-    pub(crate) riichi: [u8; 4],
-    pub(crate) ippatsu: [bool; 4],
+    /// Riichi, ippatsu and furiten of each seat, changed by the engine's own
+    /// rules ([`crate::game::SeatFlags`]).
+    pub(crate) flags: [SeatFlags; 4],
+    /// Seats that could win on the last discard or kan: furiten once it
+    /// passes ([`crate::game::could_ron`]).
+    pub(crate) could_ron: [bool; 4],
     /// Kinds each seat has discarded (called ones too): discard furiten.
     pub(crate) discarded: [u64; 4],
     /// Kinds known safe against each seat: its own discards and, once it is in
     /// riichi, everything discarded after its declaration.
     pub(crate) safe: [u64; 4],
-    /// Passed a winning tile (temporary; permanent in riichi).
-    pub(crate) furiten: [bool; 4],
     /// Waits of each 3n+1 hand (0 when not tenpai).
     pub(crate) waits: [u64; 4],
     /// Tiles every seat can see: rivers, melds, dora indicators.
@@ -209,18 +218,7 @@ impl World {
     /// first among the fives).
     pub fn hand(&self, seat: u8) -> Vec<Pai> {
         let s = (seat % 4) as usize;
-        let mut v = Vec::with_capacity(14);
-        for k in 0..KINDS {
-            let red = if k < 27 && k % 9 == 4 {
-                self.red[s][k / 9]
-            } else {
-                0
-            };
-            for i in 0..self.hands[s][k] {
-                v.push(pai_of(k as u8 | if i < red { RED } else { 0 }));
-            }
-        }
-        v
+        Pai::list(&self.hands[s], self.red[s])
     }
 
     /// The live wall, next draw first.

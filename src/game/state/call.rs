@@ -30,12 +30,6 @@ impl State {
         let (mut hand, forbidden, pool) =
             self.check_call(kind, name, actor, target, pai, consumed)?;
         (self.unseen, self.unseen_red) = pool;
-        // The call stands: the passes are settled, everyone's ippatsu ends.
-        call_made(
-            self.seats.iter_mut().map(|s| &mut s.flags),
-            &mut self.could_ron,
-            &mut self.any_call,
-        );
         let river = &mut self.seats[target as usize].river;
         river.last_mut().expect("a discard").called = true;
         let mut tiles = consumed.to_vec();
@@ -50,6 +44,13 @@ impl State {
         let melds = hand.melds.iter().map(|m| (m.kind, m.tile(), m.from));
         hand.pao = hand.pao.or(liable_seat(melds, &self.rules));
         self.seats[a] = hand;
+        // The call stands: the passes are settled (the caller's too),
+        // everyone's ippatsu ends.
+        call_made(
+            self.seats.iter_mut().map(|s| &mut s.flags),
+            &mut self.could_ron,
+            &mut self.any_call,
+        );
         if kind == MeldKind::Kan {
             self.kans.push(actor);
             self.pending_dora += 1;

@@ -3,9 +3,9 @@
 //! determinization fills them.
 
 use super::{code_of, SimMeld, Spot, World, TILES};
-use crate::game::{Observation, Pai};
-use crate::meld::MeldKind;
-use crate::tile::KINDS;
+use crate::game::{Observation, Pai, RiichiState, SeatFlags};
+use crate::meld::{Meld, MeldKind};
+use crate::tile::{Tile, KINDS};
 
 impl World {
     /// The public part of `obs` and the seat's own hand; other hands and the
@@ -46,20 +46,18 @@ impl World {
             hands: [[0; KINDS]; 4],
             red: [[0; 3]; 4],
             melds: [[SimMeld {
-                kind: MeldKind::Pon,
-                tile: 0,
-                red: 0,
+                meld: Meld::new(MeldKind::Pon, Tile::new(0).expect("0 is a tile"), 0)
+                    .expect("a pon of 1m is a meld"),
                 from: None,
             }; 4]; 4],
             meld_len: [0; 4],
             open: [false; 4],
             simple_melds: [true; 4],
             yakuhai_meld: [false; 4],
-            riichi: [0; 4],
-            ippatsu: [false; 4],
+            flags: [SeatFlags::default(); 4],
+            could_ron: [false; 4],
             discarded: [0; 4],
             safe: [0; 4],
-            furiten: [false; 4],
             waits: [0; 4],
             seen: [0; KINDS],
             wall: [0; TILES],
@@ -93,11 +91,11 @@ impl World {
     /// Seat `s`'s melds (at most four; a meld of hidden tiles only, which no
     /// real table has, is skipped), seen by all.
     fn observe_melds(&mut self, obs: &Observation, s: usize) {
-        for m in obs.melds[s]
+        for (m, meld) in obs.melds[s]
             .iter()
-            .filter(|m| m.tiles.iter().any(|p| p.tile().is_some()))
+            .filter_map(|m| Some((m, m.to_meld().ok()?)))
         {
-            let sm = SimMeld::of(m);
+            let sm = SimMeld { meld, from: m.from };
             if (self.meld_len[s] as usize) < 4 {
                 self.melds[s][self.meld_len[s] as usize] = sm;
                 self.meld_len[s] += 1;
@@ -105,7 +103,7 @@ impl World {
             self.open[s] |= m.kind != MeldKind::ClosedKan;
             self.simple_melds[s] &= sm.is_simple();
             self.yakuhai_meld[s] |=
-                sm.kind != MeldKind::Chi && self.is_yakuhai(s, sm.tile as usize);
+                sm.kind() != MeldKind::Chi && self.is_yakuhai(s, sm.tile() as usize);
             m.tiles.iter().for_each(|p| self.see(p));
         }
     }
@@ -132,13 +130,11 @@ impl World {
             return;
         }
         let at = obs.rivers[s].iter().position(|r| r.riichi);
-        self.riichi[s] = if at == Some(0) && !self.any_call {
-            2
-        } else {
-            1
+        self.flags[s].riichi = RiichiState::Accepted {
+            double: at == Some(0) && !self.any_call,
         };
         let at = at.unwrap_or(0);
-        self.ippatsu[s] = at + 1 == obs.rivers[s].len();
+        self.flags[s].ippatsu = at + 1 == obs.rivers[s].len();
         // Discard k of seat t came after the riichi discard when its turn
         // number (k rounds of four, from the dealer) is later.
         let oya = self.oya as usize;

@@ -6,10 +6,12 @@
 //! the world's compact arrays.
 
 use super::{kind, World, RED};
-use crate::game::{is_furiten, liable_seat, win_deltas, WinFacts, WinMoment, WinSeats};
-use crate::meld::{Meld, MeldKind};
+use crate::game::{
+    first_go_around, is_furiten, liable_seat, win_deltas, WinFacts, WinMoment, WinSeats,
+};
+use crate::meld::Meld;
 use crate::rules::Rules;
-use crate::score::{is_yakuhai, score, Indicator, Riichi};
+use crate::score::{is_yakuhai, score, Indicator};
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 use crate::waits::{concealed_waits, without_held_fours};
 use crate::Wind;
@@ -61,12 +63,7 @@ impl World {
         }
         let mut called = [0u8; KINDS];
         for m in &self.melds[s][..self.meld_len[s] as usize] {
-            let k = m.tile as usize;
-            match m.kind {
-                MeldKind::Chi => (k..(k + 3).min(KINDS)).for_each(|x| called[x] += 1),
-                MeldKind::Pon => called[k] += 3,
-                MeldKind::Kan | MeldKind::ClosedKan => called[k] += 4,
-            }
+            m.meld.add_to(&mut called);
         }
         without_held_fours(w, counts, &called).bits()
     }
@@ -78,7 +75,7 @@ impl World {
         is_furiten(
             bits(self.waits[s]),
             bits(self.discarded[s]),
-            self.furiten[s],
+            self.flags[s].passed(),
         )
     }
 
@@ -129,7 +126,7 @@ impl World {
             liable: liable_seat(
                 self.melds[seat][..self.meld_len[seat] as usize]
                     .iter()
-                    .filter_map(|m| Some((m.kind, Tile::new(m.tile)?, m.from))),
+                    .map(|m| (m.kind(), m.meld.tile(), m.from)),
                 rules,
             ),
         };
@@ -151,7 +148,7 @@ impl World {
         let counts = self.hands[seat];
         let melds: Vec<Meld> = self.melds[seat][..self.meld_len[seat] as usize]
             .iter()
-            .filter_map(|m| Meld::new(m.kind, Tile::new(m.tile)?, m.red).ok())
+            .map(|m| m.meld)
             .collect();
         let red: [u8; 3] = std::array::from_fn(|x| self.red[seat][x].min(counts[x * 9 + 4]));
         let red_five = code & RED != 0 && k < 27;
@@ -159,21 +156,16 @@ impl World {
             tile: Tile::new(kind(*c) as u8).unwrap_or(Tile::new(0).expect("0 is a tile")),
             red: c & RED != 0,
         };
-        let riichi = self.riichi[seat] & 3;
         let ura = (self.dora_len as usize).min(self.dead_len as usize).min(5);
         Some(WinFacts {
             seat_wind: self.seat_wind(seat),
             round_wind: self.round_wind(),
-            riichi: match riichi {
-                0 => Riichi::None,
-                1 => Riichi::Declared,
-                _ => Riichi::Double,
-            },
-            ippatsu: self.ippatsu[seat],
+            riichi: self.flags[seat].scored_riichi(),
+            ippatsu: self.flags[seat].ippatsu,
             moment: WinMoment {
                 rinshan,
                 chankan,
-                first_go_around: !self.any_call && self.turns[seat] == 0,
+                first_go_around: first_go_around(self.any_call, self.turns[seat] as usize),
                 live_left: self.live_left(),
             },
             dora: self.dora[..self.dora_len as usize]
