@@ -12,7 +12,7 @@
 //! approximation shared by all of them costs little):
 //! - the policies never declare a kan; a kan chosen as the candidate is made
 //!   (replacement draw, new dora indicator at once, live wall one shorter),
-//!   but nobody robs it;
+//!   but nobody robs it (a seat that could have is furiten, as it passed);
 //! - one ron per discard: the first winner in turn order from the discarder
 //!   takes it (no double ron, no triple-ron abort);
 //! - no abortive draws (four winds, four riichi, four kans) and no nagashi
