@@ -57,7 +57,17 @@ Examples, one per command (tenpai COMMAND --help for each):
 
 Batches (shanten from standard input, score --batch) answer every good line,
 report each bad one on standard error as \"line N: ...\", and exit with status
-1 when any line was bad.";
+1 when any line was bad.
+
+Exit status (every command):
+  0    success
+  1    a failure at run time, with its message: a bad hand or input line, a
+       log or file that cannot be read or is refused, an output that cannot
+       be written (checked before the work starts), rules that do not load
+  2    a usage error, found before any work: an unknown option or command, a
+       missing argument, a bad option value (--length west, --samples 0,
+       --seat 5), options that exclude each other (--samples with --think)
+  130  the game was left with Ctrl-C";
 
 /// Riichi mahjong: play against the AI, analyse hands, score wins, review games.
 #[derive(Debug, Parser)]

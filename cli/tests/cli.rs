@@ -649,7 +649,7 @@ fn tables_export_err_directory_is_not_replaced() {
     assert_eq!(
         r.failed(),
         format!(
-            "error: cannot write FILE {}: not a regular file (a device, pipe or directory is never replaced)\n",
+            "error: tables export {}: is a directory\n",
             dir.path().display()
         )
     );

@@ -15,3 +15,4 @@ mod score;
 mod selfplay;
 mod snapshot;
 mod suggest;
+mod usage;

@@ -141,16 +141,17 @@ fn mjai_err_overlong_and_binary_lines_are_named_never_kept() {
 
 #[test]
 fn mjai_err_bad_options() {
+    // Usage errors: clap's message and exit status 2.
     let run = tenpai_in(&["mjai", "--ai", "smart"], "");
-    assert_eq!(
-        run.failed(),
-        "error: --ai \"smart\": expected mc or baseline\n"
-    );
+    assert_eq!(run.code, 2);
+    assert!(run.err.starts_with(
+        "error: invalid value 'smart' for '--ai <AI>'\n  [possible values: mc, baseline]\n"
+    ));
     let run = tenpai_in(&["mjai", "--protocol", "http"], "");
-    assert_eq!(
-        run.failed(),
-        "error: --protocol \"http\": expected batch or lines\n"
-    );
+    assert_eq!(run.code, 2);
+    assert!(run.err.starts_with(
+        "error: invalid value 'http' for '--protocol <PROTOCOL>'\n  [possible values: batch, lines]\n"
+    ));
     let run = tenpai_in(&["mjai"], "[{\"type\":\"start_game\"}]\n");
     assert_eq!(
         run.failed(),

@@ -132,7 +132,7 @@ fn review_err_bad_options_and_logs_are_named() {
     let cases: Vec<(Vec<String>, &str)> = vec![
         (
             vec![DOUBLE_RON.into(), "--seat".into(), "4".into()],
-            "--seat 4: expected 0 to 3",
+            "invalid value '4' for '--seat <SEAT>'",
         ),
         (
             vec![DOUBLE_RON.into(), "--player".into(), "nobody".into()],
@@ -140,11 +140,11 @@ fn review_err_bad_options_and_logs_are_named() {
         ),
         (
             vec![DOUBLE_RON.into(), "--samples".into(), "0".into()],
-            "--samples 0",
+            "invalid value '0' for '--samples <N>'",
         ),
         (
             vec![DOUBLE_RON.into(), "--threshold=-1".into()],
-            "--threshold -1",
+            "invalid value '-1' for '--threshold <RANKS>': \"-1\": expected a loss of 0 or more",
         ),
         (vec!["no/such/file.json".into()], "no/such/file.json"),
         (vec![bad("empty.json", "")], "empty.json"),

@@ -160,7 +160,7 @@ fn selfplay_err_log_dir_that_is_a_file() {
         .to_string();
     assert_eq!(
         err,
-        format!("error: --log-dir {f}: not a directory (the games' logs go into a directory, one file each)\n")
+        format!("error: --log-dir {f}: not a directory (files are written into a directory)\n")
     );
 }
 

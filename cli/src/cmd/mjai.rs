@@ -39,15 +39,15 @@ pub struct Args {
     pub seat: Option<u8>,
 
     /// The AI: mc (Monte Carlo search) or baseline (rule-based, fast).
-    #[arg(long, value_name = "mc|baseline", default_value = "mc")]
-    pub ai: String,
+    #[arg(long, value_enum, default_value = "mc")]
+    pub ai: Ai,
 
     /// Monte Carlo thinking time per decision, e.g. 300ms or 1s.
     #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = super::selfplay::parse_think)]
     pub think: std::time::Duration,
 
     /// Monte Carlo rollouts per decision instead of a time (reproducible).
-    #[arg(long, value_name = "N", conflicts_with = "think")]
+    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = clap::value_parser!(u32).range(1..))]
     pub samples: Option<u32>,
 
     /// Worker threads for the Monte Carlo rollouts.
@@ -65,14 +65,31 @@ pub struct Args {
 
     /// batch (mjai.app: a JSON array of events a line, one answer a line) or
     /// lines (one event a line, answers only to decisions).
-    #[arg(long, value_name = "batch|lines", default_value = "batch")]
-    pub protocol: String,
+    #[arg(long, value_enum, default_value = "batch")]
+    pub protocol: ProtocolArg,
+}
+
+/// The AI of `--ai`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Ai {
+    /// Monte Carlo search.
+    Mc,
+    /// Rule-based, fast.
+    Baseline,
+}
+
+/// The protocol of `--protocol` (the library's [`Protocol`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ProtocolArg {
+    /// A JSON array of events a line, one answer a line (mjai.app).
+    Batch,
+    /// One event a line, answers only to decisions.
+    Lines,
 }
 
 /// The player maker the options ask for.
-fn player_maker(args: &Args) -> Result<PlayerMaker> {
+fn player_maker(args: &Args) -> PlayerMaker {
     let budget = match args.samples {
-        Some(0) => bail!("--samples 0: at least one rollout"),
         Some(n) => Budget::Samples(n),
         None => Budget::Time(args.think),
     };
@@ -81,16 +98,15 @@ fn player_maker(args: &Args) -> Result<PlayerMaker> {
         threads: args.threads,
     };
     let seed = args.seed;
-    Ok(match args.ai.as_str() {
-        "mc" => Box::new(move |rules: &_, seat: u8| {
+    match args.ai {
+        Ai::Mc => Box::new(move |rules: &_, seat: u8| {
             let seed = tenpai::arena::seat_seed(seed, seat);
             Box::new(McPlayer::with_settings(rules, settings, seed)) as Box<dyn Player>
         }),
-        "baseline" => {
+        Ai::Baseline => {
             Box::new(|rules: &_, _| Box::new(BaselinePlayer::new(rules)) as Box<dyn Player>)
         }
-        other => bail!("--ai {other:?}: expected mc or baseline"),
-    })
+    }
 }
 
 /// Runs `tenpai mjai`: answers `input`'s events on `out` until the input ends.
@@ -99,13 +115,12 @@ fn player_maker(args: &Args) -> Result<PlayerMaker> {
 /// Bad options; a line that is not mjai or an event that does not fit the
 /// game (`line N: …`); a failed read or write.
 pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()> {
-    let protocol = match args.protocol.as_str() {
-        "batch" => Protocol::Batch,
-        "lines" => Protocol::Lines,
-        other => bail!("--protocol {other:?}: expected batch or lines"),
+    let protocol = match args.protocol {
+        ProtocolArg::Batch => Protocol::Batch,
+        ProtocolArg::Lines => Protocol::Lines,
     };
     let rules = super::load_rules(&args.rules, None)?;
-    let mut bot = BotSession::new(rules, args.seat, player_maker(args)?);
+    let mut bot = BotSession::new(rules, args.seat, player_maker(args));
     let mut input = input;
     let mut buf = Vec::new();
     let mut n = 0;

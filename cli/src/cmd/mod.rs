@@ -64,8 +64,12 @@ impl TableSource {
     }
 }
 
+/// The values of `--length`: clap refuses any other (a usage error, exit
+/// status 2) before [`load_rules`] reads it.
+pub const LENGTHS: [&str; 2] = ["east", "south"];
+
 /// The rules of `--rules NAME|FILE` (a preset name or a TOML file), with the
-/// game length of `--length east|south` when given.
+/// game length of `--length east|south` when given (one of [`LENGTHS`]).
 ///
 /// # Errors
 /// Unknown preset, unreadable or bad file, or a length other than east or
@@ -79,6 +83,63 @@ pub fn load_rules(rules: &str, length: Option<&str>) -> Result<tenpai::rules::Ru
         Some(other) => bail!("--length {other:?}: expected east or south"),
     }
     Ok(r)
+}
+
+/// What an output option names: a file that is written, or a directory that
+/// files are written into.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// A file (created or replaced).
+    File,
+    /// A directory (created with its parents when missing).
+    Dir,
+}
+
+/// Checks, before any work, that the output `path` of `option` (`--html`,
+/// `--log`, `tables export`...) can be written, so that a long run never
+/// ends on a bad path. Touches nothing: a file is not created, truncated nor
+/// opened for writing.
+///
+/// # Errors
+/// Names the option and the path: a file that is a directory or in a
+/// directory that does not exist (or is not a directory), an existing file
+/// that is read-only; a directory that is a file, or under a file.
+pub fn check_output(option: &str, path: &Path, kind: Output) -> Result<()> {
+    let fail = |why: String| Err(anyhow::anyhow!("{option} {}: {why}", path.display()));
+    if path.as_os_str().is_empty() {
+        return fail("an empty path".into());
+    }
+    match kind {
+        Output::File => {
+            if path.is_dir() {
+                return fail("is a directory".into());
+            }
+            let dir = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            if !dir.is_dir() {
+                return fail(format!("no directory {}", dir.display()));
+            }
+            match std::fs::metadata(path) {
+                Ok(m) if m.permissions().readonly() => fail("the file is read-only".into()),
+                _ => Ok(()),
+            }
+        }
+        Output::Dir => {
+            // The nearest part of the path that exists must be a directory.
+            match path.ancestors().find(|a| a.exists()) {
+                Some(a) if !a.is_dir() => {
+                    if a == path {
+                        fail("not a directory (files are written into a directory)".into())
+                    } else {
+                        fail(format!("{} is not a directory", a.display()))
+                    }
+                }
+                _ => Ok(()),
+            }
+        }
+    }
 }
 
 /// What decides which waits of a hand with called melds win with a yaku:

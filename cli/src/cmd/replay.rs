@@ -51,7 +51,7 @@ pub struct Args {
 
     /// Game length for mjai logs, which do not record it: east (one round of
     /// dealers) or south (two). Default: the rules' length.
-    #[arg(long, value_name = "east|south")]
+    #[arg(long, value_name = "east|south", value_parser = super::LENGTHS)]
     pub length: Option<String>,
 
     /// One JSON line per file instead of text.

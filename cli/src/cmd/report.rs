@@ -154,6 +154,7 @@ impl DecisionLog {
     /// # Errors
     /// The file cannot be created or written, with the path named.
     pub fn create(path: &Path) -> Result<DecisionLog> {
+        super::check_output("--decisions", path, super::Output::File)?;
         let f = std::fs::File::create(path)
             .with_context(|| format!("--decisions {}", path.display()))?;
         DecisionLog::to(path, Box::new(f))

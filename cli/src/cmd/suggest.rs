@@ -111,7 +111,7 @@ pub struct Args {
 
     /// The deciding seat (0-3); with --log, the default is the seat that must
     /// decide.
-    #[arg(long)]
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
     pub seat: Option<u8>,
 
     /// Tiles left in the live wall (default: what the flags leave unseen,
@@ -125,12 +125,13 @@ pub struct Args {
     pub log: Option<PathBuf>,
 
     /// With --log: the position before this event (0-based).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", requires = "log", conflicts_with = "hand")]
     pub event: Option<usize>,
 
     /// Rollouts in all, played exactly (each halving round plays every
     /// candidate still in at least once, so a budget below that is exceeded).
-    #[arg(long, value_name = "N", default_value_t = 2000)]
+    #[arg(long, value_name = "N", default_value_t = 2000, conflicts_with = "think",
+        value_parser = clap::value_parser!(u32).range(1..))]
     pub samples: u32,
 
     /// Think for this long instead of a sample count, e.g. 200ms.
@@ -152,7 +153,7 @@ pub struct Args {
     /// Game length: east (one round of dealers) or south (two); it decides
     /// which round is the last. For flags and mjai logs, which do not record
     /// it (Tenhou's logs do). Default: the rules' length.
-    #[arg(long, value_name = "east|south")]
+    #[arg(long, value_name = "east|south", value_parser = super::LENGTHS)]
     pub length: Option<String>,
 
     /// Print one JSON object instead of the table.

@@ -117,9 +117,10 @@ fn write_replacing(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 pub fn run<W: Write>(args: &Args, tables_file: Option<&Path>, mut out: W) -> Result<()> {
     match &args.action {
         Action::Export { file } => {
+            super::check_output("tables export", file, super::Output::File)?;
             let bytes = Tables::embedded().bytes();
             write_replacing(file, bytes)
-                .with_context(|| format!("cannot write FILE {}", file.display()))?;
+                .with_context(|| format!("tables export {}: cannot write", file.display()))?;
             writeln!(out, "wrote {} bytes to {}", bytes.len(), file.display())?;
         }
         Action::Info { file, json } => {

@@ -94,7 +94,7 @@ Colours read on dark and light terminals; NO_COLOR keeps only bold and
 underline. The full screen needs 80x24 or more.
 Exit status: 0 when the game ends or you quit; 130 after Ctrl-C in the full
 screen; 1 when standard input ends before the game does (the game is
-abandoned) or on an error.";
+abandoned) or on an error; 2 for a bad option (before the game starts).";
 
 /// Tiles as text or glyphs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -114,7 +114,7 @@ pub struct Args {
     pub seed: Option<u64>,
 
     /// east (one round of dealers) or south (two); default: the rules' length.
-    #[arg(long, value_name = "east|south")]
+    #[arg(long, value_name = "east|south", value_parser = crate::cmd::LENGTHS)]
     pub length: Option<String>,
 
     /// Rule preset name (tenhou, mahjongsoul) or TOML file.
@@ -122,8 +122,8 @@ pub struct Args {
     pub rules: String,
 
     /// Your seat at the start: E (the first dealer), S, W or N.
-    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
-    pub seat: String,
+    #[arg(long, value_name = "E|S|W|N", default_value = "E", value_parser = parse_seat)]
+    pub seat: u8,
 
     /// Write the finished game's mjai log (JSON lines) to FILE.
     #[arg(long, value_name = "FILE")]
@@ -171,7 +171,7 @@ pub struct Args {
 
     /// Monte Carlo rollouts per decision instead of a time (the game then
     /// reproduces from --seed); also the hint panel's budget.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = clap::value_parser!(u32).range(1..))]
     pub samples: Option<u32>,
 
     /// Threads for each Monte Carlo decision (the AI players' and the hint
@@ -210,14 +210,14 @@ fn parse_opponents(text: &str) -> Result<PlayerKinds, String> {
 /// Parses `--seat`: `E`, `S`, `W`, `N` (any case, or the wind's name).
 ///
 /// # Errors
-/// Anything else, naming the option.
-pub fn parse_seat(text: &str) -> Result<u8> {
+/// Anything else (a usage error).
+pub fn parse_seat(text: &str) -> Result<u8, String> {
     match text.to_ascii_lowercase().as_str() {
         "e" | "east" => Ok(0),
         "s" | "south" => Ok(1),
         "w" | "west" => Ok(2),
         "n" | "north" => Ok(3),
-        _ => bail!("--seat {text:?}: expected E, S, W or N"),
+        _ => Err(format!("{text:?}: expected E, S, W or N")),
     }
 }
 
@@ -261,7 +261,7 @@ fn setup(args: &Args) -> Result<Setup> {
         Some(n) => Budget::Samples(n),
         None => Budget::Time(args.think),
     };
-    let seat = parse_seat(&args.seat)?;
+    let seat = args.seat;
     let mc = Settings {
         budget,
         threads: args.threads,
@@ -324,20 +324,6 @@ fn banner(args: &Args, s: &Setup) -> String {
         ['E', 'S', 'W', 'N'][s.seat as usize],
         s.opponents
     )
-}
-
-/// Refuses a path for `option` (`--log`, `--review`) that cannot be written
-/// at the end: a directory, or one in a directory that does not exist.
-/// Touches nothing.
-fn check_log_path(p: &Path, option: &str) -> Result<()> {
-    if p.is_dir() {
-        bail!("{option} {}: is a directory", p.display());
-    }
-    let dir = log_dir(p);
-    if !dir.is_dir() {
-        bail!("{option} {}: no directory {}", p.display(), dir.display());
-    }
-    Ok(())
 }
 
 /// The directory `p` is in (`.` for a bare file name).
@@ -487,11 +473,10 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     };
     // Checked first, so that a bad path fails before the game rather than
     // after; nothing is written (nor truncated) until the game has finished.
-    if let Some(p) = &args.log {
-        check_log_path(p, "--log")?;
-    }
-    if let Some(p) = &args.review {
-        check_log_path(p, "--review")?;
+    for (option, p) in [("--log", &args.log), ("--review", &args.review)] {
+        if let Some(p) = p {
+            crate::cmd::check_output(option, p, crate::cmd::Output::File)?;
+        }
     }
     let decisions = match &args.decisions {
         None => None,

@@ -8,7 +8,7 @@ pub mod json;
 pub mod svg;
 pub mod text;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -71,7 +71,7 @@ pub struct Args {
     pub log: PathBuf,
 
     /// The seat to review (0-3; 0 is the first dealer).
-    #[arg(long, conflicts_with = "player")]
+    #[arg(long, conflicts_with = "player", value_parser = clap::value_parser!(u8).range(0..4))]
     pub seat: Option<u8>,
 
     /// The player to review, by the name the log gives.
@@ -79,7 +79,8 @@ pub struct Args {
     pub player: Option<String>,
 
     /// Rollouts per decision (deterministic with --seed).
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_SAMPLES)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_SAMPLES, conflicts_with = "think",
+        value_parser = clap::value_parser!(u32).range(1..))]
     pub samples: u32,
 
     /// Think this long per decision instead of a sample count, e.g. 100ms.
@@ -91,12 +92,12 @@ pub struct Args {
     pub seed: u64,
 
     /// The smallest loss called a mistake, in expected final rank.
-    #[arg(long, value_name = "RANKS", default_value_t = DEFAULT_THRESHOLD)]
+    #[arg(long, value_name = "RANKS", default_value_t = DEFAULT_THRESHOLD, value_parser = parse_threshold)]
     pub threshold: f64,
 
     /// Decisions searched at once (default: one per core; the review does
     /// not depend on it).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = super::parse_threads)]
     pub threads: Option<usize>,
 
     /// Rule preset name (tenhou, mahjongsoul) or TOML file, for logs that
@@ -106,7 +107,7 @@ pub struct Args {
 
     /// Game length for logs that do not record it: east or south (default:
     /// the rules' length).
-    #[arg(long, value_name = "east|south")]
+    #[arg(long, value_name = "east|south", value_parser = super::LENGTHS)]
     pub length: Option<String>,
 
     /// Print every decision, not only the mistakes.
@@ -124,6 +125,17 @@ pub struct Args {
     /// Tiles as text (5m) or Unicode glyphs.
     #[arg(long, value_enum, default_value = "text")]
     pub tiles: super::play::Tiles,
+}
+
+/// Parses `--threshold`: a loss in expected final rank, 0 or more.
+///
+/// # Errors
+/// Anything but a finite number of 0 or more.
+fn parse_threshold(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x >= 0.0 && x.is_finite() => Ok(x),
+        _ => Err(format!("{text:?}: expected a loss of 0 or more (in ranks)")),
+    }
 }
 
 /// How the reviewed seat was chosen.
@@ -167,7 +179,6 @@ impl SeatSource {
 /// The reviewed seat of `game` from the options, and how it was chosen.
 fn choose_seat(args: &Args, game: &ImportedGame) -> Result<(u8, SeatSource)> {
     match (args.seat, &args.player) {
-        (Some(s), _) if s > 3 => bail!("--seat {s}: expected 0 to 3"),
         (Some(s), _) => Ok((s, SeatSource::Given)),
         (None, Some(name)) => {
             let s = seat_of_player(game, name).context("--player")?;
@@ -213,17 +224,11 @@ pub struct Reviewed<'a> {
 /// Runs `tenpai review`.
 ///
 /// # Errors
-/// Bad options (named), an unreadable log, a seat or player the log does not
-/// have, an unwritable --html file.
+/// An unwritable --html file (before the review), an unreadable log, a
+/// player the log does not have, bad rules.
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
-    if args.samples == 0 {
-        bail!("--samples 0: at least one rollout");
-    }
-    if !(args.threshold >= 0.0 && args.threshold.is_finite()) {
-        bail!("--threshold {}: expected 0 or more", args.threshold);
-    }
-    if args.threads == Some(0) {
-        bail!("--threads 0: at least one thread");
+    if let Some(path) = &args.html {
+        super::check_output("--html", path, super::Output::File)?;
     }
     let rules = super::load_rules(&args.rules, args.length.as_deref())?;
     let game = log::load(&args.log).map_err(|e| match e {

@@ -7,7 +7,7 @@ mod output;
 mod sink;
 
 use crate::cmd::report::DecisionLog;
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use std::io::Write;
 use std::path::PathBuf;
 use tenpai::ai::mc::{Budget, Settings};
@@ -82,8 +82,8 @@ pub enum SelfplayCommand {
 /// The options of a self-play run.
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// Number of games.
-    #[arg(long, default_value_t = 100)]
+    /// Number of games (1 or more; a multiple of 4 with --duplicate).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
 
     /// Seed of the first game.
@@ -96,16 +96,17 @@ pub struct RunArgs {
     #[arg(
         long,
         value_name = "A,B,C,D",
-        default_value = "baseline,random,random,random"
+        default_value = "baseline,random,random,random",
+        value_parser = parse_four_players
     )]
-    pub players: String,
+    pub players: Players,
 
     /// Play each wall seed four times with the players rotated.
     #[arg(long)]
     pub duplicate: bool,
 
     /// east (one round of dealers) or south (two).
-    #[arg(long, value_name = "east|south")]
+    #[arg(long, value_name = "east|south", value_parser = super::LENGTHS)]
     pub length: Option<String>,
 
     /// Rule preset name (tenhou, mahjongsoul) or TOML file.
@@ -131,7 +132,7 @@ pub struct RunArgs {
     pub think: std::time::Duration,
 
     /// Monte Carlo rollouts per decision instead of a time (reproducible).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = clap::value_parser!(u32).range(1..))]
     pub samples: Option<u32>,
 
     /// Write one CSV row per Monte Carlo decision to FILE.
@@ -147,6 +148,22 @@ pub struct RunArgs {
     /// cores / N at a time. With --samples the choices do not depend on it.
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::parse_threads)]
     pub threads: usize,
+}
+
+/// The four players of `--players`, in seat order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Players(pub [PlayerKind; 4]);
+
+/// Parses `--players`: four players ([`super::parse_players`]).
+///
+/// # Errors
+/// An unknown player, or not four.
+fn parse_four_players(text: &str) -> Result<Players, String> {
+    let kinds = super::parse_players(text)?;
+    let n = kinds.len();
+    <[PlayerKind; 4]>::try_from(kinds)
+        .map(Players)
+        .map_err(|_| format!("expected four players, got {n}"))
 }
 
 /// A duration: a number with `ms` or `s` (`50ms`, `1.5s`).
@@ -171,10 +188,7 @@ pub fn parse_think(text: &str) -> Result<std::time::Duration, String> {
 
 fn config(args: &RunArgs) -> Result<Config> {
     let rules = super::load_rules(&args.rules, args.length.as_deref())?;
-    let kinds = super::parse_players(&args.players)
-        .map_err(|e| anyhow::anyhow!("--players {:?}: {e}", args.players))?;
     let budget = match args.samples {
-        Some(0) => bail!("--samples 0: at least one rollout"),
         Some(n) => Budget::Samples(n),
         None => Budget::Time(args.think),
     };
@@ -182,10 +196,9 @@ fn config(args: &RunArgs) -> Result<Config> {
         budget,
         threads: args.threads,
     };
-    let kinds = super::with_settings(&kinds, mc, args.bot_timeout);
-    let Ok(players) = <[PlayerKind; 4]>::try_from(kinds) else {
-        bail!("--players {:?}: expected four players", args.players);
-    };
+    let kinds = super::with_settings(&args.players.0, mc, args.bot_timeout);
+    let players = <[PlayerKind; 4]>::try_from(kinds)
+        .map_err(|_| anyhow::anyhow!("--players: expected four players"))?;
     let config = Config {
         rules,
         games: args.games,

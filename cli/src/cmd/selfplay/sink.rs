@@ -4,7 +4,7 @@
 //! stops the run with its error.
 
 use crate::cmd::report::DecisionLog;
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -18,12 +18,7 @@ use tenpai::game::Observation;
 /// # Errors
 /// The path exists and is not a directory, or cannot be created.
 pub fn log_dir(dir: &Path) -> Result<PathBuf> {
-    if dir.exists() && !dir.is_dir() {
-        bail!(
-            "--log-dir {}: not a directory (the games' logs go into a directory, one file each)",
-            dir.display()
-        );
-    }
+    crate::cmd::check_output("--log-dir", dir, crate::cmd::Output::Dir)?;
     std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
     Ok(dir.to_path_buf())
 }

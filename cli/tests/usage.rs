@@ -1,0 +1,254 @@
+//! The command line's conventions, across commands: outputs checked before
+//! the work, exit status 2 for usage errors and 1 for failures at run time,
+//! options that exclude each other refused.
+
+use crate::common::{tenpai, tenpai_in, Run};
+
+/// A real game log (tenhou.net/6 JSON), read from the CLI crate's directory.
+const LOG: &str = "../tests/data/tenhou6/double_ron.json";
+
+/// A closed hand's first turn for `suggest`.
+const HAND: &[&str] = &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z"];
+
+/// `args` after `prefix`.
+fn with(prefix: &[&'static str], args: &[&'static str]) -> Vec<&'static str> {
+    prefix.iter().chain(args).copied().collect()
+}
+
+/// A failed run's standard error, after checking that it exited with
+/// `code` and printed nothing on standard output.
+#[track_caller]
+fn failed_with(r: &Run, code: i32, args: &[&str]) -> String {
+    assert_eq!(r.code, code, "{args:?}: {}", r.err);
+    assert_eq!(r.out, "", "{args:?}");
+    assert!(r.err.starts_with("error: "), "{args:?}: {}", r.err);
+    r.err.clone()
+}
+
+#[test]
+fn outputs_are_checked_before_the_work_and_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let d = dir.path().to_str().unwrap();
+    let f = file.to_str().unwrap();
+    let under_file = format!("{f}/sub");
+    // The log of `review` does not exist either: the output is named, so it
+    // was checked first (before the log is read, and before the review).
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (
+            vec![
+                "review",
+                "/nonexistent/game.json",
+                "--html",
+                "/nonexistent/x.html",
+            ],
+            "error: --html /nonexistent/x.html: no directory /nonexistent\n".into(),
+        ),
+        (
+            vec!["review", "/nonexistent/game.json", "--html", d],
+            format!("error: --html {d}: is a directory\n"),
+        ),
+        (
+            vec!["tables", "export", "/nonexistent/x.bin"],
+            "error: tables export /nonexistent/x.bin: no directory /nonexistent\n".into(),
+        ),
+        (
+            vec!["tables", "export", d],
+            format!("error: tables export {d}: is a directory\n"),
+        ),
+        // The game would start (and stop at the end of its empty input).
+        (
+            vec!["play", "--seed", "1", "--review", "/nonexistent/r.html"],
+            "error: --review /nonexistent/r.html: no directory /nonexistent\n".into(),
+        ),
+        (
+            vec!["play", "--seed", "1", "--decisions", "/nonexistent/d.csv"],
+            "error: --decisions /nonexistent/d.csv: no directory /nonexistent\n".into(),
+        ),
+        (
+            vec![
+                "selfplay",
+                "--games",
+                "1",
+                "--decisions",
+                "/nonexistent/d.csv",
+            ],
+            "error: --decisions /nonexistent/d.csv: no directory /nonexistent\n".into(),
+        ),
+        (
+            vec!["selfplay", "--games", "1", "--log-dir", f],
+            format!("error: --log-dir {f}: not a directory (files are written into a directory)\n"),
+        ),
+        (
+            vec!["selfplay", "--games", "1", "--log-dir", &under_file],
+            format!("error: --log-dir {under_file}: {f} is not a directory\n"),
+        ),
+    ];
+    for (args, expected) in cases {
+        let r = tenpai(&args);
+        assert_eq!(failed_with(&r, 1, &args), expected, "{args:?}");
+    }
+    // Nothing was written anywhere.
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert_eq!(names, ["a-file"]);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+}
+
+#[test]
+fn tables_export_names_the_file_it_cannot_write() {
+    let r = tenpai(&["tables", "export", "/nonexistent/x.bin"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        "error: tables export /nonexistent/x.bin: no directory /nonexistent\n"
+    );
+    // A good path still works, and says what it wrote.
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.bin");
+    let out = tenpai(&["tables", "export", p.to_str().unwrap()]);
+    assert!(out.ok().starts_with("wrote "), "{}", out.out);
+    assert!(out.out.trim_end().ends_with(p.to_str().unwrap()));
+}
+
+#[test]
+fn usage_errors_exit_2_naming_the_option() {
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["shanten", "--nope", "1m"], "--nope"),
+        (vec!["frobnicate"], "frobnicate"),
+        (
+            vec!["review", LOG, "--length", "west"],
+            "'--length <east|south>'",
+        ),
+        (vec!["play", "--length", "west"], "'--length <east|south>'"),
+        (
+            vec!["selfplay", "--length", "west"],
+            "'--length <east|south>'",
+        ),
+        (
+            vec!["replay", LOG, "--length", "west"],
+            "'--length <east|south>'",
+        ),
+        (with(HAND, &["--length", "west"]), "'--length <east|south>'"),
+        (
+            vec!["play", "--seat", "X"],
+            "'--seat <E|S|W|N>': \"X\": expected E, S, W or N",
+        ),
+        (vec!["review", LOG, "--seat", "4"], "'--seat <SEAT>'"),
+        (with(HAND, &["--seat", "4"]), "'--seat <SEAT>'"),
+        (vec!["mjai", "--seat", "4"], "'--seat <SEAT>'"),
+        (vec!["review", LOG, "--samples", "0"], "'--samples <N>'"),
+        (vec!["play", "--samples", "0"], "'--samples <N>'"),
+        (vec!["selfplay", "--samples", "0"], "'--samples <N>'"),
+        (vec!["mjai", "--samples", "0"], "'--samples <N>'"),
+        (with(HAND, &["--samples", "0"]), "'--samples <N>'"),
+        (vec!["review", LOG, "--samples", "many"], "'--samples <N>'"),
+        (
+            vec!["review", LOG, "--threshold=-1"],
+            "'--threshold <RANKS>': \"-1\": expected a loss of 0 or more",
+        ),
+        (vec!["review", LOG, "--threads", "0"], "'--threads <N>'"),
+        (
+            vec!["selfplay", "--players", "mc"],
+            "'--players <A,B,C,D>': expected four players, got 1",
+        ),
+        (
+            vec!["selfplay", "--players", "mc,genius,random,random"],
+            "unknown player \"genius\"",
+        ),
+        (vec!["mjai", "--ai", "genius"], "'--ai <AI>'"),
+        (
+            vec!["mjai", "--protocol", "words"],
+            "'--protocol <PROTOCOL>'",
+        ),
+        (with(HAND, &["--event", "3"]), "--event <N>"),
+        (vec!["suggest", "--event", "3"], "--log <FILE>"),
+        (vec!["play", "--think", "fast"], "'--think <TIME>'"),
+        (vec!["selfplay", "--games", "0"], "'--games <GAMES>'"),
+    ];
+    for (args, needle) in cases {
+        let r = tenpai(&args);
+        let err = failed_with(&r, 2, &args);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn failures_at_run_time_exit_1() {
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["shanten", "123m8z"], "no tile 8z"),
+        (vec!["waits", "123m"], "HAND \"123m\""),
+        (
+            vec!["review", "/nonexistent/game.json"],
+            "/nonexistent/game.json",
+        ),
+        (
+            vec!["replay", "/nonexistent/game.json"],
+            "/nonexistent/game.json",
+        ),
+        (
+            vec!["score", "--batch", "/nonexistent/cases.jsonl"],
+            "--batch",
+        ),
+        (
+            vec!["play", "--rules", "/nonexistent/rules.toml"],
+            "--rules",
+        ),
+        (
+            vec![
+                "suggest",
+                "--log",
+                "/nonexistent/game.mjson",
+                "--event",
+                "3",
+            ],
+            "--log /nonexistent/game.mjson",
+        ),
+        (
+            vec!["tables", "info", "/nonexistent/t.bin"],
+            "/nonexistent/t.bin",
+        ),
+    ];
+    for (args, needle) in cases {
+        let r = tenpai_in(&args, "");
+        let err = failed_with(&r, 1, &args);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn samples_with_think_is_refused_by_every_command() {
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["play"],
+        vec!["selfplay"],
+        vec!["review", LOG],
+        vec!["mjai"],
+        HAND.to_vec(),
+    ];
+    for c in commands {
+        let args = with(&c, &["--samples", "100", "--think", "1s"]);
+        let r = tenpai(&args);
+        let err = failed_with(&r, 2, &args);
+        assert!(
+            err.contains("the argument '--samples <N>' cannot be used with '--think <TIME>'"),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn help_documents_the_exit_status() {
+    let help = tenpai(&["--help"]);
+    let text = help.ok();
+    for needle in [
+        "Exit status (every command):",
+        "  1    a failure at run time",
+        "  2    a usage error, found before any work",
+        "(--samples with --think)",
+    ] {
+        assert!(text.contains(needle), "--help lacks {needle:?}");
+    }
+}
