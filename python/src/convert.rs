@@ -1,10 +1,13 @@
-//! Reading the library's values from Python ones: hands, tile lists, rules.
+//! Reading the library's values from Python ones: hands and tile lists (mpsz
+//! text, mjai tile names or counts), whole numbers, rules.
 
-use pyo3::exceptions::PyValueError;
+use numpy::{PyUntypedArray, PyUntypedArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyBool, PyInt, PyString};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
+use tenpai::game::Pai;
 use tenpai::rules::Rules;
 use tenpai::{Hand, HandError, Tile, TileCounts, KINDS};
 
@@ -36,16 +39,108 @@ fn counts_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<TileCounts> {
     Ok(counts)
 }
 
-/// A hand from mpsz text (called melds in brackets, `0` = red five) or 34
-/// concealed tile counts.
+/// The tiles of mjai tile names (`5m`, `5mr` = red five, `E S W N P F C`;
+/// the mpsz names `0m` and `1z`…`7z` too), or `None` when some name is not a
+/// tile (the hidden `?` is not).
+fn pais_of_names<S: AsRef<str>>(names: &[S]) -> Option<Vec<Pai>> {
+    names
+        .iter()
+        .map(|n| n.as_ref().parse::<Pai>().ok().filter(|p| !p.is_hidden()))
+        .collect()
+}
+
+/// The tiles of a text of mjai tile names separated by spaces or commas
+/// (`"1m 5mr E"`), or `None` when it is not one.
+fn pais_of_words(text: &str) -> Option<Vec<Pai>> {
+    let words: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|w| !w.is_empty())
+        .collect();
+    if words.is_empty() {
+        return None;
+    }
+    pais_of_names(&words)
+}
+
+/// Tiles from a list of tile names (mjai or mpsz, one tile each); `what`
+/// names the argument in errors. `None` when `obj` is not a list of strings.
+fn pais_of_list(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Option<Vec<Pai>>> {
+    if obj.is_instance_of::<PyString>() {
+        return Ok(None);
+    }
+    let Ok(names) = obj.extract::<Vec<String>>() else {
+        return Ok(None);
+    };
+    for (i, n) in names.iter().enumerate() {
+        if pais_of_names(std::slice::from_ref(n)).is_none() {
+            return Err(value_error(format!(
+                "{what}: tile {} {n:?} is not a tile name (mjai: 5m, 5mr, E S W N P F C; \
+                 mpsz: 5m, 0m, 1z-7z)",
+                i + 1
+            )));
+        }
+    }
+    Ok(pais_of_names(&names))
+}
+
+/// The concealed hand of `tiles`.
 ///
 /// # Errors
-/// `ValueError` with the library's message for a bad hand.
+/// `ValueError` with the library's message: more than 14 tiles, a tile more
+/// than four times.
+fn hand_of_pais(tiles: &[Pai]) -> PyResult<Hand> {
+    if tiles.len() > 14 {
+        return Err(value_error(HandError::TooManyTiles { count: tiles.len() }));
+    }
+    let (counts, red) = Pai::counts(tiles);
+    Hand::new(counts, red, Vec::new()).map_err(value_error)
+}
+
+/// A hand from mpsz text (called melds in brackets, `0` = red five), mjai
+/// tile names (a list such as `["1m", "5mr", "E"]`, or one text of names
+/// separated by spaces: `"1m 5mr E"`; concealed tiles only) or 34 concealed
+/// tile counts.
+///
+/// # Errors
+/// `ValueError` with the library's message for a bad hand (for text that is
+/// neither notation, the mpsz parser's message).
 pub fn hand_of(obj: &Bound<'_, PyAny>) -> PyResult<Hand> {
     if let Ok(text) = obj.cast::<PyString>() {
-        return text.to_cow()?.parse::<Hand>().map_err(value_error);
+        let text = text.to_cow()?;
+        return match text.parse::<Hand>() {
+            Ok(h) => Ok(h),
+            Err(e) => match pais_of_words(&text) {
+                Some(tiles) => hand_of_pais(&tiles),
+                None => Err(value_error(e)),
+            },
+        };
+    }
+    if let Some(tiles) = pais_of_list(obj, "hand")? {
+        return hand_of_pais(&tiles);
     }
     Hand::from_counts(&counts_of(obj, "hand")?).map_err(value_error)
+}
+
+/// A list of tiles in order, each with whether it is red: mpsz text of any
+/// length (`"19m0p"`), mjai names in one text (`"1m 9m 5pr"`) or a list of
+/// names (mjai or mpsz); `what` names the argument in errors.
+///
+/// # Errors
+/// `ValueError`: text in neither notation (the mpsz parser's message), a
+/// name that is not a tile, anything else.
+pub fn tiles_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<Pai>> {
+    if let Ok(text) = obj.cast::<PyString>() {
+        let text = text.to_cow()?;
+        return match Tile::parse_list(&text) {
+            Ok(list) => Ok(list.into_iter().map(|(t, red)| Pai::new(t, red)).collect()),
+            Err(e) => pais_of_words(&text).ok_or_else(|| value_error(format!("{what}: {e}"))),
+        };
+    }
+    pais_of_list(obj, what)?.ok_or_else(|| {
+        value_error(format!(
+            "{what}: expected mpsz text, mjai tile names or a list of tile names"
+        ))
+    })
 }
 
 /// Tiles seen elsewhere: `None`, mpsz text of any length, or 34 counts.
@@ -57,8 +152,10 @@ pub fn visible_of(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<TileCounts>
     if obj.is_none() {
         return Ok(None);
     }
-    let counts = if let Ok(text) = obj.cast::<PyString>() {
-        Tile::parse_counts(&text.to_cow()?).map_err(|e| value_error(format!("visible: {e}")))?
+    let counts = if obj.is_instance_of::<PyString>() {
+        names_to_counts(&tiles_of(obj, "visible")?)
+    } else if let Some(tiles) = pais_of_list(obj, "visible")? {
+        names_to_counts(&tiles)
     } else {
         counts_of(obj, "visible")?
     };
@@ -100,4 +197,104 @@ pub fn rules_of(name_or_path: &str) -> PyResult<Rules> {
 /// The 34 tile names in index order, `1m` … `7z`.
 pub fn tile_names() -> Vec<String> {
     Tile::all().map(|t| t.to_string()).collect()
+}
+
+/// The counts of `tiles`, saturating at 255 (more than 4 is refused after).
+fn names_to_counts(tiles: &[Pai]) -> TileCounts {
+    let mut counts = [0u8; KINDS];
+    for t in tiles.iter().filter_map(|p| p.tile()) {
+        counts[t.index()] = counts[t.index()].saturating_add(1);
+    }
+    counts
+}
+
+/// A whole number from a Python int, a NumPy integer scalar or a NumPy array
+/// holding one integer (0-d or one element). Floats (`3.7`), bools and
+/// anything else are refused, never rounded.
+///
+/// # Errors
+/// `ValueError` naming what was given.
+fn whole_number(obj: &Bound<'_, PyAny>) -> PyResult<i128> {
+    let refuse = |o: &Bound<'_, PyAny>| {
+        let kind = o
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".into(), |n| n.to_string());
+        value_error(format!("expected a whole number, got {o} ({kind})"))
+    };
+    if obj.is_instance_of::<PyBool>() {
+        return Err(refuse(obj));
+    }
+    if let Ok(array) = obj.cast::<PyUntypedArray>() {
+        if array.len() != 1 {
+            return Err(value_error(format!(
+                "expected a whole number, got an array of {} values",
+                array.len()
+            )));
+        }
+        let item = obj.call_method0("item")?;
+        if item.is_instance_of::<PyBool>() || !item.is_instance_of::<PyInt>() {
+            return Err(refuse(obj));
+        }
+        return whole_number(&item);
+    }
+    // `operator.index`: ints and NumPy integer scalars, never floats.
+    let index = if obj.is_instance_of::<PyInt>() {
+        obj.clone()
+    } else {
+        let index = obj.py().import("operator")?.getattr("index")?.call1((obj,));
+        match index {
+            Ok(i) => i,
+            Err(e) if e.is_instance_of::<PyTypeError>(obj.py()) => return Err(refuse(obj)),
+            Err(e) => return Err(e),
+        }
+    };
+    if let Ok(n) = index.extract::<i64>() {
+        return Ok(i128::from(n));
+    }
+    index
+        .extract::<u64>()
+        .map(i128::from)
+        .map_err(|_| value_error(format!("expected a whole number, got {index}: too large")))
+}
+
+/// An unsigned integer type an argument is read into.
+pub trait Whole: TryFrom<i128> {
+    /// Its largest value.
+    const MAX: i128;
+}
+
+macro_rules! whole {
+    ($($t:ty),*) => {$(impl Whole for $t { const MAX: i128 = <$t>::MAX as i128; })*};
+}
+whole!(u8, u16, u32, u64, usize);
+
+/// A whole number of 0 to `T::MAX` ([`whole_number`]'s forms): the
+/// `from_py_with` reader of every integer argument, so that a negative, too
+/// large or fractional number raises `ValueError` (Python names the argument
+/// in the exception's note).
+///
+/// # Errors
+/// `ValueError` with the number and the range.
+pub fn whole<T: Whole>(obj: &Bound<'_, PyAny>) -> PyResult<T> {
+    let n = whole_number(obj)?;
+    T::try_from(n).map_err(|_| {
+        value_error(if n < 0 {
+            format!("expected a whole number of 0 or more, got {n}")
+        } else {
+            format!("expected a whole number of at most {}, got {n}", T::MAX)
+        })
+    })
+}
+
+/// [`whole`], or `None` for Python's `None`.
+///
+/// # Errors
+/// As [`whole`].
+pub fn whole_or_none<T: Whole>(obj: &Bound<'_, PyAny>) -> PyResult<Option<T>> {
+    if obj.is_none() {
+        Ok(None)
+    } else {
+        whole(obj).map(Some)
+    }
 }

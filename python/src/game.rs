@@ -2,7 +2,7 @@
 //! a time; actions are the library's fixed action indices, observations its
 //! `Observation` (as a dict) and `Features` (as numpy arrays).
 
-use crate::convert::{rules_of, value_error};
+use crate::convert::{rules_of, value_error, whole, whole_or_none};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -84,7 +84,12 @@ impl Game {
     /// engine's invariants after every event (slower).
     #[new]
     #[pyo3(signature = (seed=0, rules="tenhou", length=None, check=false))]
-    fn new(seed: u64, rules: &str, length: Option<&str>, check: bool) -> PyResult<Game> {
+    fn new(
+        #[pyo3(from_py_with = whole::<u64>)] seed: u64,
+        rules: &str,
+        length: Option<&str>,
+        check: bool,
+    ) -> PyResult<Game> {
         let r = game_rules(rules, length)?;
         let game = LibGame::new(&r, seed, check).map_err(value_error)?;
         let mut g = Game {
@@ -157,7 +162,10 @@ impl Game {
     /// has any: another seat gets an empty list, and so does every seat once
     /// the game is over.
     #[pyo3(signature = (seat=None))]
-    fn legal_actions(&self, seat: Option<u8>) -> PyResult<Vec<usize>> {
+    fn legal_actions(
+        &self,
+        #[pyo3(from_py_with = whole_or_none::<u8>)] seat: Option<u8>,
+    ) -> PyResult<Vec<usize>> {
         if self.game.is_over() {
             seat.map_or(Ok(0), |s| self.seat_arg(Some(s)))
                 .map(|_| Vec::new())
@@ -175,7 +183,7 @@ impl Game {
     fn action_mask<'py>(
         &self,
         py: Python<'py>,
-        seat: Option<u8>,
+        #[pyo3(from_py_with = whole_or_none::<u8>)] seat: Option<u8>,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let mut mask = vec![false; ACTION_SPACE];
         for i in self.legal_actions(seat)? {
@@ -184,12 +192,29 @@ impl Game {
         Ok(PyArray1::from_vec(py, mask))
     }
 
+    /// is_legal(action, seat=None) -> bool
+    ///
+    /// Whether `action` is among `legal_actions(seat)`. `action` as `step`
+    /// takes it; an index past ACTION_SPACE is not legal. Raises ValueError
+    /// for an action that is not a whole number of 0 or more, a bad seat.
+    #[pyo3(signature = (action, seat=None))]
+    fn is_legal(
+        &self,
+        #[pyo3(from_py_with = whole::<usize>)] action: usize,
+        #[pyo3(from_py_with = whole_or_none::<u8>)] seat: Option<u8>,
+    ) -> PyResult<bool> {
+        Ok(self.legal_actions(seat)?.binary_search(&action).is_ok())
+    }
+
     /// step(action: int) -> None
     ///
     /// The seat asked takes the legal action with this index; the game runs
-    /// on to the next decision (or its end). Raises ValueError for an index
-    /// that is not legal now (the game is then unchanged).
-    fn step(&mut self, action: usize) -> PyResult<()> {
+    /// on to the next decision (or its end). `action` is an int, a NumPy
+    /// integer or a NumPy array of one integer (0-d or one element). Raises
+    /// ValueError for an index that is not legal now (the game is then
+    /// unchanged), and for anything but a whole number of 0 or more (`3.7`
+    /// is refused, not rounded).
+    fn step(&mut self, #[pyo3(from_py_with = whole::<usize>)] action: usize) -> PyResult<()> {
         let Some(pos) = self.indices.iter().position(|&i| i == action) else {
             let seat = self.game.to_act();
             let name = action_name(action).unwrap_or_else(|| format!("index {action}"));
@@ -214,7 +239,11 @@ impl Game {
     /// `tsumogiri`, `riichi`, `called`), `riichi` (per seat), `dora_indicators`,
     /// `live_left` (tiles left in the live wall), `last_tile` (the tile that
     /// may be called now and its seat, or None).
-    fn observation<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<Bound<'py, PyDict>> {
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = whole::<u8>)] seat: u8,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let s = self.seat_arg(Some(seat))?;
         observation_dict(py, &Observation::of(self.game.state(), s))
     }
@@ -224,7 +253,11 @@ impl Game {
     /// The observation of `seat` as numbers: PLANES rows of 34 values (one per
     /// tile kind) and SCALARS integers; the meaning of each row and scalar is
     /// in the package's type stubs and the README.
-    fn features<'py>(&self, py: Python<'py>, seat: u8) -> PyResult<FeatureArrays<'py>> {
+    fn features<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = whole::<u8>)] seat: u8,
+    ) -> PyResult<FeatureArrays<'py>> {
         let s = self.seat_arg(Some(seat))?;
         let f = Features::of(&Observation::of(self.game.state(), s));
         let tiles = PyArray1::from_slice(py, &f.tiles).reshape([PLANES, 34])?;
@@ -235,7 +268,7 @@ impl Game {
     ///
     /// The events from number `start` on, one mjai JSON object each.
     #[pyo3(signature = (start=0))]
-    fn events_json(&self, start: usize) -> Vec<String> {
+    fn events_json(&self, #[pyo3(from_py_with = whole::<usize>)] start: usize) -> Vec<String> {
         let e = self.game.events();
         e[start.min(e.len())..]
             .iter()
@@ -248,7 +281,11 @@ impl Game {
     /// The events from number `start` on, as mjai dicts (`start_game`,
     /// `start_kyoku`, `tsumo`, `dahai`, ... `end_game`).
     #[pyo3(signature = (start=0))]
-    fn events<'py>(&self, py: Python<'py>, start: usize) -> PyResult<Bound<'py, PyList>> {
+    fn events<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = whole::<usize>)] start: usize,
+    ) -> PyResult<Bound<'py, PyList>> {
         let loads = py.import("json")?.getattr("loads")?;
         let out = PyList::empty(py);
         for line in self.events_json(start) {
@@ -354,7 +391,7 @@ fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py
 /// (tsumogiri)`, `chi (called tile lowest)`, `pass`, ...). Raises ValueError
 /// past ACTION_SPACE.
 #[pyfunction(name = "action_name")]
-fn py_action_name(index: usize) -> PyResult<String> {
+fn py_action_name(#[pyo3(from_py_with = whole::<usize>)] index: usize) -> PyResult<String> {
     action_name(index).ok_or_else(|| {
         value_error(format!(
             "action index {index}: expected 0-{}",

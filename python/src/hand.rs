@@ -2,7 +2,9 @@
 //! waits, ukeire, per-discard analysis, agari and decompositions.
 
 use crate::convert::{hand_of, tile_names, value_error, visible_of};
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{
+    PyArray1, PyArray2, PyArrayDescrMethods, PyArrayMethods, PyUntypedArray, PyUntypedArrayMethods,
+};
 use pyo3::prelude::*;
 use std::collections::BTreeMap;
 use tenpai::{Decomposition, Hand, HandError, Tables, TileCounts, KINDS};
@@ -193,7 +195,9 @@ fn forms(hand: &Hand) -> Result<tenpai::Shanten, HandError> {
 /// the standard form, seven pairs and thirteen orphans. `hand` is mpsz text
 /// (`"123m456p789s1122z"`, red fives as `0`, called melds in brackets:
 /// `"11567z [777z] [666z] [555z]"`, whose used-up tiles are then not counted
-/// on) or 34 concealed tile counts.
+/// on), mjai tile names (`["1m", "5mr", "E"]` or `"1m 5mr E"`, as
+/// observations hold them; concealed tiles) or 34 concealed tile counts.
+/// Every hand function reads these forms.
 ///
 /// Raises ValueError for a bad hand (the message names the tile or position).
 #[pyfunction]
@@ -226,38 +230,90 @@ fn batch(flat: &[u8], out: &mut [i8]) -> Result<(), (usize, HandError)> {
     Ok(())
 }
 
-/// shanten_batch(counts: numpy.ndarray[(N, 34), uint8]) -> numpy.ndarray[(N,), int8]
+/// The rows of `counts` (an (N, 34) array of integers of any dtype, in any
+/// memory layout: C, Fortran, strided, reversed) as N × 34 counts in row
+/// order, copied once (34 bytes a row: far less than a row's shanten) so
+/// that the shanten are computed without the GIL.
+///
+/// # Errors
+/// `ValueError`: not an array of integers, not 2-D with 34 columns, a count
+/// outside 0..=255 (naming the row and tile).
+fn batch_rows(counts: &Bound<'_, PyAny>) -> PyResult<Vec<u8>> {
+    let py = counts.py();
+    let array = match counts.cast::<PyUntypedArray>() {
+        Ok(a) => a.clone(),
+        Err(_) => py
+            .import("numpy")?
+            .getattr("asarray")?
+            .call1((counts,))?
+            .cast_into::<PyUntypedArray>()
+            .map_err(|_| value_error("counts: expected an (N, 34) array of tile counts"))?,
+    };
+    let shape = array.shape().to_vec();
+    if shape.len() != 2 || shape[1] != KINDS {
+        let dims: Vec<String> = shape.iter().map(usize::to_string).collect();
+        let comma = if dims.len() == 1 { "," } else { "" };
+        return Err(value_error(format!(
+            "counts: expected shape (N, 34), got ({}{comma})",
+            dims.join(", ")
+        )));
+    }
+    let kind = array.dtype().kind();
+    if kind != b'u' && kind != b'i' {
+        return Err(value_error(format!(
+            "counts: expected integer tile counts, got dtype {}",
+            array.dtype()
+        )));
+    }
+    if let Ok(a) = array.cast::<PyArray2<u8>>() {
+        let a = a.try_readonly().map_err(value_error)?;
+        // `as_slice` also succeeds on Fortran memory, whose order is not
+        // the rows': only C order is read as one slice.
+        if a.is_c_contiguous() {
+            if let Ok(flat) = a.as_slice() {
+                return Ok(flat.to_vec());
+            }
+        }
+        return Ok(a.as_array().iter().copied().collect());
+    }
+    // Any other integer dtype (or byte order): as int64, checked.
+    let wide = array.call_method1("astype", ("int64",))?;
+    let wide = wide
+        .cast::<PyArray2<i64>>()
+        .map_err(|_| value_error("counts: expected integer tile counts"))?
+        .try_readonly()
+        .map_err(value_error)?;
+    let mut out = Vec::with_capacity(shape[0] * KINDS);
+    for ((row, col), &v) in wide.as_array().indexed_iter() {
+        let c = u8::try_from(v).map_err(|_| {
+            let tile = tenpai::Tile::new(col as u8).expect("below 34");
+            value_error(format!("row {row}: tile {tile} has count {v} (max 4)"))
+        })?;
+        out.push(c);
+    }
+    Ok(out)
+}
+
+/// shanten_batch(counts: numpy.ndarray[(N, 34), integer]) -> numpy.ndarray[(N,), int8]
 ///
 /// The shanten number of each row of tile counts (concealed tiles only), as
-/// `shanten` computes it. Runs without the GIL; one core.
+/// `shanten` computes it. `counts` is any 2-D array of integers (uint8 is
+/// read fastest) in any memory layout (C or Fortran order, strided,
+/// reversed, a transpose) or a nested list; N may be 0. Runs without the
+/// GIL; one core.
 ///
-/// Raises ValueError for a row that is not a hand (naming the row), TypeError
-/// when `counts` is not a 2-D uint8 array.
+/// Raises ValueError for a row that is not a hand (naming the row), an array
+/// that is not (N, 34) integers, a count below 0.
 #[pyfunction]
 fn shanten_batch<'py>(
     py: Python<'py>,
-    counts: PyReadonlyArray2<'py, u8>,
+    counts: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray1<i8>>> {
-    let cols = counts.shape()[1];
-    if cols != KINDS {
-        return Err(value_error(format!(
-            "counts: expected shape (N, 34), got (N, {cols})"
-        )));
-    }
-    let rows = counts.shape()[0];
-    let out = PyArray1::<i8>::zeros(py, rows, false);
-    // SAFETY: `out` was just made here and is not shared with Python code
-    // yet, so this is its only reference while the GIL is released.
-    let dest = unsafe { out.as_slice_mut() }.map_err(value_error)?;
-    let result = match counts.as_slice() {
-        Ok(flat) => py.detach(|| batch(flat, dest)),
-        Err(_) => {
-            let owned: Vec<u8> = counts.as_array().iter().copied().collect();
-            py.detach(|| batch(&owned, dest))
-        }
-    };
-    result.map_err(|(row, e)| value_error(format!("row {row}: {e}")))?;
-    Ok(out)
+    let flat = batch_rows(counts)?;
+    let mut dest = vec![0i8; flat.len() / KINDS];
+    py.detach(|| batch(&flat, &mut dest))
+        .map_err(|(row, e)| value_error(format!("row {row}: {e}")))?;
+    Ok(PyArray1::from_vec(py, dest))
 }
 
 /// ukeire(hand, visible=None) -> Ukeire

@@ -13,7 +13,8 @@
 //!   players (baseline, Monte Carlo, random) picking actions for a game.
 //! - `selfplay.rs`: self-play runs and shards into the arena's mergeable
 //!   tally, and merges.
-//! - `convert.rs`: reading hands, tiles and rules from Python values.
+//! - `convert.rs`: reading hands, tiles, whole numbers and rules from
+//!   Python values; `tiles.rs`: the mpsz and mjai notations converted.
 
 use pyo3::prelude::*;
 
@@ -23,6 +24,7 @@ mod hand;
 mod players;
 mod score;
 mod selfplay;
+mod tiles;
 
 /// The compiled module; `tenpai/__init__.py` re-exports its contents.
 #[pymodule]
@@ -32,5 +34,6 @@ fn _tenpai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     players::register(m)?;
     selfplay::register(m)?;
+    tiles::register(m)?;
     Ok(())
 }

@@ -1,7 +1,7 @@
 //! The library's players, callable from Python: each picks an action index
 //! for the seat a `tenpai.Game` asks.
 
-use crate::convert::value_error;
+use crate::convert::{value_error, whole, whole_or_none};
 use crate::game::{game_rules, index_of, Game};
 use pyo3::prelude::*;
 use std::sync::Mutex;
@@ -65,9 +65,9 @@ impl MonteCarloPlayer {
     #[new]
     #[pyo3(signature = (samples=None, think_ms=50, seed=0, rules="tenhou"))]
     fn new(
-        samples: Option<u32>,
-        think_ms: u64,
-        seed: u64,
+        #[pyo3(from_py_with = whole_or_none::<u32>)] samples: Option<u32>,
+        #[pyo3(from_py_with = whole::<u64>)] think_ms: u64,
+        #[pyo3(from_py_with = whole::<u64>)] seed: u64,
         rules: &str,
     ) -> PyResult<MonteCarloPlayer> {
         let budget = match samples {
@@ -108,7 +108,7 @@ impl RandomPlayer {
     /// RandomPlayer(seed=0)
     #[new]
     #[pyo3(signature = (seed=0))]
-    fn new(seed: u64) -> RandomPlayer {
+    fn new(#[pyo3(from_py_with = whole::<u64>)] seed: u64) -> RandomPlayer {
         RandomPlayer {
             player: LibRandom::new(seed),
         }

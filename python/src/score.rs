@@ -1,7 +1,7 @@
 //! Scoring a win: the situation is built exactly as `tenpai score` builds it
 //! from its flags (a `SituationRecord`), checked and scored by the library.
 
-use crate::convert::{rules_of, value_error};
+use crate::convert::{hand_of, rules_of, tiles_of, value_error, whole};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use tenpai::score::json::SituationRecord;
@@ -171,15 +171,29 @@ impl Score {
     }
 }
 
-/// Indicator tiles from mpsz text (`"3m7z"`) or a list of tiles (`["3m", "7z"]`).
-fn indicators(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
-    if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(s.to_cow()?.into_owned());
+/// Tiles (mpsz text, mjai names, a list of names) as mpsz text, one tile a
+/// word (`"0m 1z"`), as the situation reads them; text in neither notation
+/// as given, for the situation's own message (`bad dora indicators: ...`).
+fn mpsz_tiles(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    match tiles_of(obj, what) {
+        Ok(tiles) => Ok(tiles.iter().map(|p| p.mpsz()).collect::<Vec<_>>().join(" ")),
+        Err(e) => match obj.cast::<PyString>() {
+            Ok(text) => Ok(text.to_cow()?.into_owned()),
+            Err(_) => Err(e),
+        },
     }
-    let tiles: Vec<String> = obj
-        .extract()
-        .map_err(|_| value_error(format!("{what}: expected mpsz text or a list of tiles")))?;
-    Ok(tiles.join(" "))
+}
+
+/// The hand as mpsz text: mpsz text as given (melds in brackets), mjai tile
+/// names (a list or a text of names: concealed tiles) as their mpsz.
+fn hand_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        let text = s.to_cow()?;
+        if text.parse::<tenpai::Hand>().is_ok() {
+            return Ok(text.into_owned());
+        }
+    }
+    Ok(hand_of(obj)?.to_string())
 }
 
 /// score(hand, win_tile, *, tsumo=False, riichi=False, double_riichi=False,
@@ -189,9 +203,12 @@ fn indicators(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
 ///
 /// Scores a winning hand: `hand` holds the concealed tiles, winning tile
 /// included, then the called melds (`[789s]` chi, `[555p]` pon, `[5555p]`
-/// open kan, `(1111z)` closed kan); `win_tile` is one tile (`0p` = red five).
+/// open kan, `(1111z)` closed kan) or mjai tile names (a list or a text of
+/// names: concealed tiles only); `win_tile` is one tile (`0p` or `5pr` = red
+/// five).
 /// The default is a ron by the East seat (the dealer) in the East round.
-/// `dora`/`ura` are indicator tiles, `seat`/`round` winds (E, S, W, N),
+/// `dora`/`ura` are indicator tiles (mpsz text, or names in either
+/// notation: `["3m", "C"]`), `seat`/`round` winds (E, S, W, N),
 /// `honba` repeat counters (300 points each), `sticks` riichi sticks
 /// (1,000 points each, to the winner), `rules` a preset (`tenhou`,
 /// `mahjongsoul`) or a TOML rules file.
@@ -206,8 +223,8 @@ fn indicators(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
     rules="tenhou"))]
 #[allow(clippy::too_many_arguments)]
 fn score(
-    hand: &str,
-    win_tile: &str,
+    hand: &Bound<'_, PyAny>,
+    win_tile: &Bound<'_, PyAny>,
     tsumo: bool,
     riichi: bool,
     double_riichi: bool,
@@ -223,16 +240,23 @@ fn score(
     ura: Option<&Bound<'_, PyAny>>,
     seat: &str,
     round: &str,
-    honba: u32,
-    sticks: u32,
+    #[pyo3(from_py_with = whole::<u32>)] honba: u32,
+    #[pyo3(from_py_with = whole::<u32>)] sticks: u32,
     rules: &str,
 ) -> PyResult<Score> {
     let text =
-        |o: Option<&Bound<'_, PyAny>>, what| o.map_or(Ok(String::new()), |o| indicators(o, what));
+        |o: Option<&Bound<'_, PyAny>>, what| o.map_or(Ok(String::new()), |o| mpsz_tiles(o, what));
+    let win = tiles_of(win_tile, "win_tile")?;
+    let [win] = win.as_slice() else {
+        return Err(value_error(format!(
+            "win_tile: expected one tile, got {}",
+            win.len()
+        )));
+    };
     let record = SituationRecord {
-        hand: hand.to_string(),
+        hand: hand_text(hand)?,
         melds: Vec::new(),
-        win_tile: win_tile.to_string(),
+        win_tile: win.mpsz(),
         tsumo,
         riichi: riichi || double_riichi,
         double_riichi,

@@ -4,7 +4,7 @@
 //! tallies merged with [`Tally::merge`]. Results travel to Python as the
 //! JSON of `tenpai selfplay --json` ([`Summary`]).
 
-use crate::convert::value_error;
+use crate::convert::{value_error, whole, whole_or_none};
 use crate::game::game_rules;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -39,8 +39,8 @@ fn checked(config: Config) -> PyResult<Config> {
 #[pyfunction]
 #[pyo3(signature = (games, seed, players, duplicate=false, rules="tenhou", length=None))]
 fn _run_config(
-    games: u64,
-    seed: u64,
+    #[pyo3(from_py_with = whole::<u64>)] games: u64,
+    #[pyo3(from_py_with = whole::<u64>)] seed: u64,
     players: Vec<Bound<'_, PyAny>>,
     duplicate: bool,
     rules: &str,
@@ -60,6 +60,22 @@ fn _run_config(
     serde_json::to_string(&config).map_err(value_error)
 }
 
+/// A shard `(k, n)` of whole numbers, or `None`.
+///
+/// # Errors
+/// `ValueError` for anything else.
+fn shard_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<(u64, u64)>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    let bad = || value_error("shard: expected (k, n), two whole numbers");
+    let items: Vec<Bound<'_, PyAny>> = obj.extract().map_err(|_| bad())?;
+    match items.as_slice() {
+        [k, n] => Ok(Some((whole(k)?, whole(n)?))),
+        _ => Err(bad()),
+    }
+}
+
 /// _play_json(config, shard=None, threads=None) -> str
 ///
 /// Plays the run of `config` (JSON), or its shard `(k, n)` (k from 1),
@@ -70,8 +86,8 @@ fn _run_config(
 fn _play_json(
     py: Python<'_>,
     config: &str,
-    shard: Option<(u64, u64)>,
-    threads: Option<usize>,
+    #[pyo3(from_py_with = shard_of)] shard: Option<(u64, u64)>,
+    #[pyo3(from_py_with = whole_or_none::<usize>)] threads: Option<usize>,
 ) -> PyResult<String> {
     let config: Config =
         serde_json::from_str(config).map_err(|e| value_error(format!("run settings: {e}")))?;

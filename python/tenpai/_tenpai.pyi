@@ -3,10 +3,17 @@
 Conventions: a *hand* is mpsz text (``"123m456p789s1122z"``; ``0m``/``0p``/``0s``
 = red fives; honors ``1z``-``7z`` = East South West North White Green Red;
 called melds in brackets after the concealed tiles: ``[789s]`` chi, ``[555p]``
-pon, ``[5555p]`` open kan, ``(1111z)`` closed kan) or a sequence of 34 tile
-counts in index order 1m..9m, 1p..9p, 1s..9s, 1z..7z (see ``TILES``). Tiles
-in results are mpsz names (``"5m"``). Points are in 1s. Every error raises
-``ValueError`` with the engine's message.
+pon, ``[5555p]`` open kan, ``(1111z)`` closed kan), mjai tile names (the
+notation of observations and events: ``5mr`` = red five, ``E S W N P F C`` =
+the honors), as a list (``["1m", "5mr", "E"]``) or one text of names separated
+by spaces (``"1m 5mr E"``), concealed tiles only; or a sequence of 34 tile
+counts in index order 1m..9m, 1p..9p, 1s..9s, 1z..7z (see ``TILES``).
+``to_mpsz``/``to_mjai`` convert between the notations. Tiles in results of the
+hand functions are mpsz names (``"5m"``). Points are in 1s. Every error raises
+``ValueError`` with the engine's message; an integer argument (a seed, a seat,
+an action, honba...) is an int, a NumPy integer or a NumPy array of one
+integer, and a negative, too large or fractional one (``3.7``) raises
+``ValueError`` too.
 """
 
 from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
@@ -14,11 +21,16 @@ from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
 import numpy as np
 import numpy.typing as npt
 
-HandLike = Union[str, Sequence[int], npt.NDArray[np.integer]]
-"""mpsz text with optional melds, or 34 concealed tile counts."""
+HandLike = Union[str, Sequence[str], Sequence[int], npt.NDArray[np.integer]]
+"""mpsz text with optional melds, mjai tile names (a list, or a text of names
+separated by spaces), or 34 concealed tile counts."""
 
-TilesLike = Union[str, Sequence[int], npt.NDArray[np.integer]]
-"""Tiles seen elsewhere: mpsz text of any length, or 34 counts (each 0-4)."""
+TilesLike = Union[str, Sequence[str], Sequence[int], npt.NDArray[np.integer]]
+"""Tiles seen elsewhere: mpsz text of any length, mjai tile names (a list or a
+text), or 34 counts (each 0-4)."""
+
+IntLike = Union[int, np.integer, npt.NDArray[np.integer]]
+"""A whole number: an int, a NumPy integer, or a NumPy array of one integer."""
 
 TILES: List[str]
 """The 34 tile names in index order: ``['1m', ..., '9m', '1p', ..., '7z']``."""
@@ -128,11 +140,14 @@ def shanten(hand: HandLike) -> int:
 def shanten_forms(hand: HandLike) -> Shanten:
     """Shanten of each form (standard, chiitoitsu, kokushi)."""
 
-def shanten_batch(counts: npt.NDArray[np.uint8]) -> npt.NDArray[np.int8]:
-    """Shanten of each row of a C- or any-strided uint8 array of shape (N, 34)
-    (concealed tiles only); returns shape (N,) int8. Releases the GIL.
+def shanten_batch(counts: Union[npt.NDArray[np.integer], Sequence[Sequence[int]]]) -> npt.NDArray[np.int8]:
+    """Shanten of each row of an (N, 34) array of tile counts (concealed tiles
+    only); returns shape (N,) int8; N may be 0. Any integer dtype (uint8 is
+    fastest) and any memory layout: C or Fortran order, strided, reversed, a
+    transpose; a nested list too. Releases the GIL.
 
-    Raises ValueError naming the first bad row; TypeError for another dtype."""
+    Raises ValueError naming the first bad row, or for an array that is not
+    (N, 34) integers."""
 
 def ukeire(hand: HandLike, visible: Optional[TilesLike] = None) -> Ukeire:
     """Tile acceptance of a 3n+1 hand; ``visible`` tiles count as seen."""
@@ -153,8 +168,17 @@ def decompositions(hand: HandLike) -> List[Decomposition]:
 def counts(hand: HandLike) -> npt.NDArray[np.uint8]:
     """The concealed tile counts of a hand, shape (34,) uint8 (a ``shanten_batch`` row)."""
 
+def to_mpsz(tiles: HandLike) -> str:
+    """The mpsz text of a hand's concealed tiles (sorted, ``0`` = red five), from
+    mjai tile names (``["5mr", "5m", "E"]`` or ``"5mr 5m E"``), mpsz or 34 counts;
+    at most 14 tiles."""
+
+def to_mjai(tiles: Union[str, Sequence[str]]) -> List[str]:
+    """mjai tile names (``5mr`` = red five, ``E S W N P F C``), in the order written,
+    of mpsz text of any length (``"19m0p4z"``, no melds) or of a list of names."""
+
 def score(
-    hand: str,
+    hand: Union[str, Sequence[str]],
     win_tile: str,
     *,
     tsumo: bool = False,
@@ -172,14 +196,16 @@ def score(
     ura: Union[str, Sequence[str], None] = None,
     seat: str = "E",
     round: str = "E",
-    honba: int = 0,
-    sticks: int = 0,
+    honba: IntLike = 0,
+    sticks: IntLike = 0,
     rules: str = "tenhou",
 ) -> Score:
     """Scores a winning hand (concealed tiles with the winning tile, then melds).
 
+    ``hand``, ``win_tile``, ``dora`` and ``ura`` read mpsz or mjai names
+    (``"5mr"``, ``"E"``; a hand in mjai names has no melds).
     Default: a ron by the East seat (the dealer) in the East round. ``dora``/``ura``:
-    indicator tiles (``"3m7z"`` or ``["3m", "7z"]``); ``seat``/``round``: E, S, W, N;
+    indicator tiles (``"3m7z"``, ``["3m", "7z"]`` or ``["3m", "C"]``); ``seat``/``round``: E, S, W, N;
     ``honba``: repeat counters (300 points each); ``sticks``: riichi sticks (1,000
     points each, to the winner); ``rules``: ``"tenhou"``, ``"mahjongsoul"`` or a
     TOML rules file. Raises ValueError (``"no yaku"``, ``"not a winning hand"``,
@@ -208,7 +234,7 @@ scores of relative seat 0-3 (points), 9-12 riichi of relative seat 0-3, 13-16
 concealed tiles of relative seat 0-3, 17 tiles left in the live wall, 18 the
 relative seat whose tile may be called now (-1 when none)."""
 
-def action_name(index: int) -> str:
+def action_name(index: IntLike) -> str:
     """A short English name of an action index (``'discard 5m'``, ``'pass'``, ...)."""
 
 class Game:
@@ -221,7 +247,7 @@ class Game:
     other in turn order; the table settles once all have answered.
     """
 
-    def __init__(self, seed: int = 0, rules: str = "tenhou", length: Optional[str] = None, check: bool = False) -> None: ...
+    def __init__(self, seed: IntLike = 0, rules: str = "tenhou", length: Optional[str] = None, check: bool = False) -> None: ...
     @property
     def seed(self) -> int: ...
     @property
@@ -241,20 +267,24 @@ class Game:
     def result(self) -> Optional[Dict[str, Any]]:
         """None until the end; then ``scores`` (points by seat), ``ranking`` (seats
         first to last), ``ranks`` (rank 1-4 of each seat), ``rounds``."""
-    def legal_actions(self, seat: Optional[int] = None) -> List[int]:
+    def legal_actions(self, seat: Optional[IntLike] = None) -> List[int]:
         """Legal action indices of the seat asked, ascending; [] for any other seat."""
-    def action_mask(self, seat: Optional[int] = None) -> npt.NDArray[np.bool_]:
+    def action_mask(self, seat: Optional[IntLike] = None) -> npt.NDArray[np.bool_]:
         """Shape (ACTION_SPACE,): True at ``legal_actions(seat)``."""
-    def step(self, action: int) -> None:
-        """The seat asked takes this action; raises ValueError (game unchanged) if not legal."""
-    def observation(self, seat: int) -> Dict[str, Any]:
+    def is_legal(self, action: IntLike, seat: Optional[IntLike] = None) -> bool:
+        """Whether ``action`` is among ``legal_actions(seat)`` (False past ACTION_SPACE);
+        raises ValueError for an action that is not a whole number of 0 or more."""
+    def step(self, action: IntLike) -> None:
+        """The seat asked takes this action (an int, a NumPy integer or an array of one);
+        raises ValueError (game unchanged) if not legal, negative or fractional (``3.7``)."""
+    def observation(self, seat: IntLike) -> Dict[str, Any]:
         """What ``seat`` may know: seat, bakaze, kyoku, honba, kyotaku, oya, scores, hand,
         drawn, hand_sizes, melds, rivers, riichi, dora_indicators, live_left, last_tile."""
-    def features(self, seat: int) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+    def features(self, seat: IntLike) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
         """``(tiles (PLANES, 34) uint8, scalars (SCALARS,) int32)``; see PLANES and SCALARS."""
-    def events(self, start: int = 0) -> List[Dict[str, Any]]:
+    def events(self, start: IntLike = 0) -> List[Dict[str, Any]]:
         """The mjai events from number ``start`` on, as dicts."""
-    def events_json(self, start: int = 0) -> List[str]:
+    def events_json(self, start: IntLike = 0) -> List[str]:
         """The mjai events from number ``start`` on, one JSON object each."""
     def mjai(self) -> str:
         """The game so far as mjai JSON lines."""
@@ -270,13 +300,13 @@ class MonteCarloPlayer:
     """The Monte Carlo AI: ``samples`` rollouts a decision (reproducible for a seed), or
     ``think_ms`` milliseconds. Thinks without the GIL."""
 
-    def __init__(self, samples: Optional[int] = None, think_ms: int = 50, seed: int = 0, rules: str = "tenhou") -> None: ...
+    def __init__(self, samples: Optional[IntLike] = None, think_ms: IntLike = 50, seed: IntLike = 0, rules: str = "tenhou") -> None: ...
     def act(self, game: Game) -> int: ...
 
 class RandomPlayer:
     """Random legal actions from its own seed; wins whenever it can."""
 
-    def __init__(self, seed: int = 0) -> None: ...
+    def __init__(self, seed: IntLike = 0) -> None: ...
     def act(self, game: Game) -> int: ...
 
 # Self-play, wrapped by ``tenpai.arena`` (``selfplay``, ``merge``, ``run_config``,

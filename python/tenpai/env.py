@@ -176,15 +176,19 @@ class SingleAgentEnv(gym.Env):
         return obs, info
 
     def step(self, action):
-        """Plays the learner's action, then the opponents until the learner
-        must choose again or the game ends. Returns ``(observation, reward,
-        terminated, truncated, info)``; ``truncated`` is always False."""
+        """Plays the learner's action (an int, a NumPy integer or a NumPy
+        array of one integer), then the opponents until the learner must
+        choose again or the game ends. Returns ``(observation, reward,
+        terminated, truncated, info)``; ``truncated`` is always False.
+        Raises ValueError for an action that is not a whole number of 0 or
+        more (``3.7`` is refused, not rounded)."""
         if self.game is None:
             raise RuntimeError("call reset() before step()")
         if self.game.done:
             raise RuntimeError("the game is over: call reset()")
-        action = int(action)
-        if action not in self.game.legal_actions(self.seat):
+        # An int, a NumPy integer or an array of one; anything else (3.7, -1)
+        # raises ValueError here, legal or not.
+        if not self.game.is_legal(action, self.seat):
             if self.strict:
                 self.game.step(action)  # raises ValueError with the engine's message
             obs, info = self._observe()
@@ -218,6 +222,5 @@ class SingleAgentEnv(gym.Env):
         return "\n".join(lines)
 
 
-# `gymnasium.make("tenpai/SingleAgent-v0", opponents="mc", ...)` builds one.
-if "tenpai/SingleAgent-v0" not in gym.registry:
-    gym.register(id="tenpai/SingleAgent-v0", entry_point="tenpai.env:SingleAgentEnv")
+# `gymnasium.make("tenpai/SingleAgent-v0", opponents="mc", ...)` builds one:
+# registered by `import tenpai` (tenpai/__init__.py).

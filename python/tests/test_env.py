@@ -1,4 +1,8 @@
-"""tenpai.env.SingleAgentEnv: Gymnasium's own checker, seeding, masks, rewards."""
+"""tenpai.env.SingleAgentEnv: Gymnasium's own checker, seeding, masks, rewards,
+registration on `import tenpai`, the actions it takes."""
+
+import subprocess
+import sys
 
 import gymnasium
 import numpy as np
@@ -101,3 +105,68 @@ def test_mc_opponents_and_render():
 def test_bad_arguments(kwargs, message):
     with pytest.raises(ValueError, match=message):
         SingleAgentEnv(**kwargs)
+
+
+def fresh_python(*lines):
+    """What a fresh interpreter prints running `lines`."""
+    code = "\n".join(lines)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+
+
+def test_import_tenpai_registers_the_environment():
+    # Nothing but `import tenpai` before `make`.
+    assert fresh_python(
+        "import gymnasium, tenpai",
+        "env = gymnasium.make('tenpai/SingleAgent-v0', opponents='random', length='east')",
+        "obs, info = env.reset(seed=1)",
+        "print(type(env.unwrapped).__name__, info['game_seed'])",
+    ) == "SingleAgentEnv 1\n"
+
+
+def test_import_tenpai_works_without_gymnasium():
+    assert fresh_python(
+        "import sys",
+        "sys.modules['gymnasium'] = None  # as if not installed",
+        "import tenpai",
+        "print(tenpai.shanten('123m456p789s1122z'), 'tenpai/SingleAgent-v0' in str(sys.modules.get('gymnasium')))",
+    ) == "0 False\n"
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [np.int64, np.uint8, np.array, lambda a: np.array([a])],
+    ids=["int64", "uint8", "0-d array", "1-element array"],
+)
+def test_step_takes_numpy_integers_and_one_element_arrays(wrap):
+    plain, numpy = SingleAgentEnv(opponents="baseline", length="east"), SingleAgentEnv(opponents="baseline", length="east")
+    obs, _ = plain.reset(seed=6)
+    numpy.reset(seed=6)
+    for _ in range(10):
+        a = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, reward, terminated, _, info = plain.step(a)
+        obs2, reward2, terminated2, _, info2 = numpy.step(wrap(a))
+        assert "illegal_action" not in info2
+        assert (reward2, terminated2) == (reward, terminated)
+        assert all(np.array_equal(obs[k], obs2[k]) for k in obs)
+        if terminated:
+            break
+
+
+@pytest.mark.parametrize(
+    "action, message",
+    [
+        (3.7, "expected a whole number, got 3.7 (float)"),
+        (-1, "expected a whole number of 0 or more, got -1"),
+        (np.array([1, 2]), "expected a whole number, got an array of 2 values"),
+        (True, "expected a whole number, got True (bool)"),
+    ],
+)
+def test_step_refuses_what_is_not_an_action(action, message):
+    for strict in (False, True):
+        env = SingleAgentEnv(opponents="baseline", length="east", strict=strict)
+        env.reset(seed=1)
+        before = env.game.event_count
+        with pytest.raises(ValueError) as e:
+            env.step(action)
+        assert str(e.value) == message
+        assert env.game.event_count == before

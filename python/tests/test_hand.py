@@ -108,13 +108,15 @@ def test_shanten_batch_err_names_the_row():
 
 
 def test_shanten_batch_err_wrong_shape():
-    with pytest.raises(ValueError, match=r"expected shape \(N, 34\), got \(N, 33\)"):
+    with pytest.raises(ValueError, match=r"expected shape \(N, 34\), got \(2, 33\)"):
         tenpai.shanten_batch(np.zeros((2, 33), np.uint8))
+    with pytest.raises(ValueError, match=r"expected shape \(N, 34\), got \(34,\)"):
+        tenpai.shanten_batch(np.zeros(34, np.uint8))
 
 
-def test_shanten_batch_err_wrong_dtype():
-    with pytest.raises(TypeError):
-        tenpai.shanten_batch(np.zeros((2, 34), np.int64))
+def test_shanten_batch_err_not_integers():
+    with pytest.raises(ValueError, match="counts: expected integer tile counts, got dtype float64"):
+        tenpai.shanten_batch(np.zeros((2, 34), np.float64))
 
 
 def tile_list(mpsz):

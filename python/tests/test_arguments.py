@@ -1,0 +1,113 @@
+"""Every invalid argument raises ValueError with tenpai's message (never
+OverflowError or TypeError, never a silent rounding), and NumPy integers and
+arrays of one integer are integers."""
+
+import sys
+
+import numpy as np
+import pytest
+
+import tenpai
+
+NEGATIVE = "expected a whole number of 0 or more, got -1"
+
+
+def raises_value_error(call, message, argument=None):
+    with pytest.raises(ValueError) as e:
+        call()
+    assert str(e.value) == message
+    if argument is not None and sys.version_info >= (3, 11):
+        assert f"while processing '{argument}'" in getattr(e.value, "__notes__", [])
+
+
+def a_legal_action(g):
+    return g.legal_actions()[0]
+
+
+@pytest.mark.parametrize(
+    "call, message, argument",
+    [
+        (lambda: tenpai.Game(seed=-1), NEGATIVE, "seed"),
+        (lambda: tenpai.Game(seed=2**64), "expected a whole number, got 18446744073709551616: too large", "seed"),
+        (lambda: tenpai.Game(seed=1.5), "expected a whole number, got 1.5 (float)", "seed"),
+        (lambda: tenpai.Game(seed=True), "expected a whole number, got True (bool)", "seed"),
+        (lambda: tenpai.Game(seed="7"), "expected a whole number, got 7 (str)", "seed"),
+        (lambda: tenpai.Game().step(-1), NEGATIVE, "action"),
+        (lambda: tenpai.Game().step(3.7), "expected a whole number, got 3.7 (float)", "action"),
+        (lambda: tenpai.Game().step(np.float64(3.0)), "expected a whole number, got 3.0 (float64)", "action"),
+        (lambda: tenpai.Game().step(np.array([1, 2])), "expected a whole number, got an array of 2 values", "action"),
+        (lambda: tenpai.Game().step(np.array([3.0])), "expected a whole number, got [3.] (ndarray)", "action"),
+        (lambda: tenpai.Game().is_legal(-1), NEGATIVE, "action"),
+        (lambda: tenpai.Game().legal_actions(-1), NEGATIVE, "seat"),
+        (lambda: tenpai.Game().legal_actions(4), "seat 4: expected 0-3", None),
+        (lambda: tenpai.Game().action_mask(300), "expected a whole number of at most 255, got 300", "seat"),
+        (lambda: tenpai.Game().observation(-1), NEGATIVE, "seat"),
+        (lambda: tenpai.Game().features(-1), NEGATIVE, "seat"),
+        (lambda: tenpai.Game().events(-1), NEGATIVE, "start"),
+        (lambda: tenpai.Game().events_json(-1), NEGATIVE, "start"),
+        (lambda: tenpai.action_name(-1), NEGATIVE, "index"),
+        (lambda: tenpai.action_name(229), "action index 229: expected 0-228", None),
+        (lambda: tenpai.score("123m456p789s11z555z", "5z", honba=-1), NEGATIVE, "honba"),
+        (lambda: tenpai.score("123m456p789s11z555z", "5z", sticks=-1), NEGATIVE, "sticks"),
+        (lambda: tenpai.score("123m456p789s11z555z", "5z", honba=0.5), "expected a whole number, got 0.5 (float)", "honba"),
+        (lambda: tenpai.RandomPlayer(seed=-1), NEGATIVE, "seed"),
+        (lambda: tenpai.MonteCarloPlayer(samples=-1), NEGATIVE, "samples"),
+        (lambda: tenpai.MonteCarloPlayer(think_ms=-1), NEGATIVE, "think_ms"),
+        (lambda: tenpai.MonteCarloPlayer(seed=-1), NEGATIVE, "seed"),
+        (lambda: tenpai.selfplay(-1, 0, "random"), NEGATIVE, "games"),
+        (lambda: tenpai.selfplay(4, -1, "random"), NEGATIVE, "seed"),
+        (lambda: tenpai.selfplay(4, 0, "random", threads=-1), NEGATIVE, "threads"),
+        (lambda: tenpai.selfplay(4, 0, "random", shard=(1, -1)), NEGATIVE, "shard"),
+        (lambda: tenpai.selfplay(4, 0, "random", shard=(1, 2, 3)), "shard: expected (k, n), two whole numbers", "shard"),
+    ],
+)
+def test_invalid_arguments_raise_value_error(call, message, argument):
+    raises_value_error(call, message, argument)
+
+
+def test_a_refused_action_leaves_the_game_unchanged():
+    g = tenpai.Game(seed=5)
+    before = (g.event_count, g.legal_actions())
+    for bad in (-1, 3.7, np.array([1, 2]), True):
+        with pytest.raises(ValueError):
+            g.step(bad)
+    assert (g.event_count, g.legal_actions()) == before
+
+
+@pytest.mark.parametrize(
+    "wrap",
+    [int, np.int16, np.int32, np.int64, np.uint16, np.uint64, np.intp, np.array, lambda a: np.array([a]), lambda a: np.array([[a]])],
+    ids=["int", "int16", "int32", "int64", "uint16", "uint64", "intp", "0-d array", "1-element array", "1x1 array"],
+)
+def test_numpy_integers_and_one_element_arrays_are_actions(wrap):
+    plain, numpy = tenpai.Game(seed=9), tenpai.Game(seed=9)
+    for _ in range(40):
+        if plain.done:
+            break
+        a = a_legal_action(plain)
+        assert numpy.is_legal(wrap(a), wrap(numpy.seat))
+        plain.step(a)
+        numpy.step(wrap(a))
+    assert numpy.events_json() == plain.events_json()
+    assert numpy.legal_actions(wrap(numpy.seat)) == plain.legal_actions(plain.seat)
+    assert tenpai.action_name(wrap(148)) == tenpai.action_name(148)
+
+
+def test_numpy_integers_as_other_arguments():
+    assert tenpai.Game(seed=np.uint64(7)).events_json() == tenpai.Game(seed=7).events_json()
+    assert tenpai.Game(seed=np.array([7])).seed == 7
+    assert tenpai.Game(seed=3).legal_actions(np.int8(0)) == tenpai.Game(seed=3).legal_actions(0)
+    assert tenpai.Game(seed=2**64 - 1).seed == 2**64 - 1
+    a = tenpai.score("123m456p789s11z555z", "5z", honba=np.int32(2), sticks=np.array(1))
+    b = tenpai.score("123m456p789s11z555z", "5z", honba=2, sticks=1)
+    assert (a.total, a.total_with_sticks) == (b.total, b.total_with_sticks)
+
+
+def test_is_legal():
+    g = tenpai.Game(seed=1)
+    legal = g.legal_actions()
+    assert all(g.is_legal(a) for a in legal)
+    assert not any(g.is_legal(a) for a in range(tenpai.ACTION_SPACE) if a not in legal)
+    assert not g.is_legal(10**6)
+    other = (g.seat + 1) % 4
+    assert not g.is_legal(legal[0], other)
