@@ -388,17 +388,26 @@ mod tests {
         );
     }
 
+    /// The usage error clap gives for `tenpai ARGS` (exit status 2).
+    fn usage_error(args: &[&str]) -> String {
+        use clap::Parser;
+        let e = crate::Cli::try_parse_from(std::iter::once("tenpai").chain(args.iter().copied()))
+            .unwrap_err();
+        assert_eq!(e.exit_code(), 2, "{args:?}");
+        e.to_string()
+    }
+
     #[test]
     fn selfplay_err_bad_options() {
-        let (r, _, _) = tenpai(&["selfplay", "--players", "baseline,random"], "");
-        assert_eq!(
-            format!("{:#}", r.unwrap_err()),
-            "--players \"baseline,random\": expected four players"
+        let e = usage_error(&["selfplay", "--players", "baseline,random"]);
+        assert!(
+            e.starts_with("error: invalid value 'baseline,random' for '--players <A,B,C,D>': expected four players, got 2\n"),
+            "{e}"
         );
-        let (r, _, _) = tenpai(&["selfplay", "--players", "a,b,c,d"], "");
-        assert_eq!(
-            format!("{:#}", r.unwrap_err()),
-            "--players \"a,b,c,d\": unknown player \"a\" (known: random, baseline, mc, cmd:COMMAND)"
+        let e = usage_error(&["selfplay", "--players", "a,b,c,d"]);
+        assert!(
+            e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, mc, cmd:COMMAND)\n"),
+            "{e}"
         );
         use super::parse_think;
         assert_eq!(
@@ -415,16 +424,16 @@ mod tests {
                 "{bad}"
             );
         }
-        let (r, _, _) = tenpai(&["selfplay", "--samples", "0"], "");
-        assert_eq!(
-            format!("{:#}", r.unwrap_err()),
-            "--samples 0: at least one rollout"
-        );
-        let (r, _, _) = tenpai(&["selfplay", "--games", "0"], "");
-        assert_eq!(
-            format!("{:#}", r.unwrap_err()),
-            "--games 0: nothing to play"
-        );
+        for (flag, needle) in [
+            ("--samples", "'--samples <N>'"),
+            ("--games", "'--games <GAMES>'"),
+        ] {
+            let e = usage_error(&["selfplay", flag, "0"]);
+            assert!(
+                e.starts_with(&format!("error: invalid value '0' for {needle}")),
+                "{e}"
+            );
+        }
         let (r, _, _) = tenpai(&["selfplay", "--games", "5", "--duplicate"], "");
         assert_eq!(
             format!("{:#}", r.unwrap_err()),
