@@ -21,7 +21,7 @@ pub fn value_error(e: impl std::fmt::Display) -> PyErr {
 fn counts_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<TileCounts> {
     let values: Vec<i64> = obj.extract().map_err(|_| {
         value_error(format!(
-            "{what}: expected mpsz text or a sequence of 34 tile counts"
+            "{what}: expected mpsz text, mjai tile names or a sequence of 34 tile counts"
         ))
     })?;
     if values.len() != KINDS {

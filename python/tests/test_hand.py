@@ -76,7 +76,7 @@ def test_shanten_err_negative_count_names_the_tile():
 
 
 def test_shanten_err_neither_text_nor_counts():
-    with pytest.raises(ValueError, match="expected mpsz text or a sequence of 34 tile counts"):
+    with pytest.raises(ValueError, match="expected mpsz text, mjai tile names or a sequence of 34 tile counts"):
         tenpai.shanten(3.5)
 
 
