@@ -49,6 +49,7 @@ compile_error!("tenpai's table format is little-endian and is used in place");
 mod agari;
 pub mod ai;
 pub mod arena;
+pub mod batch;
 pub mod bot;
 mod capped;
 mod efficiency;

@@ -10,6 +10,7 @@ mod ai_mc_calibration;
 mod ai_mc_logs;
 mod ai_mc_strength;
 mod arena;
+mod batch;
 mod common;
 mod efficiency;
 mod full_tables;

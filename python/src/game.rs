@@ -8,8 +8,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde::Deserialize;
 use tenpai::game::{
-    action_index, action_name, Action, Features, Game as LibGame, Observation, Pai, ACTION_SPACE,
-    PLANES, SCALARS,
+    action_index, action_name, Action, Event, Features, Game as LibGame, Observation, Pai,
+    ACTION_SPACE, PLANES, SCALARS,
 };
 use tenpai::rules::{GameLength, Rules};
 
@@ -286,24 +286,15 @@ impl Game {
         py: Python<'py>,
         #[pyo3(from_py_with = whole::<usize>)] start: usize,
     ) -> PyResult<Bound<'py, PyList>> {
-        let loads = py.import("json")?.getattr("loads")?;
-        let out = PyList::empty(py);
-        for line in self.events_json(start) {
-            out.append(loads.call1((line,))?)?;
-        }
-        Ok(out)
+        let e = self.game.events();
+        event_dicts(py, &e[start.min(e.len())..])
     }
 
     /// mjai() -> str
     ///
     /// The game so far as mjai JSON lines (one event a line, newline-terminated).
     fn mjai(&self) -> String {
-        let mut s = String::new();
-        for e in self.game.events() {
-            s.push_str(&e.to_json());
-            s.push('\n');
-        }
-        s
+        mjai_lines(self.game.events())
     }
 
     /// The number of events so far.
@@ -321,6 +312,26 @@ impl Game {
             self.game.state().scores()
         )
     }
+}
+
+/// Events as a list of mjai dicts.
+pub fn event_dicts<'py>(py: Python<'py>, events: &[Event]) -> PyResult<Bound<'py, PyList>> {
+    let loads = py.import("json")?.getattr("loads")?;
+    let out = PyList::empty(py);
+    for e in events {
+        out.append(loads.call1((e.to_json(),))?)?;
+    }
+    Ok(out)
+}
+
+/// Events as mjai JSON lines (one event a line, newline-terminated).
+pub fn mjai_lines(events: &[Event]) -> String {
+    let mut s = String::new();
+    for e in events {
+        s.push_str(&e.to_json());
+        s.push('\n');
+    }
+    s
 }
 
 fn pai_list(v: impl IntoIterator<Item = Pai>) -> Vec<String> {

@@ -11,6 +11,8 @@
 //! - `game.rs`: the game, one decision at a time (action indices,
 //!   observations, features, mjai events); `players.rs`: the library's
 //!   players (baseline, Monte Carlo, random) picking actions for a game.
+//! - `vec_game.rs`: many games stepped together (`VecGame`), its outputs in
+//!   NumPy arrays allocated once.
 //! - `selfplay.rs`: self-play runs and shards into the arena's mergeable
 //!   tally, and merges.
 //! - `convert.rs`: reading hands, tiles, whole numbers and rules from
@@ -25,6 +27,7 @@ mod players;
 mod score;
 mod selfplay;
 mod tiles;
+mod vec_game;
 
 /// The compiled module; `tenpai/__init__.py` re-exports its contents.
 #[pymodule]
@@ -35,5 +38,6 @@ fn _tenpai(m: &Bound<'_, PyModule>) -> PyResult<()> {
     players::register(m)?;
     selfplay::register(m)?;
     tiles::register(m)?;
+    vec_game::register(m)?;
     Ok(())
 }

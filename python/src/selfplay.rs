@@ -13,7 +13,7 @@ use tenpai::arena::{play, Config, PlayerKind, Shard, Summary, Tally};
 
 /// A player from a name (`random`, `baseline`, `mc`) or a dict in the JSON
 /// form of the tally (`{"kind": "mc", "samples": 200, "threads": 1}`).
-fn player_of(obj: &Bound<'_, PyAny>) -> PyResult<PlayerKind> {
+pub fn player_of(obj: &Bound<'_, PyAny>) -> PyResult<PlayerKind> {
     if let Ok(s) = obj.cast::<PyString>() {
         return s.to_cow()?.parse::<PlayerKind>().map_err(value_error);
     }

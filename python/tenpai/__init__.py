@@ -1,7 +1,9 @@
 """tenpai: a riichi mahjong engine in Rust, for Python.
 
 Hand queries (shanten, waits, ukeire, tile-efficiency analysis, agari,
-decompositions), scoring, and ``shanten_batch`` over numpy arrays.
+decompositions), scoring, and ``shanten_batch`` over numpy arrays; the game
+one decision at a time (``Game``) or many games a call (``VecGame``), with
+Gymnasium and PettingZoo environments in ``tenpai.env``.
 
 Hands are mpsz text: ``"123m456p789s1122z"`` (``0m`` = red five; honors
 ``1z``-``7z`` = East South West North White Green Red), called melds in
@@ -36,8 +38,10 @@ from ._tenpai import (
     TILES,
     BaselinePlayer,
     Game,
+    MAX_LEGAL,
     MonteCarloPlayer,
     RandomPlayer,
+    VecGame,
     action_name,
     Decomposition,
     Discard,
@@ -68,8 +72,10 @@ __all__ = [
     "TILES",
     "BaselinePlayer",
     "Game",
+    "MAX_LEGAL",
     "MonteCarloPlayer",
     "RandomPlayer",
+    "VecGame",
     "action_name",
     "Decomposition",
     "Discard",

@@ -38,7 +38,9 @@ enum Question {
 }
 
 /// Called with every event just applied and the whole state after it.
-pub type Spectator<'w> = &'w mut dyn FnMut(&Event, &State);
+/// `Send`, so that a game (and a batch of them, [`crate::batch::VecGame`])
+/// can move to another thread.
+pub type Spectator<'w> = &'w mut (dyn FnMut(&Event, &State) + Send);
 
 /// A seeded game, stopped at each decision.
 ///

@@ -11,10 +11,11 @@
 //!
 //! Each plane and scalar is documented on [`Features`].
 
-use super::observation::Observation;
+use super::observation::{last_tile, Observation};
 use super::pai::Pai;
+use super::state::{RiichiState, RiverTile, State, TableMeld};
 use crate::score::dora_of;
-use crate::tile::KINDS;
+use crate::tile::{TileCounts, KINDS};
 
 /// Number of 34-value planes in [`Features::tiles`].
 pub const PLANES: usize = 19;
@@ -89,8 +90,57 @@ impl Features {
             tiles: [0; PLANES * KINDS],
             scalars: [0; SCALARS],
         };
-        f.fill(obs);
+        Features::write(obs, &mut f.tiles, &mut f.scalars);
         f
+    }
+
+    /// Writes the encoding of `obs` into `tiles` (plane after plane) and
+    /// `scalars`, overwriting every value, without allocating. Afterwards
+    /// they equal [`Features::of`]`(obs)`'s arrays.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::{Features, Observation, State, PLANES, SCALARS};
+    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 1);
+    /// let (mut tiles, mut scalars) = ([9u8; PLANES * 34], [9i32; SCALARS]);
+    /// Features::write(&obs, &mut tiles, &mut scalars);
+    /// assert_eq!((tiles, scalars), (Features::of(&obs).tiles, Features::of(&obs).scalars));
+    /// ```
+    pub fn write(
+        obs: &Observation,
+        tiles: &mut [u8; PLANES * KINDS],
+        scalars: &mut [i32; SCALARS],
+    ) {
+        encode(obs, tiles, scalars);
+    }
+
+    /// Writes the encoding of what `seat` (0–3) sees of `state` — the same
+    /// values as [`Features::of`]`(&`[`Observation::of`]`(state, seat))` —
+    /// straight from the state, without building the observation or
+    /// allocating: what a batch of games ([`crate::batch::VecGame`]) writes
+    /// into its output rows.
+    ///
+    /// # Panics
+    /// When `seat > 3`.
+    ///
+    /// ```
+    /// use tenpai::game::{Features, Game, Observation, PLANES, SCALARS};
+    /// let g = Game::new(&tenpai::rules::Rules::tenhou(), 5, false)?;
+    /// let (mut tiles, mut scalars) = ([0u8; PLANES * 34], [0i32; SCALARS]);
+    /// Features::write_seen_by(g.state(), 2, &mut tiles, &mut scalars);
+    /// let f = Features::of(&Observation::of(g.state(), 2));
+    /// assert_eq!((tiles, scalars), (f.tiles, f.scalars));
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn write_seen_by(
+        state: &State,
+        seat: u8,
+        tiles: &mut [u8; PLANES * KINDS],
+        scalars: &mut [i32; SCALARS],
+    ) {
+        encode(&SeenBy { state, seat }, tiles, scalars);
     }
 
     /// Plane `p` (0 ≤ p < [`PLANES`]): 34 values.
@@ -100,66 +150,198 @@ impl Features {
     pub fn plane(&self, p: usize) -> &[u8] {
         &self.tiles[p * KINDS..(p + 1) * KINDS]
     }
+}
 
-    fn add(&mut self, plane: usize, pai: Pai) {
-        if let Some(t) = pai.tile() {
-            self.tiles[plane * KINDS + t.index()] += 1;
-        }
+/// What the encoding reads of one seat's view: an [`Observation`], or the
+/// state itself seen by a seat ([`SeenBy`]), which reads the same values
+/// ([`Observation::of`]) without copying them.
+trait Seen {
+    /// Seat, dealer, round wind (0–3), dealer number, honba, riichi sticks,
+    /// tiles left in the live wall.
+    fn header(&self) -> [u8; 7];
+    fn scores(&self) -> [i32; 4];
+    /// Own concealed tiles (drawn tile included) as counts, and the red
+    /// fives among them per suit.
+    fn hand(&self) -> (TileCounts, [u8; 3]);
+    fn drawn(&self) -> Option<Pai>;
+    fn hand_size(&self, seat: u8) -> u8;
+    fn melds(&self, seat: u8) -> &[TableMeld];
+    fn river(&self, seat: u8) -> &[RiverTile];
+    fn riichi(&self, seat: u8) -> bool;
+    fn dora_indicators(&self) -> &[Pai];
+    fn last_tile(&self) -> Option<(u8, Pai)>;
+}
+
+impl Seen for Observation {
+    fn header(&self) -> [u8; 7] {
+        let o = self;
+        [
+            o.seat,
+            o.oya,
+            o.bakaze,
+            o.kyoku,
+            o.honba,
+            o.kyotaku,
+            o.live_left,
+        ]
     }
-
-    fn fill(&mut self, obs: &Observation) {
-        let me = obs.seat;
-        let rel = |seat: u8| (seat + 4 - me) % 4;
-        for &p in &obs.hand {
-            self.add(0, p);
-            if p.is_red() {
-                self.tiles[KINDS + p.index()] = 1;
-            }
-        }
-        if let Some(d) = obs.drawn {
-            self.tiles[2 * KINDS + d.index()] = 1;
-        }
-        for seat in 0..4u8 {
-            let r = rel(seat) as usize;
-            for m in &obs.melds[seat as usize] {
-                for &p in &m.tiles {
-                    self.add(3 + r, p);
+    fn scores(&self) -> [i32; 4] {
+        self.scores
+    }
+    fn hand(&self) -> (TileCounts, [u8; 3]) {
+        let (mut counts, mut red) = ([0u8; KINDS], [0u8; 3]);
+        for p in &self.hand {
+            if let Some(t) = p.tile() {
+                counts[t.index()] += 1;
+                if p.is_red() {
+                    red[t.index() / 9] += 1;
                 }
             }
-            for t in &obs.rivers[seat as usize] {
-                self.add(7 + r, t.pai);
-                if t.riichi {
-                    self.add(11 + r, t.pai);
-                }
-            }
-            self.scalars[5 + r] = obs.scores[seat as usize];
-            self.scalars[9 + r] = i32::from(obs.riichi[seat as usize]);
-            self.scalars[13 + r] = i32::from(obs.hand_sizes[seat as usize]);
         }
-        for &p in &obs.dora_indicators {
-            self.add(15, p);
-            if let Some(t) = p.tile() {
-                self.add(16, Pai::from(dora_of(t)));
-            }
-        }
-        if let Some((_, p)) = obs.last_tile {
-            self.add(17, p);
-        }
-        let mut seen = [0u8; KINDS];
-        for p in obs.visible_tiles() {
-            if let Some(t) = p.tile() {
-                seen[t.index()] += 1;
-            }
-        }
-        for (i, &s) in seen.iter().enumerate() {
-            self.tiles[18 * KINDS + i] = 4u8.saturating_sub(s);
-        }
-        self.scalars[0] = i32::from((me + 4 - obs.oya) % 4);
-        self.scalars[1] = i32::from(obs.bakaze);
-        self.scalars[2] = i32::from(obs.kyoku);
-        self.scalars[3] = i32::from(obs.honba);
-        self.scalars[4] = i32::from(obs.kyotaku);
-        self.scalars[17] = i32::from(obs.live_left);
-        self.scalars[18] = obs.last_tile.map_or(-1, |(s, _)| i32::from(rel(s)));
+        (counts, red)
     }
+    fn drawn(&self) -> Option<Pai> {
+        self.drawn
+    }
+    fn hand_size(&self, seat: u8) -> u8 {
+        self.hand_sizes[seat as usize]
+    }
+    fn melds(&self, seat: u8) -> &[TableMeld] {
+        &self.melds[seat as usize]
+    }
+    fn river(&self, seat: u8) -> &[RiverTile] {
+        &self.rivers[seat as usize]
+    }
+    fn riichi(&self, seat: u8) -> bool {
+        self.riichi[seat as usize]
+    }
+    fn dora_indicators(&self) -> &[Pai] {
+        &self.dora_indicators
+    }
+    fn last_tile(&self) -> Option<(u8, Pai)> {
+        self.last_tile
+    }
+}
+
+/// The state as `seat` sees it: each value read as [`Observation::of`]
+/// reads it.
+struct SeenBy<'s> {
+    state: &'s State,
+    seat: u8,
+}
+
+impl Seen for SeenBy<'_> {
+    fn header(&self) -> [u8; 7] {
+        let (s, r) = (self.state, self.state.round());
+        let (wind, live) = (r.wind() as u8, s.live_left());
+        [
+            self.seat,
+            r.dealer(),
+            wind,
+            r.kyoku(),
+            r.honba(),
+            s.sticks(),
+            live,
+        ]
+    }
+    fn scores(&self) -> [i32; 4] {
+        self.state.scores()
+    }
+    fn hand(&self) -> (TileCounts, [u8; 3]) {
+        let me = self.state.seat(self.seat);
+        (*me.concealed(), me.red_fives())
+    }
+    fn drawn(&self) -> Option<Pai> {
+        self.state.seat(self.seat).drawn()
+    }
+    fn hand_size(&self, seat: u8) -> u8 {
+        self.state.seat(seat).len() as u8
+    }
+    fn melds(&self, seat: u8) -> &[TableMeld] {
+        self.state.seat(seat).melds()
+    }
+    fn river(&self, seat: u8) -> &[RiverTile] {
+        self.state.seat(seat).river()
+    }
+    fn riichi(&self, seat: u8) -> bool {
+        matches!(self.state.seat(seat).riichi(), RiichiState::Accepted { .. })
+    }
+    fn dora_indicators(&self) -> &[Pai] {
+        self.state.dora()
+    }
+    fn last_tile(&self) -> Option<(u8, Pai)> {
+        last_tile(self.state)
+    }
+}
+
+/// Adds one `pai` (a hidden tile adds nothing) to plane `plane`.
+#[inline]
+fn add(tiles: &mut [u8; PLANES * KINDS], plane: usize, pai: Pai) {
+    if let Some(t) = pai.tile() {
+        tiles[plane * KINDS + t.index()] += 1;
+    }
+}
+
+/// The encoding of `view` (every value overwritten).
+fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32; SCALARS]) {
+    tiles.fill(0);
+    let [me, oya, bakaze, kyoku, honba, kyotaku, live_left] = view.header();
+    let rel = |seat: u8| (seat + 4 - me) % 4;
+    let (hand, red) = view.hand();
+    tiles[..KINDS].copy_from_slice(&hand);
+    for (suit, &r) in red.iter().enumerate() {
+        if r > 0 {
+            tiles[KINDS + suit * 9 + 4] = 1;
+        }
+    }
+    if let Some(t) = view.drawn().and_then(|d| d.tile()) {
+        tiles[2 * KINDS + t.index()] = 1;
+    }
+    // Discards that were called: counted in their river and in the meld.
+    let mut called = [0u8; KINDS];
+    let scores = view.scores();
+    for seat in 0..4u8 {
+        let r = rel(seat) as usize;
+        for m in view.melds(seat) {
+            for &p in &m.tiles {
+                add(tiles, 3 + r, p);
+            }
+        }
+        for t in view.river(seat) {
+            add(tiles, 7 + r, t.pai);
+            if t.riichi {
+                add(tiles, 11 + r, t.pai);
+            }
+            if let (true, Some(k)) = (t.called, t.pai.tile()) {
+                called[k.index()] += 1;
+            }
+        }
+        scalars[5 + r] = scores[seat as usize];
+        scalars[9 + r] = i32::from(view.riichi(seat));
+        scalars[13 + r] = i32::from(view.hand_size(seat));
+    }
+    for &p in view.dora_indicators() {
+        add(tiles, 15, p);
+        if let Some(t) = p.tile() {
+            add(tiles, 16, Pai::from(dora_of(t)));
+        }
+    }
+    let last = view.last_tile();
+    if let Some((_, p)) = last {
+        add(tiles, 17, p);
+    }
+    // Seen: the hand, every meld, the rivers less their called tiles (those
+    // are in the melds), the indicators (`Observation::visible_tiles`).
+    for k in 0..KINDS {
+        let plane = |p: usize| u32::from(tiles[p * KINDS + k]);
+        let seen = plane(0) + (3..=10).map(plane).sum::<u32>() + plane(15) - u32::from(called[k]);
+        tiles[18 * KINDS + k] = 4u32.saturating_sub(seen) as u8;
+    }
+    scalars[0] = i32::from((me + 4 - oya) % 4);
+    scalars[1] = i32::from(bakaze);
+    scalars[2] = i32::from(kyoku);
+    scalars[3] = i32::from(honba);
+    scalars[4] = i32::from(kyotaku);
+    scalars[17] = i32::from(live_left);
+    scalars[18] = last.map_or(-1, |(s, _)| i32::from(rel(s)));
 }

@@ -275,7 +275,7 @@ pub fn hand_of(concealed: &[Pai], melds: &[TableMeld]) -> Result<Hand, HandError
 }
 
 /// The discard (or kan tile) that may be called or robbed now, and its seat.
-fn last_tile(state: &State) -> Option<(u8, Pai)> {
+pub(crate) fn last_tile(state: &State) -> Option<(u8, Pai)> {
     match *state.phase() {
         Phase::Discarded { seat, pai } | Phase::Kan { seat, pai, .. } => Some((seat, pai)),
         _ => None,

@@ -1,0 +1,202 @@
+//! One row of a batch: a game, the built-in players of its seats, and what
+//! the row has reported of its scores so far.
+
+use super::outputs::{Row, MAX_LEGAL};
+use super::Reward;
+use crate::arena::{seat_seed, PlayerKind};
+use crate::game::{ranking, Event, Features, Game, GameError, Observation, Player, ACTION_SPACE};
+use crate::rules::Rules;
+
+/// A built-in player of a seat.
+pub(crate) type Bot = Box<dyn Player + Send>;
+
+/// The built-in player `kind` at `seat` of the game of wall seed `seed`
+/// (seeded as self-play seeds it, [`seat_seed`]); `None` for an external
+/// bot, which a batch refuses before it gets here.
+pub(crate) fn bot(kind: &PlayerKind, rules: &Rules, seed: u64, seat: u8) -> Option<Bot> {
+    let own = seat_seed(seed, seat);
+    Some(match kind {
+        PlayerKind::Random => Box::new(crate::game::RandomPlayer::new(own)),
+        PlayerKind::Baseline => Box::new(crate::ai::BaselinePlayer::new(rules)),
+        PlayerKind::Mc(s) => Box::new(crate::ai::mc::McPlayer::with_settings(rules, *s, own)),
+        PlayerKind::Cmd { .. } => return None,
+    })
+}
+
+/// A game in a row of the batch.
+pub(crate) struct Slot {
+    pub game: Game<'static>,
+    pub seed: u64,
+    /// The previous game of this row, once one has ended.
+    pub finished: Option<Game<'static>>,
+    bots: [Option<Bot>; 4],
+    /// Events already read for rewards.
+    read: usize,
+    /// Scores at the start of the latest round dealt (the final scores once
+    /// the game is over).
+    settled: [i32; 4],
+    /// The `settled` scores last turned into rewards.
+    reported: [i32; 4],
+    /// A round ended since the last step.
+    round_over: bool,
+    /// The legal action indices of the seat to act, by position in
+    /// `game.legal()`.
+    indices: Vec<usize>,
+    /// The same, ascending and without repeats.
+    sorted: Vec<usize>,
+}
+
+impl Slot {
+    /// The game of wall seed `seed`, run on to the first decision of a seat
+    /// the caller plays. `view` is scratch space (any seat's view of any
+    /// game: it is refreshed before each use).
+    pub fn new(
+        rules: &Rules,
+        seats: &[Option<PlayerKind>; 4],
+        seed: u64,
+        view: &mut Observation,
+    ) -> Result<Slot, GameError> {
+        let game = Game::new(rules, seed, false)?;
+        let bots =
+            std::array::from_fn(|s| seats[s].as_ref().and_then(|k| bot(k, rules, seed, s as u8)));
+        let start = game.state().scores();
+        let mut slot = Slot {
+            game,
+            seed,
+            finished: None,
+            bots,
+            read: 0,
+            settled: start,
+            reported: start,
+            round_over: false,
+            indices: Vec::with_capacity(MAX_LEGAL),
+            sorted: Vec::with_capacity(MAX_LEGAL),
+        };
+        slot.play_bots(view)?;
+        Ok(slot)
+    }
+
+    /// Starts the game of wall seed `seed` in this row, keeping the one that
+    /// ended as `finished`.
+    pub fn restart(
+        &mut self,
+        rules: &Rules,
+        seats: &[Option<PlayerKind>; 4],
+        seed: u64,
+        view: &mut Observation,
+    ) -> Result<(), GameError> {
+        let next = Slot::new(rules, seats, seed, view)?;
+        let ended = std::mem::replace(self, next);
+        self.finished = Some(ended.game);
+        Ok(())
+    }
+
+    /// The position in `game.legal()` of the action with index `action`, or
+    /// why there is none.
+    pub fn position(&self, action: i64) -> Result<usize, String> {
+        let seat = self.game.to_act().map_or(4, i32::from);
+        let found = usize::try_from(action)
+            .ok()
+            .filter(|&a| a < ACTION_SPACE)
+            .and_then(|a| self.indices.iter().position(|&i| i == a));
+        found.ok_or_else(|| {
+            let legal = &self.sorted;
+            let name = usize::try_from(action)
+                .ok()
+                .and_then(crate::game::action_name)
+                .map_or_else(
+                    || format!("outside 0..{ACTION_SPACE}"),
+                    |n| format!("{n:?}"),
+                );
+            format!("{name} is not a legal action of seat {seat} (legal: {legal:?})")
+        })
+    }
+
+    /// Plays the built-in seats until a seat of the caller's must choose or
+    /// the game ends; then reads the new events.
+    fn play_bots(&mut self, view: &mut Observation) -> Result<(), GameError> {
+        while let Some(seat) = self.game.to_act() {
+            let Some(bot) = self.bots[seat as usize].as_mut() else {
+                break;
+            };
+            if bot.reads_observation() {
+                view.refresh(self.game.state(), seat);
+            }
+            let a = bot.act(view, self.game.legal());
+            self.game.step(&a)?;
+        }
+        self.read_events();
+        self.game.legal_indices(&mut self.indices);
+        self.sorted.clone_from(&self.indices);
+        self.sorted.sort_unstable();
+        self.sorted.dedup();
+        Ok(())
+    }
+
+    /// Takes the caller's action (at `position` in `game.legal()`) and runs
+    /// the game on to the caller's next decision or its end.
+    pub fn step(&mut self, position: usize, view: &mut Observation) -> Result<(), GameError> {
+        self.game.step_legal(position)?;
+        self.play_bots(view)
+    }
+
+    /// Round ends and the game end among the events not read yet.
+    fn read_events(&mut self) {
+        for e in &self.game.events()[self.read..] {
+            match e {
+                Event::StartKyoku { scores, .. } => self.settled = *scores,
+                Event::EndKyoku => self.round_over = true,
+                Event::EndGame { .. } => self.settled = self.game.state().scores(),
+                _ => {}
+            }
+        }
+        self.read = self.game.events().len();
+    }
+
+    /// Adds to `reward` what the rounds and the game end read since the last
+    /// call gave each seat, and marks them reported.
+    pub fn take_reward(&mut self, kind: Reward, reward: &mut [f32; 4]) {
+        if let Reward::Points = kind {
+            for s in 0..4 {
+                reward[s] += (self.settled[s] - self.reported[s]) as f32 / 1000.0;
+            }
+        }
+        if let (Reward::Rank, true) = (kind, self.game.is_over()) {
+            for (rank, &s) in ranking(&self.settled).iter().enumerate() {
+                reward[s as usize] += [1.0, 1.0 / 3.0, -1.0 / 3.0, -1.0][rank];
+            }
+        }
+        self.reported = self.settled;
+    }
+
+    /// Takes the flag "a round ended since the last call".
+    pub fn take_round_over(&mut self) -> bool {
+        std::mem::take(&mut self.round_over)
+    }
+
+    /// Writes the decision the row waits for: the seat, its features, its
+    /// legal actions (mask and list) and the seed.
+    pub fn write_decision(&self, row: &mut Row<'_>) -> Result<(), GameError> {
+        let seat = self
+            .game
+            .to_act()
+            .ok_or_else(|| GameError::Invariant("a row's game waits for no one".into()))?;
+        *row.seat = seat as i8;
+        *row.seed = self.seed;
+        Features::write_seen_by(self.game.state(), seat, row.tiles, row.scalars);
+        if self.sorted.len() > MAX_LEGAL || self.sorted.last() >= Some(&ACTION_SPACE) {
+            return Err(GameError::Invariant(format!(
+                "legal action indices {:?}: more than {MAX_LEGAL} or past the action space",
+                self.sorted
+            )));
+        }
+        row.mask.fill(false);
+        for (k, &i) in self.sorted.iter().enumerate() {
+            row.mask[i] = true;
+            row.legal[k] = i as i16;
+        }
+        let k = self.sorted.len();
+        row.legal[k..].fill(-1);
+        Ok(())
+    }
+}

@@ -1,0 +1,397 @@
+//! [`VecGame`]: `n` seeded games stepped together.
+
+use super::outputs::Outputs;
+use super::slot::Slot;
+use super::BatchError;
+use crate::arena::PlayerKind;
+use crate::game::{Game, GameError, Observation, State};
+use crate::rules::Rules;
+
+/// What [`Outputs::reward`] gives each seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reward {
+    /// At each round end, the seat's score change over the round, in
+    /// thousands of points (riichi sticks paid and won included); at the
+    /// game end, the last round's change with the leftover riichi sticks
+    /// to the first. A game's rewards add up to its final score minus the
+    /// start score, over 1000.
+    Points,
+    /// 0 until the game ends; then 1, 1/3, −1/3 or −1 for finishing first
+    /// to fourth (ties by seat order, [`crate::game::ranking`]).
+    Rank,
+}
+
+impl std::str::FromStr for Reward {
+    type Err = BatchError;
+
+    /// `points` or `rank`.
+    ///
+    /// ```
+    /// use tenpai::batch::Reward;
+    /// assert_eq!("rank".parse::<Reward>()?, Reward::Rank);
+    /// assert!("score".parse::<Reward>().is_err());
+    /// # Ok::<(), tenpai::batch::BatchError>(())
+    /// ```
+    fn from_str(s: &str) -> Result<Reward, BatchError> {
+        match s {
+            "points" => Ok(Reward::Points),
+            "rank" => Ok(Reward::Rank),
+            other => Err(BatchError::Settings(format!(
+                "reward {other:?}: expected \"points\" or \"rank\""
+            ))),
+        }
+    }
+}
+
+/// Rows per chunk: each chunk is stepped by one thread with its own scratch
+/// view.
+const CHUNK: usize = 16;
+
+/// `n` seeded games, each waiting for a seat the caller plays; see the
+/// [module](super) docs.
+pub struct VecGame {
+    rules: Rules,
+    seats: [Option<PlayerKind>; 4],
+    reward: Reward,
+    slots: Vec<Slot>,
+    /// The position in `legal()` of each row's action (a reused buffer).
+    positions: Vec<usize>,
+    /// Scratch views, one per chunk of [`CHUNK`] rows: a thread refreshes
+    /// one view, which stays in its cache, rather than one per seat and game.
+    views: Vec<Observation>,
+    /// Rows from which a step is spread over the cores.
+    parallel_from: usize,
+}
+
+impl VecGame {
+    /// `n` games, row `i` dealt from wall seed `seed + i` (wrapping), each
+    /// run on to the first decision of a seat the caller plays. `seats[s]`
+    /// is `None` for a seat the caller plays, else the built-in player of
+    /// that seat (random, baseline or Monte Carlo, seeded with
+    /// [`crate::arena::seat_seed`] of the game's seed, as self-play seeds
+    /// them).
+    ///
+    /// # Errors
+    /// [`BatchError::Settings`] for `n` = 0, no seat left to the caller, or
+    /// an external bot ([`PlayerKind::Cmd`]) at a seat;
+    /// [`BatchError::Game`] for an engine bug.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn new(
+        rules: &Rules,
+        n: usize,
+        seed: u64,
+        seats: [Option<PlayerKind>; 4],
+        reward: Reward,
+    ) -> Result<VecGame, BatchError> {
+        if n == 0 {
+            return Err(BatchError::Settings("n: expected at least one game".into()));
+        }
+        if seats.iter().all(Option::is_some) {
+            return Err(BatchError::Settings(
+                "seats: every seat has a built-in player; leave at least one to the caller".into(),
+            ));
+        }
+        if let Some(s) = seats
+            .iter()
+            .position(|k| matches!(k, Some(PlayerKind::Cmd { .. })))
+        {
+            return Err(BatchError::Settings(format!(
+                "seat {s}: an external bot cannot play in a batch (random, baseline or mc)"
+            )));
+        }
+        let mc = seats.iter().any(|k| matches!(k, Some(PlayerKind::Mc(_))));
+        let mut v = VecGame {
+            rules: rules.clone(),
+            seats,
+            reward,
+            slots: Vec::new(),
+            positions: vec![0; n],
+            views: vec![Observation::of(&State::new(rules.clone()), 0); n.div_ceil(CHUNK)],
+            // A Monte Carlo decision takes milliseconds: two rows pay for a
+            // thread; otherwise a row's step is about a microsecond.
+            parallel_from: if mc { 2 } else { 128 },
+        };
+        let seeds: Vec<u64> = (0..n).map(|i| seed.wrapping_add(i as u64)).collect();
+        v.slots = deal(&v.rules, &v.seats, &seeds, &mut v.views, v.parallel_from)?;
+        Ok(v)
+    }
+
+    /// The number of games (rows).
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Never true: a batch has at least one game.
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The built-in player of each seat (`None`: the caller's seat).
+    pub fn seats(&self) -> &[Option<PlayerKind>; 4] {
+        &self.seats
+    }
+
+    /// The rules the games are played by.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The reward the rows report.
+    pub fn reward(&self) -> Reward {
+        self.reward
+    }
+
+    /// The game now in row `i` (every event so far: [`Game::events`]);
+    /// `None` past the rows.
+    pub fn game(&self, i: usize) -> Option<&Game<'static>> {
+        self.slots.get(i).map(|s| &s.game)
+    }
+
+    /// The wall seed of the game now in row `i`; `None` past the rows.
+    pub fn seed(&self, i: usize) -> Option<u64> {
+        self.slots.get(i).map(|s| s.seed)
+    }
+
+    /// The last game that ended in row `i` (whole, `end_game` recorded),
+    /// kept until the row's next game ends; `None` before the first or past
+    /// the rows.
+    pub fn finished(&self, i: usize) -> Option<&Game<'static>> {
+        self.slots.get(i).and_then(|s| s.finished.as_ref())
+    }
+
+    /// Starts every row again: with `seed`, row `i` plays the game of wall
+    /// seed `seed + i` (as [`VecGame::new`]); without, each row its next
+    /// game (`seed + i + k·n` for its `k`-th). Pending rewards are dropped;
+    /// the games that were in progress are not kept as
+    /// [`VecGame::finished`]. Then writes the decisions as
+    /// [`VecGame::observe`] does.
+    ///
+    /// # Errors
+    /// [`BatchError::Buffer`] for an output of the wrong length (nothing is
+    /// changed then); [`BatchError::Game`] for an engine bug.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn reset(&mut self, seed: Option<u64>, out: Outputs<'_>) -> Result<(), BatchError> {
+        out.check(self.len())?;
+        let n = self.len() as u64;
+        let seeds: Vec<u64> = match seed {
+            Some(seed) => (0..n).map(|i| seed.wrapping_add(i)).collect(),
+            None => self.slots.iter().map(|s| s.seed.wrapping_add(n)).collect(),
+        };
+        self.slots = deal(
+            &self.rules,
+            &self.seats,
+            &seeds,
+            &mut self.views,
+            self.parallel_from,
+        )?;
+        self.observe(out)
+    }
+
+    /// Writes what each row waits for into `out`, changing no game: the
+    /// seat, its features and legal actions, the seed; rewards 0, `done`,
+    /// `round_over` false, `final_scores` 0.
+    ///
+    /// # Errors
+    /// [`BatchError::Buffer`] for an output of the wrong length;
+    /// [`BatchError::Game`] for an engine bug.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn observe(&mut self, mut out: Outputs<'_>) -> Result<(), BatchError> {
+        out.check(self.len())?;
+        for (i, slot) in self.slots.iter_mut().enumerate() {
+            let mut row = out.row(i);
+            row.reward.fill(0.0);
+            row.final_scores.fill(0);
+            *row.done = false;
+            *row.round_over = false;
+            slot.write_decision(&mut row)
+                .map_err(|source| BatchError::Game { game: i, source })?;
+        }
+        Ok(())
+    }
+
+    /// Plays `actions[i]` (an action index, [`crate::game::action_index`])
+    /// for the seat row `i` waits for, runs each game on to the next
+    /// decision of a seat the caller plays (built-in seats play inside),
+    /// starts the row's next game where one ends, and writes every row of
+    /// `out` (see [`Outputs`]).
+    ///
+    /// Every action is checked before any game moves: a refused step
+    /// changes no game.
+    ///
+    /// # Errors
+    /// [`BatchError::Actions`] unless there is one action per row;
+    /// [`BatchError::Buffer`] for an output of the wrong length;
+    /// [`BatchError::Action`] for the first row whose action is not a legal
+    /// index for its seat (out of range, negative, or not legal now);
+    /// [`BatchError::Game`] for an engine bug.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn step(&mut self, actions: &[i64], out: Outputs<'_>) -> Result<(), BatchError> {
+        let n = self.len();
+        if actions.len() != n {
+            return Err(BatchError::Actions {
+                expected: n,
+                got: actions.len(),
+            });
+        }
+        out.check(n)?;
+        for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
+            self.positions[i] = slot.position(a).map_err(|reason| BatchError::Action {
+                game: i,
+                action: a,
+                reason,
+            })?;
+        }
+        let rows = Rows {
+            first: 0,
+            slots: &mut self.slots,
+            positions: &self.positions,
+            views: &mut self.views,
+            out,
+        };
+        let ctx = Ctx {
+            rules: &self.rules,
+            seats: &self.seats,
+            reward: self.reward,
+            n: n as u64,
+        };
+        if n >= self.parallel_from && rayon::current_num_threads() > 1 {
+            rows.step_parallel(&ctx)
+        } else {
+            rows.step(&ctx)
+        }
+    }
+}
+
+/// The games of these seeds, a chunk of [`CHUNK`] games a thread from
+/// `parallel_from` games.
+fn deal(
+    rules: &Rules,
+    seats: &[Option<PlayerKind>; 4],
+    seeds: &[u64],
+    views: &mut [Observation],
+    parallel_from: usize,
+) -> Result<Vec<Slot>, BatchError> {
+    let chunk = |(c, (seeds, view)): (usize, (&[u64], &mut Observation))| {
+        let mut slots = Vec::with_capacity(seeds.len());
+        for (k, &seed) in seeds.iter().enumerate() {
+            let slot = Slot::new(rules, seats, seed, view).map_err(|source| BatchError::Game {
+                game: c * CHUNK + k,
+                source,
+            })?;
+            slots.push(slot);
+        }
+        Ok(slots)
+    };
+    let chunks: Vec<Vec<Slot>> = if seeds.len() >= parallel_from {
+        use rayon::prelude::*;
+        let pairs = seeds.par_chunks(CHUNK).zip(views.par_iter_mut());
+        pairs.enumerate().map(chunk).collect::<Result<_, _>>()?
+    } else {
+        let pairs = seeds.chunks(CHUNK).zip(views.iter_mut());
+        pairs.enumerate().map(chunk).collect::<Result<_, _>>()?
+    };
+    Ok(chunks.into_iter().flatten().collect())
+}
+
+/// What every row's step reads.
+struct Ctx<'c> {
+    rules: &'c Rules,
+    seats: &'c [Option<PlayerKind>; 4],
+    reward: Reward,
+    n: u64,
+}
+
+/// Consecutive rows, starting at a chunk's first row: their games,
+/// actions, outputs, and a scratch view per chunk of [`CHUNK`] rows.
+struct Rows<'r> {
+    /// The number of the first row.
+    first: usize,
+    slots: &'r mut [Slot],
+    positions: &'r [usize],
+    views: &'r mut [Observation],
+    out: Outputs<'r>,
+}
+
+impl<'r> Rows<'r> {
+    /// Steps the rows on the calling thread.
+    fn step(mut self, ctx: &Ctx<'_>) -> Result<(), BatchError> {
+        let view = &mut self.views[0];
+        for (i, (slot, &pos)) in self.slots.iter_mut().zip(self.positions).enumerate() {
+            let game = self.first + i;
+            step_row(slot, pos, ctx, &mut self.out, i, view)
+                .map_err(|source| BatchError::Game { game, source })?;
+        }
+        Ok(())
+    }
+
+    /// Steps the rows on rayon's threads, a chunk or more a task; the error
+    /// of the lowest row wins.
+    fn step_parallel(self, ctx: &Ctx<'_>) -> Result<(), BatchError> {
+        if self.views.len() <= 1 {
+            return self.step(ctx);
+        }
+        let half = self.views.len() / 2;
+        let (a, b) = self.split_at(half);
+        let (ra, rb) = rayon::join(|| a.step_parallel(ctx), || b.step_parallel(ctx));
+        ra.and(rb)
+    }
+
+    /// The first `chunks` chunks, and the rest.
+    fn split_at(self, chunks: usize) -> (Rows<'r>, Rows<'r>) {
+        let k = chunks * CHUNK;
+        let (s1, s2) = self.slots.split_at_mut(k);
+        let (p1, p2) = self.positions.split_at(k);
+        let (v1, v2) = self.views.split_at_mut(chunks);
+        let (o1, o2) = self.out.split_at(k);
+        (
+            Rows {
+                first: self.first,
+                slots: s1,
+                positions: p1,
+                views: v1,
+                out: o1,
+            },
+            Rows {
+                first: self.first + k,
+                slots: s2,
+                positions: p2,
+                views: v2,
+                out: o2,
+            },
+        )
+    }
+}
+
+/// One row's step: the action, the rewards, the next game if this one
+/// ended, and the decision the row waits for now.
+fn step_row(
+    slot: &mut Slot,
+    position: usize,
+    ctx: &Ctx<'_>,
+    out: &mut Outputs<'_>,
+    i: usize,
+    view: &mut Observation,
+) -> Result<(), GameError> {
+    slot.step(position, view)?;
+    let mut row = out.row(i);
+    row.reward.fill(0.0);
+    slot.take_reward(ctx.reward, row.reward);
+    *row.round_over = slot.take_round_over();
+    *row.done = slot.game.is_over();
+    if *row.done {
+        *row.final_scores = slot.game.state().scores();
+        let next = slot.seed.wrapping_add(ctx.n);
+        slot.restart(ctx.rules, ctx.seats, next, view)?;
+    } else {
+        row.final_scores.fill(0);
+    }
+    slot.write_decision(&mut row)
+}
