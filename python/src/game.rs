@@ -25,7 +25,7 @@ pub fn game_rules(rules: &str, length: Option<&str>) -> PyResult<Rules> {
 }
 
 /// The numpy arrays of `Game.features`: planes (PLANES, 34) and scalars.
-type FeatureArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i32>>);
+pub type FeatureArrays<'py> = (Bound<'py, PyArray2<u8>>, Bound<'py, PyArray1<i32>>);
 
 /// A whole seeded game, played one decision at a time from Python.
 #[pyclass(unsendable, module = "tenpai")]

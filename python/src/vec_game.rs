@@ -4,7 +4,7 @@
 //! the stepping runs without the GIL.
 
 use crate::convert::value_error;
-use crate::game::{event_dicts, game_rules, mjai_lines};
+use crate::game::{event_dicts, game_rules, mjai_lines, FeatureArrays};
 use crate::selfplay::player_of;
 use numpy::{
     dtype, Element, PyArray1, PyArray2, PyArray3, PyArrayDescrMethods, PyArrayMethods,
@@ -15,7 +15,7 @@ use pyo3::types::{PyList, PyTuple};
 use std::sync::{Mutex, MutexGuard};
 use tenpai::arena::PlayerKind;
 use tenpai::batch::{Outputs, Reward, VecGame as LibVecGame, MAX_LEGAL};
-use tenpai::game::{Game as LibGame, ACTION_SPACE, PLANES, SCALARS};
+use tenpai::game::{Features, Game as LibGame, ACTION_SPACE, PLANES, SCALARS};
 
 /// The output arrays, C-ordered, allocated once.
 struct Arrays {
@@ -413,6 +413,31 @@ impl VecGame {
     #[pyo3(signature = (i, finished=false))]
     fn mjai(&self, i: usize, finished: bool) -> PyResult<String> {
         self.with_game(i, finished, |g| Ok(mjai_lines(g.events())))
+    }
+
+    /// features(i, seat, finished=False) -> tuple[numpy.ndarray[(PLANES, 34), uint8], numpy.ndarray[(SCALARS,), int32]]
+    ///
+    /// What `seat` (0-3, any seat, not only the one asked) sees of game `i`
+    /// now, as `Game.features` encodes it (with `finished`: at the end of
+    /// the last game that ended in row `i`).
+    #[pyo3(signature = (i, seat, finished=false))]
+    fn features<'py>(
+        &self,
+        py: Python<'py>,
+        i: usize,
+        seat: u8,
+        finished: bool,
+    ) -> PyResult<FeatureArrays<'py>> {
+        if seat > 3 {
+            return Err(value_error(format!("seat {seat}: expected 0-3")));
+        }
+        let (mut tiles, mut scalars) = ([0u8; PLANES * 34], [0i32; SCALARS]);
+        self.with_game(i, finished, |g| {
+            Features::write_seen_by(g.state(), seat, &mut tiles, &mut scalars);
+            Ok(())
+        })?;
+        let t = PyArray1::from_slice(py, &tiles).reshape([PLANES, 34])?;
+        Ok((t, PyArray1::from_slice(py, &scalars)))
     }
 
     /// game_seed(i, finished=False) -> int

@@ -1,9 +1,16 @@
-"""Gymnasium environments over ``tenpai.Game`` (needs ``pip install gymnasium``).
+"""Gymnasium and PettingZoo environments (need ``pip install gymnasium``, and
+``pettingzoo`` for ``aec_env``).
 
 ``SingleAgentEnv``: one learning seat against three of tenpai's players
-(baseline, Monte Carlo or random). Each ``step`` plays the learner's action,
-then the opponents' decisions, until the learner must choose again or the game
-ends.
+(baseline, Monte Carlo or random), over ``tenpai.Game``. Each ``step`` plays
+the learner's action, then the opponents' decisions, until the learner must
+choose again or the game ends.
+
+``VectorEnv`` (``tenpai.vector``): the same, ``num_envs`` games a call,
+stepped in Rust (``tenpai.VecGame``), with Gymnasium's vector API.
+
+``aec_env()`` (``tenpai.aec``): the four seats of one game as PettingZoo
+AEC agents.
 
 Observation (a dict):
 
@@ -53,7 +60,17 @@ from gymnasium import spaces
 
 from . import ACTION_SPACE, PLANES, SCALARS, BaselinePlayer, Game, MonteCarloPlayer, RandomPlayer
 
-__all__ = ["SingleAgentEnv", "make_player"]
+from .vector import VectorEnv
+
+__all__ = ["SingleAgentEnv", "VectorEnv", "aec_env", "make_player"]
+
+
+def aec_env(rules: str = "tenhou", length: Optional[str] = None, reward: str = "points", render_mode: Optional[str] = None):
+    """The four seats of one game as a PettingZoo AEC environment
+    (``tenpai.aec.TenpaiAEC``; needs ``pip install pettingzoo``)."""
+    from .aec import TenpaiAEC
+
+    return TenpaiAEC(rules=rules, length=length, reward=reward, render_mode=render_mode)
 
 OpponentSpec = Union[str, Any]
 

@@ -1,0 +1,259 @@
+"""tenpai.VecGame: the same games as tenpai.Game, reused arrays, built-in
+seats, events, and every bad argument refused with a ValueError that changes
+no game."""
+
+import json
+
+import numpy as np
+import pytest
+
+import tenpai
+
+
+def random_actions(vg, rng):
+    """A uniformly random legal action of each game, from the `legal` list."""
+    count = (vg.legal >= 0).sum(axis=1)
+    pick = (rng.random(vg.n) * count).astype(np.int64)
+    return vg.legal[np.arange(vg.n), pick].astype(np.int64)
+
+
+def lone_view(game):
+    """(seat, tiles, scalars, mask) of a lone tenpai.Game's decision."""
+    seat = game.seat
+    tiles, scalars = game.features(seat)
+    return seat, tiles, scalars, game.action_mask()
+
+
+def test_every_game_is_the_lone_game_of_its_seed():
+    n, seed = 4, 100
+    vg = tenpai.VecGame(n, seed=seed, length="east")
+    lone = [tenpai.Game(seed=seed + i, length="east") for i in range(n)]
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(1500):
+        for i, g in enumerate(lone):
+            seat, tiles, scalars, mask = lone_view(g)
+            assert vg.seat[i] == seat and vg.seeds[i] == g.seed
+            assert np.array_equal(vg.tiles[i], tiles) and np.array_equal(vg.scalars[i], scalars)
+            assert np.array_equal(vg.mask[i], mask)
+            legal = vg.legal[i][vg.legal[i] >= 0].tolist()
+            assert legal == g.legal_actions()
+        actions = random_actions(vg, rng)
+        vg.step(actions)
+        for i, g in enumerate(lone):
+            g.step(int(actions[i]))
+            if vg.done[i]:
+                assert g.done and vg.mjai(i, finished=True) == g.mjai()
+                assert vg.final_scores[i].tolist() == g.result["scores"]
+                assert vg.game_seed(i, finished=True) == g.seed
+                assert vg.seeds[i] == g.seed + n  # the row's next game
+                lone[i] = tenpai.Game(seed=int(vg.seeds[i]), length="east")
+                ended += 1
+            else:
+                assert vg.mjai(i) == g.mjai()
+    assert ended >= 4
+
+
+def test_arrays_are_allocated_once_and_shaped():
+    vg = tenpai.VecGame(3, seed=1)
+    arrays = (vg.seat, vg.tiles, vg.scalars, vg.mask, vg.legal, vg.reward, vg.done, vg.round_over, vg.seeds, vg.final_scores)
+    shapes = [(3,), (3, tenpai.PLANES, 34), (3, tenpai.SCALARS), (3, tenpai.ACTION_SPACE), (3, tenpai.MAX_LEGAL), (3, 4), (3,), (3,), (3,), (3, 4)]
+    dtypes = [np.int8, np.uint8, np.int32, np.bool_, np.int16, np.float32, np.bool_, np.bool_, np.uint64, np.int32]
+    for a, shape, dtype in zip(arrays, shapes, dtypes):
+        assert a.shape == shape and a.dtype == dtype and a.flags.c_contiguous
+    returned = vg.step(random_actions(vg, np.random.default_rng(1)))
+    assert all(r is a for r, a in zip(returned, (vg.seat, vg.tiles, vg.scalars, vg.mask, vg.reward, vg.done)))
+    assert vg.tiles is arrays[1] and vg.mask is arrays[3]
+
+
+def test_built_in_seats_ask_only_the_callers_seat_and_play_the_librarys_players():
+    vg = tenpai.VecGame(2, seed=5, seats=[None, "baseline", "baseline", "baseline"], length="east")
+    assert vg.seats == [None, "baseline", "baseline", "baseline"]
+    rng = np.random.default_rng(2)
+    taken = [[], []]
+    seeds = vg.seeds.copy()
+    while not vg.done[0]:
+        assert (vg.seat == 0).all()
+        actions = random_actions(vg, rng)
+        taken[0].append(int(actions[0]))
+        vg.step(actions)
+    # The same game from Python: seat 0 replays, seats 1-3 are BaselinePlayers.
+    game, bot = tenpai.Game(seed=int(seeds[0]), length="east"), tenpai.BaselinePlayer()
+    mine = iter(taken[0])
+    while not game.done:
+        game.step(next(mine) if game.seat == 0 else bot.act(game))
+    assert vg.mjai(0, finished=True) == game.mjai()
+
+
+def test_monte_carlo_seats_with_a_sample_budget():
+    mc = {"kind": "mc", "samples": 8}
+    vg = tenpai.VecGame(2, seed=3, seats=["agent", mc, "random", mc], length="east")
+    assert vg.seats == [None, "mc", "random", "mc"]
+    rng = np.random.default_rng(3)
+    for _ in range(20):
+        assert (vg.seat == 0).all()
+        vg.step(random_actions(vg, rng))
+
+
+def test_rewards_add_up_to_the_final_score_change():
+    vg = tenpai.VecGame(2, seed=9, length="east", reward="points")
+    rng = np.random.default_rng(4)
+    total = np.zeros((2, 4))
+    seen = 0
+    while seen < 3:
+        vg.step(random_actions(vg, rng))
+        assert (vg.reward[~vg.round_over] == 0).all()
+        total += vg.reward
+        for i in np.flatnonzero(vg.done):
+            assert np.allclose(total[i], (vg.final_scores[i] - 25000) / 1000, atol=1e-3)
+            total[i] = 0
+            seen += 1
+
+
+def test_events_and_features_of_any_game_and_seat():
+    vg = tenpai.VecGame(2, seed=1)
+    events = vg.events(1)
+    assert events[0] == {"type": "start_game", "names": ["", "", "", ""], "wall_seed": 2}
+    assert [json.loads(line) for line in vg.mjai(1).splitlines()] == events
+    tiles, scalars = vg.features(1, 2)
+    assert (tiles, scalars)[0].shape == (tenpai.PLANES, 34)
+    assert np.array_equal(tiles, tenpai.Game(seed=2).features(2)[0])
+    with pytest.raises(ValueError, match="game 2: expected 0-1"):
+        vg.events(2)
+    with pytest.raises(ValueError, match="game 0: no game has ended in this row yet"):
+        vg.mjai(0, finished=True)
+    with pytest.raises(ValueError, match="seat 4: expected 0-3"):
+        vg.features(0, 4)
+
+
+def test_reset_with_a_seed_deals_the_same_games_again():
+    vg = tenpai.VecGame(3, seed=4)
+    first = vg.tiles.copy()
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        vg.step(random_actions(vg, rng))
+    vg.reset(4)
+    assert np.array_equal(vg.tiles, first) and vg.seeds.tolist() == [4, 5, 6]
+    vg.reset()
+    assert vg.seeds.tolist() == [7, 8, 9]
+
+
+def snapshot(vg):
+    return [a.copy() for a in (vg.seat, vg.tiles, vg.mask, vg.legal)] + [vg.mjai(i) for i in range(vg.n)]
+
+
+def same(a, b):
+    return all(np.array_equal(x, y) if isinstance(x, np.ndarray) else x == y for x, y in zip(a, b))
+
+
+@pytest.mark.parametrize(
+    "make, message",
+    [
+        (lambda a: a.astype(np.float64), "expected an integer array, got dtype float64"),
+        (lambda a: a.astype(np.bool_), "expected an integer array, got dtype bool"),
+        (lambda a: a.reshape(-1, 1), r"expected shape \(4,\), one action per game, got \[4, 1\]"),
+        (lambda a: a[:3], r"got \[3\]"),
+        (lambda a: a[:0], r"got \[0\]"),
+        (lambda a: np.zeros((0, 4), np.int64), r"got \[0, 4\]"),
+        (lambda a: np.int64(a[0]), r"got \[\]"),
+        (lambda a: ["x"] * 4, "expected an integer array, got dtype <U1"),
+    ],
+)
+def test_bad_actions_arrays_are_refused(make, message):
+    vg = tenpai.VecGame(4, seed=1)
+    good = random_actions(vg, np.random.default_rng(6))
+    before = snapshot(vg)
+    with pytest.raises(ValueError, match=message):
+        vg.step(make(good))
+    assert same(snapshot(vg), before)
+
+
+def test_illegal_negative_and_out_of_range_actions_name_the_game():
+    vg = tenpai.VecGame(4, seed=1)
+    good = random_actions(vg, np.random.default_rng(7))
+    before = snapshot(vg)
+    illegal = next(a for a in range(tenpai.ACTION_SPACE) if not vg.mask[2, a])
+    for bad, message in [
+        (-1, "game 2: action -1: outside 0..229 is not a legal action of seat"),
+        (tenpai.ACTION_SPACE, "game 2: action 229: outside 0..229"),
+        (illegal, f"game 2: action {illegal}: .* is not a legal action of seat {vg.seat[2]} \\(legal: "),
+    ]:
+        actions = good.copy()
+        actions[2] = bad
+        with pytest.raises(ValueError, match=message):
+            vg.step(actions)
+        assert same(snapshot(vg), before)
+    big = good.astype(np.uint64)
+    big[3] = 2**64 - 1
+    with pytest.raises(ValueError, match="game 3: action 9223372036854775807: outside"):
+        vg.step(big)
+    assert same(snapshot(vg), before)
+
+
+@pytest.mark.parametrize(
+    "layout",
+    [
+        lambda a: a.astype(np.uint8),
+        lambda a: a.astype(np.uint16),
+        lambda a: a.astype(np.int32),
+        lambda a: np.asfortranarray(a),
+        lambda a: np.repeat(a, 3)[::3],  # strided
+        lambda a: a[::-1].copy()[::-1],  # reversed view
+        lambda a: a.tolist(),
+    ],
+)
+def test_any_integer_dtype_and_layout_plays_the_same(layout):
+    a, b = tenpai.VecGame(4, seed=2), tenpai.VecGame(4, seed=2)
+    rng = np.random.default_rng(8)
+    for _ in range(20):
+        actions = random_actions(a, rng)
+        a.step(actions)
+        b.step(layout(actions))
+        assert same(snapshot(a), snapshot(b))
+
+
+def test_read_only_arrays_are_refused_without_moving():
+    vg = tenpai.VecGame(2, seed=3)
+    good = random_actions(vg, np.random.default_rng(9))
+    vg.tiles.flags.writeable = False
+    before = snapshot(vg)
+    with pytest.raises(ValueError):
+        vg.step(good)
+    assert same(snapshot(vg), before)
+    vg.tiles.flags.writeable = True
+    vg.step(good)
+
+
+@pytest.mark.parametrize(
+    "kwargs, message",
+    [
+        (dict(n=0), "n: expected at least one game"),
+        (dict(n=1, seats=["random"] * 4), "every seat has a built-in player"),
+        (dict(n=1, seats=[None, "cmd:bot"]), "seats: expected 4, got 2"),
+        (dict(n=1, seats=[None, "cmd:bot", None, None]), "seat 1: an external bot"),
+        (dict(n=1, seats=[None, "strong", None, None]), "unknown player"),
+        (dict(n=1, reward="score"), 'reward "score"'),
+        (dict(n=1, length="west"), "length"),
+        (dict(n=1, rules="nowhere.toml"), "nowhere"),
+    ],
+)
+def test_bad_settings_are_refused(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        tenpai.VecGame(**kwargs)
+
+
+def test_memory_does_not_grow_with_the_steps():
+    """Allocated NumPy memory stays at the arrays made at the start."""
+    import tracemalloc
+
+    vg = tenpai.VecGame(8, seed=1, length="east")
+    rng = np.random.default_rng(10)
+    for _ in range(200):
+        vg.step(random_actions(vg, rng))
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    for _ in range(2000):
+        vg.step(random_actions(vg, rng))
+    grown = tracemalloc.get_traced_memory()[0] - before
+    tracemalloc.stop()
+    assert grown < 64 * 1024, grown
