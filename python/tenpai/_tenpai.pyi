@@ -309,6 +309,119 @@ class RandomPlayer:
     def __init__(self, seed: IntLike = 0) -> None: ...
     def act(self, game: Game) -> int: ...
 
+MAX_LEGAL: int
+"""Columns of ``VecGame.legal``: room for the legal action indices of one decision (40; no
+decision has more than 33)."""
+
+SeatSpec = Union[None, str, Dict[str, Any]]
+
+class VecGame:
+    """``n`` seeded games stepped together in Rust, for learning agents.
+
+    ``VecGame(n, seed=0, seats=None, rules="tenhou", length=None, reward="points")``:
+    game ``i`` starts from wall seed ``seed + i``; when a game ends the next game of its
+    row starts at once (auto-reset), the k-th from seed ``seed + i + k * n``, the same
+    game ``Game(seed=...)`` deals. ``seats``: four entries, None or ``"agent"`` for a
+    seat the caller plays, else a built-in player played inside Rust (``"random"``,
+    ``"baseline"``, ``"mc"`` or a dict such as ``{"kind": "mc", "samples": 200}``);
+    default: the caller plays all four. Every game always waits for a seat the caller
+    plays. ``reward``: ``"points"`` (each seat's score change at each round end, in
+    thousands of points; a game's rewards add up to its final score minus the start) or
+    ``"rank"`` (1, 1/3, -1/3, -1 for first to fourth, at the game end).
+
+    The arrays below are allocated once and rewritten in place by ``step`` and
+    ``reset`` (copy what you keep); the stepping runs without the GIL, on all cores when
+    ``n`` is large enough to pay for it (from 128 games; from 2 with Monte Carlo seats).
+    """
+
+    def __init__(
+        self,
+        n: int,
+        seed: int = 0,
+        seats: Optional[Sequence[SeatSpec]] = None,
+        rules: str = "tenhou",
+        length: Optional[str] = None,
+        reward: Literal["points", "rank"] = "points",
+    ) -> None: ...
+    def __len__(self) -> int: ...
+    @property
+    def n(self) -> int:
+        """The number of games."""
+    @property
+    def seats(self) -> List[Optional[str]]:
+        """Each seat's built-in player (``"random"``, ``"baseline"``, ``"mc"``); None for the caller's."""
+    @property
+    def rules(self) -> str: ...
+    @property
+    def length(self) -> Optional[str]: ...
+    @property
+    def seat(self) -> npt.NDArray[np.int8]:
+        """(n,): the seat (0-3) each game waits for."""
+    @property
+    def tiles(self) -> npt.NDArray[np.uint8]:
+        """(n, PLANES, 34): the feature planes of that seat's view (as ``Game.features``)."""
+    @property
+    def scalars(self) -> npt.NDArray[np.int32]:
+        """(n, SCALARS): the scalar features of that seat's view."""
+    @property
+    def mask(self) -> npt.NDArray[np.bool_]:
+        """(n, ACTION_SPACE): True at that seat's legal action indices."""
+    @property
+    def legal(self) -> npt.NDArray[np.int16]:
+        """(n, MAX_LEGAL): that seat's legal action indices ascending, then -1."""
+    @property
+    def reward(self) -> npt.NDArray[np.float32]:
+        """(n, 4): by seat, what the last step's round and game ends gave."""
+    @property
+    def done(self) -> npt.NDArray[np.bool_]:
+        """(n,): the game ended in the last step; the row now holds its next game."""
+    @property
+    def round_over(self) -> npt.NDArray[np.bool_]:
+        """(n,): a round ended in the last step."""
+    @property
+    def seeds(self) -> npt.NDArray[np.uint64]:
+        """(n,): the wall seed of the game now in each row."""
+    @property
+    def final_scores(self) -> npt.NDArray[np.int32]:
+        """(n, 4): where ``done``, the ended game's final scores by seat; else 0."""
+    def step(
+        self, actions: Union[npt.NDArray[np.integer[Any]], Sequence[int]]
+    ) -> Tuple[
+        npt.NDArray[np.int8],
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.int32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]:
+        """Plays ``actions[i]`` (shape (n,), any integer dtype and layout) for the seat game
+        ``i`` waits for, runs every game on to the caller's next decision (built-in seats
+        play inside), starts the next game where one ended, and returns ``(seat, tiles,
+        scalars, mask, reward, done)``. A ValueError names the first game whose action is
+        not legal (or the bad shape or dtype); no game moves then."""
+    def reset(
+        self, seed: Optional[int] = None
+    ) -> Tuple[
+        npt.NDArray[np.int8],
+        npt.NDArray[np.uint8],
+        npt.NDArray[np.int32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]:
+        """Starts every game again: with ``seed`` game ``i`` from seed ``seed + i``, without
+        each row's next game."""
+    def events(self, i: int, finished: bool = False) -> List[Dict[str, Any]]:
+        """The mjai events of game ``i`` so far (``finished``: the last game that ended in row ``i``)."""
+    def mjai(self, i: int, finished: bool = False) -> str:
+        """The same as mjai JSON lines."""
+    def features(
+        self, i: int, seat: int, finished: bool = False
+    ) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
+        """What ``seat`` (any seat) sees of game ``i`` now: ``(tiles (PLANES, 34), scalars (SCALARS,))``."""
+    def game_seed(self, i: int, finished: bool = False) -> int:
+        """The wall seed of game ``i`` (``finished``: of the last game that ended in row ``i``)."""
+
 # Self-play, wrapped by ``tenpai.arena`` (``selfplay``, ``merge``, ``run_config``,
 # ``play_config``): JSON text in and out.
 
