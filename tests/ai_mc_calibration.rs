@@ -9,8 +9,8 @@
 //! 0 % of the time (really 50–67 % after six discards) and closed opponents
 //! not in riichi 20–48 % (really 4–6 %: a ready baseline declares riichi).
 
-use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
 use tenpai::ai::mc::Determinizer;
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{play_game_watched, Action, Event, Observation, Player, State};
@@ -21,13 +21,14 @@ use tenpai::MeldKind;
 /// A baseline that records its views with the number of events before each.
 struct Recorder {
     inner: BaselinePlayer,
-    events: Rc<Cell<usize>>,
+    events: Arc<AtomicUsize>,
     seen: Vec<(Observation, usize)>,
 }
 
 impl Player for Recorder {
     fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
-        self.seen.push((obs.clone(), self.events.get()));
+        self.seen
+            .push((obs.clone(), self.events.load(Ordering::Relaxed)));
         self.inner.act(obs, legal)
     }
 }
@@ -67,9 +68,9 @@ fn calibrate(games: u64, samples: u64) -> [[Bucket; 3]; 4] {
     rules.game.length = GameLength::East;
     let mut out = [[Bucket::default(); 3]; 4];
     for seed in 1..=games {
-        let events = Rc::new(Cell::new(0usize));
+        let events = Arc::new(AtomicUsize::new(0));
         // Each seat's shanten after every event.
-        let real: Rc<RefCell<Vec<[i8; 4]>>> = Rc::new(RefCell::new(Vec::new()));
+        let real: Arc<Mutex<Vec<[i8; 4]>>> = Arc::new(Mutex::new(Vec::new()));
         let mut rec: Vec<Recorder> = (0..4)
             .map(|_| Recorder {
                 inner: BaselinePlayer::new(&rules),
@@ -80,8 +81,8 @@ fn calibrate(games: u64, samples: u64) -> [[Bucket; 3]; 4] {
         {
             let (ev, re) = (events.clone(), real.clone());
             let mut watch = move |_: &Event, st: &State| {
-                ev.set(ev.get() + 1);
-                re.borrow_mut().push(std::array::from_fn(|a| {
+                ev.fetch_add(1, Ordering::Relaxed);
+                re.lock().unwrap().push(std::array::from_fn(|a| {
                     shanten_of(st.seats()[a].concealed())
                 }));
             };
@@ -91,7 +92,7 @@ fn calibrate(games: u64, samples: u64) -> [[Bucket; 3]; 4] {
             let mut players: [&mut dyn Player; 4] = [a, b, c, d];
             play_game_watched(&rules, seed * 7919, &mut players, false, Some(&mut watch)).unwrap();
         }
-        let real = real.borrow();
+        let real = real.lock().unwrap();
         for r in &rec {
             for (i, (obs, at)) in r.seen.iter().enumerate().step_by(3) {
                 let Some(now) = at.checked_sub(1).map(|e| real[e]) else {

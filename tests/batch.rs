@@ -323,12 +323,9 @@ fn a_refused_action_names_the_game_and_moves_no_game() {
             "{text}"
         );
         assert_eq!(out, before, "the outputs are untouched");
-        for i in 0..n {
-            assert_eq!(
-                games.game(i).unwrap().events().len(),
-                events[i],
-                "game {i} did not move"
-            );
+        for (i, &before) in events.iter().enumerate() {
+            let now = games.game(i).unwrap().events().len();
+            assert_eq!(now, before, "game {i} did not move");
         }
     }
     let e = games.step(&good[..2], out.outputs()).unwrap_err();

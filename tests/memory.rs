@@ -6,7 +6,10 @@
 //! - a Monte Carlo search with a long think: four times the time budget
 //!   (on a step clock: time is a count of work) peaks about as high (when
 //!   the search kept every world of its last round, and a value per
-//!   rollout, the peak grew with the budget).
+//!   rollout, the peak grew with the budget);
+//! - a batch of games (`tenpai::batch::VecGame`): ten times the steps,
+//!   through many more auto-resets, peak about as high (a row keeps only
+//!   its game in progress and its last finished one).
 //!
 //! The resident-size measurements of 10,000 to 1,000,000 games are in
 //! `docs/selfplay-memory.md` (`benches/selfplay_memory.sh`).
@@ -17,6 +20,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use tenpai::ai::mc::{search_with_clock, Budget, Settings, StepClock};
 use tenpai::arena::{play, Config, PlayerKind};
+use tenpai::batch::{Buffers, Reward, VecGame};
 use tenpai::game::{legal_actions, Event, Observation, State};
 use tenpai::rules::{GameLength, Rules};
 
@@ -148,5 +152,48 @@ fn search_peak_heap_does_not_grow_with_the_think_time() {
     assert!(
         large < small + small / 2,
         "{large} bytes for {n_large} rollouts against {small} for {n_small}"
+    );
+}
+
+/// Peak live heap bytes above the start of a batch of 8 east-only games
+/// made and stepped `steps` times with the lowest legal action of each
+/// game (all four seats the caller's); and the games it finished.
+fn peak_while_stepping(steps: usize) -> (usize, u64) {
+    let mut rules = Rules::tenhou();
+    rules.game.length = GameLength::East;
+    let n = 8;
+    let (peak, seeds) = peak_during(|| {
+        let mut games = VecGame::new(&rules, n, 1, [const { None }; 4], Reward::Points).unwrap();
+        let mut out = Buffers::new(n);
+        games.observe(out.outputs()).unwrap();
+        let mut actions = vec![0i64; n];
+        for _ in 0..steps {
+            for (i, a) in actions.iter_mut().enumerate() {
+                *a = out.legal_of(i).next().unwrap() as i64;
+            }
+            games.step(&actions, out.outputs()).unwrap();
+        }
+        (0..n).map(|i| games.seed(i).unwrap()).collect::<Vec<_>>()
+    });
+    // Row i's k-th game has seed 1 + i + k·n.
+    let finished = seeds
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s - 1 - i as u64) / n as u64)
+        .sum();
+    (peak, finished)
+}
+
+#[test]
+fn vec_game_peak_heap_does_not_grow_with_the_number_of_steps() {
+    let _serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    peak_while_stepping(500);
+    let (small, g_small) = peak_while_stepping(2_000);
+    let (large, g_large) = peak_while_stepping(20_000);
+    eprintln!("peak live heap: {small} bytes for 2,000 steps ({g_small} games), {large} for 20,000 ({g_large} games)");
+    assert!(g_large > 5 * g_small, "{g_small} then {g_large} games");
+    assert!(
+        large < small + small / 2,
+        "{large} bytes for 20,000 steps against {small} for 2,000"
     );
 }

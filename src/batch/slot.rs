@@ -157,8 +157,8 @@ impl Slot {
     /// call gave each seat, and marks them reported.
     pub fn take_reward(&mut self, kind: Reward, reward: &mut [f32; 4]) {
         if let Reward::Points = kind {
-            for s in 0..4 {
-                reward[s] += (self.settled[s] - self.reported[s]) as f32 / 1000.0;
+            for ((r, settled), reported) in reward.iter_mut().zip(self.settled).zip(self.reported) {
+                *r += (settled - reported) as f32 / 1000.0;
             }
         }
         if let (Reward::Rank, true) = (kind, self.game.is_over()) {

@@ -189,16 +189,7 @@ impl Seen for Observation {
         self.scores
     }
     fn hand(&self) -> (TileCounts, [u8; 3]) {
-        let (mut counts, mut red) = ([0u8; KINDS], [0u8; 3]);
-        for p in &self.hand {
-            if let Some(t) = p.tile() {
-                counts[t.index()] += 1;
-                if p.is_red() {
-                    red[t.index() / 9] += 1;
-                }
-            }
-        }
-        (counts, red)
+        Pai::counts(&self.hand)
     }
     fn drawn(&self) -> Option<Pai> {
         self.drawn
