@@ -5,11 +5,12 @@ few minutes, and plots its reward curve.
 The environment is ``tenpai.env.VectorEnv``: ``--envs`` east-only games
 stepped together in Rust, the learner at seat 0, the other seats played by
 tenpai's rule-based baseline inside Rust; the reward is the learner's score
-change at each round end, in thousands of points. The policy is a two-layer
-network over the features (19 planes of 34 tile values and 19 scalars) whose
-illegal actions are masked out; it starts uniform over the legal actions and
-learns from PPO's clipped objective with a value baseline (generalized
-advantage estimation).
+change at each round end, in thousands of points. The policy is a small
+convolution over the 34 tile kinds (the 19 feature planes as channels, the
+19 scalars added in), scoring each discard tile by tile, with a head for the
+other actions and a value head; illegal actions are masked out. It starts
+uniform over the legal actions and learns from PPO's clipped objective with
+a value baseline (generalized advantage estimation).
 
 Needs ``pip install ./python torch matplotlib gymnasium``. Example::
 
@@ -31,49 +32,69 @@ from torch import nn
 import tenpai
 from tenpai.env import VectorEnv
 
-# Features scaled to about [0, 1]: tile planes are counts up to 4; scalars
-# are seat wind, round wind, dealer number, honba, sticks, four scores,
-# four riichi flags, four hand sizes, the live wall and the calling seat.
+# Scalars scaled to about [0, 1]: seat wind, round wind, dealer number,
+# honba, sticks, four scores, four riichi flags, four hand sizes, the live
+# wall and the calling seat.
 SCALAR_SCALE = np.array(
     [3, 3, 4, 5, 5] + [50_000] * 4 + [1] * 4 + [14] * 4 + [70, 4], dtype=np.float32
 )
-INPUTS = tenpai.PLANES * 34 + tenpai.SCALARS
+# PPO's settings: discount and GAE lambda (a round's reward comes some 20
+# decisions after the choices that made it), epochs and minibatch size.
+GAMMA, LAMBDA, EPOCHS, MINIBATCH = 0.97, 0.9, 2, 1024
+# The red fives' places among the 34 kinds (5m, 5p, 5s): actions 34-36 of
+# each discard block.
+RED = [4, 13, 22]
+# Action blocks scored tile by tile: discard, tsumogiri, riichi, riichi
+# tsumogiri, each 34 kinds then the three red fives (tenpai.action_name).
+TILE_BLOCKS = 4
+OTHER = tenpai.ACTION_SPACE - TILE_BLOCKS * 37  # tsumo, ron, calls, kans, pass...
 
 
 def encode(obs):
-    """The observations as one float32 tensor (batch, INPUTS)."""
-    tiles = obs["tiles"].reshape(len(obs["tiles"]), -1).astype(np.float32) / 4.0
-    scalars = obs["scalars"].astype(np.float32) / SCALAR_SCALE
-    return torch.from_numpy(np.concatenate([tiles, scalars], axis=1))
+    """The observations as float32 tensors: planes (batch, PLANES, 34) and
+    scalars (batch, SCALARS)."""
+    tiles = torch.from_numpy(obs["tiles"].astype(np.float32) / 4.0)
+    scalars = torch.from_numpy(obs["scalars"].astype(np.float32) / SCALAR_SCALE)
+    return tiles, scalars
 
 
 class Policy(nn.Module):
-    """Shared trunk, masked action logits and a value head."""
+    """A small convolution over the 34 tile kinds (the planes are channels,
+    so a tile is judged with its neighbours the same way wherever it
+    stands), one logit per tile and discard kind, a head for the other
+    actions, and a value head; illegal actions are masked out."""
 
     def __init__(self, hidden):
         super().__init__()
-        self.trunk = nn.Sequential(nn.Linear(INPUTS, hidden), nn.ReLU(), nn.Linear(hidden, hidden), nn.ReLU())
-        self.logits = nn.Linear(hidden, tenpai.ACTION_SPACE)
-        self.value = nn.Linear(hidden, 1)
+        self.scalars = nn.Linear(tenpai.SCALARS, hidden)
+        self.conv1 = nn.Conv1d(tenpai.PLANES, hidden, 3, padding=1)
+        self.conv2 = nn.Conv1d(hidden, hidden, 3, padding=1)
+        self.tile_logits = nn.Conv1d(hidden, TILE_BLOCKS, 1)
+        self.other_logits = nn.Linear(2 * hidden, OTHER)
+        self.value = nn.Linear(2 * hidden, 1)
         # Start uniform over the legal actions, and value 0.
-        nn.init.zeros_(self.logits.weight)
-        nn.init.zeros_(self.logits.bias)
-        nn.init.zeros_(self.value.weight)
-        nn.init.zeros_(self.value.bias)
+        for head in (self.tile_logits, self.other_logits, self.value):
+            nn.init.zeros_(head.weight)
+            nn.init.zeros_(head.bias)
 
     def forward(self, x, mask):
-        h = self.trunk(x)
-        logits = self.logits(h).masked_fill(~mask, -1e9)
-        return torch.distributions.Categorical(logits=logits), self.value(h).squeeze(-1)
+        tiles, scalars = x
+        h = torch.relu(self.conv1(tiles) + self.scalars(scalars).unsqueeze(-1))
+        h = torch.relu(self.conv2(h))  # (batch, hidden, 34)
+        per_tile = self.tile_logits(h)  # (batch, 4, 34)
+        per_tile = torch.cat([per_tile, per_tile[:, :, RED]], dim=2).flatten(1)  # (batch, 148)
+        pooled = torch.cat([h.mean(-1), h.amax(-1)], dim=1)
+        logits = torch.cat([per_tile, self.other_logits(pooled)], dim=1).masked_fill(~mask, -1e9)
+        return torch.distributions.Categorical(logits=logits), self.value(pooled).squeeze(-1)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--minutes", type=float, default=5.0, help="training time")
     ap.add_argument("--updates", type=int, default=0, help="stop after this many updates (0: the time only)")
-    ap.add_argument("--envs", type=int, default=256, help="games stepped together")
+    ap.add_argument("--envs", type=int, default=128, help="games stepped together")
     ap.add_argument("--steps", type=int, default=32, help="steps per game between updates")
-    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--hidden", type=int, default=32, help="channels")
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--plot", default="reward_curve.png", help="where to write the curve (PNG)")
@@ -109,22 +130,24 @@ def main():
                     recent_ranks.append(1 + int((scores[1:] > scores[0]).sum()))
                     games += 1
             _, last_v = policy(encode(obs), torch.from_numpy(obs["action_mask"].astype(np.bool_)))
-        # Generalized advantage estimation (gamma 1 within a game, lambda 0.95).
+        # Generalized advantage estimation (discount GAMMA, lambda LAMBDA; a
+        # game's end cuts the returns).
         adv = torch.zeros(T, n)
         running = torch.zeros(n)
         for t in reversed(range(T)):
             next_v = last_v if t == T - 1 else vals[t + 1]
             alive = 1.0 - dones[t]
-            delta = rews[t] + next_v * alive - vals[t]
-            running = delta + 0.95 * alive * running
+            delta = rews[t] + GAMMA * next_v * alive - vals[t]
+            running = delta + GAMMA * LAMBDA * alive * running
             adv[t] = running
         ret = adv + torch.stack(vals)
-        X, M, A = torch.cat(xs), torch.cat(masks), torch.cat(acts)
+        X = (torch.cat([x[0] for x in xs]), torch.cat([x[1] for x in xs]))
+        M, A = torch.cat(masks), torch.cat(acts)
         old_logp, ADV, RET = torch.cat(logps), adv.reshape(-1), ret.reshape(-1)
         ADV = (ADV - ADV.mean()) / (ADV.std() + 1e-8)
-        for _ in range(2):  # PPO epochs over shuffled minibatches
-            for idx in torch.randperm(len(A)).split(2048):
-                dist, v = policy(X[idx], M[idx])
+        for _ in range(EPOCHS):  # PPO epochs over shuffled minibatches
+            for idx in torch.randperm(len(A)).split(MINIBATCH):
+                dist, v = policy((X[0][idx], X[1][idx]), M[idx])
                 ratio = (dist.log_prob(A[idx]) - old_logp[idx]).exp()
                 clipped = ratio.clamp(0.8, 1.2) * ADV[idx]
                 loss = -torch.min(ratio * ADV[idx], clipped).mean()

@@ -1,6 +1,6 @@
 """python/examples/train_vec.py runs: a few tiny updates, and its plot is
-written. Skipped without PyTorch or matplotlib (CI does not install them:
-the example's full run is the README's command)."""
+written. Skipped without PyTorch or matplotlib (python/examples/requirements.txt;
+.ci/run installs them). The example's full run is the README's command."""
 
 import pathlib
 import subprocess
