@@ -1,6 +1,6 @@
 """tenpai.VecGame: the same games as tenpai.Game, reused arrays, built-in
-seats, events, and every bad argument refused with a ValueError that changes
-no game."""
+seats, the GIL let go while Rust steps, events, and every bad argument
+refused with a ValueError that changes no game."""
 
 import json
 
@@ -93,6 +93,43 @@ def test_monte_carlo_seats_with_a_sample_budget():
     for _ in range(20):
         assert (vg.seat == 0).all()
         vg.step(random_actions(vg, rng))
+
+
+def runs_another_thread_during(call):
+    """Whether a waiting Python thread runs while `call()` runs: with the
+    switch interval out of reach, it can only get the GIL if `call` lets go
+    of it."""
+    import sys
+    import threading
+
+    go, seen, running = threading.Event(), [], [False]
+
+    def waiter():
+        go.wait()
+        seen.append(running[0])
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)
+    try:
+        t = threading.Thread(target=waiter)
+        t.start()
+        running[0] = True
+        go.set()
+        call()
+        running[0] = False
+        t.join()
+    finally:
+        sys.setswitchinterval(old)
+    return seen == [True]
+
+
+def test_the_gil_is_released_while_rust_steps():
+    mc = {"kind": "mc", "samples": 3000}  # a step of some tenths of a second
+    vg = tenpai.VecGame(1, seed=2, seats=[None, mc, mc, mc], length="east")
+    action = random_actions(vg, np.random.default_rng(5))
+    assert runs_another_thread_during(lambda: vg.step(action))
+    # The check itself: pure Python holds the GIL throughout.
+    assert not runs_another_thread_during(lambda: sum(range(3_000_000)))
 
 
 def test_rewards_add_up_to_the_final_score_change():
