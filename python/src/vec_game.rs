@@ -3,7 +3,7 @@
 //! Every argument is checked here or by the library before any game moves;
 //! the stepping runs without the GIL.
 
-use crate::convert::value_error;
+use crate::convert::{value_error, whole, whole_or_none};
 use crate::game::{event_dicts, game_rules, mjai_lines, FeatureArrays};
 use crate::selfplay::player_of;
 use numpy::{
@@ -223,8 +223,8 @@ impl VecGame {
     #[pyo3(signature = (n, seed=0, seats=None, rules="tenhou", length=None, reward="points"))]
     fn new(
         py: Python<'_>,
-        n: usize,
-        seed: u64,
+        #[pyo3(from_py_with = whole::<usize>)] n: usize,
+        #[pyo3(from_py_with = whole::<u64>)] seed: u64,
         seats: Option<Vec<Bound<'_, PyAny>>>,
         rules: &str,
         length: Option<&str>,
@@ -386,7 +386,11 @@ impl VecGame {
     /// Starts every game again: with `seed`, game `i` from wall seed
     /// `seed + i` (as a new VecGame); without, each row its next game.
     #[pyo3(signature = (seed=None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = whole_or_none::<u64>)] seed: Option<u64>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
         let VecGame { inner, arrays, .. } = self;
         let inner = inner.get_mut().unwrap_or_else(|e| e.into_inner());
         with_outputs(py, arrays, |out| inner.reset(seed, out))?.map_err(value_error)?;
@@ -401,7 +405,7 @@ impl VecGame {
     fn events<'py>(
         &self,
         py: Python<'py>,
-        i: usize,
+        #[pyo3(from_py_with = whole::<usize>)] i: usize,
         finished: bool,
     ) -> PyResult<Bound<'py, PyList>> {
         self.with_game(i, finished, |g| event_dicts(py, g.events()))
@@ -411,7 +415,11 @@ impl VecGame {
     ///
     /// The same as mjai JSON lines (one event a line, newline-terminated).
     #[pyo3(signature = (i, finished=false))]
-    fn mjai(&self, i: usize, finished: bool) -> PyResult<String> {
+    fn mjai(
+        &self,
+        #[pyo3(from_py_with = whole::<usize>)] i: usize,
+        finished: bool,
+    ) -> PyResult<String> {
         self.with_game(i, finished, |g| Ok(mjai_lines(g.events())))
     }
 
@@ -424,8 +432,8 @@ impl VecGame {
     fn features<'py>(
         &self,
         py: Python<'py>,
-        i: usize,
-        seat: u8,
+        #[pyo3(from_py_with = whole::<usize>)] i: usize,
+        #[pyo3(from_py_with = whole::<u8>)] seat: u8,
         finished: bool,
     ) -> PyResult<FeatureArrays<'py>> {
         if seat > 3 {
@@ -445,7 +453,11 @@ impl VecGame {
     /// The wall seed of game `i` (with `finished`: of the last game that
     /// ended in row `i`).
     #[pyo3(signature = (i, finished=false))]
-    fn game_seed(&self, i: usize, finished: bool) -> PyResult<u64> {
+    fn game_seed(
+        &self,
+        #[pyo3(from_py_with = whole::<usize>)] i: usize,
+        finished: bool,
+    ) -> PyResult<u64> {
         self.with_game(i, finished, |g| match g.events().first() {
             Some(tenpai::game::Event::StartGame { seed: Some(s), .. }) => Ok(*s),
             _ => Err(value_error(format!("game {i}: no recorded seed"))),

@@ -272,6 +272,9 @@ def test_read_only_arrays_are_refused_without_moving():
         (dict(n=1, reward="score"), 'reward "score"'),
         (dict(n=1, length="west"), "length"),
         (dict(n=1, rules="nowhere.toml"), "nowhere"),
+        (dict(n=-1), "expected a whole number of 0 or more, got -1"),
+        (dict(n=1, seed=-3), "expected a whole number of 0 or more, got -3"),
+        (dict(n=1.5), "whole number"),
     ],
 )
 def test_bad_settings_are_refused(kwargs, message):
@@ -294,3 +297,18 @@ def test_memory_does_not_grow_with_the_steps():
     grown = tracemalloc.get_traced_memory()[0] - before
     tracemalloc.stop()
     assert grown < 64 * 1024, grown
+
+
+def test_numpy_integers_are_whole_numbers_everywhere():
+    vg = tenpai.VecGame(np.int64(2), seed=np.uint64(7), length="east")
+    assert vg.n == 2 and vg.seeds.tolist() == [7, 8]
+    assert vg.game_seed(np.int32(1)) == 8
+    assert vg.mjai(np.int8(0)) == vg.mjai(0)
+    tiles, _ = vg.features(np.uint8(1), np.int16(3))
+    assert np.array_equal(tiles, vg.features(1, 3)[0])
+    vg.reset(seed=np.int64(20))
+    assert vg.seeds.tolist() == [20, 21]
+    with pytest.raises(ValueError, match="got -1"):
+        vg.reset(seed=-1)
+    with pytest.raises(ValueError, match="got -2"):
+        vg.events(-2)
