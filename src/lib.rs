@@ -88,6 +88,16 @@ pub use wind::Wind;
 #[doc = include_str!("../README.md")]
 struct ReadmeExample;
 
+/// The Chinese README's Rust example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.zh-CN.md")]
+struct ReadmeZhCnExample;
+
+/// The guide's library example, compiled and run as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../docs/guide/library.md")]
+struct GuideLibraryExample;
+
 /// Internals exposed for the test suite and benches only; not a stable API.
 #[doc(hidden)]
 pub mod internals {

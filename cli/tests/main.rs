@@ -5,6 +5,7 @@
 mod bots;
 mod cli;
 mod common;
+mod docs;
 mod mjai;
 mod mjai_referee;
 mod play;
