@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Test input for `tenpai shanten` batch throughput (see README): python3 benches/gen_hands.py 1000000 1 > hands.txt
+# Test input for `tenpai shanten` batch throughput (see docs/performance.md): python3 benches/gen_hands.py 1000000 1 > hands.txt
 # Generates N hands, one per line, mpsz notation: sizes 1,2,4,5,7,8,10,11,13,14
 # dealt from a shuffled 136-tile wall (copy 0 of each five is red, written 0).
 import random, sys

@@ -2,7 +2,7 @@
 # Peak resident size and wall time of `tenpai selfplay` as the number of games
 # grows: random players at 10,000, 100,000 and 1,000,000 games and baseline
 # players at 10,000, each with --json and with --log-dir. Prints a Markdown
-# table (the one in docs/selfplay-memory.md and the README).
+# table (the one in docs/selfplay-memory.md and docs/guide/selfplay.md).
 #
 #   cargo build --release -p tenpai-cli
 #   benches/selfplay_memory.sh                    # everything (about an hour on 2 busy cores)

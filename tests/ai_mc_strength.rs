@@ -4,7 +4,7 @@
 //! Against three random players it wins nearly every game (a quick test);
 //! against three baselines the comparison takes minutes and is `#[ignore]`d:
 //! `cargo test --release --test integration ai_mc_strength:: -- --ignored` (the full
-//! 1,000-game measurement is in the README).
+//! 1,000-game measurement is in docs/strength.md).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use tenpai::ai::mc::{Budget, Settings};

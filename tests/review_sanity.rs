@@ -7,7 +7,7 @@
 //! A few games here; the figures for 100 games come from the ignored test
 //! (`REVIEW_GAMES=N` for fewer, `REVIEW_SAMPLES=N` for another budget):
 //! `cargo test --release --test integration review_sanity:: -- --ignored --nocapture`
-//! (see the README's "Review" section).
+//! (see docs/guide/review.md, "Sanity").
 
 use tenpai::ai::mc::{Budget, McPlayer};
 use tenpai::ai::BaselinePlayer;

@@ -252,7 +252,7 @@ impl Game {
     ///
     /// The observation of `seat` as numbers: PLANES rows of 34 values (one per
     /// tile kind) and SCALARS integers; the meaning of each row and scalar is
-    /// in the package's type stubs and the README.
+    /// in the package's type stubs and docs/guide/python.md.
     fn features<'py>(
         &self,
         py: Python<'py>,

@@ -48,7 +48,7 @@ impl BaselinePlayer {
 }
 
 /// The Monte Carlo AI: each decision samples the hidden tiles and plays the
-/// round out (see the README's Monte Carlo section).
+/// round out (see docs/monte-carlo.md).
 #[pyclass(module = "tenpai")]
 pub struct MonteCarloPlayer {
     // A lock makes the class shareable between Python threads (the search

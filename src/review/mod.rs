@@ -58,7 +58,7 @@ pub const PLAYER_NAME: &str = "You";
 
 /// Rollouts per decision by default: a whole east-south game (about 120
 /// decisions of one seat) is reviewed in under a minute on two cores, even
-/// shared with other work (see the README's "Review" section for the
+/// shared with other work (see docs/guide/review.md, "Time", for the
 /// measurement).
 pub const DEFAULT_SAMPLES: u32 = 4000;
 

@@ -1,5 +1,5 @@
-//! The review as one JSON document (its schema is in the README, section
-//! "Review"): numbers rounded to 4 decimals, `null` where no rollout
+//! The review as one JSON document (its schema is in the guide,
+//! docs/guide/review.md): numbers rounded to 4 decimals, `null` where no rollout
 //! measured a value.
 
 use super::Reviewed;

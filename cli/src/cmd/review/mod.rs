@@ -54,7 +54,7 @@ the same review on any machine and any number of --threads.
 Outputs: per round, the mistakes with the hand and the drawn tile, the
 played action against the AI's choice and the loss (--all: every decision);
 --json: one JSON document with every decision and all its candidates (the
-schema is in the README); --html FILE: one self-contained page (no network)
+schema is in docs/guide/review.md); --html FILE: one self-contained page (no network)
 with the players and result, the summary, a chart of the loss along the
 game, and every decision with the hand, rivers, melds and candidate table.
 
