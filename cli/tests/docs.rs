@@ -4,11 +4,11 @@
 //! The convention (written for readers in `docs/guide/README.md`): a fenced
 //! block whose info string is `console` is checked. In it, a line starting
 //! with `$ ` is a command; the lines after it, up to the next command or the
-//! block's end, are its output, exactly (trailing blank lines aside). The
-//! command runs in `sh` from a scratch directory that links the repository's
-//! top-level files and folders (so it reads `tests/data/...` and writes its
-//! files in the scratch directory), with the built `tenpai` first on `PATH`,
-//! no standard input, and standard error merged into standard output as a
+//! block's end, are its output, exactly (trailing spaces and blank lines
+//! aside). The command runs in `sh` from a scratch directory that links the
+//! repository's top-level files and folders (so it reads `tests/data/...`
+//! and writes its files in the scratch directory), with the built `tenpai`
+//! first on `PATH`, no standard input, and standard error merged into standard output as a
 //! terminal shows it. Two wildcards, those of `trycmd`: a line `...` stands
 //! for any number of lines, and `[..]` in a line for any text within it (a
 //! time, a speed). A last line `[exit status N]` expects that exit status;
@@ -16,8 +16,9 @@
 //! `console not run: REASON` is shown but not run (the reason is required).
 //! A `$ ` line in any other block is an error, so no command escapes.
 //!
-//! After a change of output on purpose, rewrite the outputs shown (those
-//! without wildcards) and read the diff:
+//! After a change of output on purpose, rewrite the outputs shown and read
+//! the diff (an output with a `...` line is left to be edited by hand; a
+//! line with `[..]` is kept where it still matches):
 //!
 //! ```sh
 //! UPDATE_DOCS=1 cargo test --release -p tenpai-cli --test integration docs::
@@ -121,7 +122,10 @@ fn examples(file: &str, start: usize, body: &[&str]) -> Result<Vec<Example>, Str
         let to = (from..body.len())
             .find(|&k| body[k].starts_with("$ "))
             .unwrap_or(body.len());
-        let mut shown: Vec<String> = body[from..to].iter().map(|l| l.to_string()).collect();
+        let mut shown: Vec<String> = body[from..to]
+            .iter()
+            .map(|l| l.trim_end().to_string())
+            .collect();
         while shown.last().is_some_and(|l| l.trim().is_empty()) {
             shown.pop();
         }
@@ -156,7 +160,9 @@ fn check_paths(command: &str) -> Result<(), String> {
     if !command.split_whitespace().any(|w| w == "tenpai") {
         return Err("the command does not run tenpai".into());
     }
-    for word in command.split(|c: char| c.is_whitespace() || "'\"<>|;()=".contains(c)) {
+    // Single-quoted text is a pattern for grep or sed, or text echoed.
+    let unquoted: String = command.split('\'').step_by(2).collect::<Vec<_>>().join(" ");
+    for word in unquoted.split(|c: char| c.is_whitespace() || "\"<>|;()=".contains(c)) {
         if word.starts_with('/') || word.starts_with('~') || word.split('/').any(|p| p == "..") {
             return Err(format!("`{word}` is outside the repository"));
         }
@@ -250,7 +256,8 @@ fn check(files: &[String]) -> usize {
         for ex in &examples.run {
             count += 1;
             let (out, status) = run(ex, dir.path());
-            let mut actual: Vec<&str> = out.lines().collect();
+            // Trailing spaces are not compared (editors strip them).
+            let mut actual: Vec<&str> = out.lines().map(str::trim_end).collect();
             while actual.last().is_some_and(|l| l.trim().is_empty()) {
                 actual.pop();
             }
@@ -258,16 +265,40 @@ fn check(files: &[String]) -> usize {
                 continue;
             }
             let wild = ex.expected.iter().any(|l| l == "..." || l.contains("[.."));
-            if update && !wild {
-                let mut new: Vec<String> = actual.iter().map(|l| l.to_string()).collect();
+            // A line `...` cannot be rewritten; a line with `[..]` is kept
+            // where it still matches its line.
+            let rewritable = !ex.expected.iter().any(|l| l == "...")
+                && (!wild || ex.expected.len() == actual.len());
+            if update && rewritable {
+                let mut new: Vec<String> = actual
+                    .iter()
+                    .enumerate()
+                    .map(|(i, l)| match ex.expected.get(i) {
+                        Some(e) if line_matches(e, l) => e.clone(),
+                        _ => l.to_string(),
+                    })
+                    .collect();
                 if status != 0 {
                     new.push(status_line(status));
                 }
                 rewrites.push((ex.span, new));
                 continue;
             }
+            let first = if wild {
+                String::new()
+            } else {
+                let i = (0..ex.expected.len().max(actual.len()))
+                    .find(|&i| ex.expected.get(i).map(|s| s.as_str()) != actual.get(i).copied())
+                    .unwrap_or(0);
+                format!(
+                    "first difference, output line {}:\n  shown:   {}\n  printed: {}\n",
+                    i + 1,
+                    ex.expected.get(i).map_or("(nothing)", |s| s.as_str()),
+                    actual.get(i).unwrap_or(&"(nothing)")
+                )
+            };
             failures.push(format!(
-                "{}:{}: $ {}\n--- shown (exit status {})\n{}\n--- printed (exit status {status})\n{}\n",
+                "{}:{}: $ {}\n{first}--- shown (exit status {})\n{}\n--- printed (exit status {status})\n{}\n",
                 ex.file,
                 ex.line,
                 ex.command,
@@ -287,7 +318,7 @@ fn check(files: &[String]) -> usize {
     assert!(
         failures.is_empty(),
         "{} example(s) print something else than shown:\n\n{}\n\
-         If the output changed on purpose, rewrite those without wildcards and read the diff:\n  \
+         If the output changed on purpose, rewrite them (not those with a `...` line) and read the diff:\n  \
          UPDATE_DOCS=1 cargo test --release -p tenpai-cli --test integration docs::",
         failures.len(),
         failures.join("\n")
