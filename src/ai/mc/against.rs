@@ -61,6 +61,7 @@ pub fn search_against(
     let choices = Choices {
         legal,
         reference: Some(reference),
+        watch: None,
     };
     run(obs, choices, rules, settings, seed, pool.as_ref(), clock)
 }
@@ -73,4 +74,6 @@ pub(super) struct Choices<'a> {
     pub(super) legal: &'a [Action],
     /// The action measured against.
     pub(super) reference: Option<&'a Action>,
+    /// Called with the report so far as the search goes on ([`super::Watch`]).
+    pub(super) watch: Option<super::Watch<'a>>,
 }

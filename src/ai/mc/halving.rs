@@ -8,7 +8,7 @@ use super::acc::{pair, Acc, Anchors};
 use super::clock::Clock;
 use super::determinize::Determinizer;
 use super::rollout::{rollout, RolloutResult};
-use super::search::{mix, Budget};
+use super::search::{mix, ranked, Budget, SearchReport, Watch};
 use super::value::Placement;
 use super::world::World;
 use crate::game::Action;
@@ -125,9 +125,37 @@ pub(super) struct Searcher<'a> {
     /// The prior's and the reference's candidate numbers: every other
     /// candidate's values are paired with theirs on the same worlds.
     pub(super) anchors: Anchors,
+    /// Who watches the search, told after every step.
+    pub(super) watch: Option<Watching<'a>>,
+}
+
+/// A watcher of the search and what it needs to build the report so far.
+pub(super) struct Watching<'a> {
+    pub(super) f: Watch<'a>,
+    pub(super) cands: &'a [Action],
+    /// The clock's reading when the search started.
+    pub(super) started: Duration,
+    pub(super) placement: bool,
+    pub(super) reference: Option<&'a Action>,
 }
 
 impl Searcher<'_> {
+    /// Tells the watcher, if any, the report so far.
+    fn tell(&self, acc: &[Acc]) {
+        let Some(w) = &self.watch else { return };
+        let (candidates, pick) = ranked(acc, w.cands, self.anchors);
+        (w.f)(&SearchReport {
+            samples: candidates.iter().map(|c| c.samples).sum(),
+            candidates,
+            chosen: w.cands[pick].clone(),
+            elapsed: self.clock.now().saturating_sub(w.started),
+            placement: w.placement,
+            trivial: false,
+            prior: self.anchors.prior.map(|p| w.cands[p].clone()),
+            reference: w.reference.cloned(),
+        });
+    }
+
     fn out_of_time(&self) -> bool {
         self.deadline.is_some_and(|d| self.clock.now() >= d)
     }
@@ -194,6 +222,7 @@ impl Searcher<'_> {
                 }
             }
             pair(acc, self.anchors, alive);
+            self.tell(acc);
             self.forget_played(acc, alive);
             if self.out_of_time() {
                 return;

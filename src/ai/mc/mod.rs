@@ -52,6 +52,6 @@ pub use rollout::{rollout, RolloutResult};
 pub(crate) use search::mix;
 pub use search::{
     candidates, is_last_round, same_play, search, search_with_clock, Budget, Candidate,
-    SearchReport, Settings,
+    SearchReport, Settings, Watch,
 };
 pub use world::{End, Spot, World};

@@ -1,6 +1,6 @@
 //! [`McPlayer`]: the Monte Carlo search behind the [`Player`] trait.
 
-use super::search::{mix, search_in, thread_pool, Budget, SearchReport, Settings};
+use super::search::{mix, search_in, thread_pool, Budget, SearchReport, Settings, Watch};
 use crate::game::{Action, Observation, Player};
 use crate::rules::Rules;
 
@@ -89,6 +89,45 @@ impl McPlayer {
     /// Searches without acting (the decision counter still advances, so the
     /// seeds stay those of a game).
     pub fn think(&mut self, obs: &Observation, legal: &[Action]) -> SearchReport {
+        self.think_in(obs, legal, None)
+    }
+
+    /// [`McPlayer::think`], calling `watch` with the report so far after
+    /// every step of the search (a front end shows the search live); the
+    /// result is the same as without it.
+    ///
+    /// ```
+    /// use std::sync::Mutex;
+    /// use tenpai::ai::mc::{Budget, McPlayer};
+    /// use tenpai::game::{legal_actions, Game, Observation};
+    /// let rules = tenpai::rules::Rules::tenhou();
+    /// let g = Game::new(&rules, 3, false)?;
+    /// let obs = Observation::of(g.state(), 0);
+    /// let steps = Mutex::new(Vec::new());
+    /// let mut mc = McPlayer::new(&rules, Budget::Samples(600), 1);
+    /// let r = mc.think_watched(&obs, g.legal(), &|so_far| steps.lock().unwrap().push(so_far.samples));
+    /// let steps = steps.into_inner().unwrap();
+    /// assert!(steps.len() > 1 && steps.windows(2).all(|w| w[0] <= w[1]));
+    /// assert_eq!(steps.last(), Some(&r.samples));
+    /// let unwatched = McPlayer::new(&rules, Budget::Samples(600), 1).think(&obs, g.legal());
+    /// assert_eq!((r.candidates, r.chosen), (unwatched.candidates, unwatched.chosen));
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn think_watched(
+        &mut self,
+        obs: &Observation,
+        legal: &[Action],
+        watch: Watch<'_>,
+    ) -> SearchReport {
+        self.think_in(obs, legal, Some(watch))
+    }
+
+    fn think_in(
+        &mut self,
+        obs: &Observation,
+        legal: &[Action],
+        watch: Option<Watch<'_>>,
+    ) -> SearchReport {
         let seed = mix(self.seed, self.decisions);
         self.decisions += 1;
         search_in(
@@ -99,6 +138,7 @@ impl McPlayer {
             seed,
             self.pool.as_ref(),
             &super::SystemClock::new(),
+            watch,
         )
     }
 }

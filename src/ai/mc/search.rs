@@ -147,6 +147,13 @@ pub struct SearchReport {
     pub reference: Option<Action>,
 }
 
+/// A search's progress: called on the searching thread after every step of
+/// rollouts (16 worlds for each candidate still in) with the report so far —
+/// the candidates ranked as the final report ranks them and the action the
+/// search would choose now — so that a front end can show the search as it
+/// runs. It does not change what the search plays or chooses.
+pub type Watch<'a> = &'a (dyn Fn(&SearchReport) + Sync);
+
 /// Mixes a seed and an index into a new seed (SplitMix64's finalizer).
 pub(crate) fn mix(seed: u64, i: u64) -> u64 {
     let mut z = seed ^ i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
@@ -275,6 +282,7 @@ pub fn search(
         seed,
         pool.as_ref(),
         &SystemClock::new(),
+        None,
     )
 }
 
@@ -317,7 +325,7 @@ pub fn search_with_clock(
     clock: &dyn Clock,
 ) -> SearchReport {
     let pool = thread_pool(settings.threads);
-    search_in(obs, legal, rules, settings, seed, pool.as_ref(), clock)
+    search_in(obs, legal, rules, settings, seed, pool.as_ref(), clock, None)
 }
 
 /// A pool of `threads` rollout threads; `None` for 0 or 1 (the calling
@@ -336,6 +344,9 @@ pub(crate) fn thread_pool(threads: usize) -> Option<rayon::ThreadPool> {
 /// [`search`] on a thread pool the caller keeps (`None`: the calling thread;
 /// `settings.threads` is then not read). A [`super::McPlayer`] keeps one for
 /// all its decisions instead of starting threads for each.
+/// `watch`, when given, is called with the report so far as the search goes
+/// on ([`Watch`]).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn search_in(
     obs: &Observation,
     legal: &[Action],
@@ -344,10 +355,12 @@ pub(crate) fn search_in(
     seed: u64,
     pool: Option<&rayon::ThreadPool>,
     clock: &dyn Clock,
+    watch: Option<Watch<'_>>,
 ) -> SearchReport {
     let choices = Choices {
         legal,
         reference: None,
+        watch,
     };
     run(obs, choices, rules, settings, seed, pool, clock)
 }
@@ -362,7 +375,11 @@ pub(super) fn run(
     pool: Option<&rayon::ThreadPool>,
     clock: &dyn Clock,
 ) -> SearchReport {
-    let Choices { legal, reference } = choices;
+    let Choices {
+        legal,
+        reference,
+        watch,
+    } = choices;
     let started = clock.now();
     let model = Placement::new(obs, rules);
     let placement = model.last_round();
@@ -403,6 +420,13 @@ pub(super) fn run(
             Budget::Time(d) => Some(started + d),
             Budget::Samples(_) => None,
         },
+        watch: watch.map(|f| super::halving::Watching {
+            f,
+            cands: &cands,
+            started,
+            placement,
+            reference,
+        }),
     };
     let acc = halve(&mut s, &cands, settings.budget);
     let (candidates, pick) = ranked(&acc, &cands, s.anchors);
@@ -469,7 +493,11 @@ fn baseline_prior(
 /// round they were dropped in, latest first; each group by mean value) and
 /// the number of the one to play: the best, unless it does not clearly beat
 /// the prior.
-fn ranked(acc: &[Acc], cands: &[Action], anchors: Anchors) -> (Vec<Candidate>, usize) {
+pub(super) fn ranked(
+    acc: &[Acc],
+    cands: &[Action],
+    anchors: Anchors,
+) -> (Vec<Candidate>, usize) {
     let k = cands.len();
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by(|&a, &b| {
