@@ -41,6 +41,7 @@ Hand notation:
 Examples, one per command (tenpai COMMAND --help for each):
   Play      tenpai play                          a game against three AI players
             tenpai play --hints --opponents baseline --seed 7
+  Browser   tenpai serve --open                  the table in a web browser
   Analyse   tenpai shanten 123m456p789s1122z \"123m11z [789s] (1111p)\"
             tenpai shanten --json < hands.txt    (one hand a line)
             tenpai waits 123m456p789s1112z --visible 2z2z
@@ -88,6 +89,7 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     Play(cmd::play::Args),
+    Serve(cmd::serve::Args),
     Shanten(cmd::shanten::Args),
     Waits(cmd::waits::Args),
     Analyze(cmd::analyze::Args),
@@ -140,6 +142,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         Command::Selfplay(args) => cmd::selfplay::run(&args, out, err),
         Command::Suggest(args) => cmd::suggest::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out),
+        Command::Serve(args) => cmd::serve::run(&args, &mut { out }),
         Command::Mjai(args) => cmd::mjai::run(&args, input, out),
         Command::Tables(_) => unreachable!("handled above"),
     }

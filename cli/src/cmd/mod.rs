@@ -11,6 +11,7 @@ pub mod report;
 pub mod review;
 pub mod score;
 pub mod selfplay;
+pub mod serve;
 pub mod shanten;
 pub mod suggest;
 pub mod tables;

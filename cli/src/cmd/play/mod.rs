@@ -203,7 +203,7 @@ pub struct PlayerKinds(pub Vec<PlayerKind>);
 ///
 /// # Errors
 /// An unknown player, named.
-fn parse_opponents(text: &str) -> Result<PlayerKinds, String> {
+pub fn parse_opponents(text: &str) -> Result<PlayerKinds, String> {
     crate::cmd::parse_players(text).map(PlayerKinds)
 }
 
@@ -222,7 +222,7 @@ pub fn parse_seat(text: &str) -> Result<u8, String> {
 }
 
 /// A seed from the process's random hasher keys, below 10^9 to be easy to type.
-fn random_seed() -> u64 {
+pub fn random_seed() -> u64 {
     let mut h = std::collections::hash_map::RandomState::new().build_hasher();
     h.write_u64(
         std::time::SystemTime::now()

@@ -1,0 +1,466 @@
+// The page: one WebSocket to the server, the table drawn from each message,
+// intents sent back (the server checks them), keyboard like `tenpai play`,
+// round-end and game-end dialogs, the thinking panel, and the viewer.
+
+import { t, setLanguage, language, translatePage, yakuName, limitName, windName } from "./i18n.js";
+import { tile, row, mpsz } from "./tiles.js";
+import { drawBoard, drawHand, seatView, anyView, meldRow } from "./table.js";
+import { drawPanel, actionWords } from "./panel.js";
+import { Viewer } from "./viewer.js";
+
+const $ = (id) => document.getElementById(id);
+const S = {
+  ws: null, seat: null, names: ["", "", "", ""], tv: null, thinking: null,
+  panelOn: localStorage.getItem("tenpai.panel") !== "off", selected: null, riichi: false,
+  queue: [], paused: false, ended: null, slide: null, watching: false, sentFor: null,
+};
+window.tenpai = S; // for the browser test and the curious
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+
+const pending = [];
+export function send(msg) {
+  if (S.ws && S.ws.readyState === WebSocket.OPEN) S.ws.send(JSON.stringify(msg));
+  else pending.push(msg);
+}
+
+const viewer = new Viewer(send, () => S.names);
+
+function connect() {
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  S.ws = ws;
+  ws.onopen = () => {
+    status("");
+    send({ type: "panel", on: S.panelOn });
+    while (pending.length) send(pending.shift());
+  };
+  ws.onmessage = (e) => { S.queue.push(JSON.parse(e.data)); pump(); };
+  ws.onclose = () => {
+    status(t("connection_lost"));
+    setTimeout(connect, 1000);
+  };
+}
+
+function status(text) { $("status").textContent = text; }
+
+function pump() {
+  while (!S.paused && S.queue.length) handle(S.queue.shift());
+}
+
+function handle(m) {
+  switch (m.type) {
+    case "welcome":
+      S.seat = m.seat ?? null;
+      S.watching = m.seat === undefined;
+      S.names = m.names.map((n, i) => (i === S.seat ? t("you") : n));
+      S.ended = null;
+      closeDialog();
+      break;
+    case "table": {
+      S.tv = m.view;
+      S.slide = m.event && m.event.type === "dahai" ? m.event.actor : null;
+      if (m.view.decision !== S.sentFor) S.sentFor = null;
+      if (!m.view.decision) { S.riichi = false; S.selected = null; }
+      if (m.event && m.event.type === "start_kyoku") S.thinking = null;
+      render();
+      if (m.event && m.event.type === "end_kyoku" && m.view.round_end) {
+        S.paused = true;
+        showRoundEnd(m.view.round_end);
+      }
+      break;
+    }
+    case "thinking":
+      S.thinking = m;
+      renderPanel();
+      break;
+    case "game_end":
+      S.ended = m;
+      showGameEnd(m);
+      break;
+    case "review_progress":
+      progress(m.done, m.total);
+      break;
+    case "review":
+      closeDialog();
+      showTab("viewer");
+      viewer.open(m.log, m.review);
+      break;
+    case "frame":
+      viewer.frame(m);
+      break;
+    case "error":
+      toast(t("error", { why: m.message }));
+      break;
+  }
+}
+
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => (box.hidden = true), 5000);
+}
+
+// ---- the table ---------------------------------------------------------
+
+function myView() { return S.tv ? seatView(S.tv, S.tv.bottom) : null; }
+function choices() {
+  const v = myView();
+  return S.tv && S.tv.decision && S.sentFor !== S.tv.decision && v ? v.choices : [];
+}
+
+function act(i) {
+  if (!S.tv || !S.tv.decision || S.sentFor === S.tv.decision) return;
+  S.sentFor = S.tv.decision;
+  send({ type: "act", decision: S.tv.decision, choice: i });
+  S.riichi = false;
+  S.selected = null;
+  closeChooser();
+  render();
+}
+
+/** The choice that discards this tile (riichi mode: declares riichi with it). */
+function discardChoice(pai, drawn) {
+  const kind = S.riichi ? "riichi" : "discard";
+  const cs = choices();
+  let i = cs.findIndex((c) => c.kind === kind && c.pai === pai && !!c.tsumogiri === drawn);
+  if (i < 0) i = cs.findIndex((c) => c.kind === kind && c.pai === pai);
+  return i;
+}
+
+function handTiles() {
+  const v = myView();
+  if (!v) return [];
+  const out = v.hand.map((p) => ({ pai: p, drawn: false }));
+  if (v.drawn) out.push({ pai: v.drawn, drawn: true });
+  return out;
+}
+
+function render() {
+  if (!S.tv) return;
+  const names = S.names;
+  drawBoard($("board"), S.tv, names, { slide: S.slide });
+  const bars = S.panelOn && S.thinking && S.tv.decision === S.thinking.decision ? S.panelBars : null;
+  const tiles = drawHand($("strip"), S.tv, {
+    playable: (pai, drawn) => discardChoice(pai, drawn) >= 0,
+    dimOthers: S.riichi,
+    selected: S.selected,
+    bars,
+  });
+  $("strip").querySelectorAll(".tile.playable").forEach((tl) => {
+    const i = Number(tl.dataset.index);
+    tl.addEventListener("pointerup", (e) => {
+      // A touch selects first, a second touch discards; a mouse discards at once.
+      if (e.pointerType === "touch" && S.selected !== i) { S.selected = i; render(); return; }
+      const x = tiles[i];
+      act(discardChoice(x.pai, x.drawn));
+    });
+    tl.addEventListener("mouseenter", () => { S.selected = i; markSelected(); });
+  });
+  drawActions();
+  const v = anyView(S.tv);
+  let st = "";
+  if (S.watching) st = t("watching");
+  else if (S.tv.decision && S.sentFor !== S.tv.decision) st = S.riichi ? t("riichi_pick") : t("your_turn");
+  else if (S.tv.turn !== undefined && v) st = t("turn", { name: S.names[S.tv.turn] });
+  $("turn").textContent = st;
+  renderPanel();
+}
+
+function markSelected() {
+  $("strip").querySelectorAll(".tile").forEach((tl) => tl.classList.toggle("selected", Number(tl.dataset.index) === S.selected));
+}
+
+const GROUPS = [
+  ["riichi", ["riichi"]], ["tsumo", ["tsumo"]], ["ron", ["ron"]], ["chi", ["chi"]], ["pon", ["pon"]],
+  ["kan", ["daiminkan", "ankan", "kakan"]], ["nine_terminals", ["nine_terminals"]], ["pass", ["pass"]],
+];
+
+function drawActions() {
+  const box = $("actions");
+  box.replaceChildren();
+  const cs = choices();
+  for (const [name, kinds] of GROUPS) {
+    const idx = cs.map((c, i) => [c, i]).filter(([c]) => kinds.includes(c.kind)).map(([, i]) => i);
+    if (!idx.length) continue;
+    const b = el("button", `act ${name}` + (name === "riichi" && S.riichi ? " on" : ""), name === "riichi" && S.riichi ? t("cancel") : t(name));
+    b.dataset.action = name;
+    b.addEventListener("click", () => group(name, idx));
+    box.append(b);
+  }
+}
+
+function group(name, idx) {
+  if (name === "riichi") { S.riichi = !S.riichi; render(); return; }
+  if (idx.length === 1) { act(idx[0]); return; }
+  openChooser(idx);
+}
+
+function openChooser(idx) {
+  const box = $("chooser");
+  box.replaceChildren(el("div", "title", t("choose")));
+  const cs = choices();
+  for (const i of idx) {
+    const c = cs[i];
+    const b = el("button", "option");
+    b.dataset.choice = i;
+    const tiles = c.kind === "ankan" ? [c.pai, c.pai, c.pai, c.pai] : c.consumed?.length ? c.consumed : [c.pai];
+    b.append(row(tiles, { size: "m" }));
+    if ((c.kind === "chi" || c.kind === "pon" || c.kind === "daiminkan") && c.pai) b.append(tile(c.pai, { size: "m", side: true }));
+    b.addEventListener("click", () => act(i));
+    box.append(b);
+  }
+  const cancel = el("button", "cancel", t("cancel"));
+  cancel.addEventListener("click", closeChooser);
+  box.append(cancel);
+  box.hidden = false;
+}
+
+function closeChooser() { $("chooser").hidden = true; }
+
+function choiceLabel(i) {
+  const cs = S.tv ? (myView()?.choices || []) : [];
+  const c = cs[i];
+  if (!c) return "";
+  if (c.kind === "discard" || c.kind === "riichi") return actionWords(`${c.kind} ${mpsz(c.pai)}`);
+  if (c.consumed?.length) return `${t(c.kind)} ${c.consumed.map(mpsz).join(" ")}`;
+  return t(c.kind);
+}
+
+function renderPanel() {
+  const p = $("panel");
+  p.hidden = !S.panelOn;
+  if (!S.panelOn) return;
+  const th = S.thinking;
+  const label = S.watching ? null : choiceLabel;
+  const bars = drawPanel(p, th, S.names, label);
+  const fresh = th && S.tv && S.tv.decision === th.decision;
+  const changed = JSON.stringify(bars) !== JSON.stringify(S.panelBars || {});
+  S.panelBars = bars;
+  if (fresh && changed) {
+    const tiles = handTiles();
+    drawHand($("strip"), S.tv, {
+      playable: (pai, drawn) => discardChoice(pai, drawn) >= 0,
+      dimOthers: S.riichi, selected: S.selected, bars,
+    });
+    $("strip").querySelectorAll(".tile.playable").forEach((tl) => {
+      const i = Number(tl.dataset.index);
+      tl.addEventListener("pointerup", () => act(discardChoice(tiles[i].pai, tiles[i].drawn)));
+    });
+  }
+  p.append(el("div", "keys", t("keys")));
+}
+
+// ---- dialogs -------------------------------------------------------------
+
+function openDialog(box) {
+  $("dialog-box").replaceChildren(...box);
+  $("dialog").hidden = false;
+}
+function closeDialog() { $("dialog").hidden = true; }
+
+function signed(n) { return (n > 0 ? "+" : "") + n.toLocaleString("en-US"); }
+
+function showRoundEnd(r) {
+  const parts = [];
+  parts.push(el("h2", null, t("round_end")));
+  for (const w of r.wins) {
+    const sec = el("section", "win");
+    const how = w.seat === w.from ? t("tsumo_win") : t("ron_from", { name: S.names[w.from] });
+    sec.append(el("h3", null, `${t("win_by", { name: S.names[w.seat] })} — ${how}`));
+    const shown = r.shown.find((h) => h.seat === w.seat);
+    if (shown) sec.append(shownHand(shown));
+    const yl = el("ul", "yaku");
+    for (const [name, han] of w.yaku) yl.append(el("li", null, `${yakuName(name)} — ${t("han", { han })}`));
+    sec.append(yl);
+    const value = w.yakuman ? (w.limit ? limitName(w.limit) : t("yakuman")) : `${w.fu ? t("han_fu", { han: w.han, fu: w.fu }) : t("han", { han: w.han })}${w.limit ? " " + limitName(w.limit) : ""}`;
+    sec.append(el("div", "value", `${value} · ${signed(w.points)}`));
+    parts.push(sec);
+  }
+  if (r.draw) {
+    parts.push(el("h3", null, t(`draw_${r.draw}`)));
+    if (r.draw === "exhaustive") {
+      for (let s = 0; s < 4; s++) {
+        const line = el("div", "tenpai-line", `${S.names[s]}: ${r.nagashi[s] ? t("nagashi") : r.tenpai[s] ? t("ready") : t("not_ready")}`);
+        const shown = r.shown.find((h) => h.seat === s);
+        if (shown) line.append(shownHand(shown));
+        parts.push(line);
+      }
+    }
+  }
+  const v = anyView(S.tv);
+  if (v) {
+    const d = el("div", "indicators");
+    d.append(el("span", null, t("dora") + " "), row(v.dora_indicators, { size: "s" }));
+    if (r.ura_indicators.length) d.append(el("span", null, " " + t("ura") + " "), row(r.ura_indicators, { size: "s" }));
+    parts.push(d);
+  }
+  const tb = el("table", "deltas");
+  for (let s = 0; s < 4; s++) {
+    const tr = el("tr");
+    tr.append(el("td", null, S.names[s]), el("td", "delta " + (r.deltas[s] > 0 ? "up" : r.deltas[s] < 0 ? "down" : ""), signed(r.deltas[s])), el("td", null, r.scores[s].toLocaleString("en-US")));
+    tb.append(tr);
+  }
+  parts.push(tb);
+  const ok = el("button", "ok", t("ok"));
+  ok.id = "round-ok";
+  ok.addEventListener("click", () => { closeDialog(); S.paused = false; pump(); });
+  parts.push(ok);
+  openDialog(parts);
+  if (S.watching) setTimeout(() => { if (S.paused) ok.click(); }, 5000);
+}
+
+function shownHand(h) {
+  const d = el("div", "shown");
+  d.append(row(h.hand, { size: "m" }));
+  for (const m of h.melds) d.append(meldRow(m, "m", h.seat));
+  if (h.win_tile) { d.append(el("span", "gap")); d.append(tile(h.win_tile, { size: "m" })); }
+  return d;
+}
+
+function showGameEnd(g) {
+  const parts = [el("h2", null, t("game_over"))];
+  const tb = el("table", "standings");
+  const head = el("tr");
+  for (const h of ["place", "name", "score", "result"]) head.append(el("th", null, t(h)));
+  tb.append(head);
+  g.ranking.forEach((s, i) => {
+    const tr = el("tr");
+    tr.append(el("td", null, String(i + 1)), el("td", null, S.names[s]), el("td", null, g.scores[s].toLocaleString("en-US")), el("td", null, signed(g.points[s])));
+    tb.append(tr);
+  });
+  parts.push(tb);
+  if (g.log_file) parts.push(el("div", "note", t("log_written", { file: g.log_file })));
+  const buttons = el("div", "buttons");
+  if (g.reviewable) {
+    const rv = el("button", "review", t("review_game"));
+    rv.id = "review-game";
+    rv.addEventListener("click", () => { send({ type: "review", log: g.log }); progress(0, 0); });
+    buttons.append(rv);
+  }
+  const vw = el("button", "view", t("open_viewer"));
+  vw.addEventListener("click", () => { closeDialog(); showTab("viewer"); viewer.open(g.log, null); });
+  const ng = el("button", "new", t("new_game"));
+  ng.id = "new-game";
+  ng.addEventListener("click", () => { closeDialog(); send({ type: "new_game" }); });
+  buttons.append(vw, ng);
+  parts.push(buttons);
+  parts.push(el("div", "progress"));
+  openDialog(parts);
+}
+
+function progress(done, total) {
+  const p = document.querySelector("#dialog .progress");
+  if (!p) return;
+  p.replaceChildren(el("div", null, t("reviewing", { done, total: total || "…" })));
+  const b = el("div", "pbar");
+  const f = el("div", "fill");
+  f.style.width = `${total ? (100 * done) / total : 0}%`;
+  b.append(f);
+  p.append(b);
+}
+
+// ---- keyboard ----------------------------------------------------------------
+
+document.addEventListener("keydown", (e) => {
+  if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+  if (!$("viewer").hidden) { viewer.key(e); return; }
+  if (!$("dialog").hidden) {
+    if (e.key === "Enter") { const ok = $("round-ok"); if (ok) ok.click(); }
+    return;
+  }
+  const cs = choices();
+  const tiles = handTiles();
+  const playable = tiles.map((x, i) => [x, i]).filter(([x]) => discardChoice(x.pai, x.drawn) >= 0).map(([, i]) => i);
+  const byKey = { t: "tsumo", r: "ron", c: "chi", p: "pon", k: "kan", n: "pass", i: "riichi", 9: "nine_terminals" };
+  if (e.key === "Escape") { S.riichi = false; closeChooser(); render(); return; }
+  if (e.key === "h") { togglePanel(!S.panelOn); return; }
+  if (e.key === "ArrowLeft" || e.key === "ArrowRight") {
+    if (!playable.length) return;
+    const at = playable.indexOf(S.selected);
+    const next = e.key === "ArrowLeft" ? (at <= 0 ? playable.length - 1 : at - 1) : (at + 1) % playable.length;
+    S.selected = playable[next];
+    markSelected();
+    e.preventDefault();
+    return;
+  }
+  if ((e.key === "Enter" || e.key === " ") && S.selected !== null && playable.includes(S.selected)) {
+    const x = tiles[S.selected];
+    act(discardChoice(x.pai, x.drawn));
+    e.preventDefault();
+    return;
+  }
+  if (e.key === "d") {
+    const i = tiles.findIndex((x) => x.drawn);
+    if (i >= 0 && playable.includes(i)) act(discardChoice(tiles[i].pai, true));
+    return;
+  }
+  if (e.key === "a") {
+    const th = S.thinking;
+    if (th && S.tv && th.decision === S.tv.decision && th.recommended !== undefined) act(th.recommended);
+    return;
+  }
+  const name = byKey[e.key];
+  if (!name) return;
+  const kinds = GROUPS.find(([g]) => g === name)[1];
+  const idx = cs.map((c, i) => [c, i]).filter(([c]) => kinds.includes(c.kind)).map(([, i]) => i);
+  if (idx.length) group(name, idx);
+});
+
+// ---- page ----------------------------------------------------------------------
+
+function togglePanel(on) {
+  S.panelOn = on;
+  localStorage.setItem("tenpai.panel", on ? "on" : "off");
+  $("panel-on").checked = on;
+  document.body.classList.toggle("nopanel", !on);
+  send({ type: "panel", on });
+  render();
+  renderPanel();
+}
+
+function showTab(name) {
+  $("game").hidden = name !== "table";
+  $("viewer").hidden = name !== "viewer";
+  $("tab-table").classList.toggle("on", name === "table");
+  $("tab-viewer").classList.toggle("on", name === "viewer");
+  fit();
+}
+
+function fit() {
+  for (const wrap of document.querySelectorAll(".boardwrap")) {
+    const r = wrap.getBoundingClientRect();
+    const scale = Math.max(0.2, Math.min(r.width, r.height) / 640);
+    wrap.style.setProperty("--scale", scale);
+  }
+}
+
+function relabel() {
+  translatePage();
+  S.names = S.names.map((n, i) => (i === S.seat ? t("you") : n));
+  render();
+  viewer.redraw();
+}
+
+$("lang").value = language();
+$("lang").addEventListener("change", (e) => { setLanguage(e.target.value); relabel(); });
+$("panel-on").checked = S.panelOn;
+$("panel-on").addEventListener("change", (e) => togglePanel(e.target.checked));
+$("tab-table").addEventListener("click", () => showTab("table"));
+$("tab-viewer").addEventListener("click", () => showTab("viewer"));
+window.addEventListener("resize", fit);
+document.body.classList.toggle("nopanel", !S.panelOn);
+setLanguage(language());
+translatePage();
+const opened = /viewer=(\d+)/.exec(location.hash);
+showTab(opened ? "viewer" : "table");
+if (opened) viewer.open(Number(opened[1]), null);
+status(t("waiting"));
+connect();
+new ResizeObserver(fit).observe(document.body);

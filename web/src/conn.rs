@@ -1,0 +1,143 @@
+//! One WebSocket connection: its messages read (each at most
+//! [`crate::protocol::MAX_CLIENT_MESSAGE`] bytes, a longer one closes the connection), each
+//! parsed into a [`ClientMsg`] and passed to its table, or answered here
+//! (the viewer's frames, reviews); whatever cannot be read is answered with
+//! an error, and nothing else changes. The messages for the client (from
+//! its table or from here) go out through one queue, written by a task of
+//! their own.
+
+use crate::protocol::{ClientMsg, ServerMsg};
+use crate::table::{to_text, Out, TableMsg, OUT_QUEUE};
+use crate::{viewer, AppState};
+use axum::extract::ws::{Message, WebSocket};
+use futures_util::{SinkExt, StreamExt};
+use std::sync::Arc;
+use tenpai::review::{find_decisions, review, PLAYER_NAME};
+use tokio::sync::mpsc;
+
+
+/// Serves one connection until it closes.
+pub async fn serve(socket: WebSocket, state: AppState) {
+    let client = state.next_client();
+    let (out, mut queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
+    let (mut sink, mut stream) = socket.split();
+    let writer = tokio::spawn(async move {
+        while let Some(text) = queue.recv().await {
+            if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let table = state.table.clone();
+    let joined = table
+        .send(TableMsg::Join {
+            client,
+            out: out.clone(),
+        })
+        .await;
+    if !joined {
+        say(&out, ServerMsg::Error {
+            message: "the table is closed".into(),
+        });
+    }
+    while let Some(m) = stream.next().await {
+        match m {
+            Ok(Message::Text(text)) => match serde_json::from_str::<ClientMsg>(text.as_str()) {
+                Ok(msg) => handle(msg, client, &out, &state).await,
+                Err(e) => say(&out, ServerMsg::Error {
+                    message: format!("message not understood: {e}"),
+                }),
+            },
+            Ok(Message::Binary(_)) => say(&out, ServerMsg::Error {
+                message: "message not understood: binary frames are not read (send JSON text)"
+                    .into(),
+            }),
+            Ok(Message::Close(_)) | Err(_) => break,
+            Ok(Message::Ping(_) | Message::Pong(_)) => {}
+        }
+    }
+    table.send(TableMsg::Leave { client }).await;
+    drop(out);
+    let _ = writer.await;
+}
+
+fn say(out: &Out, msg: ServerMsg) {
+    let _ = out.try_send(to_text(&msg));
+}
+
+async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState) {
+    match msg {
+        ClientMsg::Frame { log, step, seat } => {
+            let Some(l) = state.logs.get(log) else {
+                return say(out, ServerMsg::Error {
+                    message: format!("log {log}: no such log (it may have been forgotten)"),
+                });
+            };
+            if seat.is_some_and(|s| s > 3) {
+                return say(out, ServerMsg::Error {
+                    message: format!("seat {}: expected 0 to 3", seat.unwrap_or(0)),
+                });
+            }
+            let out = out.clone();
+            let _ = tokio::task::spawn_blocking(move || {
+                let f = viewer::frame(&l, step, seat);
+                say(&out, ServerMsg::Frame(Box::new(f)));
+            })
+            .await;
+        }
+        ClientMsg::Review { log, seat } => start_review(log, seat, out, state),
+        other => {
+            let sent = state.table.send(TableMsg::Intent { client, msg: other }).await;
+            if !sent {
+                say(out, ServerMsg::Error {
+                    message: "the table is closed".into(),
+                });
+            }
+        }
+    }
+}
+
+/// Reviews a seat of a kept log on the blocking pool, telling the client
+/// its progress, and keeps the review with the log.
+fn start_review(log: u64, seat: Option<u8>, out: &Out, state: &AppState) {
+    let Some(l) = state.logs.get(log) else {
+        return say(out, ServerMsg::Error {
+            message: format!("log {log}: no such log (it may have been forgotten)"),
+        });
+    };
+    let seat = seat
+        .or_else(|| l.game.names.iter().position(|n| n == PLAYER_NAME).map(|s| s as u8))
+        .unwrap_or(0);
+    if seat > 3 {
+        return say(out, ServerMsg::Error {
+            message: format!("seat {seat}: expected 0 to 3"),
+        });
+    }
+    let options = state.review;
+    let out = out.clone();
+    tokio::task::spawn_blocking(move || {
+        let total = find_decisions(&l.game, &l.rules, seat).points.len();
+        say(&out, ServerMsg::ReviewProgress { done: 0, total });
+        let done = std::sync::atomic::AtomicUsize::new(0);
+        let progress = |_: &tenpai::review::ReviewedDecision| {
+            let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            say(&out, ServerMsg::ReviewProgress { done: n, total });
+        };
+        match review(&l.game, &l.rules, seat, &options, &progress) {
+            Ok(r) => {
+                let doc = Arc::new(crate::review::ReviewDoc::of(&r));
+                if let Ok(mut slot) = l.review.lock() {
+                    *slot = Some(doc.clone());
+                }
+                say(&out, ServerMsg::Review {
+                    log,
+                    review: Box::new((*doc).clone()),
+                });
+            }
+            Err(e) => say(&out, ServerMsg::Error {
+                message: format!("the review failed: {e}"),
+            }),
+        }
+    });
+}

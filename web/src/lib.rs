@@ -1,0 +1,382 @@
+//! # tenpai-web
+//!
+//! tenpai's table in the browser, served by `tenpai serve`: an axum + tokio
+//! server with WebSockets, the page (HTML, ES modules, styles, the tile
+//! pictures) embedded in the binary, and a log viewer.
+//!
+//! - [`protocol`]: the messages between page and server (serde, documented
+//!   with examples in `docs/web-protocol.md`).
+//! - [`table`]: one task per table owning its game; intents checked against
+//!   the legal actions it offered; AI players and searches on the blocking
+//!   pool.
+//! - [`view`]: what a client gets of the table, from the seat's view only.
+//! - [`thinking`]: the thinking panel (shanten, acceptance, the Monte Carlo
+//!   candidates live).
+//! - [`logs`], [`viewer`], [`review`]: the viewer's logs, positions and
+//!   reviews.
+//! - [`tiles`]: the one set of tile pictures (SVG), shared with the review's
+//!   web page.
+//! - `conn`: one WebSocket connection; `assets`: the embedded page.
+//!
+//! ```no_run
+//! use tenpai_web::{Config, serve};
+//! let config = Config::new(tenpai::rules::Rules::tenhou(), 42);
+//! serve(config, |addr| println!("http://{addr}/"))?;
+//! # Ok::<(), tenpai_web::ServeError>(())
+//! ```
+
+#![warn(missing_docs)]
+
+mod assets;
+mod conn;
+pub mod logs;
+pub mod protocol;
+pub mod review;
+pub mod table;
+pub mod thinking;
+pub mod tiles;
+pub mod viewer;
+pub mod view;
+
+use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+use table::{Advisor, TableHandle, TableSpec};
+use tenpai::arena::PlayerKind;
+use tenpai::review::ReviewOptions;
+use tenpai::rules::Rules;
+use tokio::sync::{mpsc, oneshot};
+
+/// What `tenpai serve` serves.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Where to listen.
+    pub bind: SocketAddr,
+    /// The table.
+    pub table: TableSpec,
+    /// How the review button reviews a game.
+    pub review: ReviewOptions,
+    /// A log to open in the viewer at the start (its text and name).
+    pub open_log: Option<(String, String)>,
+}
+
+impl Config {
+    /// One person (East) against three baseline AI players on `rules` from
+    /// wall seed `seed`, on 127.0.0.1:8080, AI moves shown 600 ms, the
+    /// baseline advising, no log directory.
+    pub fn new(rules: Rules, seed: u64) -> Config {
+        Config {
+            bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            table: TableSpec {
+                rules,
+                seed,
+                players: [
+                    None,
+                    Some(PlayerKind::Baseline),
+                    Some(PlayerKind::Baseline),
+                    Some(PlayerKind::Baseline),
+                ],
+                ai_delay: Duration::from_millis(600),
+                advisor: Advisor::Baseline,
+                log_dir: None,
+            },
+            review: ReviewOptions::default(),
+            open_log: None,
+        }
+    }
+}
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address could not be bound.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The runtime or the tables' thread could not start, or the server
+    /// failed.
+    #[error("the server failed: {0}")]
+    Io(#[from] std::io::Error),
+    /// The table could not start (an external bot, or an engine error).
+    #[error(transparent)]
+    Table(#[from] table::StartError),
+    /// The log to open could not be read.
+    #[error("{0}")]
+    Log(#[from] tenpai::log::LogError),
+}
+
+/// What the handlers share.
+#[derive(Clone)]
+pub(crate) struct AppState {
+    table: TableHandle,
+    logs: logs::Logs,
+    clients: Arc<AtomicU64>,
+    review: ReviewOptions,
+    /// The rules logs without a room of their own are replayed under.
+    rules: Arc<Rules>,
+}
+
+impl AppState {
+    fn next_client(&self) -> u64 {
+        self.clients.fetch_add(1, Ordering::Relaxed) + 1
+    }
+}
+
+/// A running server (for tests and benches): its address, and the way to
+/// stop it.
+pub struct Running {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    /// The log opened at the start, if any (its id in the viewer).
+    pub opened: Option<u64>,
+    stop: Option<oneshot::Sender<()>>,
+    done: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Running {
+    /// Stops the server and waits for it.
+    ///
+    /// # Errors
+    /// The server's I/O error, if it failed.
+    pub async fn stop(mut self) -> std::io::Result<()> {
+        if let Some(s) = self.stop.take() {
+            let _ = s.send(());
+        }
+        match self.done.take() {
+            Some(d) => d.await.unwrap_or(Ok(())),
+            None => Ok(()),
+        }
+    }
+}
+
+/// Starts the tables' thread (a current-thread runtime with a `LocalSet`:
+/// the engine's game is not `Send`, so each table task stays on it) and
+/// returns a way to open tables on it.
+fn tables_thread() -> std::io::Result<mpsc::UnboundedSender<Open>> {
+    let (tx, mut rx) = mpsc::unbounded_channel::<Open>();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    std::thread::Builder::new()
+        .name("tables".into())
+        .spawn(move || {
+            let local = tokio::task::LocalSet::new();
+            local.block_on(&rt, async move {
+                while let Some(open) = rx.recv().await {
+                    let _ = open.reply.send(table::spawn(open.spec, open.logs));
+                }
+            });
+        })?;
+    Ok(tx)
+}
+
+/// A request to open a table on the tables' thread.
+struct Open {
+    spec: TableSpec,
+    logs: logs::Logs,
+    reply: oneshot::Sender<Result<TableHandle, table::StartError>>,
+}
+
+/// Starts serving `config` on the current tokio runtime; returns once it
+/// listens.
+///
+/// # Errors
+/// [`ServeError`]: the address cannot be bound, an external bot cannot be
+/// started, the log to open cannot be read.
+pub async fn start(config: Config) -> Result<Running, ServeError> {
+    let logs = logs::Logs::default();
+    let opened = match &config.open_log {
+        Some((text, name)) => Some(logs.add_text(text, &config.table.rules, name.clone())?),
+        None => None,
+    };
+    let tables = tables_thread()?;
+    let (reply, handle) = oneshot::channel();
+    let _ = tables.send(Open {
+        spec: config.table.clone(),
+        logs: logs.clone(),
+        reply,
+    });
+    let table = handle
+        .await
+        .map_err(|_| std::io::Error::other("the tables' thread stopped"))??;
+    let state = AppState {
+        table,
+        logs,
+        clients: Arc::new(AtomicU64::new(0)),
+        review: config.review,
+        rules: Arc::new(config.table.rules.clone()),
+    };
+    let app = router(state);
+    let listener = tokio::net::TcpListener::bind(config.bind)
+        .await
+        .map_err(|source| ServeError::Bind {
+            addr: config.bind,
+            source,
+        })?;
+    let addr = listener.local_addr()?;
+    let (stop, stopped) = oneshot::channel::<()>();
+    let done = tokio::spawn(async move {
+        // The tables' thread ends when its sender (kept here) is dropped.
+        let _tables = tables;
+        axum::serve(listener, app)
+            .with_graceful_shutdown(async move {
+                let _ = stopped.await;
+            })
+            .await
+    });
+    Ok(Running {
+        addr,
+        opened,
+        stop: Some(stop),
+        done: Some(done),
+    })
+}
+
+/// Serves `config` until Ctrl-C (or SIGTERM), calling `ready` with the
+/// address once it listens (the CLI prints it, or opens the browser).
+///
+/// # Errors
+/// As [`start`]; the runtime's I/O errors.
+pub fn serve(config: Config, ready: impl FnOnce(SocketAddr, Option<u64>)) -> Result<(), ServeError> {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(async move {
+        let running = start(config).await?;
+        ready(running.addr, running.opened);
+        shutdown_signal().await;
+        running.stop().await?;
+        Ok(())
+    })
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = tokio::signal::ctrl_c();
+    #[cfg(unix)]
+    {
+        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(t) => t,
+            Err(_) => {
+                let _ = ctrl_c.await;
+                return;
+            }
+        };
+        tokio::select! {
+            _ = ctrl_c => {}
+            _ = term.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = ctrl_c.await;
+    }
+}
+
+fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/assets/{file}", get(assets::file))
+        .route("/ws", get(socket))
+        .route(
+            "/api/logs",
+            post(upload_log).layer(DefaultBodyLimit::max(tenpai::log::MAX_LOG_BYTES as usize)),
+        )
+        .route(
+            "/api/logs/{id}/review",
+            post(upload_review).layer(DefaultBodyLimit::max(16 << 20)),
+        )
+        .with_state(state)
+}
+
+async fn socket(ws: WebSocketUpgrade, State(state): State<AppState>) -> Response {
+    ws.max_message_size(protocol::MAX_CLIENT_MESSAGE)
+        .max_frame_size(protocol::MAX_CLIENT_MESSAGE)
+        .on_upgrade(move |socket| conn::serve(socket, state))
+}
+
+#[derive(serde::Deserialize)]
+struct Named {
+    name: Option<String>,
+}
+
+fn refused(message: String) -> Response {
+    (
+        StatusCode::BAD_REQUEST,
+        Json(serde_json::json!({ "error": message })),
+    )
+        .into_response()
+}
+
+/// `POST /api/logs?name=FILE`: a log's text (tenhou.net/6, mjai or mjlog)
+/// kept for the viewer; answers `{"log": ID, "name": NAME}`, or 400 with
+/// `{"error": …}` (the format's own error, as `tenpai replay` prints it).
+async fn upload_log(
+    State(state): State<AppState>,
+    Query(q): Query<Named>,
+    body: axum::body::Bytes,
+) -> Response {
+    let name = q.name.unwrap_or_else(|| "log".into());
+    let Ok(text) = String::from_utf8(body.to_vec()) else {
+        return refused(format!("{name}: stream did not contain valid UTF-8"));
+    };
+    let logs = state.logs.clone();
+    let rules = state.rules.clone();
+    let n = name.clone();
+    let added = tokio::task::spawn_blocking(move || logs.add_text(&text, &rules, n)).await;
+    match added {
+        Ok(Ok(id)) => Json(serde_json::json!({ "log": id, "name": name })).into_response(),
+        Ok(Err(e)) => refused(format!("{name}: {e}")),
+        Err(e) => refused(format!("{name}: {e}")),
+    }
+}
+
+/// `POST /api/logs/ID/review`: the JSON of `tenpai review --json` for log
+/// ID; answers `{"log": ID, "decisions": N}`, or 400 with `{"error": …}`.
+async fn upload_review(
+    State(state): State<AppState>,
+    Path(id): Path<u64>,
+    body: axum::body::Bytes,
+) -> Response {
+    let Some(log) = state.logs.get(id) else {
+        return refused(format!("log {id}: no such log"));
+    };
+    let text = String::from_utf8_lossy(&body);
+    match review::ReviewDoc::from_json(&text) {
+        Ok(doc) => {
+            let n = doc.decisions.len();
+            let review = serde_json::to_value(&doc).unwrap_or_default();
+            if let Ok(mut slot) = log.review.lock() {
+                *slot = Some(Arc::new(doc));
+            }
+            Json(serde_json::json!({ "log": id, "decisions": n, "review": review })).into_response()
+        }
+        Err(e) => refused(e),
+    }
+}
+
+/// Content type of an embedded file by its extension.
+pub(crate) fn content_type(name: &str) -> &'static str {
+    match name.rsplit('.').next() {
+        Some("js") => "text/javascript; charset=utf-8",
+        Some("css") => "text/css; charset=utf-8",
+        Some("svg") => "image/svg+xml",
+        Some("html") => "text/html; charset=utf-8",
+        _ => "application/octet-stream",
+    }
+}
+
+pub(crate) fn with_type(name: &str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type(name)), (header::CACHE_CONTROL, "no-cache")], body)
+        .into_response()
+}

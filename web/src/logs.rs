@@ -1,0 +1,76 @@
+//! The logs the viewer can open: uploaded ones and the games finished at the
+//! server's tables, each read once into the library's [`ImportedGame`] and
+//! kept (the latest [`KEPT`]) under a number.
+
+use std::collections::VecDeque;
+use std::sync::{Arc, Mutex};
+use tenpai::log::{ImportedGame, LogError};
+use tenpai::rules::Rules;
+
+/// Logs kept at once; the oldest is forgotten first.
+pub const KEPT: usize = 64;
+
+/// A log read for the viewer.
+#[derive(Debug)]
+pub struct StoredLog {
+    /// Its number.
+    pub id: u64,
+    /// Its name (the uploaded file's, or `game SEED`).
+    pub name: String,
+    /// The game.
+    pub game: ImportedGame,
+    /// The rules it is replayed under (the log's room's, else the server's).
+    pub rules: Rules,
+    /// Its review, once made or uploaded.
+    pub review: Mutex<Option<Arc<crate::review::ReviewDoc>>>,
+}
+
+/// The kept logs, shared by the connections and the tables.
+#[derive(Clone, Debug, Default)]
+pub struct Logs(Arc<Mutex<Store>>);
+
+#[derive(Debug, Default)]
+struct Store {
+    next: u64,
+    logs: VecDeque<Arc<StoredLog>>,
+}
+
+impl Logs {
+    /// Reads `text` (tenhou.net/6, mjai or mjlog) and keeps it; its number.
+    /// The rules are the log's room's when it records them, else `rules`.
+    ///
+    /// # Errors
+    /// The format's own error, as `tenpai replay` prints it.
+    ///
+    /// ```
+    /// let logs = tenpai_web::logs::Logs::default();
+    /// let e = logs.add_text("# notes", &tenpai::rules::Rules::tenhou(), "x".into()).unwrap_err();
+    /// assert!(e.to_string().starts_with("not a tenhou.net/6, mjai or mjlog log"));
+    /// ```
+    pub fn add_text(&self, text: &str, rules: &Rules, name: String) -> Result<u64, LogError> {
+        let game = tenpai::log::parse(text)?;
+        let rules = game.rules_or(rules);
+        let Ok(mut s) = self.0.lock() else {
+            return Ok(0);
+        };
+        s.next += 1;
+        let id = s.next;
+        s.logs.push_back(Arc::new(StoredLog {
+            id,
+            name,
+            game,
+            rules,
+            review: Mutex::new(None),
+        }));
+        while s.logs.len() > KEPT {
+            s.logs.pop_front();
+        }
+        Ok(id)
+    }
+
+    /// Log number `id`, if kept.
+    pub fn get(&self, id: u64) -> Option<Arc<StoredLog>> {
+        let s = self.0.lock().ok()?;
+        s.logs.iter().find(|l| l.id == id).cloned()
+    }
+}

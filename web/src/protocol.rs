@@ -1,0 +1,170 @@
+//! The messages between the page and the server, one JSON object per
+//! WebSocket text frame, told apart by `"type"` (documented with an example
+//! each in `docs/web-protocol.md`).
+//!
+//! The page sends intents ([`ClientMsg`]); the server owns the game, checks
+//! each intent against the legal actions it offered and answers with what
+//! the client's seat may see ([`ServerMsg`]). An intent that cannot be read
+//! or is not allowed now is answered with [`ServerMsg::Error`] and changes
+//! nothing.
+//!
+//! ```
+//! use tenpai_web::protocol::ClientMsg;
+//! let m: ClientMsg = serde_json::from_str(r#"{"type":"act","decision":7,"choice":2}"#)?;
+//! assert_eq!(m, ClientMsg::Act { decision: 7, choice: 2 });
+//! # Ok::<(), serde_json::Error>(())
+//! ```
+
+use crate::thinking::Thinking;
+use crate::view::TableView;
+use serde::{Deserialize, Serialize};
+
+/// The protocol's version, sent in [`ServerMsg::Welcome`].
+pub const VERSION: u32 = 1;
+
+/// The largest message a client may send, in bytes; a longer one closes its
+/// connection (logs for the viewer are uploaded over HTTP instead).
+pub const MAX_CLIENT_MESSAGE: usize = 16 * 1024;
+
+/// A message from the page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Take choice number `choice` (0-based, into the view's choices) at
+    /// decision number `decision` (the view's `decision`); refused when the
+    /// decision is no longer open.
+    Act {
+        /// The decision it answers.
+        decision: u64,
+        /// The choice's position in the view's choices.
+        choice: usize,
+    },
+    /// Show or hide the thinking panel; while no client shows it, the
+    /// advisor does not search.
+    Panel {
+        /// Shown.
+        on: bool,
+    },
+    /// Start a new game at this table (only once the game is over).
+    NewGame,
+    /// Review seat `seat` of log `log` (by default the seat named `You`,
+    /// the person's at this server's tables) with the Monte Carlo AI:
+    /// progress arrives as [`ServerMsg::ReviewProgress`], the result as
+    /// [`ServerMsg::Review`].
+    Review {
+        /// The log's id.
+        log: u64,
+        /// The seat reviewed.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+    },
+    /// Show step `step` of log `log` in the viewer: the position after that
+    /// many of its events, every hand open (`seat` absent) or as `seat` saw it.
+    Frame {
+        /// The log's id ([`ServerMsg::GameEnd`] or the upload's answer).
+        log: u64,
+        /// Events applied, 0 to the log's length.
+        step: usize,
+        /// One seat's view only.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+    },
+}
+
+/// A message to the page.
+#[derive(Clone, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The first message on a connection.
+    Welcome {
+        /// [`VERSION`].
+        version: u32,
+        /// The client's seat; absent when it watches four AI players.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        seat: Option<u8>,
+        /// The players' names by seat.
+        names: [String; 4],
+        /// How long the AI's moves are shown before the next, in ms.
+        ai_delay_ms: u64,
+        /// The advisor behind the thinking panel: `mc` or `baseline`.
+        advisor: String,
+    },
+    /// The table as the client may see it, after `event` (absent when the
+    /// client joins or a new game is dealt).
+    Table {
+        /// The event just applied, as the client's seat sees it (mjai).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        event: Option<tenpai::game::Event>,
+        /// The table.
+        view: Box<TableView>,
+    },
+    /// What the advisor (or, when watching, the AI on its turn) thinks of
+    /// decision `decision`; sent again as a search goes on.
+    Thinking(Box<Thinking>),
+    /// The game is over.
+    GameEnd(Box<GameEnd>),
+    /// A review is under way: `done` of `total` decisions searched.
+    ReviewProgress {
+        /// Decisions searched.
+        done: usize,
+        /// Decisions in all.
+        total: usize,
+    },
+    /// A finished review, for the viewer.
+    Review {
+        /// The log reviewed.
+        log: u64,
+        /// The review.
+        review: Box<crate::review::ReviewDoc>,
+    },
+    /// A step of a log in the viewer.
+    Frame(Box<crate::viewer::Frame>),
+    /// The last message could not be done; nothing changed.
+    Error {
+        /// What was wrong, in English.
+        message: String,
+    },
+}
+
+/// The end of a game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameEnd {
+    /// Final scores, in points, by seat.
+    pub scores: [i32; 4],
+    /// Points with uma and oka, by seat.
+    pub points: [i32; 4],
+    /// Seats by final rank.
+    pub ranking: [u8; 4],
+    /// The game's log in the viewer (its id for [`ClientMsg::Frame`]).
+    pub log: u64,
+    /// Where the mjai log was written (with `--log-dir`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub log_file: Option<String>,
+    /// The game can be reviewed (a person played it).
+    pub reviewable: bool,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_msg_ok_each_kind() {
+        let read = |s: &str| serde_json::from_str::<ClientMsg>(s).unwrap();
+        assert_eq!(read(r#"{"type":"new_game"}"#), ClientMsg::NewGame);
+        assert_eq!(read(r#"{"type":"panel","on":false}"#), ClientMsg::Panel { on: false });
+        assert_eq!(
+            read(r#"{"type":"frame","log":1,"step":40,"seat":2}"#),
+            ClientMsg::Frame { log: 1, step: 40, seat: Some(2) }
+        );
+    }
+
+    #[test]
+    fn client_msg_err_unknown_type_or_field_named() {
+        let e = serde_json::from_str::<ClientMsg>(r#"{"type":"cheat"}"#).unwrap_err();
+        assert!(e.to_string().contains("unknown variant `cheat`"), "{e}");
+        let e = serde_json::from_str::<ClientMsg>(r#"{"type":"act","decision":1,"choice":0,"x":1}"#)
+            .unwrap_err();
+        assert!(e.to_string().contains("unknown field `x`"), "{e}");
+    }
+}

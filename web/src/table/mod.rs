@@ -1,0 +1,769 @@
+//! One table: a task that owns its game (an actor). It receives the clients'
+//! intents through a channel, checks each against the legal actions it
+//! offered, steps the game, and sends every client the table as its seat
+//! sees it — built from the seat's view ([`crate::view`]), event by event.
+//! Nothing else holds the game; there is no lock around it.
+//!
+//! The events the game records are applied one by one to a second state,
+//! the table as published: each client gets one message per event with the
+//! view after it (the page animates from them), and a client that joins
+//! (or comes back after closing its tab) gets the table as it stands.
+//!
+//! AI players and the advisor's searches run on tokio's blocking pool and
+//! answer the table through its internal channel; the search is watched,
+//! and its progress is sent as it goes.
+
+pub mod seats;
+
+use crate::logs::Logs;
+use crate::protocol::{ClientMsg, GameEnd, ServerMsg, VERSION};
+use crate::thinking::{self, Thinking};
+use crate::view::{self, RoundEndView, RoundLog, TableView};
+use seats::{visible, Ai};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tenpai::ai::mc::{McPlayer, SearchReport, Settings};
+use tenpai::ai::BaselinePlayer;
+use tenpai::arena::PlayerKind;
+use tenpai::game::{
+    final_scores, ranking, Action, Event, Game, GameError, Observation, Player, State,
+};
+use tenpai::rules::Rules;
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+/// A client's outgoing messages (JSON text); the connection writes them.
+pub type Out = mpsc::Sender<Arc<str>>;
+
+/// Messages a client may have waiting before it counts as gone.
+pub const OUT_QUEUE: usize = 1024;
+
+/// Who recommends the person's moves in the thinking panel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Advisor {
+    /// The rule-based AI (instant).
+    Baseline,
+    /// The Monte Carlo search with these settings.
+    Mc(Settings),
+}
+
+impl Advisor {
+    fn name(self) -> &'static str {
+        match self {
+            Advisor::Baseline => "baseline",
+            Advisor::Mc(_) => "mc",
+        }
+    }
+}
+
+/// What to play at a table.
+#[derive(Clone, Debug)]
+pub struct TableSpec {
+    /// The rules (length included).
+    pub rules: Rules,
+    /// The first game's wall seed; each new game at the table takes the next.
+    pub seed: u64,
+    /// The AI player at each seat; `None` at the person's seat (four AI
+    /// players: the clients watch).
+    pub players: [Option<PlayerKind>; 4],
+    /// How long each visible AI move stays before the next.
+    pub ai_delay: Duration,
+    /// The advisor of the thinking panel.
+    pub advisor: Advisor,
+    /// Where every finished game's mjai log is written.
+    pub log_dir: Option<PathBuf>,
+}
+
+impl TableSpec {
+    /// The person's seat, if a person plays.
+    pub fn person(&self) -> Option<u8> {
+        (0..4u8).find(|&s| self.players[s as usize].is_none())
+    }
+
+    /// The players' names: `You` (the name reviews look for) and the AI
+    /// players' kinds.
+    pub fn names(&self) -> [String; 4] {
+        std::array::from_fn(|s| match &self.players[s] {
+            None => tenpai::review::PLAYER_NAME.to_string(),
+            Some(k) => k.to_string(),
+        })
+    }
+}
+
+/// A message to a table.
+#[derive(Debug)]
+pub enum TableMsg {
+    /// A client joins (and gets the table as it stands).
+    Join {
+        /// The client's id.
+        client: u64,
+        /// Where its messages go.
+        out: Out,
+    },
+    /// A client left.
+    Leave {
+        /// The client's id.
+        client: u64,
+    },
+    /// A client's intent (act, panel, new game).
+    Intent {
+        /// The client's id.
+        client: u64,
+        /// What it asks.
+        msg: ClientMsg,
+    },
+}
+
+/// The way to a table's task.
+#[derive(Clone, Debug)]
+pub struct TableHandle {
+    tx: mpsc::Sender<TableMsg>,
+}
+
+impl TableHandle {
+    /// Sends `msg` to the table; false when the table is gone.
+    pub async fn send(&self, msg: TableMsg) -> bool {
+        self.tx.send(msg).await.is_ok()
+    }
+}
+
+/// What the blocking tasks tell the table.
+enum Internal {
+    /// A search so far (or done) of decision `decision`.
+    Progress {
+        decision: u64,
+        report: SearchReport,
+        done: bool,
+    },
+    /// An AI decided.
+    AiDone {
+        seat: u8,
+        decision: u64,
+        ai: Box<Ai>,
+        action: Action,
+    },
+}
+
+/// Where the table stands.
+enum Stage {
+    /// Waiting for the person at `seat` to answer decision `decision`.
+    Person { seat: u8, decision: u64 },
+    /// An AI is thinking.
+    Thinking,
+    /// An AI chose `action`; it is played at `at` (the AI delay).
+    Ready { action: Action, at: Instant },
+    /// The game is over (or stopped by an engine error).
+    Over,
+}
+
+struct Client {
+    id: u64,
+    out: Out,
+    /// The client shows the thinking panel.
+    panel: bool,
+}
+
+/// A search progress is sent at most this often.
+const PROGRESS_EVERY: Duration = Duration::from_millis(100);
+
+/// Deals the table's first game and starts its task on the current
+/// `LocalSet` (the tables' thread: the engine's game is not `Send`).
+///
+/// # Errors
+/// An external bot that cannot be started; an engine error (a bug).
+pub fn spawn(spec: TableSpec, logs: Logs) -> Result<TableHandle, StartError> {
+    let (tx, rx) = mpsc::channel(256);
+    let t = Table::new(spec, logs)?;
+    tokio::task::spawn_local(t.run(rx));
+    Ok(TableHandle { tx })
+}
+
+/// An error starting a game.
+#[derive(Debug, thiserror::Error)]
+pub enum StartError {
+    /// An external bot could not be started.
+    #[error(transparent)]
+    Bot(#[from] seats::SpawnError),
+    /// The engine failed (a bug).
+    #[error("the engine failed: {0}")]
+    Engine(#[from] GameError),
+}
+
+struct Table {
+    spec: TableSpec,
+    logs: Logs,
+    /// Games started at this table (the first is 1).
+    games: u64,
+    seed: u64,
+    game: Game<'static>,
+    /// The table as published: the game's events applied one by one.
+    shown: State,
+    round: RoundLog,
+    round_end: Option<RoundEndView>,
+    published: usize,
+    seats: [Option<Box<Ai>>; 4],
+    /// Events each AI player has heard.
+    heard: [usize; 4],
+    clients: Vec<Client>,
+    decision: u64,
+    stage: Stage,
+    /// The panel of the open decision.
+    thinking: Option<Thinking>,
+    /// The next AI move is not shown before this.
+    next_ai: Instant,
+    ended: Option<GameEnd>,
+    internal_tx: mpsc::UnboundedSender<Internal>,
+    internal_rx: mpsc::UnboundedReceiver<Internal>,
+}
+
+impl Table {
+    fn new(spec: TableSpec, logs: Logs) -> Result<Table, StartError> {
+        let (internal_tx, internal_rx) = mpsc::unbounded_channel();
+        let seed = spec.seed;
+        let game = Game::new(&spec.rules, seed, false)?;
+        let mut t = Table {
+            shown: fresh(&spec.rules),
+            seats: seats_for(&spec, seed)?,
+            spec,
+            logs,
+            games: 1,
+            seed,
+            game,
+            round: RoundLog::default(),
+            round_end: None,
+            published: 0,
+            heard: [0; 4],
+            clients: Vec::new(),
+            decision: 0,
+            stage: Stage::Thinking,
+            thinking: None,
+            next_ai: Instant::now(),
+            ended: None,
+            internal_tx,
+            internal_rx,
+        };
+        t.advance();
+        Ok(t)
+    }
+
+    async fn run(mut self, mut rx: mpsc::Receiver<TableMsg>) {
+        loop {
+            let at = match &self.stage {
+                Stage::Ready { at, .. } => Some(*at),
+                _ => None,
+            };
+            tokio::select! {
+                msg = rx.recv() => match msg {
+                    Some(m) => self.handle(m),
+                    None => return,
+                },
+                Some(i) = self.internal_rx.recv() => self.internal(i),
+                _ = tokio::time::sleep_until(at.unwrap_or_else(Instant::now)), if at.is_some() => {
+                    if let Stage::Ready { action, .. } = std::mem::replace(&mut self.stage, Stage::Thinking) {
+                        self.step(&action);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The person's seat (none when watching).
+    fn person(&self) -> Option<u8> {
+        self.spec.person()
+    }
+
+    fn handle(&mut self, m: TableMsg) {
+        match m {
+            TableMsg::Join { client, out } => {
+                self.clients.push(Client {
+                    id: client,
+                    out,
+                    panel: true,
+                });
+                self.greet(client);
+                if let (Stage::Person { seat, decision }, None) = (&self.stage, &self.thinking) {
+                    let (seat, decision) = (*seat, *decision);
+                    self.advise(seat, decision);
+                }
+            }
+            TableMsg::Leave { client } => self.clients.retain(|c| c.id != client),
+            TableMsg::Intent { client, msg } => self.intent(client, msg),
+        }
+    }
+
+    fn intent(&mut self, client: u64, msg: ClientMsg) {
+        match msg {
+            ClientMsg::Act { decision, choice } => {
+                let open = match self.stage {
+                    Stage::Person { decision: d, .. } => Some(d),
+                    _ => None,
+                };
+                if open != Some(decision) {
+                    let why = match open {
+                        Some(d) => format!("decision {decision} is not open (decision {d} is)"),
+                        None => format!("decision {decision} is not open: it is not your turn"),
+                    };
+                    return self.error(client, why);
+                }
+                let Some(action) = self.game.legal().get(choice).cloned() else {
+                    let n = self.game.legal().len();
+                    return self.error(client, format!("choice {choice} of {n}: no such choice"));
+                };
+                self.stage = Stage::Thinking;
+                self.thinking = None;
+                self.step(&action);
+            }
+            ClientMsg::Panel { on } => {
+                let was = self.wants_panel();
+                if let Some(c) = self.clients.iter_mut().find(|c| c.id == client) {
+                    c.panel = on;
+                }
+                if on && !was {
+                    if let Stage::Person { seat, decision } = self.stage {
+                        self.advise(seat, decision);
+                    }
+                }
+            }
+            ClientMsg::NewGame => {
+                if !matches!(self.stage, Stage::Over) {
+                    return self.error(client, "the game is not over".into());
+                }
+                if let Err(e) = self.new_game() {
+                    let why = format!("a new game could not start: {e}");
+                    return self.error(client, why);
+                }
+            }
+            other => self.error(client, format!("{other:?} is not a table's message")),
+        }
+    }
+
+    fn new_game(&mut self) -> Result<(), StartError> {
+        let seed = self.spec.seed.wrapping_add(self.games);
+        let seats = seats_for(&self.spec, seed)?;
+        self.game = Game::new(&self.spec.rules, seed, false)?;
+        self.games += 1;
+        self.seed = seed;
+        self.seats = seats;
+        self.shown = fresh(&self.spec.rules);
+        self.round = RoundLog::default();
+        self.round_end = None;
+        self.published = 0;
+        self.heard = [0; 4];
+        self.thinking = None;
+        self.ended = None;
+        for c in 0..self.clients.len() {
+            let id = self.clients[c].id;
+            self.greet(id);
+        }
+        self.advance();
+        Ok(())
+    }
+
+    fn wants_panel(&self) -> bool {
+        self.clients.iter().any(|c| c.panel)
+    }
+
+    fn internal(&mut self, i: Internal) {
+        match i {
+            Internal::Progress {
+                decision,
+                report,
+                done,
+            } => {
+                if decision != self.decision {
+                    return;
+                }
+                let Some(t) = self.thinking.as_mut() else {
+                    return;
+                };
+                let view = thinking::search_view(&report, self.game.legal(), done);
+                if done {
+                    t.recommended = thinking::choice_of(&report.chosen, self.game.legal());
+                }
+                t.search = Some(view);
+                let msg = ServerMsg::Thinking(Box::new(t.clone()));
+                self.broadcast(&msg);
+            }
+            Internal::AiDone {
+                seat,
+                decision,
+                ai,
+                action,
+            } => {
+                self.seats[seat as usize] = Some(ai);
+                if decision != self.decision || !matches!(self.stage, Stage::Thinking) {
+                    return;
+                }
+                if let Some(t) = self.thinking.as_mut().filter(|t| t.recommended.is_none()) {
+                    t.recommended = thinking::choice_of(&action, self.game.legal());
+                    let msg = ServerMsg::Thinking(Box::new(t.clone()));
+                    self.broadcast(&msg);
+                }
+                if visible(&action) {
+                    let at = self.next_ai.max(Instant::now());
+                    self.stage = Stage::Ready { action, at };
+                } else {
+                    self.step(&action);
+                }
+            }
+        }
+    }
+
+    /// Plays `action` for the seat asked and runs the table on.
+    fn step(&mut self, action: &Action) {
+        if let Err(e) = self.game.step(action) {
+            return self.fail(&e);
+        }
+        if visible(action) {
+            self.next_ai = Instant::now() + self.spec.ai_delay;
+        }
+        self.advance();
+    }
+
+    fn fail(&mut self, e: &dyn std::fmt::Display) {
+        eprintln!("tenpai serve: the game stopped (a bug): {e}");
+        self.stage = Stage::Over;
+        let msg = ServerMsg::Error {
+            message: format!("the game stopped (a bug in the engine): {e}"),
+        };
+        self.broadcast(&msg);
+    }
+
+    /// Publishes the new events, then asks the next decision (or ends the
+    /// game).
+    fn advance(&mut self) {
+        if let Err(e) = self.publish() {
+            return self.fail(&e);
+        }
+        let Some(seat) = self.game.to_act() else {
+            return self.finish();
+        };
+        self.decision += 1;
+        let decision = self.decision;
+        self.thinking = None;
+        if Some(seat) == self.person() {
+            self.stage = Stage::Person { seat, decision };
+            for c in 0..self.clients.len() {
+                let msg = ServerMsg::Table {
+                    event: None,
+                    view: Box::new(self.table_view()),
+                };
+                send(&self.clients[c].out, &msg);
+            }
+            if self.wants_panel() {
+                self.advise(seat, decision);
+            }
+            return;
+        }
+        self.stage = Stage::Thinking;
+        let Some(mut ai) = self.seats[seat as usize].take() else {
+            return self.fail(&format!("seat {seat} has no player"));
+        };
+        let events = self.game.events()[self.heard[seat as usize]..].to_vec();
+        self.heard[seat as usize] = self.game.events().len();
+        let obs = Observation::of(self.game.state(), seat);
+        let legal = self.game.legal().to_vec();
+        // Watching four AI players: each one's thinking is shown.
+        let watched = self.person().is_none() && self.wants_panel();
+        if watched {
+            let by = if matches!(*ai, Ai::Mc(_)) { "mc" } else { "baseline" };
+            self.thinking = Some(thinking::panel(&obs, decision, &self.spec.rules, by));
+            self.broadcast_thinking();
+        }
+        let tx = self.internal_tx.clone();
+        tokio::task::spawn_blocking(move || {
+            let progress = Progress::new(tx.clone(), decision);
+            let watch = |r: &SearchReport| progress.tell(r);
+            let watch: Option<&(dyn Fn(&SearchReport) + Sync)> =
+                if watched { Some(&watch) } else { None };
+            let (action, report) = ai.decide(&events, &obs, &legal, watch);
+            if let (true, Some(r)) = (watched, report) {
+                let _ = tx.send(Internal::Progress {
+                    decision,
+                    report: r,
+                    done: true,
+                });
+            }
+            let _ = tx.send(Internal::AiDone {
+                seat,
+                decision,
+                ai,
+                action,
+            });
+        });
+    }
+
+    /// The person's thinking panel for `decision`: the tiles at once, the
+    /// advisor's recommendation (and search) after.
+    fn advise(&mut self, seat: u8, decision: u64) {
+        let obs = Observation::of(self.game.state(), seat);
+        let legal = self.game.legal().to_vec();
+        let rules = &self.spec.rules;
+        let mut t = thinking::panel(&obs, decision, rules, self.spec.advisor.name());
+        match self.spec.advisor {
+            Advisor::Baseline => {
+                let a = BaselinePlayer::new(rules).act(&obs, &legal);
+                t.recommended = thinking::choice_of(&a, &legal);
+            }
+            Advisor::Mc(settings) => {
+                let tx = self.internal_tx.clone();
+                let seed = tenpai::arena::seat_seed(self.seed ^ 0x5eed, seat) ^ decision;
+                let mut mc = McPlayer::with_settings(rules, settings, seed);
+                tokio::task::spawn_blocking(move || {
+                    let progress = Progress::new(tx.clone(), decision);
+                    let report = mc.think_watched(&obs, &legal, &|r| progress.tell(r));
+                    let _ = tx.send(Internal::Progress {
+                        decision,
+                        report,
+                        done: true,
+                    });
+                });
+            }
+        }
+        self.thinking = Some(t);
+        self.broadcast_thinking();
+    }
+
+    fn broadcast_thinking(&self) {
+        if let Some(t) = &self.thinking {
+            self.broadcast(&ServerMsg::Thinking(Box::new(t.clone())));
+        }
+    }
+
+    /// Applies the game's new events to the published table and sends each
+    /// client its view after each.
+    fn publish(&mut self) -> Result<(), GameError> {
+        while self.published < self.game.events().len() {
+            let e = self.game.events()[self.published].clone();
+            self.published += 1;
+            self.shown.apply(&e)?;
+            self.round.note(&e);
+            match e {
+                Event::StartKyoku { .. } => self.round_end = None,
+                Event::EndKyoku => self.round_end = view::round_end(&self.shown, &self.round),
+                _ => {}
+            }
+            for c in 0..self.clients.len() {
+                let msg = ServerMsg::Table {
+                    event: Some(self.seen(&e)),
+                    view: Box::new(self.published_view()),
+                };
+                send(&self.clients[c].out, &msg);
+            }
+        }
+        self.clients.retain(|c| !c.out.is_closed());
+        Ok(())
+    }
+
+    /// `e` as the clients see it: their seat's view, or all of it when they
+    /// watch four AI players.
+    fn seen(&self, e: &Event) -> Event {
+        match self.person() {
+            Some(seat) => e.seen_by(seat),
+            None => e.clone(),
+        }
+    }
+
+    /// The published table, without choices (events still to publish).
+    fn published_view(&self) -> TableView {
+        self.view_with(None, &[])
+    }
+
+    /// The table as it stands, with the open decision's choices.
+    fn table_view(&self) -> TableView {
+        match self.stage {
+            Stage::Person { decision, .. } => self.view_with(Some(decision), self.game.legal()),
+            _ => self.published_view(),
+        }
+    }
+
+    fn view_with(&self, decision: Option<u64>, legal: &[tenpai::game::Action]) -> TableView {
+        let s = &self.shown;
+        let seats = match self.person() {
+            Some(me) => vec![view::seat_view(s, me, legal)],
+            None => (0..4u8).map(|k| view::seat_view(s, k, &[])).collect(),
+        };
+        TableView {
+            bottom: self.person().unwrap_or(0),
+            seats,
+            decision,
+            turn: view::turn(s.phase()),
+            asked: (self.published == self.game.events().len())
+                .then(|| self.game.to_act())
+                .flatten(),
+            round_end: self.round_end.clone(),
+        }
+    }
+
+    /// Sends one client what it needs to draw the table from nothing.
+    fn greet(&mut self, client: u64) {
+        let Some(c) = self.clients.iter().find(|c| c.id == client) else {
+            return;
+        };
+        let advisor = match self.person() {
+            Some(_) => self.spec.advisor.name().to_string(),
+            None => "players".to_string(),
+        };
+        send(
+            &c.out,
+            &ServerMsg::Welcome {
+                version: VERSION,
+                seat: self.person(),
+                names: self.spec.names(),
+                ai_delay_ms: self.spec.ai_delay.as_millis() as u64,
+                advisor,
+            },
+        );
+        send(
+            &c.out,
+            &ServerMsg::Table {
+                event: None,
+                view: Box::new(self.table_view()),
+            },
+        );
+        if let Some(t) = &self.thinking {
+            send(&c.out, &ServerMsg::Thinking(Box::new(t.clone())));
+        }
+        if let Some(end) = &self.ended {
+            send(&c.out, &ServerMsg::GameEnd(Box::new(end.clone())));
+        }
+    }
+
+    /// The game is over: the log written and kept for the viewer, the
+    /// standings sent, the AI players told the last events.
+    fn finish(&mut self) {
+        self.stage = Stage::Over;
+        let events = self.game.events().to_vec();
+        for seat in 0..4 {
+            if let Some(mut ai) = self.seats[seat].take() {
+                let rest = events[self.heard[seat]..].to_vec();
+                tokio::task::spawn_blocking(move || ai.observe(&rest));
+            }
+        }
+        let scores = self.game.state().scores();
+        let mjai: String = events.iter().map(|e| e.to_json() + "\n").collect();
+        let log_file = self.spec.log_dir.as_ref().map(|dir| write_log(dir, self.seed, &mjai));
+        let log_file = match log_file {
+            Some(Ok(path)) => Some(path.display().to_string()),
+            Some(Err(e)) => {
+                eprintln!("tenpai serve: {e}");
+                None
+            }
+            None => None,
+        };
+        let log = self
+            .logs
+            .add_text(&mjai, &self.spec.rules, format!("game {}", self.seed))
+            .unwrap_or(0);
+        let end = GameEnd {
+            scores,
+            points: final_scores(&scores, &self.spec.rules.game),
+            ranking: ranking(&scores),
+            log,
+            log_file,
+            reviewable: self.person().is_some(),
+        };
+        self.ended = Some(end.clone());
+        self.broadcast(&ServerMsg::GameEnd(Box::new(end)));
+    }
+
+    fn error(&self, client: u64, message: String) {
+        if let Some(c) = self.clients.iter().find(|c| c.id == client) {
+            send(&c.out, &ServerMsg::Error { message });
+        }
+    }
+
+    fn broadcast(&self, msg: &ServerMsg) {
+        let text: Arc<str> = to_text(msg);
+        for c in &self.clients {
+            let _ = c.out.try_send(text.clone());
+        }
+    }
+}
+
+/// A search's progress, sent to the table at most every [`PROGRESS_EVERY`].
+struct Progress {
+    tx: mpsc::UnboundedSender<Internal>,
+    decision: u64,
+    last: Mutex<Option<std::time::Instant>>,
+}
+
+impl Progress {
+    fn new(tx: mpsc::UnboundedSender<Internal>, decision: u64) -> Progress {
+        Progress {
+            tx,
+            decision,
+            last: Mutex::new(None),
+        }
+    }
+
+    fn tell(&self, r: &SearchReport) {
+        let now = std::time::Instant::now();
+        let Ok(mut last) = self.last.lock() else {
+            return;
+        };
+        if last.is_some_and(|t| now.duration_since(t) < PROGRESS_EVERY) {
+            return;
+        }
+        *last = Some(now);
+        let _ = self.tx.send(Internal::Progress {
+            decision: self.decision,
+            report: r.clone(),
+            done: false,
+        });
+    }
+}
+
+/// A state before any event (the published table starts from it).
+fn fresh(rules: &Rules) -> State {
+    State::new(rules.clone())
+}
+
+fn seats_for(spec: &TableSpec, seed: u64) -> Result<[Option<Box<Ai>>; 4], seats::SpawnError> {
+    let mut out: [Option<Box<Ai>>; 4] = Default::default();
+    for s in 0..4u8 {
+        if let Some(kind) = &spec.players[s as usize] {
+            out[s as usize] = Some(Box::new(Ai::make(kind, &spec.rules, seed, s)?));
+        }
+    }
+    Ok(out)
+}
+
+/// Writes a finished game's mjai log into `dir` as `tenpai-SEED.jsonl`
+/// (`tenpai-SEED-2.jsonl`… when taken).
+fn write_log(dir: &std::path::Path, seed: u64, text: &str) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("--log-dir {}: {e}", dir.display()))?;
+    for k in 1.. {
+        let name = if k == 1 {
+            format!("tenpai-{seed}.jsonl")
+        } else {
+            format!("tenpai-{seed}-{k}.jsonl")
+        };
+        let path = dir.join(name);
+        match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(mut f) => {
+                use std::io::Write;
+                f.write_all(text.as_bytes())
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        }
+    }
+    unreachable!("some name is free")
+}
+
+/// A message as JSON text.
+pub fn to_text(msg: &ServerMsg) -> Arc<str> {
+    serde_json::to_string(msg)
+        .unwrap_or_else(|e| format!(r#"{{"type":"error","message":"{e}"}}"#))
+        .into()
+}
+
+/// Sends `msg` to one client without waiting (a client whose queue is full
+/// misses it and is dropped at the next publish).
+fn send(out: &Out, msg: &ServerMsg) {
+    let _ = out.try_send(to_text(msg));
+}

@@ -1,0 +1,106 @@
+//! Who sits at a table: a person (answering through the page) or an AI
+//! player, made from its kind as `tenpai play` makes them (each seeded with
+//! [`seat_seed`]). An AI's decision runs on tokio's blocking pool, never on
+//! the thread of the tables, so a thinking AI never delays a message.
+
+use tenpai::ai::mc::{McPlayer, SearchReport};
+use tenpai::ai::BaselinePlayer;
+use tenpai::arena::{seat_seed, PlayerKind};
+use tenpai::bot::ExternalBot;
+use tenpai::game::{Action, Event, Observation, Player, RandomPlayer};
+use tenpai::rules::Rules;
+
+/// An AI player.
+pub enum Ai {
+    /// The Monte Carlo AI (its search can be watched).
+    Mc(Box<McPlayer>),
+    /// Any other player (the baseline, random, an external bot).
+    Other(Box<dyn Player + Send>),
+}
+
+impl std::fmt::Debug for Ai {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Ai::Mc(_) => "Ai::Mc",
+            Ai::Other(_) => "Ai::Other",
+        })
+    }
+}
+
+/// The error of a `cmd:` bot that cannot be started, naming the command.
+#[derive(Debug, thiserror::Error)]
+#[error("--opponents cmd:{command}: cannot start it: {source}")]
+pub struct SpawnError {
+    /// The command.
+    pub command: String,
+    /// Why.
+    #[source]
+    pub source: std::io::Error,
+}
+
+impl Ai {
+    /// The player of `kind` at `seat` in the game of wall seed `seed`.
+    ///
+    /// # Errors
+    /// A `cmd:` bot whose process cannot be started.
+    pub fn make(kind: &PlayerKind, rules: &Rules, seed: u64, seat: u8) -> Result<Ai, SpawnError> {
+        let own = seat_seed(seed, seat);
+        Ok(match kind {
+            PlayerKind::Random => Ai::Other(Box::new(RandomPlayer::new(own))),
+            PlayerKind::Baseline => Ai::Other(Box::new(BaselinePlayer::new(rules))),
+            PlayerKind::Mc(settings) => {
+                Ai::Mc(Box::new(McPlayer::with_settings(rules, *settings, own)))
+            }
+            PlayerKind::Cmd { command, timeout } => {
+                let fallback = Box::new(BaselinePlayer::new(rules));
+                let bot = ExternalBot::spawn(command, seat, rules, *timeout, fallback)
+                    .map_err(|source| SpawnError {
+                        command: command.clone(),
+                        source,
+                    })?;
+                Ai::Other(Box::new(bot))
+            }
+        })
+    }
+
+    /// Passes `events` on (an external bot hears them), then decides among
+    /// `legal`; a Monte Carlo AI tells `watch` its search as it goes.
+    pub fn decide(
+        &mut self,
+        events: &[Event],
+        obs: &Observation,
+        legal: &[Action],
+        watch: Option<&(dyn Fn(&SearchReport) + Sync)>,
+    ) -> (Action, Option<SearchReport>) {
+        self.observe(events);
+        match self {
+            Ai::Mc(mc) => {
+                let report = match watch {
+                    Some(w) => mc.think_watched(obs, legal, w),
+                    None => mc.think(obs, legal),
+                };
+                let a = if legal.contains(&report.chosen) {
+                    report.chosen.clone()
+                } else {
+                    legal[0].clone()
+                };
+                (a, Some(report))
+            }
+            Ai::Other(p) => (p.act(obs, legal), None),
+        }
+    }
+
+    /// Passes `events` on.
+    pub fn observe(&mut self, events: &[Event]) {
+        match self {
+            Ai::Mc(mc) => events.iter().for_each(|e| mc.observe(e)),
+            Ai::Other(p) => events.iter().for_each(|e| p.observe(e)),
+        }
+    }
+}
+
+/// The action is seen on the table (not a pass), so the next AI move waits
+/// for the delay.
+pub fn visible(a: &Action) -> bool {
+    *a != Action::Pass
+}

@@ -1,0 +1,126 @@
+//! The log viewer: any position of a kept log ([`crate::logs`]), rebuilt by
+//! applying the log's events to the engine from the start — every hand open,
+//! or one seat's view — with the list of rounds to jump to.
+//!
+//! An event the engine refuses stops its round there (the frame says why);
+//! the next round starts afresh from its `start_kyoku`, as `tenpai replay`
+//! and the review do.
+
+use crate::logs::StoredLog;
+use crate::view::{self, RoundEndView, RoundLog, TableView};
+use serde::Serialize;
+use tenpai::game::{Event, State};
+
+/// One position of a log.
+#[derive(Clone, Debug, Serialize)]
+pub struct Frame {
+    /// The log.
+    pub log: u64,
+    /// Its name.
+    pub name: String,
+    /// The players' names.
+    pub names: Vec<String>,
+    /// Events applied (0 to `steps`).
+    pub step: usize,
+    /// The log's events in all.
+    pub steps: usize,
+    /// The last event applied.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub event: Option<Event>,
+    /// The table.
+    pub view: TableView,
+    /// Each round's name and the step of its `start_kyoku`.
+    pub rounds: Vec<RoundMark>,
+    /// The engine refused an event of this round at or before this step.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refused: Option<String>,
+    /// The log has a review.
+    pub reviewed: bool,
+}
+
+/// A round in the round list.
+#[derive(Clone, Debug, Serialize)]
+pub struct RoundMark {
+    /// `E1-0`…
+    pub name: String,
+    /// The step just after its `start_kyoku`.
+    pub step: usize,
+}
+
+fn fresh(log: &StoredLog) -> State {
+    let mut s = State::new(log.rules.clone());
+    let start = Event::StartGame {
+        names: log.game.names.clone(),
+        seed: None,
+    };
+    // A fresh state always accepts `start_game`.
+    let _ = s.apply(&start);
+    s
+}
+
+/// The position of `log` after `step` events, every hand open (`seat`
+/// `None`) or as `seat` saw it (clamped to the log's length).
+pub fn frame(log: &StoredLog, step: usize, seat: Option<u8>) -> Frame {
+    let events: Vec<Event> = log.game.events().collect();
+    let step = step.min(events.len());
+    let mut rounds = Vec::new();
+    let mut at = 1;
+    for r in &log.game.rounds {
+        rounds.push(RoundMark {
+            name: r.name(),
+            step: at + 1,
+        });
+        at += r.events.len();
+    }
+    let mut state = fresh(log);
+    let mut round = RoundLog::default();
+    let mut refused: Option<String> = None;
+    let mut end: Option<RoundEndView> = None;
+    for (i, e) in events.iter().enumerate().take(step).skip(1) {
+        if let Event::StartKyoku { .. } = e {
+            if refused.take().is_some() {
+                state = fresh(log);
+            }
+            end = None;
+        }
+        if refused.is_some() {
+            continue;
+        }
+        match state.apply(e) {
+            Ok(()) => {
+                round.note(e);
+                if *e == Event::EndKyoku {
+                    end = view::round_end(&state, &round);
+                }
+            }
+            Err(err) => refused = Some(format!("event {i} ({}): {err}", e.to_json())),
+        }
+    }
+    let seats = match seat {
+        Some(s) => vec![view::seat_view(&state, s % 4, &[])],
+        None => (0..4u8).map(|s| view::seat_view(&state, s, &[])).collect(),
+    };
+    let event = step.checked_sub(1).map(|i| match seat {
+        Some(s) => events[i].seen_by(s % 4),
+        None => events[i].clone(),
+    });
+    Frame {
+        log: log.id,
+        name: log.name.clone(),
+        names: log.game.names.clone(),
+        step,
+        steps: events.len(),
+        event,
+        view: TableView {
+            bottom: seat.unwrap_or(0) % 4,
+            seats,
+            decision: None,
+            turn: view::turn(state.phase()),
+            asked: None,
+            round_end: end,
+        },
+        rounds,
+        refused,
+        reviewed: log.review.lock().map(|r| r.is_some()).unwrap_or(false),
+    }
+}
