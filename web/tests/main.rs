@@ -1,0 +1,15 @@
+//! Protocol tests: the server driven through real WebSockets
+//! (tokio-tungstenite) on loopback.
+//!
+//! - a whole seeded game played through the protocol gives the same log as
+//!   the same game played in process, and no message to the person holds
+//!   another seat's concealed tile;
+//! - bad input (garbage, truncated JSON, unknown messages, illegal and
+//!   out-of-turn actions, huge frames) is answered or refused without
+//!   changing the game or stalling another client;
+//! - a closed tab resumes; the viewer's logs and frames.
+
+mod common;
+mod game;
+mod faults;
+mod viewer;

@@ -1,0 +1,98 @@
+//! A client of the server for tests: a WebSocket that reads JSON messages.
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::Value;
+use std::time::Duration;
+use tenpai::arena::PlayerKind;
+use tenpai::rules::{GameLength, Rules};
+use tenpai_web::table::Advisor;
+use tenpai_web::{start, Config, Running};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+
+/// East-only tenhou rules.
+pub fn east() -> Rules {
+    let mut r = Rules::tenhou();
+    r.game.length = GameLength::East;
+    r
+}
+
+/// A server with the person at seat 0 against three baseline AI players,
+/// no AI delay, the baseline advising, logs written to `log_dir`.
+pub async fn server(seed: u64, log_dir: Option<std::path::PathBuf>) -> Running {
+    let mut c = Config::new(east(), seed);
+    c.bind = "127.0.0.1:0".parse().unwrap();
+    c.table.players = [None, Some(PlayerKind::Baseline), Some(PlayerKind::Baseline), Some(PlayerKind::Baseline)];
+    c.table.ai_delay = Duration::ZERO;
+    c.table.advisor = Advisor::Baseline;
+    c.table.log_dir = log_dir;
+    start(c).await.expect("the server starts")
+}
+
+/// A connected client.
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+/// How long a test waits for a message before failing.
+const WAIT: Duration = Duration::from_secs(60);
+
+impl Client {
+    pub async fn connect(r: &Running) -> Client {
+        let (ws, _) = connect_async(format!("ws://{}/ws", r.addr)).await.expect("connects");
+        Client { ws }
+    }
+
+    pub async fn send(&mut self, v: Value) {
+        self.ws.send(Message::Text(v.to_string().into())).await.expect("sends");
+    }
+
+    pub async fn send_text(&mut self, s: &str) {
+        self.ws.send(Message::Text(s.to_string().into())).await.expect("sends");
+    }
+
+    /// The next JSON message; `None` when the connection closed.
+    pub async fn next(&mut self) -> Option<Value> {
+        loop {
+            let m = tokio::time::timeout(WAIT, self.ws.next()).await.expect("a message in time");
+            match m {
+                Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(t.as_str()).expect("JSON")),
+                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
+
+    /// Messages until one of type `ty` (which is returned with those before it).
+    pub async fn until(&mut self, ty: &str) -> (Value, Vec<Value>) {
+        let mut before = Vec::new();
+        loop {
+            let m = self.next().await.unwrap_or_else(|| panic!("closed before {ty}: {before:?}"));
+            if m["type"] == ty {
+                return (m, before);
+            }
+            before.push(m);
+        }
+    }
+}
+
+/// A raw HTTP POST on loopback; the status and the JSON body.
+pub async fn post(r: &Running, path: &str, body: &str) -> (u16, Value) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = TcpStream::connect(r.addr).await.unwrap();
+    let req = format!(
+        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        r.addr,
+        body.len()
+    );
+    s.write_all(req.as_bytes()).await.unwrap();
+    let mut out = Vec::new();
+    s.read_to_end(&mut out).await.unwrap();
+    let text = String::from_utf8_lossy(&out);
+    let status: u16 = text[9..12].parse().unwrap();
+    let body = text.split("\r\n\r\n").nth(1).unwrap_or("");
+    // A chunked body: the JSON object between the chunk sizes.
+    let json = &body[body.find('{').unwrap_or(0)..=body.rfind('}').unwrap_or(0)];
+    (status, serde_json::from_str(json).unwrap_or(Value::Null))
+}

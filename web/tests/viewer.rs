@@ -1,0 +1,53 @@
+//! The viewer: logs uploaded over HTTP (refused with the format's own
+//! error), stepped through over the WebSocket, all hands or one seat's.
+
+use crate::common::{post, server, Client};
+use serde_json::json;
+
+const LOG: &str = include_str!("../../tests/data/tenhou6/double_ron.json");
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn viewer_ok_upload_and_step() {
+    let srv = server(3, None).await;
+    let (status, body) = post(&srv, "/api/logs?name=double_ron.json", LOG).await;
+    assert_eq!(status, 200, "{body}");
+    let id = body["log"].as_u64().unwrap();
+    let mut c = Client::connect(&srv).await;
+    c.send(json!({"type": "frame", "log": id, "step": 0})).await;
+    let (f, _) = c.until("frame").await;
+    let steps = f["steps"].as_u64().unwrap();
+    assert!(steps > 10);
+    assert_eq!(f["rounds"][0]["step"], 2);
+    // After the deal: every hand open (four views, thirteen tiles each).
+    c.send(json!({"type": "frame", "log": id, "step": 2})).await;
+    let (f, _) = c.until("frame").await;
+    let seats = f["view"]["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 4);
+    assert!(seats.iter().all(|s| s["hand"].as_array().unwrap().len() == 13));
+    // One seat's view: its own hand only, the others' deals hidden.
+    c.send(json!({"type": "frame", "log": id, "step": 2, "seat": 1})).await;
+    let (f, _) = c.until("frame").await;
+    assert_eq!(f["view"]["seats"].as_array().unwrap().len(), 1);
+    assert_eq!(f["view"]["seats"][0]["seat"], 1);
+    assert!(f["event"]["tehais"][0].as_array().unwrap().iter().all(|p| p == "?"));
+    // The end: the round's result with the winners' hands shown.
+    c.send(json!({"type": "frame", "log": id, "step": steps})).await;
+    let (f, _) = c.until("frame").await;
+    assert_eq!(f["step"], steps);
+    srv.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn viewer_err_unreadable_log_refused_with_the_formats_error() {
+    let srv = server(3, None).await;
+    let (status, body) = post(&srv, "/api/logs?name=notes.txt", "# my notes\n").await;
+    assert_eq!(status, 400);
+    let want = tenpai::log::parse("# my notes\n").unwrap_err().to_string();
+    assert_eq!(body["error"], format!("notes.txt: {want}"));
+    let broken = &LOG[..LOG.len() / 2];
+    let (status, body) = post(&srv, "/api/logs?name=cut.json", broken).await;
+    assert_eq!(status, 400);
+    let want = tenpai::log::parse(broken).unwrap_err().to_string();
+    assert_eq!(body["error"], format!("cut.json: {want}"));
+    srv.stop().await.unwrap();
+}
