@@ -1,0 +1,240 @@
+//! The page in a real browser: Debian's chromium driven through
+//! chromium-driver (WebDriver, with fantoccini). Plays a whole east-only
+//! game by clicking tiles and buttons (calls and a riichi on this seed),
+//! checks that the page met no error, reviews the game, opens the viewer on
+//! a shared log and steps through it, and writes screenshots to
+//! `target/tmp/web-*.png`.
+//!
+//! Ignored by `cargo test` (it needs `chromium` and `chromium-driver`):
+//! `cargo test --release -p tenpai-web --test browser -- --ignored`
+//! (`.ci/run` runs it).
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+use tenpai::ai::mc::Budget;
+use tenpai::arena::PlayerKind;
+use tenpai::rules::{GameLength, Rules};
+use tenpai_web::table::Advisor;
+
+const SEED: u64 = 2;
+
+fn shots() -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../target/tmp");
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+/// chromedriver on a free port, ended when dropped.
+struct Driver(Child, u16);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+fn driver() -> Driver {
+    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let child = Command::new("chromedriver")
+        .arg(format!("--port={port}"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("chromedriver (Debian's chromium-driver) is installed");
+    Driver(child, port)
+}
+
+async fn browser(d: &Driver, w: u32, h: u32) -> Client {
+    let profile = tempfile::tempdir().unwrap().keep();
+    let caps = json!({
+        "goog:chromeOptions": {
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                format!("--user-data-dir={}", profile.display()),
+                format!("--window-size={w},{h}"), "--lang=en-US",
+            ]
+        }
+    });
+    let caps: serde_json::Map<String, Value> = caps.as_object().unwrap().clone();
+    for _ in 0..50 {
+        let c = ClientBuilder::new(hyper_util::client::legacy::connect::HttpConnector::new())
+            .capabilities(caps.clone())
+            .connect(&format!("http://127.0.0.1:{}", d.1))
+            .await;
+        if let Ok(c) = c {
+            return c;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("chromedriver did not answer");
+}
+
+async fn shot(c: &Client, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    std::fs::write(shots().join(format!("web-{name}.png")), png).unwrap();
+}
+
+async fn js(c: &Client, code: &str) -> Value {
+    c.execute(code, vec![]).await.unwrap()
+}
+
+async fn errors(c: &Client) -> Vec<String> {
+    let v = js(c, "return window.tenpaiErrors || ['no error log'];").await;
+    v.as_array().unwrap().iter().map(|x| x.to_string()).collect()
+}
+
+async fn visible(c: &Client, css: &str) -> bool {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.is_displayed().await.unwrap_or(false),
+        Err(_) => false,
+    }
+}
+
+async fn click(c: &Client, css: &str) -> bool {
+    match c.find(Locator::Css(css)).await {
+        Ok(e) => e.click().await.is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// What was seen while playing.
+#[derive(Default, Debug)]
+struct Seen {
+    calls: usize,
+    riichi: usize,
+    rounds: usize,
+    chooser: bool,
+}
+
+/// One step of the person's play: a win, riichi, a call, else the drawn
+/// tile (or the last playable one); the round-end dialog's OK.
+async fn play_step(c: &Client, seen: &mut Seen) -> bool {
+    if visible(c, "#round-ok").await {
+        if seen.rounds == 0 {
+            shot(c, "round-end").await;
+        }
+        seen.rounds += 1;
+        click(c, "#round-ok").await;
+        return true;
+    }
+    if visible(c, "#new-game").await {
+        return false;
+    }
+    if !visible(c, "#chooser").await {
+        for b in ["tsumo", "ron"] {
+            if click(c, &format!("#actions [data-action={b}]")).await {
+                return true;
+            }
+        }
+        if visible(c, "#actions [data-action=riichi]").await && seen.riichi == 0 {
+            click(c, "#actions [data-action=riichi]").await;
+            seen.riichi += 1;
+            tokio::time::sleep(Duration::from_millis(100)).await;
+            shot(c, "riichi").await;
+            click(c, "#strip .tile.playable").await;
+            return true;
+        }
+        for b in ["chi", "pon"] {
+            if seen.calls < 2 && visible(c, &format!("#actions [data-action={b}]")).await {
+                click(c, &format!("#actions [data-action={b}]")).await;
+                seen.calls += 1;
+                return true;
+            }
+        }
+    } else {
+        if !seen.chooser {
+            shot(c, "chooser").await;
+        }
+        seen.chooser = true;
+        click(c, "#chooser .option").await;
+        return true;
+    }
+    if click(c, "#strip .slot.drawn .tile.playable").await {
+        return true;
+    }
+    let playable = c.find_all(Locator::Css("#strip .tile.playable")).await.unwrap_or_default();
+    if let Some(t) = playable.last() {
+        let _ = t.click().await;
+        return true;
+    }
+    if click(c, "#actions [data-action=pass]").await {
+        return true;
+    }
+    tokio::time::sleep(Duration::from_millis(30)).await;
+    true
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromium-driver; .ci/run runs it"]
+async fn browser_ok_a_whole_game_the_review_and_the_viewer() {
+    let mut rules = Rules::tenhou();
+    rules.game.length = GameLength::East;
+    let mut config = tenpai_web::Config::new(rules, SEED);
+    config.bind = "127.0.0.1:0".parse().unwrap();
+    config.table.players = [None, Some(PlayerKind::Baseline), Some(PlayerKind::Baseline), Some(PlayerKind::Baseline)];
+    config.table.ai_delay = Duration::from_millis(30);
+    config.table.advisor = Advisor::Mc(tenpai::ai::mc::Settings { budget: Budget::Samples(300), threads: 1 });
+    config.review.budget = Budget::Samples(40);
+    let srv = tenpai_web::start(config).await.unwrap();
+    let d = driver();
+    let c = browser(&d, 1280, 800).await;
+    c.goto(&format!("http://{}/", srv.addr)).await.unwrap();
+    c.wait().for_element(Locator::Css("#strip .tile")).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    shot(&c, "table").await;
+    let mut seen = Seen::default();
+    let mut steps = 0;
+    let mut phone = false;
+    while play_step(&c, &mut seen).await {
+        steps += 1;
+        assert!(steps < 5000, "the game does not end: {seen:?}");
+        if !phone && seen.rounds == 1 {
+            phone = true;
+            c.set_window_size(844, 390).await.unwrap();
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            shot(&c, "phone").await;
+            c.set_window_size(1280, 800).await.unwrap();
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    shot(&c, "standings").await;
+    assert!(seen.calls > 0 && seen.riichi > 0, "{seen:?}");
+    assert!(seen.rounds >= 4, "{seen:?}");
+    // The review, then the viewer with its bars.
+    click(&c, "#review-game").await;
+    c.wait().at_most(Duration::from_secs(300)).for_element(Locator::Css("#timeline .decision")).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    if click(&c, "#timeline .decision.mistake").await {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
+    shot(&c, "review").await;
+    // A shared log in the viewer: upload, then step.
+    let log = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/tenhou6/double_ron.json");
+    let input = c.find(Locator::Id("v-file")).await.unwrap();
+    input.send_keys(&log.canonicalize().unwrap().display().to_string()).await.unwrap();
+    c.wait().for_element(Locator::XPath("//span[@id='v-step'][contains(., 'double_ron')]")).await.unwrap();
+    for _ in 0..12 {
+        click(&c, "#v-next").await;
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+    click(&c, "#v-next-round").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let step = c.find(Locator::Id("v-step")).await.unwrap().text().await.unwrap();
+    assert!(step.contains("double_ron.json"), "{step}");
+    shot(&c, "viewer").await;
+    // Chinese.
+    c.find(Locator::Id("lang")).await.unwrap().select_by_value("zh").await.unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    click(&c, "#tab-table").await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    shot(&c, "zh").await;
+    let errs = errors(&c).await;
+    assert!(errs.is_empty(), "the page met errors: {errs:?}");
+    c.close().await.unwrap();
+    srv.stop().await.unwrap();
+}
