@@ -238,7 +238,8 @@ function renderPanel() {
   p.hidden = !S.panelOn;
   if (!S.panelOn) return;
   const th = S.thinking;
-  const label = S.watching ? null : choiceLabel;
+  const fresh0 = th && S.tv && S.tv.decision === th.decision;
+  const label = S.watching || !fresh0 ? null : choiceLabel;
   const bars = drawPanel(p, th, S.names, label);
   const fresh = th && S.tv && S.tv.decision === th.decision;
   const changed = JSON.stringify(bars) !== JSON.stringify(S.panelBars || {});

@@ -59,10 +59,8 @@ export function drawPanel(box, th, names, choiceLabel) {
   box.append(el("h2", null, t("thinking")));
   if (!th) return {};
   box.append(el("div", "who", `${names[th.seat] || ""} · ${th.by === "mc" ? t("by_mc") : t("by_baseline")}`));
-  if (th.recommended !== undefined && choiceLabel) {
-    const r = el("div", "recommended", t("recommended", { what: choiceLabel(th.recommended) }));
-    box.append(r);
-  }
+  const what = th.recommended !== undefined && choiceLabel ? choiceLabel(th.recommended) : "";
+  if (what) box.append(el("div", "recommended", t("recommended", { what })));
   if (th.shanten !== undefined) box.append(el("div", "shanten", `${t("hand")}: ${shantenText(th.shanten)}`));
   const accept = (a) => {
     const line = el("div", "accept");

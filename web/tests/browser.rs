@@ -67,6 +67,11 @@ async fn browser(d: &Driver, w: u32, h: u32) -> Client {
             .connect(&format!("http://127.0.0.1:{}", d.1))
             .await;
         if let Ok(c) = c {
+            // The window holds the page and the browser's frame: size it so
+            // that the page itself is w × h.
+            let inner = js(&c, "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight];").await;
+            let (dw, dh) = (inner[0].as_u64().unwrap_or(0) as u32, inner[1].as_u64().unwrap_or(0) as u32);
+            c.set_window_size(w + dw, h + dh).await.unwrap();
             return c;
         }
         tokio::time::sleep(Duration::from_millis(100)).await;
@@ -154,6 +159,18 @@ async fn play_step(c: &Client, seen: &mut Seen) -> bool {
         click(c, "#chooser .option").await;
         return true;
     }
+    // The advisor's discard, once its search is done.
+    let rec = js(c, "const S = window.tenpai; const th = S.thinking; if (!S.tv || !S.tv.decision || !th || th.decision !== S.tv.decision || th.recommended === undefined) return null; const ch = S.tv.seats[0].choices[th.recommended]; return ch && ch.kind === 'discard' ? ch.pai : null;").await;
+    if let Some(p) = rec.as_str() {
+        if click(c, &format!("#strip .tile.playable[data-pai='{p}']")).await {
+            return true;
+        }
+    }
+    let waiting = js(c, "const S = window.tenpai; return !!(S.tv && S.tv.decision && (!S.thinking || S.thinking.decision !== S.tv.decision || S.thinking.recommended === undefined));").await;
+    if waiting == json!(true) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        return true;
+    }
     if click(c, "#strip .slot.drawn .tile.playable").await {
         return true;
     }
@@ -195,10 +212,12 @@ async fn browser_ok_a_whole_game_the_review_and_the_viewer() {
         assert!(steps < 5000, "the game does not end: {seen:?}");
         if !phone && seen.rounds == 1 {
             phone = true;
-            c.set_window_size(844, 390).await.unwrap();
+            let frame = js(&c, "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight];").await;
+            let (dw, dh) = (frame[0].as_u64().unwrap_or(0) as u32, frame[1].as_u64().unwrap_or(0) as u32);
+            c.set_window_size(844 + dw, 390 + dh).await.unwrap();
             tokio::time::sleep(Duration::from_millis(400)).await;
             shot(&c, "phone").await;
-            c.set_window_size(1280, 800).await.unwrap();
+            c.set_window_size(1280 + dw, 800 + dh).await.unwrap();
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
     }

@@ -82,11 +82,11 @@ impl TableSpec {
     }
 
     /// The players' names: `You` (the name reviews look for) and the AI
-    /// players' kinds.
+    /// players' kinds with their first seat (`baseline S`).
     pub fn names(&self) -> [String; 4] {
         std::array::from_fn(|s| match &self.players[s] {
             None => tenpai::review::PLAYER_NAME.to_string(),
-            Some(k) => k.to_string(),
+            Some(k) => format!("{k} {}", ["E", "S", "W", "N"][s]),
         })
     }
 }
