@@ -464,4 +464,5 @@ showTab(opened ? "viewer" : "table");
 if (opened) viewer.open(Number(opened[1]), null);
 status(t("waiting"));
 connect();
-new ResizeObserver(fit).observe(document.body);
+const resized = new ResizeObserver(fit);
+document.querySelectorAll(".boardwrap").forEach((w) => resized.observe(w));
