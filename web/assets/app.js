@@ -4,7 +4,7 @@
 
 import { t, setLanguage, language, translatePage, yakuName, limitName, windName } from "./i18n.js";
 import { tile, row, mpsz } from "./tiles.js";
-import { drawBoard, drawHand, seatView, anyView, meldRow } from "./table.js";
+import { drawBoard, drawHand, handOf, actionsOf, actionTile, meldRow } from "./table.js";
 import { drawPanel, actionWords } from "./panel.js";
 import { Viewer } from "./viewer.js";
 
@@ -68,9 +68,9 @@ function handle(m) {
       if (!m.view.decision) { S.riichi = false; S.selected = null; }
       if (m.event && m.event.type === "start_kyoku") S.thinking = null;
       render();
-      if (m.event && m.event.type === "end_kyoku" && m.view.round_end) {
+      if (m.event && m.event.type === "end_kyoku" && m.view.result) {
         S.paused = true;
-        showRoundEnd(m.view.round_end);
+        showRoundEnd(m.view.result);
       }
       break;
     }
@@ -109,10 +109,9 @@ function toast(text) {
 
 // ---- the table ---------------------------------------------------------
 
-function myView() { return S.tv ? seatView(S.tv, S.tv.bottom) : null; }
+function myHand() { return S.tv ? handOf(S.tv, S.tv.bottom) : null; }
 function choices() {
-  const v = myView();
-  return S.tv && S.tv.decision && S.sentFor !== S.tv.decision && v ? v.choices : [];
+  return S.tv && S.tv.decision && S.sentFor !== S.tv.decision ? actionsOf(S.tv) : [];
 }
 
 function act(i) {
@@ -129,15 +128,15 @@ function act(i) {
 function discardChoice(pai, drawn) {
   const kind = S.riichi ? "riichi" : "discard";
   const cs = choices();
-  let i = cs.findIndex((c) => c.kind === kind && c.pai === pai && !!c.tsumogiri === drawn);
-  if (i < 0) i = cs.findIndex((c) => c.kind === kind && c.pai === pai);
+  let i = cs.findIndex((c) => c.type === kind && c.pai === pai && !!c.tsumogiri === drawn);
+  if (i < 0) i = cs.findIndex((c) => c.type === kind && c.pai === pai);
   return i;
 }
 
 function handTiles() {
-  const v = myView();
+  const v = myHand();
   if (!v) return [];
-  const out = v.hand.map((p) => ({ pai: p, drawn: false }));
+  const out = v.tiles.map((p) => ({ pai: p, drawn: false }));
   if (v.drawn) out.push({ pai: v.drawn, drawn: true });
   return out;
 }
@@ -164,11 +163,11 @@ function render() {
     tl.addEventListener("mouseenter", () => { S.selected = i; markSelected(); });
   });
   drawActions();
-  const v = anyView(S.tv);
   let st = "";
   if (S.watching) st = t("watching");
   else if (S.tv.decision && S.sentFor !== S.tv.decision) st = S.riichi ? t("riichi_pick") : t("your_turn");
-  else if (S.tv.turn !== undefined && v) st = t("turn", { name: S.names[S.tv.turn] });
+  else if (S.tv.turn !== null && S.tv.turn !== undefined) st = t("turn", { name: S.names[S.tv.turn] });
+  if (!S.watching && myHand()?.furiten) st += ` · ${t("furiten")}`;
   $("turn").textContent = st;
   renderPanel();
 }
@@ -187,7 +186,7 @@ function drawActions() {
   box.replaceChildren();
   const cs = choices();
   for (const [name, kinds] of GROUPS) {
-    const idx = cs.map((c, i) => [c, i]).filter(([c]) => kinds.includes(c.kind)).map(([, i]) => i);
+    const idx = cs.map((c, i) => [c, i]).filter(([c]) => kinds.includes(c.type)).map(([, i]) => i);
     if (!idx.length) continue;
     const b = el("button", `act ${name}` + (name === "riichi" && S.riichi ? " on" : ""), name === "riichi" && S.riichi ? t("cancel") : t(name));
     b.dataset.action = name;
@@ -210,9 +209,10 @@ function openChooser(idx) {
     const c = cs[i];
     const b = el("button", "option");
     b.dataset.choice = i;
-    const tiles = c.kind === "ankan" ? [c.pai, c.pai, c.pai, c.pai] : c.consumed?.length ? c.consumed : [c.pai];
+    const p = actionTile(c, S.tv);
+    const tiles = c.type === "ankan" ? [p, p, p, p] : c.consumed?.length ? c.consumed : [p];
     b.append(row(tiles, { size: "m" }));
-    if ((c.kind === "chi" || c.kind === "pon" || c.kind === "daiminkan") && c.pai) b.append(tile(c.pai, { size: "m", side: true }));
+    if ((c.type === "chi" || c.type === "pon" || c.type === "daiminkan") && p) b.append(tile(p, { size: "m", side: true }));
     b.addEventListener("click", () => act(i));
     box.append(b);
   }
@@ -225,12 +225,11 @@ function openChooser(idx) {
 function closeChooser() { $("chooser").hidden = true; }
 
 function choiceLabel(i) {
-  const cs = S.tv ? (myView()?.choices || []) : [];
-  const c = cs[i];
+  const c = actionsOf(S.tv)[i];
   if (!c) return "";
-  if (c.kind === "discard" || c.kind === "riichi") return actionWords(`${c.kind} ${mpsz(c.pai)}`);
-  if (c.consumed?.length) return `${t(c.kind)} ${c.consumed.map(mpsz).join(" ")}`;
-  return t(c.kind);
+  if (c.type === "discard" || c.type === "riichi") return actionWords(`${c.type} ${mpsz(c.pai)}`);
+  if (c.consumed?.length) return `${t(c.type)} ${c.consumed.map(mpsz).join(" ")}`;
+  return t(c.type);
 }
 
 function renderPanel() {
@@ -269,24 +268,30 @@ function closeDialog() { $("dialog").hidden = true; }
 function signed(n) { return (n > 0 ? "+" : "") + n.toLocaleString("en-US"); }
 
 function showRoundEnd(r) {
+  // r: the library's round result (tenpai::view::RoundResult).
   const parts = [];
   parts.push(el("h2", null, t("round_end")));
-  for (const w of r.wins) {
+  const ura = [];
+  for (const w of r.kind === "wins" ? r.wins : []) {
     const sec = el("section", "win");
-    const how = w.seat === w.from ? t("tsumo_win") : t("ron_from", { name: S.names[w.from] });
+    const how = w.tsumo ? t("tsumo_win") : t("ron_from", { name: S.names[w.from] });
     sec.append(el("h3", null, `${t("win_by", { name: S.names[w.seat] })} — ${how}`));
     const shown = r.shown.find((h) => h.seat === w.seat);
     if (shown) sec.append(shownHand(shown));
-    const yl = el("ul", "yaku");
-    for (const [name, han] of w.yaku) yl.append(el("li", null, `${yakuName(name)} — ${t("han", { han })}`));
-    sec.append(yl);
-    const value = w.yakuman ? (w.limit ? limitName(w.limit) : t("yakuman")) : `${w.fu ? t("han_fu", { han: w.han, fu: w.fu }) : t("han", { han: w.han })}${w.limit ? " " + limitName(w.limit) : ""}`;
-    sec.append(el("div", "value", `${value} · ${signed(w.points)}`));
+    const sc = w.score;
+    if (sc) {
+      const yl = el("ul", "yaku");
+      for (const y of sc.yaku) yl.append(el("li", null, `${yakuName(y.yaku)} — ${t("han", { han: y.han })}`));
+      sec.append(yl);
+    }
+    const value = !sc ? "" : sc.yakuman ? (sc.limit ? limitName(sc.limit) : t("yakuman")) : `${sc.fu ? t("han_fu", { han: sc.han, fu: sc.fu }) : t("han", { han: sc.han })}${sc.limit ? " " + limitName(sc.limit) : ""}`;
+    sec.append(el("div", "value", `${value} · ${signed(w.deltas[w.seat])}`));
     parts.push(sec);
+    ura.push(...w.ura_indicators.filter((p) => !ura.includes(p)));
   }
-  if (r.draw) {
-    parts.push(el("h3", null, t(`draw_${r.draw}`)));
-    if (r.draw === "exhaustive") {
+  if (r.kind === "draw") {
+    parts.push(el("h3", null, t(`draw_${r.reason}`)));
+    if (!r.abortive) {
       for (let s = 0; s < 4; s++) {
         const line = el("div", "tenpai-line", `${S.names[s]}: ${r.nagashi[s] ? t("nagashi") : r.tenpai[s] ? t("ready") : t("not_ready")}`);
         const shown = r.shown.find((h) => h.seat === s);
@@ -295,17 +300,18 @@ function showRoundEnd(r) {
       }
     }
   }
-  const v = anyView(S.tv);
-  if (v) {
+  if (S.tv) {
     const d = el("div", "indicators");
-    d.append(el("span", null, t("dora") + " "), row(v.dora_indicators, { size: "s" }));
-    if (r.ura_indicators.length) d.append(el("span", null, " " + t("ura") + " "), row(r.ura_indicators, { size: "s" }));
+    d.append(el("span", null, t("dora") + " "), row(S.tv.dora_indicators, { size: "s" }));
+    if (ura.length) d.append(el("span", null, " " + t("ura") + " "), row(ura, { size: "s" }));
     parts.push(d);
   }
   const tb = el("table", "deltas");
   for (let s = 0; s < 4; s++) {
+    // The round's change: the result's payments and the riichi stick put down.
+    const change = r.deltas[s] + r.riichi_deposits[s];
     const tr = el("tr");
-    tr.append(el("td", null, S.names[s]), el("td", "delta " + (r.deltas[s] > 0 ? "up" : r.deltas[s] < 0 ? "down" : ""), signed(r.deltas[s])), el("td", null, r.scores[s].toLocaleString("en-US")));
+    tr.append(el("td", null, S.names[s]), el("td", "delta " + (change > 0 ? "up" : change < 0 ? "down" : ""), signed(change)), el("td", null, r.scores[s].toLocaleString("en-US")));
     tb.append(tr);
   }
   parts.push(tb);
@@ -319,7 +325,7 @@ function showRoundEnd(r) {
 
 function shownHand(h) {
   const d = el("div", "shown");
-  d.append(row(h.hand, { size: "m" }));
+  d.append(row(h.tiles, { size: "m" }));
   for (const m of h.melds) d.append(meldRow(m, "m", h.seat));
   if (h.win_tile) { d.append(el("span", "gap")); d.append(tile(h.win_tile, { size: "m" })); }
   return d;
@@ -410,7 +416,7 @@ document.addEventListener("keydown", (e) => {
   const name = byKey[e.key];
   if (!name) return;
   const kinds = GROUPS.find(([g]) => g === name)[1];
-  const idx = cs.map((c, i) => [c, i]).filter(([c]) => kinds.includes(c.kind)).map(([, i]) => i);
+  const idx = cs.map((c, i) => [c, i]).filter(([c]) => kinds.includes(c.type)).map(([, i]) => i);
   if (idx.length) group(name, idx);
 });
 

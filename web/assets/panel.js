@@ -58,7 +58,7 @@ export function drawPanel(box, th, names, choiceLabel) {
   box.replaceChildren();
   box.append(el("h2", null, t("thinking")));
   if (!th) return {};
-  box.append(el("div", "who", `${names[th.seat] || ""} · ${th.by === "mc" ? t("by_mc") : t("by_baseline")}`));
+  box.append(el("div", "who", `${names[th.seat] || ""} · ${t(`by_${th.by}`)}`));
   const what = th.recommended !== undefined && choiceLabel ? choiceLabel(th.recommended) : "";
   if (what) box.append(el("div", "recommended", t("recommended", { what })));
   if (th.shanten !== undefined) box.append(el("div", "shanten", `${t("hand")}: ${shantenText(th.shanten)}`));

@@ -1,20 +1,29 @@
-// Draws a table view (the server's TableView: the seat views it may see)
-// on the board and the hand strip. Drawing only: what may be played comes
-// from the view's choices.
+// Draws a table view (the server's TableView: the library's view of the
+// client's seat, tenpai::view::SeatView, with the bottom seat and the open
+// decision) on the board and the hand strip. Drawing only: what may be
+// played comes from the view's choices.
 
 import { tile, row, mpsz } from "./tiles.js";
 import { t, windName } from "./i18n.js";
 
 const RIVER_ROW = 6;
 
-/** The view of `seat` if the client sees it, else null. */
-export function seatView(tv, seat) {
-  return tv.seats.find((v) => v.seat === seat) || null;
+/** The concealed tiles of `seat` ({tiles, drawn, furiten}) if the view shows them, else null. */
+export function handOf(tv, seat) {
+  return (tv && tv.seats[seat] && tv.seats[seat].hand) || null;
 }
 
-/** A view for the table's common facts (any of the seats'). */
-export function anyView(tv) {
-  return tv.seats[0];
+/** The legal actions the view offers (empty when the seat has no decision). */
+export function actionsOf(tv) {
+  return (tv && tv.choices && tv.choices.actions) || [];
+}
+
+/** The tile an action names: the discard, the added or closed kan's tile, or the claimable tile it takes. */
+export function actionTile(a, tv) {
+  if (a.pai) return a.pai;
+  if (a.tile) return a.tile;
+  if (["chi", "pon", "daiminkan", "ron"].includes(a.type) && tv && tv.claimable) return tv.claimable.pai;
+  return null;
 }
 
 function el(tag, cls, text) {
@@ -28,7 +37,7 @@ function el(tag, cls, text) {
 export function meldRow(m, size, seat) {
   const r = el("span", "meld");
   const tiles = [...m.tiles];
-  if (m.kind === "ankan") {
+  if (m.type === "ankan") {
     tiles.forEach((p, i) => r.append(tile(p, { size, back: i === 0 || i === 3 })));
     return r;
   }
@@ -74,34 +83,35 @@ function river(tiles, slide, lastOnOffer) {
  */
 export function drawBoard(board, tv, names, opts = {}) {
   board.replaceChildren();
-  const v = anyView(tv);
-  if (!v) return;
+  const v = tv;
+  if (!v || !v.seats) return;
   for (let k = 0; k < 4; k++) {
     const seat = (tv.bottom + k) % 4;
+    const s = v.seats[seat];
     const layer = el("div", `layer r${k}`);
     layer.dataset.seat = seat;
-    const offer = v.last_tile && v.last_tile.seat === seat;
-    layer.append(river(v.rivers[seat], opts.slide === seat, offer));
-    if (v.riichi[seat]) layer.append(el("div", "stick"));
-    const info = el("div", "seatinfo" + (tv.turn === seat ? " active" : "") + (v.dealer === seat ? " dealer" : ""));
-    info.append(el("span", "wind", windName(v.winds[seat])));
-    info.append(el("span", "score", v.scores[seat].toLocaleString("en-US")));
+    const offer = v.claimable && v.claimable.seat === seat && !v.claimable.kan;
+    layer.append(river(s.river, opts.slide === seat, offer));
+    if (s.riichi && s.riichi.accepted) layer.append(el("div", "stick"));
+    const info = el("div", "seatinfo" + (tv.turn === seat ? " active" : "") + (s.dealer ? " dealer" : ""));
+    info.append(el("span", "wind", windName(s.wind)));
+    info.append(el("span", "score", s.score.toLocaleString("en-US")));
     info.append(el("span", "name", names[seat] || ""));
     layer.append(info);
     if (k !== 0) {
       const far = el("div", "far");
-      const own = seatView(tv, seat);
+      const own = s.hand;
       if (own) {
-        far.append(row(own.hand, { size: "s" }));
+        far.append(row(own.tiles, { size: "s" }));
         if (own.drawn) {
           far.append(el("span", "gap"));
           far.append(tile(own.drawn, { size: "s" }));
         }
       } else {
-        far.append(row(Array(v.hand_sizes[seat]).fill("?"), { size: "s", back: true }));
+        far.append(row(Array(s.hand_size).fill("?"), { size: "s", back: true }));
       }
       const melds = el("span", "melds");
-      for (const m of v.melds[seat]) melds.append(meldRow(m, "s", seat));
+      for (const m of s.melds) melds.append(meldRow(m, "s", seat));
       far.append(melds);
       layer.append(far);
     }
@@ -129,15 +139,15 @@ export function drawBoard(board, tv, names, opts = {}) {
 export function drawHand(strip, tv, opts = {}) {
   strip.replaceChildren();
   const seat = tv.bottom;
-  const v = seatView(tv, seat);
-  const common = anyView(tv);
+  const v = handOf(tv, seat);
+  const common = tv.seats ? tv.seats[seat] : null;
   const hand = el("div", "hand");
   const tiles = [];
   if (v) {
-    v.hand.forEach((p) => tiles.push({ pai: p, drawn: false }));
+    v.tiles.forEach((p) => tiles.push({ pai: p, drawn: false }));
     if (v.drawn) tiles.push({ pai: v.drawn, drawn: true });
   } else if (common) {
-    for (let i = 0; i < common.hand_sizes[seat]; i++) tiles.push({ pai: "?", drawn: false });
+    for (let i = 0; i < common.hand_size; i++) tiles.push({ pai: "?", drawn: false });
   }
   tiles.forEach((x, i) => {
     const slot = el("span", "slot" + (x.drawn ? " drawn" : ""));
@@ -164,7 +174,7 @@ export function drawHand(strip, tv, opts = {}) {
   });
   strip.append(hand);
   const melds = el("div", "melds");
-  if (common) for (const m of common.melds[seat]) melds.append(meldRow(m, "m", seat));
+  if (common) for (const m of common.melds) melds.append(meldRow(m, "m", seat));
   strip.append(melds);
   return tiles;
 }

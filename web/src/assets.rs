@@ -21,10 +21,8 @@ const FILES: &[(&str, &str)] = &[
 
 /// The page: `index.html` with every tile face defined once.
 static INDEX: LazyLock<String> = LazyLock::new(|| {
-    include_str!("../assets/index.html").replace(
-        "<!--TILES-->",
-        &tiles::sprite(tiles::faces()).into_string(),
-    )
+    include_str!("../assets/index.html")
+        .replace("<!--TILES-->", &tiles::sprite(tiles::faces()).into_string())
 });
 
 /// `GET /`.

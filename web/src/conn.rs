@@ -15,7 +15,6 @@ use std::sync::Arc;
 use tenpai::review::{find_decisions, review, PLAYER_NAME};
 use tokio::sync::mpsc;
 
-
 /// Serves one connection until it closes.
 pub async fn serve(socket: WebSocket, state: AppState) {
     let client = state.next_client();
@@ -23,7 +22,11 @@ pub async fn serve(socket: WebSocket, state: AppState) {
     let (mut sink, mut stream) = socket.split();
     let writer = tokio::spawn(async move {
         while let Some(text) = queue.recv().await {
-            if sink.send(Message::Text(text.as_ref().into())).await.is_err() {
+            if sink
+                .send(Message::Text(text.as_ref().into()))
+                .await
+                .is_err()
+            {
                 break;
             }
         }
@@ -37,22 +40,31 @@ pub async fn serve(socket: WebSocket, state: AppState) {
         })
         .await;
     if !joined {
-        say(&out, ServerMsg::Error {
-            message: "the table is closed".into(),
-        });
+        say(
+            &out,
+            ServerMsg::Error {
+                message: "the table is closed".into(),
+            },
+        );
     }
     while let Some(m) = stream.next().await {
         match m {
             Ok(Message::Text(text)) => match serde_json::from_str::<ClientMsg>(text.as_str()) {
                 Ok(msg) => handle(msg, client, &out, &state).await,
-                Err(e) => say(&out, ServerMsg::Error {
-                    message: format!("message not understood: {e}"),
-                }),
+                Err(e) => say(
+                    &out,
+                    ServerMsg::Error {
+                        message: format!("message not understood: {e}"),
+                    },
+                ),
             },
-            Ok(Message::Binary(_)) => say(&out, ServerMsg::Error {
-                message: "message not understood: binary frames are not read (send JSON text)"
-                    .into(),
-            }),
+            Ok(Message::Binary(_)) => say(
+                &out,
+                ServerMsg::Error {
+                    message: "message not understood: binary frames are not read (send JSON text)"
+                        .into(),
+                },
+            ),
             Ok(Message::Close(_)) | Err(_) => break,
             Ok(Message::Ping(_) | Message::Pong(_)) => {}
         }
@@ -70,14 +82,20 @@ async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState) {
     match msg {
         ClientMsg::Frame { log, step, seat } => {
             let Some(l) = state.logs.get(log) else {
-                return say(out, ServerMsg::Error {
-                    message: format!("log {log}: no such log (it may have been forgotten)"),
-                });
+                return say(
+                    out,
+                    ServerMsg::Error {
+                        message: format!("log {log}: no such log (it may have been forgotten)"),
+                    },
+                );
             };
             if seat.is_some_and(|s| s > 3) {
-                return say(out, ServerMsg::Error {
-                    message: format!("seat {}: expected 0 to 3", seat.unwrap_or(0)),
-                });
+                return say(
+                    out,
+                    ServerMsg::Error {
+                        message: format!("seat {}: expected 0 to 3", seat.unwrap_or(0)),
+                    },
+                );
             }
             let out = out.clone();
             let _ = tokio::task::spawn_blocking(move || {
@@ -88,11 +106,17 @@ async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState) {
         }
         ClientMsg::Review { log, seat } => start_review(log, seat, out, state),
         other => {
-            let sent = state.table.send(TableMsg::Intent { client, msg: other }).await;
+            let sent = state
+                .table
+                .send(TableMsg::Intent { client, msg: other })
+                .await;
             if !sent {
-                say(out, ServerMsg::Error {
-                    message: "the table is closed".into(),
-                });
+                say(
+                    out,
+                    ServerMsg::Error {
+                        message: "the table is closed".into(),
+                    },
+                );
             }
         }
     }
@@ -102,17 +126,29 @@ async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState) {
 /// its progress, and keeps the review with the log.
 fn start_review(log: u64, seat: Option<u8>, out: &Out, state: &AppState) {
     let Some(l) = state.logs.get(log) else {
-        return say(out, ServerMsg::Error {
-            message: format!("log {log}: no such log (it may have been forgotten)"),
-        });
+        return say(
+            out,
+            ServerMsg::Error {
+                message: format!("log {log}: no such log (it may have been forgotten)"),
+            },
+        );
     };
     let seat = seat
-        .or_else(|| l.game.names.iter().position(|n| n == PLAYER_NAME).map(|s| s as u8))
+        .or_else(|| {
+            l.game
+                .names
+                .iter()
+                .position(|n| n == PLAYER_NAME)
+                .map(|s| s as u8)
+        })
         .unwrap_or(0);
     if seat > 3 {
-        return say(out, ServerMsg::Error {
-            message: format!("seat {seat}: expected 0 to 3"),
-        });
+        return say(
+            out,
+            ServerMsg::Error {
+                message: format!("seat {seat}: expected 0 to 3"),
+            },
+        );
     }
     let options = state.review;
     let out = out.clone();
@@ -130,14 +166,20 @@ fn start_review(log: u64, seat: Option<u8>, out: &Out, state: &AppState) {
                 if let Ok(mut slot) = l.review.lock() {
                     *slot = Some(doc.clone());
                 }
-                say(&out, ServerMsg::Review {
-                    log,
-                    review: Box::new((*doc).clone()),
-                });
+                say(
+                    &out,
+                    ServerMsg::Review {
+                        log,
+                        review: Box::new((*doc).clone()),
+                    },
+                );
             }
-            Err(e) => say(&out, ServerMsg::Error {
-                message: format!("the review failed: {e}"),
-            }),
+            Err(e) => say(
+                &out,
+                ServerMsg::Error {
+                    message: format!("the review failed: {e}"),
+                },
+            ),
         }
     });
 }

@@ -5,11 +5,12 @@
 //! pictures) embedded in the binary, and a log viewer.
 //!
 //! - [`protocol`]: the messages between page and server (serde, documented
-//!   with examples in `docs/web-protocol.md`).
+//!   with examples in `docs/web.md`).
 //! - [`table`]: one task per table owning its game; intents checked against
 //!   the legal actions it offered; AI players and searches on the blocking
 //!   pool.
-//! - [`view`]: what a client gets of the table, from the seat's view only.
+//! - [`view`]: what a client gets of the table: the library's view of its
+//!   seat ([`tenpai::view::SeatView`]).
 //! - [`thinking`]: the thinking panel (shanten, acceptance, the Monte Carlo
 //!   candidates live).
 //! - [`logs`], [`viewer`], [`review`]: the viewer's logs, positions and
@@ -21,7 +22,7 @@
 //! ```no_run
 //! use tenpai_web::{Config, serve};
 //! let config = Config::new(tenpai::rules::Rules::tenhou(), 42);
-//! serve(config, |addr| println!("http://{addr}/"))?;
+//! serve(config, |addr, _opened| println!("http://{addr}/"))?;
 //! # Ok::<(), tenpai_web::ServeError>(())
 //! ```
 
@@ -35,8 +36,8 @@ pub mod review;
 pub mod table;
 pub mod thinking;
 pub mod tiles;
-pub mod viewer;
 pub mod view;
+pub mod viewer;
 
 use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, StatusCode};
@@ -225,6 +226,10 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
             source,
         })?;
     let addr = listener.local_addr()?;
+    // Small messages go out at once (no Nagle delay waiting for an ACK).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
+        let _ = tcp.set_nodelay(true);
+    });
     let (stop, stopped) = oneshot::channel::<()>();
     let done = tokio::spawn(async move {
         // The tables' thread ends when its sender (kept here) is dropped.
@@ -248,7 +253,10 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
 ///
 /// # Errors
 /// As [`start`]; the runtime's I/O errors.
-pub fn serve(config: Config, ready: impl FnOnce(SocketAddr, Option<u64>)) -> Result<(), ServeError> {
+pub fn serve(
+    config: Config,
+    ready: impl FnOnce(SocketAddr, Option<u64>),
+) -> Result<(), ServeError> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
@@ -265,13 +273,14 @@ async fn shutdown_signal() {
     let ctrl_c = tokio::signal::ctrl_c();
     #[cfg(unix)]
     {
-        let mut term = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(t) => t,
-            Err(_) => {
-                let _ = ctrl_c.await;
-                return;
-            }
-        };
+        let mut term =
+            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+                Ok(t) => t,
+                Err(_) => {
+                    let _ = ctrl_c.await;
+                    return;
+                }
+            };
         tokio::select! {
             _ = ctrl_c => {}
             _ = term.recv() => {}
@@ -377,6 +386,12 @@ pub(crate) fn content_type(name: &str) -> &'static str {
 }
 
 pub(crate) fn with_type(name: &str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, content_type(name)), (header::CACHE_CONTROL, "no-cache")], body)
+    (
+        [
+            (header::CONTENT_TYPE, content_type(name)),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        body,
+    )
         .into_response()
 }

@@ -1,6 +1,6 @@
 //! The messages between the page and the server, one JSON object per
 //! WebSocket text frame, told apart by `"type"` (documented with an example
-//! each in `docs/web-protocol.md`).
+//! each in `docs/web.md`).
 //!
 //! The page sends intents ([`ClientMsg`]); the server owns the game, checks
 //! each intent against the legal actions it offered and answers with what
@@ -152,10 +152,17 @@ mod tests {
     fn client_msg_ok_each_kind() {
         let read = |s: &str| serde_json::from_str::<ClientMsg>(s).unwrap();
         assert_eq!(read(r#"{"type":"new_game"}"#), ClientMsg::NewGame);
-        assert_eq!(read(r#"{"type":"panel","on":false}"#), ClientMsg::Panel { on: false });
+        assert_eq!(
+            read(r#"{"type":"panel","on":false}"#),
+            ClientMsg::Panel { on: false }
+        );
         assert_eq!(
             read(r#"{"type":"frame","log":1,"step":40,"seat":2}"#),
-            ClientMsg::Frame { log: 1, step: 40, seat: Some(2) }
+            ClientMsg::Frame {
+                log: 1,
+                step: 40,
+                seat: Some(2)
+            }
         );
     }
 
@@ -163,8 +170,9 @@ mod tests {
     fn client_msg_err_unknown_type_or_field_named() {
         let e = serde_json::from_str::<ClientMsg>(r#"{"type":"cheat"}"#).unwrap_err();
         assert!(e.to_string().contains("unknown variant `cheat`"), "{e}");
-        let e = serde_json::from_str::<ClientMsg>(r#"{"type":"act","decision":1,"choice":0,"x":1}"#)
-            .unwrap_err();
+        let e =
+            serde_json::from_str::<ClientMsg>(r#"{"type":"act","decision":1,"choice":0,"x":1}"#)
+                .unwrap_err();
         assert!(e.to_string().contains("unknown field `x`"), "{e}");
     }
 }

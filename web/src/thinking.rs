@@ -33,7 +33,9 @@ pub struct Thinking {
     /// The choice recommended (what `a` plays), once known.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub recommended: Option<usize>,
-    /// Who recommends: `mc` or `baseline`.
+    /// Who recommends: `mc` (the Monte Carlo AI), `baseline` (the
+    /// person's baseline advisor) or `players` (a watched AI player that
+    /// does not search: its own move is the recommendation).
     pub by: &'static str,
 }
 
@@ -213,10 +215,16 @@ mod tests {
         let g = Game::new(&rules, 5, false).unwrap();
         let obs = Observation::of(g.state(), 0);
         let p = panel(&obs, 1, &rules, "baseline");
-        assert_eq!(p.shanten, Some(p.discards[0].acceptance.shanten.min(p.shanten.unwrap())));
+        assert_eq!(
+            p.shanten,
+            Some(p.discards[0].acceptance.shanten.min(p.shanten.unwrap()))
+        );
         let kinds: std::collections::BTreeSet<_> =
             obs.hand.iter().map(|x| x.tile().unwrap()).collect();
-        assert_eq!(p.discards.len(), kinds.len() + usize::from(obs.hand.iter().any(|x| x.is_red())) - usize::from(false));
+        assert_eq!(
+            p.discards.len(),
+            kinds.len() + usize::from(obs.hand.iter().any(|x| x.is_red())) - usize::from(false)
+        );
         let w = |d: &DiscardView| (d.acceptance.shanten, std::cmp::Reverse(d.acceptance.count));
         assert!(p.discards.windows(2).all(|x| w(&x[0]) <= w(&x[1])));
     }
@@ -224,12 +232,20 @@ mod tests {
     #[test]
     fn panel_ok_waits_without_yaku_are_named_and_not_counted() {
         let mut s = tenpai::game::State::new(Rules::tenhou());
-        let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
+        let deal = |t: &str| {
+            t.split(' ')
+                .map(|x| x.parse().unwrap())
+                .collect::<Vec<Pai>>()
+        };
         use tenpai::game::Event;
-        s.apply(&Event::StartGame { names: vec![], seed: None }).unwrap();
+        s.apply(&Event::StartGame {
+            names: vec![],
+            seed: None,
+        })
+        .unwrap();
         s.apply(&Event::StartKyoku {
             bakaze: "E".parse().unwrap(),
-            kyoku: 1,
+            kyoku: 2,
             honba: 0,
             kyotaku: 0,
             oya: 1,

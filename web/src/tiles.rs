@@ -136,11 +136,19 @@ fn dot(x: f64, y: f64, r: f64, colour: &str) -> Markup {
 
 /// Circles: the dots as printed (1 large; 7 three slanted over four).
 fn pin(n: usize, red: bool) -> Markup {
-    let (b, r, g) = if red { (RED, RED, RED) } else { (BLUE, RED, GREEN) };
+    let (b, r, g) = if red {
+        (RED, RED, RED)
+    } else {
+        (BLUE, RED, GREEN)
+    };
     let dots: Vec<(f64, f64, f64, &str)> = match n {
         1 => vec![(15.0, 20.0, 9.5, r)],
         2 => vec![(15.0, 11.0, 5.2, g), (15.0, 29.0, 5.2, b)],
-        3 => vec![(8.0, 9.0, 4.3, b), (15.0, 20.0, 4.3, r), (22.0, 31.0, 4.3, g)],
+        3 => vec![
+            (8.0, 9.0, 4.3, b),
+            (15.0, 20.0, 4.3, r),
+            (22.0, 31.0, 4.3, g),
+        ],
         4 => vec![
             (9.0, 11.5, 4.8, b),
             (21.0, 11.5, 4.8, g),
@@ -163,7 +171,11 @@ fn pin(n: usize, red: bool) -> Markup {
             })
             .collect(),
         7 => {
-            let mut v = vec![(7.5, 7.5, 3.4, g), (15.0, 10.5, 3.4, g), (22.5, 13.5, 3.4, g)];
+            let mut v = vec![
+                (7.5, 7.5, 3.4, g),
+                (15.0, 10.5, 3.4, g),
+                (22.5, 13.5, 3.4, g),
+            ];
             for y in [23.0, 32.0] {
                 v.push((10.0, y, 3.8, r));
                 v.push((20.0, y, 3.8, r));
@@ -212,7 +224,12 @@ fn sou(n: usize, red: bool) -> Markup {
     let sticks: Vec<(f64, f64, &str)> = match n {
         2 => vec![(15.0, 10.5, g), (15.0, 29.5, g)],
         3 => vec![(15.0, 10.5, g), (9.5, 29.5, g), (20.5, 29.5, g)],
-        4 => vec![(9.5, 10.5, g), (20.5, 10.5, g), (9.5, 29.5, g), (20.5, 29.5, g)],
+        4 => vec![
+            (9.5, 10.5, g),
+            (20.5, 10.5, g),
+            (9.5, 29.5, g),
+            (20.5, 29.5, g),
+        ],
         5 => vec![
             (8.0, 10.5, g),
             (22.0, 10.5, g),

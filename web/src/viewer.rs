@@ -7,7 +7,7 @@
 //! and the review do.
 
 use crate::logs::StoredLog;
-use crate::view::{self, RoundEndView, RoundLog, TableView};
+use crate::view::TableView;
 use serde::Serialize;
 use tenpai::game::{Event, State};
 
@@ -73,33 +73,20 @@ pub fn frame(log: &StoredLog, step: usize, seat: Option<u8>) -> Frame {
         at += r.events.len();
     }
     let mut state = fresh(log);
-    let mut round = RoundLog::default();
     let mut refused: Option<String> = None;
-    let mut end: Option<RoundEndView> = None;
     for (i, e) in events.iter().enumerate().take(step).skip(1) {
         if let Event::StartKyoku { .. } = e {
             if refused.take().is_some() {
                 state = fresh(log);
             }
-            end = None;
         }
         if refused.is_some() {
             continue;
         }
-        match state.apply(e) {
-            Ok(()) => {
-                round.note(e);
-                if *e == Event::EndKyoku {
-                    end = view::round_end(&state, &round);
-                }
-            }
-            Err(err) => refused = Some(format!("event {i} ({}): {err}", e.to_json())),
+        if let Err(err) = state.apply(e) {
+            refused = Some(format!("event {i} ({}): {err}", e.to_json()));
         }
     }
-    let seats = match seat {
-        Some(s) => vec![view::seat_view(&state, s % 4, &[])],
-        None => (0..4u8).map(|s| view::seat_view(&state, s, &[])).collect(),
-    };
     let event = step.checked_sub(1).map(|i| match seat {
         Some(s) => events[i].seen_by(s % 4),
         None => events[i].clone(),
@@ -111,14 +98,7 @@ pub fn frame(log: &StoredLog, step: usize, seat: Option<u8>) -> Frame {
         step,
         steps: events.len(),
         event,
-        view: TableView {
-            bottom: seat.unwrap_or(0) % 4,
-            seats,
-            decision: None,
-            turn: view::turn(state.phase()),
-            asked: None,
-            round_end: end,
-        },
+        view: TableView::of(&state, seat, None, None),
         rounds,
         refused,
         reviewed: log.review.lock().map(|r| r.is_some()).unwrap_or(false),

@@ -38,7 +38,11 @@ impl Drop for Driver {
 }
 
 fn driver() -> Driver {
-    let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
     let child = Command::new("chromedriver")
         .arg(format!("--port={port}"))
         .stdout(Stdio::null())
@@ -70,7 +74,10 @@ async fn browser(d: &Driver, w: u32, h: u32) -> Client {
             // The window holds the page and the browser's frame: size it so
             // that the page itself is w × h.
             let inner = js(&c, "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight];").await;
-            let (dw, dh) = (inner[0].as_u64().unwrap_or(0) as u32, inner[1].as_u64().unwrap_or(0) as u32);
+            let (dw, dh) = (
+                inner[0].as_u64().unwrap_or(0) as u32,
+                inner[1].as_u64().unwrap_or(0) as u32,
+            );
             c.set_window_size(w + dw, h + dh).await.unwrap();
             return c;
         }
@@ -90,7 +97,11 @@ async fn js(c: &Client, code: &str) -> Value {
 
 async fn errors(c: &Client) -> Vec<String> {
     let v = js(c, "return window.tenpaiErrors || ['no error log'];").await;
-    v.as_array().unwrap().iter().map(|x| x.to_string()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.to_string())
+        .collect()
 }
 
 async fn visible(c: &Client, css: &str) -> bool {
@@ -160,7 +171,7 @@ async fn play_step(c: &Client, seen: &mut Seen) -> bool {
         return true;
     }
     // The advisor's discard, once its search is done.
-    let rec = js(c, "const S = window.tenpai; const th = S.thinking; if (!S.tv || !S.tv.decision || !th || th.decision !== S.tv.decision || th.recommended === undefined) return null; const ch = S.tv.seats[0].choices[th.recommended]; return ch && ch.kind === 'discard' ? ch.pai : null;").await;
+    let rec = js(c, "const S = window.tenpai; const th = S.thinking; if (!S.tv || !S.tv.decision || !th || th.decision !== S.tv.decision || th.recommended === undefined) return null; const ch = S.tv.choices.actions[th.recommended]; return ch && ch.type === 'discard' ? ch.pai : null;").await;
     if let Some(p) = rec.as_str() {
         if click(c, &format!("#strip .tile.playable[data-pai='{p}']")).await {
             return true;
@@ -174,7 +185,10 @@ async fn play_step(c: &Client, seen: &mut Seen) -> bool {
     if click(c, "#strip .slot.drawn .tile.playable").await {
         return true;
     }
-    let playable = c.find_all(Locator::Css("#strip .tile.playable")).await.unwrap_or_default();
+    let playable = c
+        .find_all(Locator::Css("#strip .tile.playable"))
+        .await
+        .unwrap_or_default();
     if let Some(t) = playable.last() {
         let _ = t.click().await;
         return true;
@@ -193,15 +207,26 @@ async fn browser_ok_a_whole_game_the_review_and_the_viewer() {
     rules.game.length = GameLength::East;
     let mut config = tenpai_web::Config::new(rules, SEED);
     config.bind = "127.0.0.1:0".parse().unwrap();
-    config.table.players = [None, Some(PlayerKind::Baseline), Some(PlayerKind::Baseline), Some(PlayerKind::Baseline)];
+    config.table.players = [
+        None,
+        Some(PlayerKind::Baseline),
+        Some(PlayerKind::Baseline),
+        Some(PlayerKind::Baseline),
+    ];
     config.table.ai_delay = Duration::from_millis(30);
-    config.table.advisor = Advisor::Mc(tenpai::ai::mc::Settings { budget: Budget::Samples(300), threads: 1 });
+    config.table.advisor = Advisor::Mc(tenpai::ai::mc::Settings {
+        budget: Budget::Samples(300),
+        threads: 1,
+    });
     config.review.budget = Budget::Samples(40);
     let srv = tenpai_web::start(config).await.unwrap();
     let d = driver();
     let c = browser(&d, 1280, 800).await;
     c.goto(&format!("http://{}/", srv.addr)).await.unwrap();
-    c.wait().for_element(Locator::Css("#strip .tile")).await.unwrap();
+    c.wait()
+        .for_element(Locator::Css("#strip .tile"))
+        .await
+        .unwrap();
     tokio::time::sleep(Duration::from_millis(800)).await;
     shot(&c, "table").await;
     let mut seen = Seen::default();
@@ -213,7 +238,10 @@ async fn browser_ok_a_whole_game_the_review_and_the_viewer() {
         if !phone && seen.rounds == 1 {
             phone = true;
             let frame = js(&c, "return [window.outerWidth - window.innerWidth, window.outerHeight - window.innerHeight];").await;
-            let (dw, dh) = (frame[0].as_u64().unwrap_or(0) as u32, frame[1].as_u64().unwrap_or(0) as u32);
+            let (dw, dh) = (
+                frame[0].as_u64().unwrap_or(0) as u32,
+                frame[1].as_u64().unwrap_or(0) as u32,
+            );
             c.set_window_size(844 + dw, 390 + dh).await.unwrap();
             tokio::time::sleep(Duration::from_millis(400)).await;
             shot(&c, "phone").await;
@@ -226,28 +254,52 @@ async fn browser_ok_a_whole_game_the_review_and_the_viewer() {
     assert!(seen.rounds >= 4, "{seen:?}");
     // The review, then the viewer with its bars.
     click(&c, "#review-game").await;
-    c.wait().at_most(Duration::from_secs(300)).for_element(Locator::Css("#timeline .decision")).await.unwrap();
+    c.wait()
+        .at_most(Duration::from_secs(300))
+        .for_element(Locator::Css("#timeline .decision"))
+        .await
+        .unwrap();
     tokio::time::sleep(Duration::from_millis(500)).await;
     if click(&c, "#timeline .decision.mistake").await {
         tokio::time::sleep(Duration::from_millis(500)).await;
     }
     shot(&c, "review").await;
     // A shared log in the viewer: upload, then step.
-    let log = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/tenhou6/double_ron.json");
+    let log =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/data/tenhou6/double_ron.json");
     let input = c.find(Locator::Id("v-file")).await.unwrap();
-    input.send_keys(&log.canonicalize().unwrap().display().to_string()).await.unwrap();
-    c.wait().for_element(Locator::XPath("//span[@id='v-step'][contains(., 'double_ron')]")).await.unwrap();
+    input
+        .send_keys(&log.canonicalize().unwrap().display().to_string())
+        .await
+        .unwrap();
+    c.wait()
+        .for_element(Locator::XPath(
+            "//span[@id='v-step'][contains(., 'double_ron')]",
+        ))
+        .await
+        .unwrap();
     for _ in 0..12 {
         click(&c, "#v-next").await;
         tokio::time::sleep(Duration::from_millis(60)).await;
     }
     click(&c, "#v-next-round").await;
     tokio::time::sleep(Duration::from_millis(300)).await;
-    let step = c.find(Locator::Id("v-step")).await.unwrap().text().await.unwrap();
+    let step = c
+        .find(Locator::Id("v-step"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
     assert!(step.contains("double_ron.json"), "{step}");
     shot(&c, "viewer").await;
     // Chinese.
-    c.find(Locator::Id("lang")).await.unwrap().select_by_value("zh").await.unwrap();
+    c.find(Locator::Id("lang"))
+        .await
+        .unwrap()
+        .select_by_value("zh")
+        .await
+        .unwrap();
     tokio::time::sleep(Duration::from_millis(300)).await;
     click(&c, "#tab-table").await;
     tokio::time::sleep(Duration::from_millis(300)).await;

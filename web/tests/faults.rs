@@ -19,22 +19,36 @@ async fn faults_ok_bad_messages_are_answered_and_change_nothing() {
     let (t, _) = c.until("table").await;
     let d = t["view"]["decision"].as_u64().expect("East decides first");
     let hand = t["view"]["seats"][0]["hand"].clone();
-    let n = t["view"]["seats"][0]["choices"].as_array().unwrap().len();
+    let n = t["view"]["choices"]["actions"].as_array().unwrap().len();
     c.send_text("garbage").await;
-    assert!(error(&mut c).await.starts_with("message not understood: expected value"));
+    assert!(error(&mut c)
+        .await
+        .starts_with("message not understood: expected value"));
     c.send_text(r#"{"type":"act","decision":"#).await;
     assert!(error(&mut c).await.contains("EOF while parsing"));
     c.send_text(r#"{"type":"cheat"}"#).await;
     assert!(error(&mut c).await.contains("unknown variant `cheat`"));
-    c.send(json!({"type": "act", "decision": d, "choice": n})).await;
-    assert_eq!(error(&mut c).await, format!("choice {n} of {n}: no such choice"));
-    c.send(json!({"type": "act", "decision": d + 5, "choice": 0})).await;
-    assert_eq!(error(&mut c).await, format!("decision {} is not open (decision {d} is)", d + 5));
+    c.send(json!({"type": "act", "decision": d, "choice": n}))
+        .await;
+    assert_eq!(
+        error(&mut c).await,
+        format!("choice {n} of {n}: no such choice")
+    );
+    c.send(json!({"type": "act", "decision": d + 5, "choice": 0}))
+        .await;
+    assert_eq!(
+        error(&mut c).await,
+        format!("decision {} is not open (decision {d} is)", d + 5)
+    );
     c.send(json!({"type": "new_game"})).await;
     assert_eq!(error(&mut c).await, "the game is not over");
     c.send(json!({"type": "frame", "log": 99, "step": 0})).await;
     assert!(error(&mut c).await.starts_with("log 99: no such log"));
-    c.ws.send(tokio_tungstenite::tungstenite::Message::Binary(vec![1, 2, 3].into())).await.unwrap();
+    c.ws.send(tokio_tungstenite::tungstenite::Message::Binary(
+        vec![1, 2, 3].into(),
+    ))
+    .await
+    .unwrap();
     assert!(error(&mut c).await.contains("binary frames are not read"));
     // Nothing changed: a second client sees the same open decision.
     let mut other = Client::connect(&srv).await;
@@ -42,8 +56,13 @@ async fn faults_ok_bad_messages_are_answered_and_change_nothing() {
     assert_eq!(t2["view"]["decision"], d);
     assert_eq!(t2["view"]["seats"][0]["hand"], hand);
     // A frame over the limit closes that connection only.
-    let huge = format!(r#"{{"type":"panel","on":true,"x":"{}"}}"#, "a".repeat(MAX_CLIENT_MESSAGE));
-    let _ = c.ws.send(tokio_tungstenite::tungstenite::Message::Text(huge.into())).await;
+    let huge = format!(
+        r#"{{"type":"panel","on":true,"x":"{}"}}"#,
+        "a".repeat(MAX_CLIENT_MESSAGE)
+    );
+    let _ =
+        c.ws.send(tokio_tungstenite::tungstenite::Message::Text(huge.into()))
+            .await;
     loop {
         match c.next().await {
             None => break,
@@ -51,7 +70,9 @@ async fn faults_ok_bad_messages_are_answered_and_change_nothing() {
         }
     }
     // The other client plays on.
-    other.send(json!({"type": "act", "decision": d, "choice": 0})).await;
+    other
+        .send(json!({"type": "act", "decision": d, "choice": 0}))
+        .await;
     loop {
         let (m, _) = other.until("table").await;
         if m["view"]["decision"].as_u64().is_some_and(|x| x > d) {
@@ -67,9 +88,11 @@ async fn faults_ok_acting_out_of_turn_is_refused() {
     let mut c = Client::connect(&srv).await;
     let (t, _) = c.until("table").await;
     let d = t["view"]["decision"].as_u64().unwrap();
-    c.send(json!({"type": "act", "decision": d, "choice": 0})).await;
+    c.send(json!({"type": "act", "decision": d, "choice": 0}))
+        .await;
     // The same decision again, now closed (the AI players move).
-    c.send(json!({"type": "act", "decision": d, "choice": 0})).await;
+    c.send(json!({"type": "act", "decision": d, "choice": 0}))
+        .await;
     let m = error(&mut c).await;
     assert!(m.starts_with(&format!("decision {d} is not open")), "{m}");
     srv.stop().await.unwrap();

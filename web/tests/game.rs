@@ -36,21 +36,42 @@ impl Player for Scripted {
 }
 
 /// Checks that `m`, sent to the person at seat 0, holds nothing of another
-/// seat's concealed tiles: views of seat 0 only, other seats' draws and
-/// deals hidden, thinking about seat 0 only.
+/// seat's concealed tiles: seat 0's view (the other seats' hands absent, a
+/// hand shown only at a round's end as a win or a ready hand), other
+/// seats' draws and deals hidden, thinking about seat 0 only.
 fn private_to_seat_0(m: &Value) {
     match m["type"].as_str() {
         Some("table") => {
-            let seats = m["view"]["seats"].as_array().unwrap();
-            assert_eq!(seats.len(), 1, "{m}");
-            assert_eq!(seats[0]["seat"], 0, "{m}");
+            let v = &m["view"];
+            assert_eq!(
+                (&v["perspective"], &v["seat"]),
+                (&"seat".into(), &0.into()),
+                "{m}"
+            );
+            let seats = v["seats"].as_array().unwrap();
+            assert_eq!(seats.len(), 4, "{m}");
+            assert!(seats[0]["hand"]["tiles"].is_array(), "{m}");
+            assert!(seats[1..].iter().all(|s| s["hand"].is_null()), "{m}");
+            if !v["result"].is_null() {
+                let shown = v["result"]["shown"].as_array().unwrap();
+                assert!(
+                    shown
+                        .iter()
+                        .all(|h| h["why"] == "win" || h["why"] == "tenpai"),
+                    "{m}"
+                );
+            }
+            assert_eq!(v["choices"].is_null(), v["decision"].is_null(), "{m}");
             let e = &m["event"];
             if e["type"] == "tsumo" && e["actor"] != 0 {
                 assert_eq!(e["pai"], "?", "{e}");
             }
             if e["type"] == "start_kyoku" {
                 for s in 1..4 {
-                    assert!(e["tehais"][s].as_array().unwrap().iter().all(|p| p == "?"), "{e}");
+                    assert!(
+                        e["tehais"][s].as_array().unwrap().iter().all(|p| p == "?"),
+                        "{e}"
+                    );
                 }
                 assert!(e["tehais"][0].as_array().unwrap().iter().all(|p| p != "?"));
             }
@@ -82,11 +103,17 @@ async fn game_ok_same_log_as_in_process_and_private() {
                 if m["event"]["type"] == "chi" || m["event"]["type"] == "pon" {
                     calls += usize::from(m["event"]["actor"] == 0);
                 }
-                let Some(d) = m["view"]["decision"].as_u64() else { continue };
-                let choices = m["view"]["seats"][0]["choices"].as_array().unwrap();
+                let Some(d) = m["view"]["decision"].as_u64() else {
+                    continue;
+                };
+                let choices = m["view"]["choices"]["actions"].as_array().unwrap();
                 assert!(!choices.is_empty());
-                let kinds: Vec<&str> = choices.iter().map(|c| c["kind"].as_str().unwrap()).collect();
-                c.send(serde_json::json!({"type": "act", "decision": d, "choice": pick(&kinds)})).await;
+                let kinds: Vec<&str> = choices
+                    .iter()
+                    .map(|c| c["type"].as_str().unwrap())
+                    .collect();
+                c.send(serde_json::json!({"type": "act", "decision": d, "choice": pick(&kinds)}))
+                    .await;
                 decisions += 1;
             }
             Some("game_end") => break m,
@@ -94,7 +121,10 @@ async fn game_ok_same_log_as_in_process_and_private() {
             _ => {}
         }
     };
-    assert!(decisions > 20 && calls > 0, "{decisions} decisions, {calls} calls");
+    assert!(
+        decisions > 20 && calls > 0,
+        "{decisions} decisions, {calls} calls"
+    );
     let rules = east();
     let mut me = Scripted;
     let mut others: [BaselinePlayer; 3] = std::array::from_fn(|_| BaselinePlayer::new(&rules));
@@ -104,8 +134,16 @@ async fn game_ok_same_log_as_in_process_and_private() {
     let file = end["log_file"].as_str().expect("the log was written");
     let written = std::fs::read_to_string(file).unwrap();
     assert_eq!(written, record.to_mjai());
-    let scores: Vec<i64> = end["scores"].as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
-    assert_eq!(scores, record.scores.iter().map(|&x| x as i64).collect::<Vec<_>>());
+    let scores: Vec<i64> = end["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_i64().unwrap())
+        .collect();
+    assert_eq!(
+        scores,
+        record.scores.iter().map(|&x| x as i64).collect::<Vec<_>>()
+    );
     srv.stop().await.unwrap();
 }
 
@@ -122,7 +160,9 @@ async fn game_ok_a_closed_tab_resumes_where_the_game_stood() {
             if answered == 3 {
                 open = Some((d, m["view"]["seats"][0]["hand"].clone()));
             } else {
-                first.send(serde_json::json!({"type": "act", "decision": d, "choice": 0})).await;
+                first
+                    .send(serde_json::json!({"type": "act", "decision": d, "choice": 0}))
+                    .await;
                 answered += 1;
             }
         }
@@ -135,7 +175,9 @@ async fn game_ok_a_closed_tab_resumes_where_the_game_stood() {
     let (t, _) = again.until("table").await;
     assert_eq!(t["view"]["decision"], d);
     assert_eq!(t["view"]["seats"][0]["hand"], hand);
-    again.send(serde_json::json!({"type": "act", "decision": d, "choice": 0})).await;
+    again
+        .send(serde_json::json!({"type": "act", "decision": d, "choice": 0}))
+        .await;
     // The game goes on: the next decision comes.
     loop {
         let (m, _) = again.until("table").await;

@@ -10,6 +10,6 @@
 //! - a closed tab resumes; the viewer's logs and frames.
 
 mod common;
-mod game;
 mod faults;
+mod game;
 mod viewer;

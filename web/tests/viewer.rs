@@ -18,22 +18,40 @@ async fn viewer_ok_upload_and_step() {
     let steps = f["steps"].as_u64().unwrap();
     assert!(steps > 10);
     assert_eq!(f["rounds"][0]["step"], 2);
-    // After the deal: every hand open (four views, thirteen tiles each).
+    // After the deal: every hand open (thirteen tiles each).
     c.send(json!({"type": "frame", "log": id, "step": 2})).await;
     let (f, _) = c.until("frame").await;
+    assert_eq!(f["view"]["perspective"], "all_hands");
     let seats = f["view"]["seats"].as_array().unwrap();
     assert_eq!(seats.len(), 4);
-    assert!(seats.iter().all(|s| s["hand"].as_array().unwrap().len() == 13));
+    assert!(seats
+        .iter()
+        .all(|s| s["hand"]["tiles"].as_array().unwrap().len() == 13));
     // One seat's view: its own hand only, the others' deals hidden.
-    c.send(json!({"type": "frame", "log": id, "step": 2, "seat": 1})).await;
+    c.send(json!({"type": "frame", "log": id, "step": 2, "seat": 1}))
+        .await;
     let (f, _) = c.until("frame").await;
-    assert_eq!(f["view"]["seats"].as_array().unwrap().len(), 1);
-    assert_eq!(f["view"]["seats"][0]["seat"], 1);
-    assert!(f["event"]["tehais"][0].as_array().unwrap().iter().all(|p| p == "?"));
+    assert_eq!(
+        (&f["view"]["perspective"], &f["view"]["seat"]),
+        (&"seat".into(), &1.into())
+    );
+    let seats = f["view"]["seats"].as_array().unwrap();
+    assert_eq!(seats[1]["hand"]["tiles"].as_array().unwrap().len(), 13);
+    assert!([0, 2, 3].iter().all(|&s| seats[s]["hand"].is_null()));
+    assert!(f["event"]["tehais"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|p| p == "?"));
     // The end: the round's result with the winners' hands shown.
-    c.send(json!({"type": "frame", "log": id, "step": steps})).await;
+    c.send(json!({"type": "frame", "log": id, "step": steps}))
+        .await;
     let (f, _) = c.until("frame").await;
     assert_eq!(f["step"], steps);
+    let result = &f["view"]["result"];
+    assert_eq!(result["kind"], "wins", "{result}");
+    assert_eq!(result["wins"].as_array().unwrap().len(), 2, "{result}");
+    assert_eq!(result["shown"].as_array().unwrap().len(), 2, "{result}");
     srv.stop().await.unwrap();
 }
 

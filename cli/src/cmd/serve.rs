@@ -164,9 +164,10 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
         // Read here, so that an unreadable log is refused with replay's
         // message before the server starts.
         let game = tenpai::log::load(path)?;
-        let name = path
-            .file_name()
-            .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into());
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into(),
+        );
         config.open_log = Some((game.to_mjai(), name));
     }
     Ok(config)

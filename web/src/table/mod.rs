@@ -13,22 +13,25 @@
 //! answer the table through its internal channel; the search is watched,
 //! and its progress is sent as it goes.
 
+mod advise;
+mod clients;
+mod end;
 pub mod seats;
 
+pub use clients::to_text;
+
 use crate::logs::Logs;
-use crate::protocol::{ClientMsg, GameEnd, ServerMsg, VERSION};
+use crate::protocol::{ClientMsg, GameEnd, ServerMsg};
 use crate::thinking::{self, Thinking};
-use crate::view::{self, RoundEndView, RoundLog, TableView};
+use advise::Progress;
+use clients::send;
 use seats::{visible, Ai};
 use std::path::PathBuf;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
-use tenpai::ai::mc::{McPlayer, SearchReport, Settings};
-use tenpai::ai::BaselinePlayer;
+use tenpai::ai::mc::{SearchReport, Settings};
 use tenpai::arena::PlayerKind;
-use tenpai::game::{
-    final_scores, ranking, Action, Event, Game, GameError, Observation, Player, State,
-};
+use tenpai::game::{Action, Game, GameError, Observation, State};
 use tenpai::rules::Rules;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -199,8 +202,6 @@ struct Table {
     game: Game<'static>,
     /// The table as published: the game's events applied one by one.
     shown: State,
-    round: RoundLog,
-    round_end: Option<RoundEndView>,
     published: usize,
     seats: [Option<Box<Ai>>; 4],
     /// Events each AI player has heard.
@@ -230,8 +231,6 @@ impl Table {
             games: 1,
             seed,
             game,
-            round: RoundLog::default(),
-            round_end: None,
             published: 0,
             heard: [0; 4],
             clients: Vec::new(),
@@ -346,8 +345,6 @@ impl Table {
         self.seed = seed;
         self.seats = seats;
         self.shown = fresh(&self.spec.rules);
-        self.round = RoundLog::default();
-        self.round_end = None;
         self.published = 0;
         self.heard = [0; 4];
         self.thinking = None;
@@ -400,8 +397,8 @@ impl Table {
                     let msg = ServerMsg::Thinking(Box::new(t.clone()));
                     self.broadcast(&msg);
                 }
-                if visible(&action) {
-                    let at = self.next_ai.max(Instant::now());
+                if visible(&action) && self.next_ai > Instant::now() {
+                    let at = self.next_ai;
                     self.stage = Stage::Ready { action, at };
                 } else {
                     self.step(&action);
@@ -415,7 +412,7 @@ impl Table {
         if let Err(e) = self.game.step(action) {
             return self.fail(&e);
         }
-        if visible(action) {
+        if visible(action) && !self.spec.ai_delay.is_zero() {
             self.next_ai = Instant::now() + self.spec.ai_delay;
         }
         self.advance();
@@ -443,6 +440,11 @@ impl Table {
         let decision = self.decision;
         self.thinking = None;
         if Some(seat) == self.person() {
+            // The page answers with a position in the view's choices: they
+            // must be the actions the game asks about.
+            if tenpai::game::legal_actions(&self.shown, seat) != self.game.legal() {
+                return self.fail(&"the seat's view offers other actions than the game asks");
+            }
             self.stage = Stage::Person { seat, decision };
             for c in 0..self.clients.len() {
                 let msg = ServerMsg::Table {
@@ -467,9 +469,22 @@ impl Table {
         // Watching four AI players: each one's thinking is shown.
         let watched = self.person().is_none() && self.wants_panel();
         if watched {
-            let by = if matches!(*ai, Ai::Mc(_)) { "mc" } else { "baseline" };
+            let by = if matches!(*ai, Ai::Mc(_)) {
+                "mc"
+            } else {
+                "players"
+            };
             self.thinking = Some(thinking::panel(&obs, decision, &self.spec.rules, by));
             self.broadcast_thinking();
+        }
+        if ai.quick() {
+            let (action, _) = ai.decide(&events, &obs, &legal, None);
+            return self.internal(Internal::AiDone {
+                seat,
+                decision,
+                ai,
+                action,
+            });
         }
         let tx = self.internal_tx.clone();
         tokio::task::spawn_blocking(move || {
@@ -493,226 +508,6 @@ impl Table {
             });
         });
     }
-
-    /// The person's thinking panel for `decision`: the tiles at once, the
-    /// advisor's recommendation (and search) after.
-    fn advise(&mut self, seat: u8, decision: u64) {
-        let obs = Observation::of(self.game.state(), seat);
-        let legal = self.game.legal().to_vec();
-        let rules = &self.spec.rules;
-        let mut t = thinking::panel(&obs, decision, rules, self.spec.advisor.name());
-        match self.spec.advisor {
-            Advisor::Baseline => {
-                let a = BaselinePlayer::new(rules).act(&obs, &legal);
-                t.recommended = thinking::choice_of(&a, &legal);
-            }
-            Advisor::Mc(settings) => {
-                let tx = self.internal_tx.clone();
-                let seed = tenpai::arena::seat_seed(self.seed ^ 0x5eed, seat) ^ decision;
-                let mut mc = McPlayer::with_settings(rules, settings, seed);
-                tokio::task::spawn_blocking(move || {
-                    let progress = Progress::new(tx.clone(), decision);
-                    let report = mc.think_watched(&obs, &legal, &|r| progress.tell(r));
-                    let _ = tx.send(Internal::Progress {
-                        decision,
-                        report,
-                        done: true,
-                    });
-                });
-            }
-        }
-        self.thinking = Some(t);
-        self.broadcast_thinking();
-    }
-
-    fn broadcast_thinking(&self) {
-        if let Some(t) = &self.thinking {
-            self.broadcast(&ServerMsg::Thinking(Box::new(t.clone())));
-        }
-    }
-
-    /// Applies the game's new events to the published table and sends each
-    /// client its view after each.
-    fn publish(&mut self) -> Result<(), GameError> {
-        while self.published < self.game.events().len() {
-            let e = self.game.events()[self.published].clone();
-            self.published += 1;
-            self.shown.apply(&e)?;
-            self.round.note(&e);
-            match e {
-                Event::StartKyoku { .. } => self.round_end = None,
-                Event::EndKyoku => self.round_end = view::round_end(&self.shown, &self.round),
-                _ => {}
-            }
-            for c in 0..self.clients.len() {
-                let msg = ServerMsg::Table {
-                    event: Some(self.seen(&e)),
-                    view: Box::new(self.published_view()),
-                };
-                send(&self.clients[c].out, &msg);
-            }
-        }
-        self.clients.retain(|c| !c.out.is_closed());
-        Ok(())
-    }
-
-    /// `e` as the clients see it: their seat's view, or all of it when they
-    /// watch four AI players.
-    fn seen(&self, e: &Event) -> Event {
-        match self.person() {
-            Some(seat) => e.seen_by(seat),
-            None => e.clone(),
-        }
-    }
-
-    /// The published table, without choices (events still to publish).
-    fn published_view(&self) -> TableView {
-        self.view_with(None, &[])
-    }
-
-    /// The table as it stands, with the open decision's choices.
-    fn table_view(&self) -> TableView {
-        match self.stage {
-            Stage::Person { decision, .. } => self.view_with(Some(decision), self.game.legal()),
-            _ => self.published_view(),
-        }
-    }
-
-    fn view_with(&self, decision: Option<u64>, legal: &[tenpai::game::Action]) -> TableView {
-        let s = &self.shown;
-        let seats = match self.person() {
-            Some(me) => vec![view::seat_view(s, me, legal)],
-            None => (0..4u8).map(|k| view::seat_view(s, k, &[])).collect(),
-        };
-        TableView {
-            bottom: self.person().unwrap_or(0),
-            seats,
-            decision,
-            turn: view::turn(s.phase()),
-            asked: (self.published == self.game.events().len())
-                .then(|| self.game.to_act())
-                .flatten(),
-            round_end: self.round_end.clone(),
-        }
-    }
-
-    /// Sends one client what it needs to draw the table from nothing.
-    fn greet(&mut self, client: u64) {
-        let Some(c) = self.clients.iter().find(|c| c.id == client) else {
-            return;
-        };
-        let advisor = match self.person() {
-            Some(_) => self.spec.advisor.name().to_string(),
-            None => "players".to_string(),
-        };
-        send(
-            &c.out,
-            &ServerMsg::Welcome {
-                version: VERSION,
-                seat: self.person(),
-                names: self.spec.names(),
-                ai_delay_ms: self.spec.ai_delay.as_millis() as u64,
-                advisor,
-            },
-        );
-        send(
-            &c.out,
-            &ServerMsg::Table {
-                event: None,
-                view: Box::new(self.table_view()),
-            },
-        );
-        if let Some(t) = &self.thinking {
-            send(&c.out, &ServerMsg::Thinking(Box::new(t.clone())));
-        }
-        if let Some(end) = &self.ended {
-            send(&c.out, &ServerMsg::GameEnd(Box::new(end.clone())));
-        }
-    }
-
-    /// The game is over: the log written and kept for the viewer, the
-    /// standings sent, the AI players told the last events.
-    fn finish(&mut self) {
-        self.stage = Stage::Over;
-        let events = self.game.events().to_vec();
-        for seat in 0..4 {
-            if let Some(mut ai) = self.seats[seat].take() {
-                let rest = events[self.heard[seat]..].to_vec();
-                tokio::task::spawn_blocking(move || ai.observe(&rest));
-            }
-        }
-        let scores = self.game.state().scores();
-        let mjai: String = events.iter().map(|e| e.to_json() + "\n").collect();
-        let log_file = self.spec.log_dir.as_ref().map(|dir| write_log(dir, self.seed, &mjai));
-        let log_file = match log_file {
-            Some(Ok(path)) => Some(path.display().to_string()),
-            Some(Err(e)) => {
-                eprintln!("tenpai serve: {e}");
-                None
-            }
-            None => None,
-        };
-        let log = self
-            .logs
-            .add_text(&mjai, &self.spec.rules, format!("game {}", self.seed))
-            .unwrap_or(0);
-        let end = GameEnd {
-            scores,
-            points: final_scores(&scores, &self.spec.rules.game),
-            ranking: ranking(&scores),
-            log,
-            log_file,
-            reviewable: self.person().is_some(),
-        };
-        self.ended = Some(end.clone());
-        self.broadcast(&ServerMsg::GameEnd(Box::new(end)));
-    }
-
-    fn error(&self, client: u64, message: String) {
-        if let Some(c) = self.clients.iter().find(|c| c.id == client) {
-            send(&c.out, &ServerMsg::Error { message });
-        }
-    }
-
-    fn broadcast(&self, msg: &ServerMsg) {
-        let text: Arc<str> = to_text(msg);
-        for c in &self.clients {
-            let _ = c.out.try_send(text.clone());
-        }
-    }
-}
-
-/// A search's progress, sent to the table at most every [`PROGRESS_EVERY`].
-struct Progress {
-    tx: mpsc::UnboundedSender<Internal>,
-    decision: u64,
-    last: Mutex<Option<std::time::Instant>>,
-}
-
-impl Progress {
-    fn new(tx: mpsc::UnboundedSender<Internal>, decision: u64) -> Progress {
-        Progress {
-            tx,
-            decision,
-            last: Mutex::new(None),
-        }
-    }
-
-    fn tell(&self, r: &SearchReport) {
-        let now = std::time::Instant::now();
-        let Ok(mut last) = self.last.lock() else {
-            return;
-        };
-        if last.is_some_and(|t| now.duration_since(t) < PROGRESS_EVERY) {
-            return;
-        }
-        *last = Some(now);
-        let _ = self.tx.send(Internal::Progress {
-            decision: self.decision,
-            report: r.clone(),
-            done: false,
-        });
-    }
 }
 
 /// A state before any event (the published table starts from it).
@@ -728,42 +523,4 @@ fn seats_for(spec: &TableSpec, seed: u64) -> Result<[Option<Box<Ai>>; 4], seats:
         }
     }
     Ok(out)
-}
-
-/// Writes a finished game's mjai log into `dir` as `tenpai-SEED.jsonl`
-/// (`tenpai-SEED-2.jsonl`… when taken).
-fn write_log(dir: &std::path::Path, seed: u64, text: &str) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("--log-dir {}: {e}", dir.display()))?;
-    for k in 1.. {
-        let name = if k == 1 {
-            format!("tenpai-{seed}.jsonl")
-        } else {
-            format!("tenpai-{seed}-{k}.jsonl")
-        };
-        let path = dir.join(name);
-        match std::fs::OpenOptions::new().write(true).create_new(true).open(&path) {
-            Ok(mut f) => {
-                use std::io::Write;
-                f.write_all(text.as_bytes())
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                return Ok(path);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
-        }
-    }
-    unreachable!("some name is free")
-}
-
-/// A message as JSON text.
-pub fn to_text(msg: &ServerMsg) -> Arc<str> {
-    serde_json::to_string(msg)
-        .unwrap_or_else(|e| format!(r#"{{"type":"error","message":"{e}"}}"#))
-        .into()
-}
-
-/// Sends `msg` to one client without waiting (a client whose queue is full
-/// misses it and is dropped at the next publish).
-fn send(out: &Out, msg: &ServerMsg) {
-    let _ = out.try_send(to_text(msg));
 }

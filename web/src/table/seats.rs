@@ -14,15 +14,19 @@ use tenpai::rules::Rules;
 pub enum Ai {
     /// The Monte Carlo AI (its search can be watched).
     Mc(Box<McPlayer>),
-    /// Any other player (the baseline, random, an external bot).
-    Other(Box<dyn Player + Send>),
+    /// A player that decides in microseconds (the baseline, random): asked
+    /// on the table's own thread.
+    Quick(Box<dyn Player + Send>),
+    /// An external bot (it may take seconds).
+    Bot(Box<dyn Player + Send>),
 }
 
 impl std::fmt::Debug for Ai {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
             Ai::Mc(_) => "Ai::Mc",
-            Ai::Other(_) => "Ai::Other",
+            Ai::Quick(_) => "Ai::Quick",
+            Ai::Bot(_) => "Ai::Bot",
         })
     }
 }
@@ -46,19 +50,20 @@ impl Ai {
     pub fn make(kind: &PlayerKind, rules: &Rules, seed: u64, seat: u8) -> Result<Ai, SpawnError> {
         let own = seat_seed(seed, seat);
         Ok(match kind {
-            PlayerKind::Random => Ai::Other(Box::new(RandomPlayer::new(own))),
-            PlayerKind::Baseline => Ai::Other(Box::new(BaselinePlayer::new(rules))),
+            PlayerKind::Random => Ai::Quick(Box::new(RandomPlayer::new(own))),
+            PlayerKind::Baseline => Ai::Quick(Box::new(BaselinePlayer::new(rules))),
             PlayerKind::Mc(settings) => {
                 Ai::Mc(Box::new(McPlayer::with_settings(rules, *settings, own)))
             }
             PlayerKind::Cmd { command, timeout } => {
                 let fallback = Box::new(BaselinePlayer::new(rules));
-                let bot = ExternalBot::spawn(command, seat, rules, *timeout, fallback)
-                    .map_err(|source| SpawnError {
+                let bot = ExternalBot::spawn(command, seat, rules, *timeout, fallback).map_err(
+                    |source| SpawnError {
                         command: command.clone(),
                         source,
-                    })?;
-                Ai::Other(Box::new(bot))
+                    },
+                )?;
+                Ai::Bot(Box::new(bot))
             }
         })
     }
@@ -86,7 +91,7 @@ impl Ai {
                 };
                 (a, Some(report))
             }
-            Ai::Other(p) => (p.act(obs, legal), None),
+            Ai::Quick(p) | Ai::Bot(p) => (p.act(obs, legal), None),
         }
     }
 
@@ -94,8 +99,16 @@ impl Ai {
     pub fn observe(&mut self, events: &[Event]) {
         match self {
             Ai::Mc(mc) => events.iter().for_each(|e| mc.observe(e)),
-            Ai::Other(p) => events.iter().for_each(|e| p.observe(e)),
+            Ai::Quick(p) | Ai::Bot(p) => events.iter().for_each(|e| p.observe(e)),
         }
+    }
+}
+
+impl Ai {
+    /// It decides in microseconds: the table asks it on its own thread
+    /// instead of the blocking pool.
+    pub fn quick(&self) -> bool {
+        matches!(self, Ai::Quick(_))
     }
 }
 

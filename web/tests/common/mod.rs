@@ -9,7 +9,7 @@ use tenpai_web::table::Advisor;
 use tenpai_web::{start, Config, Running};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{connect_async, MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::{connect_async_with_config, MaybeTlsStream, WebSocketStream};
 
 /// East-only tenhou rules.
 pub fn east() -> Rules {
@@ -23,7 +23,12 @@ pub fn east() -> Rules {
 pub async fn server(seed: u64, log_dir: Option<std::path::PathBuf>) -> Running {
     let mut c = Config::new(east(), seed);
     c.bind = "127.0.0.1:0".parse().unwrap();
-    c.table.players = [None, Some(PlayerKind::Baseline), Some(PlayerKind::Baseline), Some(PlayerKind::Baseline)];
+    c.table.players = [
+        None,
+        Some(PlayerKind::Baseline),
+        Some(PlayerKind::Baseline),
+        Some(PlayerKind::Baseline),
+    ];
     c.table.ai_delay = Duration::ZERO;
     c.table.advisor = Advisor::Baseline;
     c.table.log_dir = log_dir;
@@ -40,24 +45,36 @@ const WAIT: Duration = Duration::from_secs(60);
 
 impl Client {
     pub async fn connect(r: &Running) -> Client {
-        let (ws, _) = connect_async(format!("ws://{}/ws", r.addr)).await.expect("connects");
+        let (ws, _) = connect_async_with_config(format!("ws://{}/ws", r.addr), None, true)
+            .await
+            .expect("connects");
         Client { ws }
     }
 
     pub async fn send(&mut self, v: Value) {
-        self.ws.send(Message::Text(v.to_string().into())).await.expect("sends");
+        self.ws
+            .send(Message::Text(v.to_string().into()))
+            .await
+            .expect("sends");
     }
 
     pub async fn send_text(&mut self, s: &str) {
-        self.ws.send(Message::Text(s.to_string().into())).await.expect("sends");
+        self.ws
+            .send(Message::Text(s.to_string().into()))
+            .await
+            .expect("sends");
     }
 
     /// The next JSON message; `None` when the connection closed.
     pub async fn next(&mut self) -> Option<Value> {
         loop {
-            let m = tokio::time::timeout(WAIT, self.ws.next()).await.expect("a message in time");
+            let m = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("a message in time");
             match m {
-                Some(Ok(Message::Text(t))) => return Some(serde_json::from_str(t.as_str()).expect("JSON")),
+                Some(Ok(Message::Text(t))) => {
+                    return Some(serde_json::from_str(t.as_str()).expect("JSON"))
+                }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
                 Some(Ok(_)) => {}
             }
@@ -68,7 +85,10 @@ impl Client {
     pub async fn until(&mut self, ty: &str) -> (Value, Vec<Value>) {
         let mut before = Vec::new();
         loop {
-            let m = self.next().await.unwrap_or_else(|| panic!("closed before {ty}: {before:?}"));
+            let m = self
+                .next()
+                .await
+                .unwrap_or_else(|| panic!("closed before {ty}: {before:?}"));
             if m["type"] == ty {
                 return (m, before);
             }

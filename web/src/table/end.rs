@@ -1,0 +1,80 @@
+//! The end of a game: the log written (with `--log-dir`) and kept for the
+//! viewer, the standings sent, the AI players told the last events.
+
+use super::{Stage, Table};
+use crate::protocol::{GameEnd, ServerMsg};
+use std::path::PathBuf;
+use tenpai::game::{final_scores, ranking};
+
+impl Table {
+    /// The game is over: the log written and kept for the viewer, the
+    /// standings sent, the AI players told the last events.
+    pub(super) fn finish(&mut self) {
+        self.stage = Stage::Over;
+        let events = self.game.events().to_vec();
+        for seat in 0..4 {
+            if let Some(mut ai) = self.seats[seat].take() {
+                let rest = events[self.heard[seat]..].to_vec();
+                tokio::task::spawn_blocking(move || ai.observe(&rest));
+            }
+        }
+        let scores = self.game.state().scores();
+        let mjai: String = events.iter().map(|e| e.to_json() + "\n").collect();
+        let log_file = self
+            .spec
+            .log_dir
+            .as_ref()
+            .map(|dir| write_log(dir, self.seed, &mjai));
+        let log_file = match log_file {
+            Some(Ok(path)) => Some(path.display().to_string()),
+            Some(Err(e)) => {
+                eprintln!("tenpai serve: {e}");
+                None
+            }
+            None => None,
+        };
+        let log = self
+            .logs
+            .add_text(&mjai, &self.spec.rules, format!("game {}", self.seed))
+            .unwrap_or(0);
+        let end = GameEnd {
+            scores,
+            points: final_scores(&scores, &self.spec.rules.game),
+            ranking: ranking(&scores),
+            log,
+            log_file,
+            reviewable: self.person().is_some(),
+        };
+        self.ended = Some(end.clone());
+        self.broadcast(&ServerMsg::GameEnd(Box::new(end)));
+    }
+}
+
+/// Writes a finished game's mjai log into `dir` as `tenpai-SEED.jsonl`
+/// (`tenpai-SEED-2.jsonl`… when taken).
+fn write_log(dir: &std::path::Path, seed: u64, text: &str) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("--log-dir {}: {e}", dir.display()))?;
+    for k in 1.. {
+        let name = if k == 1 {
+            format!("tenpai-{seed}.jsonl")
+        } else {
+            format!("tenpai-{seed}-{k}.jsonl")
+        };
+        let path = dir.join(name);
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut f) => {
+                use std::io::Write;
+                f.write_all(text.as_bytes())
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                return Ok(path);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(format!("{}: {e}", path.display())),
+        }
+    }
+    unreachable!("some name is free")
+}
