@@ -1,14 +1,13 @@
 //! The page's pictures as inline SVG: tile faces defined once as symbols
 //! and placed in rows (hands, rivers, melds), the interval of each
 //! candidate's expected rank, and the chart of the loss along the game.
-//! Colours are `tenpai play`'s
-//! ([`Paint::colour`](crate::cmd::play::tiles::Paint::colour)).
+//! The tile faces are the browser table's ([`tenpai_web::tiles`]: one set
+//! of tile pictures for both pages).
 
-use crate::cmd::play::tiles::{paint, TileMode};
 use maud::{html, Markup};
-use std::collections::BTreeSet;
 use tenpai::game::Pai;
 use tenpai::review::Review;
+use tenpai_web::tiles::symbol_id;
 
 /// A tile face's size in SVG units.
 const TILE_W: f64 = 30.0;
@@ -16,65 +15,11 @@ const TILE_H: f64 = 40.0;
 /// Height of a row of tiles on the page, in CSS pixels.
 const ROW_PX: f64 = 30.0;
 
-/// The colour of a tile's face (`#rrggbb`), from the terminal palette of
-/// `play` (honors in near-black).
-fn ink(p: Pai) -> String {
-    let xterm = |i: u8| -> (u8, u8, u8) {
-        let level = |v: u8| [0u8, 95, 135, 175, 215, 255][v as usize];
-        if i >= 232 {
-            let g = 8 + 10 * (i - 232);
-            (g, g, g)
-        } else {
-            let c = i - 16;
-            (level(c / 36), level(c / 6 % 6), level(c % 6))
-        }
-    };
-    let (r, g, b) = paint(p).colour().map_or((0x22, 0x22, 0x22), xterm);
-    format!("#{r:02x}{g:02x}{b:02x}")
-}
-
-/// The symbol id of a tile: `t5m`, `t0m` (red five), `t7z`.
-pub fn symbol_id(p: Pai) -> String {
-    format!("t{}", TileMode::Text.pai(p))
-}
-
-/// The face of one tile as a symbol: its number (or wind letter) over its
-/// suit letter, in the tile's colour; the white dragon an empty frame, the
-/// green and red dragons their mjai letters F and C.
-fn symbol(p: Pai) -> Markup {
-    let text = TileMode::Text.pai(p);
-    let (big, small) = match p.tile().map(|t| t.index()) {
-        Some(i) if i >= 27 => (["E", "S", "W", "N", "", "F", "C"][i - 27], ""),
-        _ => (&text[..1], &text[1..]),
-    };
-    let white = p.tile().is_some_and(|t| t.index() == 31);
-    html! {
-        symbol id=(symbol_id(p)) viewBox="0 0 30 40" {
-            rect x="1" y="1" width="28" height="38" rx="4" fill="#fbf8ee" stroke="#8a8a8a" stroke-width="1.5" {}
-            @if white {
-                rect x="8" y="9" width="14" height="22" fill="none" stroke="#0087af" stroke-width="2" {}
-            } @else {
-                text x="15" y=(if small.is_empty() { "27" } else { "22" }) text-anchor="middle"
-                    font-size=(if small.is_empty() { "20" } else { "19" }) font-weight="bold"
-                    font-family="sans-serif" fill=(ink(p)) { (big) }
-                @if !small.is_empty() {
-                    text x="15" y="35" text-anchor="middle" font-size="10" font-family="sans-serif"
-                        fill=(ink(p)) { (small) }
-                }
-            }
-        }
-    }
-}
-
-/// The symbols of every tile the review shows, in one hidden SVG.
+/// The symbols of every tile the review shows, in one hidden SVG (each
+/// face once: [`tenpai_web::tiles::sprite`]).
 pub fn symbols(review: &Review) -> Markup {
-    let mut used: BTreeSet<String> = BTreeSet::new();
     let mut tiles: Vec<Pai> = Vec::new();
-    let mut add = |p: Pai| {
-        if p.tile().is_some() && used.insert(symbol_id(p)) {
-            tiles.push(p);
-        }
-    };
+    let mut add = |p: Pai| tiles.push(p);
     for d in &review.decisions {
         let o = &d.point.obs;
         o.hand.iter().copied().for_each(&mut add);
@@ -89,11 +34,7 @@ pub fn symbols(review: &Review) -> Markup {
             add(p);
         }
     }
-    html! {
-        svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" {
-            defs { @for p in &tiles { (symbol(*p)) } }
-        }
-    }
+    tenpai_web::tiles::sprite(tiles)
 }
 
 /// How a tile lies in a row.
