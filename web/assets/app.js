@@ -167,7 +167,7 @@ function render() {
   if (S.watching) st = t("watching");
   else if (S.tv.decision && S.sentFor !== S.tv.decision) st = S.riichi ? t("riichi_pick") : t("your_turn");
   else if (S.tv.turn !== null && S.tv.turn !== undefined) st = t("turn", { name: S.names[S.tv.turn] });
-  if (!S.watching && myHand()?.furiten) st += ` · ${t("furiten")}`;
+  if (!S.watching && !S.ended && myHand()?.furiten) st = st ? `${st} · ${t("furiten")}` : t("furiten");
   $("turn").textContent = st;
   renderPanel();
 }
@@ -285,7 +285,7 @@ function showRoundEnd(r) {
       sec.append(yl);
     }
     const value = !sc ? "" : sc.yakuman ? (sc.limit ? limitName(sc.limit) : t("yakuman")) : `${sc.fu ? t("han_fu", { han: sc.han, fu: sc.fu }) : t("han", { han: sc.han })}${sc.limit ? " " + limitName(sc.limit) : ""}`;
-    sec.append(el("div", "value", `${value} · ${signed(w.deltas[w.seat])}`));
+    if (sc) sec.append(el("div", "value", `${value} · ${t("points_n", { n: sc.points.toLocaleString("en-US") })}`));
     parts.push(sec);
     ura.push(...w.ura_indicators.filter((p) => !ura.includes(p)));
   }

@@ -104,8 +104,6 @@ export function drawPanel(box, th, names, choiceLabel) {
       const head = el("tr");
       for (const h of ["choice", "rank", "win", "deal_in"]) head.append(el("th", null, t(h)));
       tb.append(head);
-      let best = null;
-      for (const c of s.candidates) if (c.rank !== null && (best === null || c.rank < best)) best = c.rank;
       for (const c of s.candidates) {
         const tr = el("tr", c.choice === th.recommended ? "rec" : "");
         tr.append(el("td", "label", actionWords(c.label)));
@@ -123,7 +121,7 @@ export function drawPanel(box, th, names, choiceLabel) {
         if (c.pai && c.rank !== null) {
           const m = mpsz(c.pai);
           const cur = bars[m];
-          if (!cur || c.rank < cur.rank) bars[m] = { value: rankBar(c.rank), rank: c.rank, text: c.rank.toFixed(2), label: actionWords(c.label), best: c.rank === best };
+          if (!cur || c.rank < cur.rank) bars[m] = { value: rankBar(c.rank), rank: c.rank, text: c.rank.toFixed(2), label: actionWords(c.label), best: c.choice === th.recommended };
         }
       }
       box.append(tb);

@@ -126,13 +126,11 @@ export class Viewer {
     let bars = null;
     if (d) {
       bars = {};
-      const ranks = d.candidates.filter((c) => c.rank !== null).map((c) => c.rank);
-      const best = Math.min(...ranks);
       for (const c of d.candidates) {
         if (!c.pai || c.rank === null) continue;
         const m = mpsz(c.pai);
         const value = (4 - c.rank) / 3;
-        if (!bars[m] || c.rank < bars[m].rank) bars[m] = { value, rank: c.rank, text: c.rank.toFixed(2), label: actionWords(c.action), best: c.rank === best, played: c.action === d.played };
+        if (!bars[m] || c.rank < bars[m].rank) bars[m] = { value, rank: c.rank, text: c.rank.toFixed(2), label: actionWords(c.action), best: c.action === d.best, played: c.action === d.played };
       }
     }
     drawHand($("vstrip"), tv, { bars });

@@ -12,7 +12,7 @@ use crate::{viewer, AppState};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
-use tenpai::review::{find_decisions, review, PLAYER_NAME};
+use tenpai::review::{find_decisions, review, DefaultSeat};
 use tokio::sync::mpsc;
 
 /// Serves one connection until it closes.
@@ -133,15 +133,7 @@ fn start_review(log: u64, seat: Option<u8>, out: &Out, state: &AppState) {
             },
         );
     };
-    let seat = seat
-        .or_else(|| {
-            l.game
-                .names
-                .iter()
-                .position(|n| n == PLAYER_NAME)
-                .map(|s| s as u8)
-        })
-        .unwrap_or(0);
+    let seat = seat.unwrap_or_else(|| DefaultSeat::of(&l.game).seat());
     if seat > 3 {
         return say(
             out,

@@ -4,7 +4,7 @@
 use crate::common::{east, server, Client};
 use serde_json::Value;
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::{play_game, Action, Observation, Player};
+use tenpai::game::{play_game, Action, Event, Observation, Player};
 
 /// The person's policy, the same from the page's choices and from the
 /// engine's legal actions (the choices are the legal actions in order): a
@@ -130,7 +130,13 @@ async fn game_ok_same_log_as_in_process_and_private() {
     let mut others: [BaselinePlayer; 3] = std::array::from_fn(|_| BaselinePlayer::new(&rules));
     let [a, b, d] = &mut others;
     let mut players: [&mut dyn Player; 4] = [&mut me, a, b, d];
-    let record = play_game(&rules, seed, &mut players, false).unwrap();
+    let mut record = play_game(&rules, seed, &mut players, false).unwrap();
+    // The server's log names the players.
+    if let Some(Event::StartGame { names, .. }) = record.events.first_mut() {
+        *names = ["You", "baseline S", "baseline W", "baseline N"]
+            .map(String::from)
+            .to_vec();
+    }
     let file = end["log_file"].as_str().expect("the log was written");
     let written = std::fs::read_to_string(file).unwrap();
     assert_eq!(written, record.to_mjai());

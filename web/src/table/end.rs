@@ -4,19 +4,24 @@
 use super::{Stage, Table};
 use crate::protocol::{GameEnd, ServerMsg};
 use std::path::PathBuf;
-use tenpai::game::{final_scores, ranking};
+use tenpai::game::{final_scores, ranking, Event};
 
 impl Table {
     /// The game is over: the log written and kept for the viewer, the
     /// standings sent, the AI players told the last events.
     pub(super) fn finish(&mut self) {
         self.stage = Stage::Over;
-        let events = self.game.events().to_vec();
+        let mut events = self.game.events().to_vec();
         for seat in 0..4 {
             if let Some(mut ai) = self.seats[seat].take() {
                 let rest = events[self.heard[seat]..].to_vec();
                 tokio::task::spawn_blocking(move || ai.observe(&rest));
             }
+        }
+        // The log names the players (`You` for the person, whom a review
+        // looks for), as `tenpai play --log` does.
+        if let Some(Event::StartGame { names, .. }) = events.first_mut() {
+            *names = self.spec.names().to_vec();
         }
         let scores = self.game.state().scores();
         let mjai: String = events.iter().map(|e| e.to_json() + "\n").collect();
