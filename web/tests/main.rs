@@ -7,9 +7,11 @@
 //! - bad input (garbage, truncated JSON, unknown messages, illegal and
 //!   out-of-turn actions, huge frames) is answered or refused without
 //!   changing the game or stalling another client;
-//! - a closed tab resumes; the viewer's logs and frames.
+//! - a closed tab resumes; the viewer's logs and frames;
+//! - watching four AI players: every hand, each one's thinking.
 
 mod common;
 mod faults;
 mod game;
 mod viewer;
+mod watch;

@@ -63,7 +63,8 @@ pub struct Args {
     #[arg(long, value_name = "E|S|W|N", default_value = "E")]
     pub seat: String,
 
-    /// Four AI players; the page watches them and shows each one's thinking.
+    /// Four AI players; the page watches them and shows each one's thinking
+    /// (they play while a page is open).
     #[arg(long)]
     pub watch: bool,
 

@@ -156,6 +156,8 @@ enum Stage {
     Thinking,
     /// An AI chose `action`; it is played at `at` (the AI delay).
     Ready { action: Action, at: Instant },
+    /// Four AI players and nobody watching: the game waits for a client.
+    Unwatched,
     /// The game is over (or stopped by an engine error).
     Over,
 }
@@ -281,6 +283,9 @@ impl Table {
                     panel: true,
                 });
                 self.greet(client);
+                if matches!(self.stage, Stage::Unwatched) {
+                    return self.advance();
+                }
                 if let (Stage::Person { seat, decision }, None) = (&self.stage, &self.thinking) {
                     let (seat, decision) = (*seat, *decision);
                     self.advise(seat, decision);
@@ -436,6 +441,11 @@ impl Table {
         let Some(seat) = self.game.to_act() else {
             return self.finish();
         };
+        if self.person().is_none() && self.clients.is_empty() {
+            // A game of four AI players is played while someone watches.
+            self.stage = Stage::Unwatched;
+            return;
+        }
         self.decision += 1;
         let decision = self.decision;
         self.thinking = None;
