@@ -14,6 +14,7 @@ mod review;
 mod review_browser;
 mod score;
 mod selfplay;
+mod serve;
 mod snapshot;
 mod suggest;
 mod usage;

@@ -4,7 +4,7 @@
 
 use super::play::opponents::Opponents;
 use super::play::{parse_seat, random_seed, PlayerKinds};
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -52,7 +52,7 @@ pub struct Args {
     pub seed: Option<u64>,
 
     /// east (one round of dealers) or south (two); default: the rules' length.
-    #[arg(long, value_name = "east|south")]
+    #[arg(long, value_name = "east|south", value_parser = crate::cmd::LENGTHS)]
     pub length: Option<String>,
 
     /// Rule preset name (tenhou, mahjongsoul) or TOML file.
@@ -60,8 +60,8 @@ pub struct Args {
     pub rules: String,
 
     /// Your seat: E (the first dealer), S, W or N.
-    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
-    pub seat: String,
+    #[arg(long, value_name = "E|S|W|N", default_value = "E", value_parser = parse_seat)]
+    pub seat: u8,
 
     /// Four AI players; the page watches them and shows each one's thinking
     /// (they play while a page is open).
@@ -83,7 +83,7 @@ pub struct Args {
 
     /// Monte Carlo rollouts per decision instead of a time; also the
     /// advisor's budget (default 1,000).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = clap::value_parser!(u32).range(1..))]
     pub samples: Option<u32>,
 
     /// Threads for each Monte Carlo decision.
@@ -110,7 +110,7 @@ pub struct Args {
 
     /// Rollouts per decision of the review button (default: tenpai
     /// review's).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub review_samples: Option<u32>,
 }
 
@@ -123,8 +123,10 @@ const ADVISOR_SAMPLES: u32 = 1000;
 /// Bad rules, seat, opponents or sample counts; an unreadable log.
 pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     let rules = crate::cmd::load_rules(&args.rules, args.length.as_deref())?;
+    if let Some(dir) = &args.log_dir {
+        crate::cmd::check_output("--log-dir", dir, crate::cmd::Output::Dir)?;
+    }
     let budget = match args.samples {
-        Some(0) => bail!("--samples 0: at least one rollout"),
         Some(n) => Budget::Samples(n),
         None => Budget::Time(args.think),
     };
@@ -132,7 +134,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
         budget,
         threads: args.threads,
     };
-    let seat = parse_seat(&args.seat)?;
+    let seat = args.seat;
     let kinds = crate::cmd::with_settings(&args.opponents.0, mc, args.bot_timeout);
     let opponents =
         Opponents::seat(&kinds, (!args.watch).then_some(seat)).context("--opponents")?;
@@ -155,7 +157,6 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     config.table.log_dir.clone_from(&args.log_dir);
     config.review = ReviewOptions {
         budget: match args.review_samples {
-            Some(0) => bail!("--review-samples 0: at least one rollout"),
             Some(n) => Budget::Samples(n),
             None => ReviewOptions::default().budget,
         },

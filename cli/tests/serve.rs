@@ -1,0 +1,86 @@
+//! `tenpai serve`: the address printed and the page served; bad options and
+//! an unreadable log refused before the server starts.
+
+use crate::common::tenpai;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Command, Stdio};
+
+/// The child ended when dropped (the server runs until killed).
+struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+#[test]
+fn serve_ok_prints_the_address_and_serves_the_page() {
+    let child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--seed",
+            "3",
+            "--opponents",
+            "baseline",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut server = Server(child);
+    let mut line = String::new();
+    BufReader::new(server.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    // tenpai serve: http://127.0.0.1:PORT/ (seed 3; Ctrl-C stops)
+    let url = line
+        .strip_prefix("tenpai serve: http://")
+        .unwrap_or_else(|| panic!("{line:?}"));
+    let (addr, rest) = url.split_once('/').unwrap();
+    assert_eq!(rest, " (seed 3; Ctrl-C stops)\n");
+    let mut http = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        http,
+        "GET / HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut page = String::new();
+    http.read_to_string(&mut page).unwrap();
+    assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
+    assert!(page.contains("<title>tenpai</title>") && page.contains(r#"<symbol id="t5m""#));
+}
+
+#[test]
+fn serve_err_bad_options_and_an_unreadable_log_before_starting() {
+    let dir = tempfile::tempdir().unwrap();
+    let notes = dir.path().join("notes.txt");
+    std::fs::write(&notes, "# my notes\n").unwrap();
+    let path = notes.to_str().unwrap();
+    // The message replay prints for the same file.
+    let replay = tenpai(&["replay", path]);
+    let r = tenpai(&["serve", "--port", "0", "--open-log", path]);
+    assert_eq!(r.code, 1, "{}", r.err);
+    let why = tenpai::log::load(&notes).unwrap_err().to_string();
+    assert!(r.err.contains(&why), "{} / {why}", r.err);
+    assert!(replay.err.contains(&why), "{}", replay.err);
+    for bad in [
+        &["--samples", "0"][..],
+        &["--length", "west"],
+        &["--seat", "X"],
+    ] {
+        let args: Vec<&str> = ["serve", "--port", "0"]
+            .iter()
+            .chain(bad)
+            .copied()
+            .collect();
+        let r = tenpai(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.err);
+    }
+    let r = tenpai(&["serve", "--port", "0", "--log-dir", path]);
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert!(r.err.contains("--log-dir"), "{}", r.err);
+}
