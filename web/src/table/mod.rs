@@ -335,7 +335,7 @@ impl Table {
                 }
                 if let Err(e) = self.new_game() {
                     let why = format!("a new game could not start: {e}");
-                    return self.error(client, why);
+                    self.error(client, why);
                 }
             }
             other => self.error(client, format!("{other:?} is not a table's message")),
