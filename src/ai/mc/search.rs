@@ -325,7 +325,16 @@ pub fn search_with_clock(
     clock: &dyn Clock,
 ) -> SearchReport {
     let pool = thread_pool(settings.threads);
-    search_in(obs, legal, rules, settings, seed, pool.as_ref(), clock, None)
+    search_in(
+        obs,
+        legal,
+        rules,
+        settings,
+        seed,
+        pool.as_ref(),
+        clock,
+        None,
+    )
 }
 
 /// A pool of `threads` rollout threads; `None` for 0 or 1 (the calling
@@ -493,11 +502,7 @@ fn baseline_prior(
 /// round they were dropped in, latest first; each group by mean value) and
 /// the number of the one to play: the best, unless it does not clearly beat
 /// the prior.
-pub(super) fn ranked(
-    acc: &[Acc],
-    cands: &[Action],
-    anchors: Anchors,
-) -> (Vec<Candidate>, usize) {
+pub(super) fn ranked(acc: &[Acc], cands: &[Action], anchors: Anchors) -> (Vec<Candidate>, usize) {
     let k = cands.len();
     let mut order: Vec<usize> = (0..k).collect();
     order.sort_by(|&a, &b| {
