@@ -171,6 +171,27 @@ impl Tile {
         !self.is_honor() && self.0 % 9 == 4
     }
 
+    /// The dora a dora indicator of this tile points to: the next tile of its
+    /// suit (9 → 1), East → South → West → North → East, White → Green → Red →
+    /// White (riichi.wiki "Dora").
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// let d = |s: &str| s.parse::<tenpai::Tile>().unwrap().dora_of_indicator().to_string();
+    /// assert_eq!((d("9m"), d("4z"), d("7z"), d("3p")), ("1m".into(), "1z".into(), "5z".into(), "4p".into()));
+    /// ```
+    #[inline]
+    pub const fn dora_of_indicator(self) -> Tile {
+        let i = self.0;
+        Tile(match i {
+            0..=26 => i - i % 9 + (i % 9 + 1) % 9,
+            27..=30 => 27 + (i - 27 + 1) % 4,
+            _ => 31 + (i - 31 + 1) % 3,
+        })
+    }
+
     /// All 34 tiles in index order.
     pub fn all() -> impl Iterator<Item = Tile> + Clone {
         (0..KINDS as u8).map(Tile)

@@ -8,7 +8,6 @@
 use crate::game::{Action, Observation, Pai};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
-use crate::score::dora_of;
 use crate::tables::Tables;
 use crate::tile::{Tile, TileCounts, KINDS};
 use crate::Discard;
@@ -80,7 +79,7 @@ fn is_yakuhai(obs: &Observation, t: Tile) -> bool {
 fn dora_tiles(obs: &Observation) -> TileCounts {
     let mut d = [0u8; KINDS];
     for t in obs.dora_indicators.iter().filter_map(|p| p.tile()) {
-        d[dora_of(t).index()] += 1;
+        d[t.dora_of_indicator().index()] += 1;
     }
     d
 }

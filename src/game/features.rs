@@ -14,7 +14,6 @@
 use super::observation::{last_tile, Observation};
 use super::pai::Pai;
 use super::state::{RiichiState, RiverTile, State, TableMeld};
-use crate::score::dora_of;
 use crate::tile::{TileCounts, KINDS};
 
 /// Number of 34-value planes in [`Features::tiles`].
@@ -314,7 +313,7 @@ fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32
     for &p in view.dora_indicators() {
         add(tiles, 15, p);
         if let Some(t) = p.tile() {
-            add(tiles, 16, Pai::from(dora_of(t)));
+            add(tiles, 16, Pai::from(t.dora_of_indicator()));
         }
     }
     let last = view.last_tile();

@@ -63,19 +63,6 @@ pub(crate) struct Context<'a> {
     ura: u8,
 }
 
-/// The dora a indicator points to: the next tile of its suit, winds and dragons
-/// each in their own cycle.
-#[inline]
-pub(crate) fn dora_of(indicator: Tile) -> Tile {
-    let i = indicator.index() as u8;
-    let next = match i {
-        0..=26 => i - i % 9 + (i % 9 + 1) % 9,
-        27..=30 => 27 + (i - 27 + 1) % 4,
-        _ => 31 + (i - 31 + 1) % 3,
-    };
-    Tile::new(next).expect("next tile is valid")
-}
-
 fn group_of(kind: MeldKind, tile: Tile) -> Group {
     match kind {
         MeldKind::Chi => Group {
@@ -213,7 +200,7 @@ impl<'a> Context<'a> {
         let count = |indicators: &[Indicator]| -> u8 {
             indicators
                 .iter()
-                .map(|i| all[dora_of(i.tile).index()])
+                .map(|i| all[i.tile.dora_of_indicator().index()])
                 .sum()
         };
         let dora = count(&s.dora_indicators);

@@ -56,20 +56,6 @@ pub use situation::{Indicator, MeldOrigin, Riichi, Situation, Timing};
 pub use waits::{mark_yakuless_discards, mark_yakuless_waits, yakuless_waits, WinContext};
 pub use yaku::{is_yakuhai, Yaku, YakuList, YAKU_KINDS};
 
-/// The dora a dora indicator points to: the next tile of its suit (9 → 1), East →
-/// South → West → North → East, White → Green → Red → White.
-///
-/// # Panics
-/// Never.
-///
-/// ```
-/// let d = |s: &str| tenpai::score::dora_of(s.parse().unwrap()).to_string();
-/// assert_eq!((d("9m"), d("4z"), d("7z"), d("3p")), ("1m".into(), "1z".into(), "5z".into(), "4p".into()));
-/// ```
-pub fn dora_of(indicator: crate::Tile) -> crate::Tile {
-    evaluate::dora_of(indicator)
-}
-
 /// Scores a win: the best reading's yaku, han, fu and payments.
 ///
 /// # Errors

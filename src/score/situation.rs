@@ -56,9 +56,9 @@ pub struct Indicator {
 }
 
 impl Indicator {
-    /// The dora this indicator points to; see [`crate::score::dora_of`].
+    /// The dora this indicator points to ([`Tile::dora_of_indicator`]).
     pub fn dora(self) -> Tile {
-        super::evaluate::dora_of(self.tile)
+        self.tile.dora_of_indicator()
     }
 }
 

@@ -296,7 +296,7 @@ impl SeatView {
                 .dora()
                 .iter()
                 .filter_map(|p| p.tile())
-                .map(|t| Pai::from(crate::score::dora_of(t)))
+                .map(|t| Pai::from(t.dora_of_indicator()))
                 .collect(),
             tiles_left: state.live_left(),
             turn,

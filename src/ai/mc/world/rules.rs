@@ -1,6 +1,6 @@
 //! The rules as the rollouts call them on a [`World`]: yakuhai, dora, waits,
 //! furiten and the payment of a win, each the library's one function
-//! ([`crate::score::is_yakuhai`], [`crate::score::dora_of`],
+//! ([`crate::score::is_yakuhai`], [`crate::Tile::dora_of_indicator`],
 //! [`crate::waits`], [`crate::game::is_furiten`], [`crate::game::win_deltas`]
 //! with [`crate::game::WinFacts`] and [`crate::game::liable_seat`]) read from
 //! the world's compact arrays.
@@ -40,7 +40,7 @@ impl World {
         let mut m = 0u64;
         for &d in &self.dora[..self.dora_len as usize] {
             if let Some(t) = Tile::new(kind(d) as u8) {
-                m |= 1 << crate::score::dora_of(t).index();
+                m |= 1 << t.dora_of_indicator().index();
             }
         }
         m
