@@ -75,11 +75,11 @@ pub use legal::{action_events, check_offered, legal_actions, legal_actions_into,
 pub use observation::{hand_of, Observation};
 pub use pai::Pai;
 pub use riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
-pub use round::{final_scores, next_round, next_round_after, ranking, RoundEnd, RoundId};
+pub use round::{
+    final_scores, next_round, next_round_after, ranking, RoundEnd, RoundId, RoundOutcome, Win,
+};
 pub use settle::{pay_deltas, pay_win, tenpai_payments, win_deltas, WinSeats};
 pub use situation::{win_timing, WinFacts, WinMoment};
-pub use state::{
-    live_wall_left, Phase, RiichiState, RiverTile, RoundOutcome, Seat, State, TableMeld, Win,
-};
+pub use state::{live_wall_left, Phase, RiichiState, RiverTile, Seat, State, TableMeld};
 pub use table::{play_game, play_game_watched, GameRecord, Player, RandomPlayer};
 pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};

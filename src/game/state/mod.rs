@@ -14,7 +14,8 @@
 //! takes its tile from those counts.
 //!
 //! Split by concern, as Mortal's `libriichi` splits its `state/`:
-//! - `mod.rs`: the types ([`State`], [`Phase`], [`RoundOutcome`], [`Win`]);
+//! - `mod.rs`: the types ([`State`], [`Phase`]; how a round ended,
+//!   [`RoundOutcome`] and [`Win`], is with the rounds in `game::round`);
 //! - `seat.rs`: one seat's part ([`Seat`], [`TableMeld`], [`RiverTile`],
 //!   [`RiichiState`]) and the hand queries the rules ask of it;
 //! - `getters.rs`: read access to the state;
@@ -37,11 +38,9 @@ mod turn;
 mod win;
 
 use super::error::GameError;
-use super::event::DrawReason;
 use super::pai::Pai;
-use super::round::RoundId;
+use super::round::{RoundId, RoundOutcome, Win};
 use crate::rules::Rules;
-use crate::score::Score;
 use crate::tile::{TileCounts, TileSet, KINDS};
 
 pub use position::live_wall_left;
@@ -96,53 +95,6 @@ pub enum Phase {
     },
     /// The round ended: `end_kyoku` next (or more `hora` in a multiple ron).
     Ended,
-}
-
-/// How a round ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum RoundOutcome {
-    /// One win (one entry per winner in a multiple ron).
-    Wins(Vec<Win>),
-    /// A draw.
-    Draw {
-        /// Why.
-        reason: DrawReason,
-        /// Seats that were tenpai (exhaustive draws only; in a seat's view a
-        /// hidden hand counts as tenpai when the deltas paid it, and as not
-        /// tenpai when they give no sign).
-        tenpai: [bool; 4],
-        /// Seats paid nagashi mangan.
-        nagashi: [bool; 4],
-        /// Score changes, in points, by seat (tenpai payments or nagashi mangan).
-        deltas: [i32; 4],
-    },
-}
-
-/// One scored win.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Win {
-    /// The winner.
-    pub seat: u8,
-    /// Who dealt in (the winner for tsumo).
-    pub from: u8,
-    /// The winning tile (the drawn tile of a tsumo, the discard or the added
-    /// kan's tile of a ron); `None` in a seat's view of a hidden hand's
-    /// tsumo whose `hora` event did not name it.
-    pub pai: Option<Pai>,
-    /// The ura-dora indicators turned for this win: one per dora indicator
-    /// when the winner was in riichi, none otherwise (in a seat's view of a
-    /// hidden hand's win, those its `hora` event gave).
-    pub ura: Vec<Pai>,
-    /// The liable seat (pao), if one paid (`None` too when the winner's
-    /// hand is hidden from this view).
-    pub pao: Option<u8>,
-    /// The scorer's result; `None` in a seat's view when the winner's hand
-    /// is hidden from it.
-    pub score: Option<Score>,
-    /// Score changes, in points, by seat (sticks included); in a seat's view
-    /// of a hidden hand's win, those the `hora` event gave, or all zero when
-    /// it gave none ([`State::scores_known`] is then false).
-    pub deltas: [i32; 4],
 }
 
 /// The whole game state: the referee's view, every hand known
