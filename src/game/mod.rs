@@ -31,7 +31,9 @@
 //!   the engine and the Monte Carlo rollouts.
 //! - The rules of calls: [`kuikae_forbidden`], [`kuikae_leaves_discard`],
 //!   [`liable_seat`] (pao).
-//! - [`RoundId`]: a round as dealt (wind, dealer, honba, sticks);
+//! - [`RoundId`]: a round as dealt (wind, dealer, honba, sticks; `E1`,
+//!   `S2-1` as text); [`Position`]: a position described as one seat sees
+//!   it, built into a state by the rules;
 //!   [`next_round`]: the rule for the round after it, or the end of the game.
 //! - [`ranking`], [`final_scores`]: the end of a game.
 //! - [`crate::bot`] (above the engine): tenpai as an mjai bot, one seat's game followed from a host's
@@ -41,6 +43,7 @@
 //!   agents.
 
 mod action_space;
+mod builder;
 mod calls;
 mod driver;
 mod error;
@@ -61,6 +64,7 @@ mod table;
 mod wall;
 
 pub use action_space::{action_index, action_name, ACTION_SPACE};
+pub use builder::{Position, PositionError};
 pub(crate) use calls::is_kokushi_tenpai;
 pub use calls::{kuikae_forbidden, kuikae_leaves_discard, liable_seat};
 pub use driver::{Game, Spectator};
