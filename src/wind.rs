@@ -55,6 +55,20 @@ impl Wind {
         Wind::ALL[((seat % 4 + 4 - dealer % 4) % 4) as usize]
     }
 
+    /// The wind's name: `East`, `South`, `West` or `North`.
+    ///
+    /// ```
+    /// assert_eq!(tenpai::Wind::West.name(), "West");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Wind::East => "East",
+            Wind::South => "South",
+            Wind::West => "West",
+            Wind::North => "North",
+        }
+    }
+
     /// The letter `E`, `S`, `W` or `N`.
     pub const fn letter(self) -> char {
         match self {

@@ -41,3 +41,4 @@ mod shanten;
 mod table_file;
 mod vectors;
 mod view;
+mod view_hints;

@@ -277,6 +277,51 @@ fn refusal_ok_riichi_costs_come_from_the_preset() {
     );
 }
 
+/// Seat 0 declared riichi discarding W (from 123m 456p 789s EE W S and a
+/// drawn E) and has drawn 7p.
+pub(crate) fn in_riichi() -> State {
+    let s = table(
+        Rules::tenhou(),
+        [
+            "1m 2m 3m 4p 5p 6p 7s 8s 9s E E W S",
+            OTHERS[0],
+            OTHERS[1],
+            OTHERS[2],
+        ],
+        [25000; 4],
+        r#"{"type":"tsumo","actor":0,"pai":"E"}
+           {"type":"reach","actor":0}
+           {"type":"dahai","actor":0,"pai":"W","tsumogiri":false}
+           {"type":"reach_accepted","actor":0}
+           {"type":"tsumo","actor":1,"pai":"6p"}
+           {"type":"dahai","actor":1,"pai":"6p","tsumogiri":true}
+           {"type":"tsumo","actor":2,"pai":"6s"}
+           {"type":"dahai","actor":2,"pai":"6s","tsumogiri":true}
+           {"type":"tsumo","actor":3,"pai":"4m"}
+           {"type":"dahai","actor":3,"pai":"4m","tsumogiri":true}
+           {"type":"tsumo","actor":0,"pai":"7p"}"#,
+    );
+    s
+}
+
+/// Seat 1 called chi on seat 0's 6m with 5m 7m and still holds a 6m.
+pub(crate) fn after_chi_on_6m() -> State {
+    let s = table(
+        Rules::tenhou(),
+        [
+            "1p 1p 2p 2p 3p 3p 7s 7s 8s 8s 9s 9s N",
+            "5m 7m 6m 1s 9s 1p 9p E S W N P F",
+            OTHERS[1],
+            "9m 9m 9m 8m 8m 8m 7p 7p 7p 8p 8p 8p C",
+        ],
+        [25000; 4],
+        r#"{"type":"tsumo","actor":0,"pai":"6m"}
+           {"type":"dahai","actor":0,"pai":"6m","tsumogiri":true}
+           {"type":"chi","actor":1,"target":0,"pai":"6m","consumed":["5m","7m"]}"#,
+    );
+    s
+}
+
 #[test]
 fn refusal_ok_riichi_discards_in_riichi_and_positions() {
     let s = table(
@@ -319,27 +364,7 @@ fn refusal_ok_riichi_discards_in_riichi_and_positions() {
         "you have no 7z"
     );
     // In riichi: only the drawn tile.
-    let s = table(
-        Rules::tenhou(),
-        [
-            "1m 2m 3m 4p 5p 6p 7s 8s 9s E E W S",
-            OTHERS[0],
-            OTHERS[1],
-            OTHERS[2],
-        ],
-        [25000; 4],
-        r#"{"type":"tsumo","actor":0,"pai":"E"}
-           {"type":"reach","actor":0}
-           {"type":"dahai","actor":0,"pai":"W","tsumogiri":false}
-           {"type":"reach_accepted","actor":0}
-           {"type":"tsumo","actor":1,"pai":"6p"}
-           {"type":"dahai","actor":1,"pai":"6p","tsumogiri":true}
-           {"type":"tsumo","actor":2,"pai":"6s"}
-           {"type":"dahai","actor":2,"pai":"6s","tsumogiri":true}
-           {"type":"tsumo","actor":3,"pai":"4m"}
-           {"type":"dahai","actor":3,"pai":"4m","tsumogiri":true}
-           {"type":"tsumo","actor":0,"pai":"7p"}"#,
-    );
+    let s = in_riichi();
     let v = SeatView::of(&s, 0);
     assert_eq!(v.me().unwrap().riichi.map(|r| r.accepted), Some(true));
     assert_eq!(
@@ -358,19 +383,7 @@ fn refusal_ok_riichi_discards_in_riichi_and_positions() {
 #[test]
 fn refusal_ok_swap_calling_after_a_chi() {
     // Seat 1 calls chi on 6m with 5m 7m: 6m may not go right after.
-    let s = table(
-        Rules::tenhou(),
-        [
-            "1p 1p 2p 2p 3p 3p 7s 7s 8s 8s 9s 9s N",
-            "5m 7m 6m 1s 9s 1p 9p E S W N P F",
-            OTHERS[1],
-            "9m 9m 9m 8m 8m 8m 7p 7p 7p 8p 8p 8p C",
-        ],
-        [25000; 4],
-        r#"{"type":"tsumo","actor":0,"pai":"6m"}
-           {"type":"dahai","actor":0,"pai":"6m","tsumogiri":true}
-           {"type":"chi","actor":1,"target":0,"pai":"6m","consumed":["5m","7m"]}"#,
-    );
+    let s = after_chi_on_6m();
     let v = SeatView::of(&s, 1);
     let c = v.choices().expect("a discard is due");
     assert_eq!(c.swap_forbidden, tiles("6m"));

@@ -13,6 +13,7 @@ use super::played::{seen, Seen};
 use crate::game::{check_offered, legal_actions, Action, Event, Observation, State};
 use crate::log::ImportedGame;
 use crate::rules::Rules;
+use crate::view::SeatView;
 
 /// A decision of the seat found in the log: its view, its choices and what
 /// it chose.
@@ -28,8 +29,10 @@ pub struct DecisionPoint {
     /// `start_game` being 0) of the first event after the decision:
     /// `tenpai suggest --log FILE --event N --seat S` asks about it.
     pub event: usize,
-    /// The seat's view at the decision.
+    /// The seat's view at the decision, as the AI takes it.
     pub obs: Observation,
+    /// The same view as front ends draw it (the review's pages).
+    pub view: SeatView,
     /// Its legal actions (two or more).
     pub legal: Vec<Action>,
     /// What it chose (one of `legal`).
@@ -201,6 +204,7 @@ fn decide(state: &State, seat: u8, rest: &[Event], event: usize, at: &Place, fou
             turn,
             event,
             obs,
+            view: SeatView::of(state, seat),
             legal,
             played,
         }),

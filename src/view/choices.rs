@@ -207,9 +207,8 @@ impl SeatView {
         if !c.discard_due {
             return Err(Refusal::NoDiscardDue);
         }
-        if riichi && c.riichi_discards.is_empty() {
-            let why = c.riichi_refusal.unwrap_or(RiichiRefusal::AlreadyInRiichi);
-            return Err(Refusal::Riichi { why });
+        if riichi {
+            self.riichi()?;
         }
         let hand = self.hand().ok_or(Refusal::NoDecision)?;
         let drawn = hand.drawn;
@@ -270,6 +269,28 @@ impl SeatView {
         } else {
             Refusal::NotAllowed
         })
+    }
+
+    /// The tiles a riichi may discard now ([`Choices::riichi_discards`]),
+    /// when riichi is among the legal actions.
+    ///
+    /// # Errors
+    /// Why not: no decision, no discard due (a call prompt), or the
+    /// [`RiichiRefusal`] (already in riichi, an open hand, the preset's
+    /// points or tiles left, no discard that leaves the hand ready).
+    ///
+    /// # Panics
+    /// Never.
+    pub fn riichi(&self) -> Result<&[Pai], Refusal> {
+        let c = self.choices.as_ref().ok_or(Refusal::NoDecision)?;
+        if !c.riichi_discards.is_empty() {
+            return Ok(&c.riichi_discards);
+        }
+        if !c.discard_due {
+            return Err(Refusal::NoDiscardDue);
+        }
+        let why = c.riichi_refusal.unwrap_or(RiichiRefusal::AlreadyInRiichi);
+        Err(Refusal::Riichi { why })
     }
 
     /// Tsumo, when it is among the legal actions.

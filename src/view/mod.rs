@@ -72,10 +72,12 @@
 //! ```
 
 mod choices;
+mod hints;
 mod result;
 mod seat;
 
 pub use choices::{Choices, Refusal};
+pub use hints::HandHints;
 pub use result::{ResultKind, RoundResult, ShowReason, ShownHand, WinResult};
 pub use seat::{HandTiles, MeldEntry, MeldType, RiichiMark, RiverEntry, SeatInfo};
 

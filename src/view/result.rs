@@ -110,6 +110,14 @@ pub struct ShownHand {
     pub win_tile: Option<Pai>,
 }
 
+impl ShownHand {
+    /// Its concealed tiles (the winning tile apart) and melds as a
+    /// [`crate::Hand`], for text (`123m0p [777z]`); `None` if they make none.
+    pub fn hand(&self) -> Option<crate::Hand> {
+        super::hints::hand_of(&self.tiles, self.melds.iter().map(MeldEntry::meld))
+    }
+}
+
 /// The score of a win in JSON: `{"han", "fu", "yakuman", "limit", "yaku":
 /// [{"yaku", "name", "han", "dora"}], "fu_items": [{"source", "fu"}],
 /// "reading", "payment", "points", "stick_points"}`, or `null`.

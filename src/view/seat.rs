@@ -3,7 +3,7 @@
 //! themselves only where the view may show them.
 
 use crate::game::{Pai, RiichiState, RiverTile, Seat, TableMeld};
-use crate::{MeldKind, Wind};
+use crate::{Meld, MeldKind, Wind};
 use serde::Serialize;
 
 /// One seat as the view shows it. The concealed tiles ([`SeatInfo::hand`])
@@ -88,6 +88,9 @@ pub struct MeldEntry {
     pub called: Option<Pai>,
     /// The seat it was called from (none for a closed kan).
     pub from: Option<u8>,
+    /// The meld as hands write it (kind, lowest tile, red fives).
+    #[serde(skip)]
+    meld: Meld,
 }
 
 /// Concealed tiles, the drawn tile apart.
@@ -149,6 +152,26 @@ impl HandTiles {
 }
 
 impl MeldEntry {
+    /// The meld as hands write it ([`Meld`]: `[406m]`, `(1111z)`), for the
+    /// hand queries and for text.
+    ///
+    /// ```
+    /// use tenpai::game::Game;
+    /// use tenpai::view::SeatView;
+    /// // Seed 7 with the first legal action at every decision: seat 1 calls a chi.
+    /// let mut g = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
+    /// while g.state().seat(1).melds().is_empty() {
+    ///     let a = g.legal()[0].clone();
+    ///     g.step(&a)?;
+    /// }
+    /// let v = SeatView::spectator(g.state());
+    /// assert_eq!(v.seats()[1].melds[0].meld().to_string(), "[123s]");
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn meld(&self) -> Meld {
+        self.meld
+    }
+
     /// The entry of a meld on the table.
     pub(super) fn of(m: &TableMeld) -> MeldEntry {
         let kind = match m.kind {
@@ -166,11 +189,27 @@ impl MeldEntry {
             tiles,
             called: m.called,
             from: m.from,
+            meld: m.to_meld().expect("table melds are valid"),
         }
     }
 }
 
 impl SeatInfo {
+    /// Its concealed tiles and melds as a [`crate::Hand`] (for the hand
+    /// queries and for text: `123m0p [777z]`), when the view shows them.
+    ///
+    /// ```
+    /// let game = tenpai::game::Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
+    /// let v = tenpai::view::SeatView::of(game.state(), 0);
+    /// assert_eq!(v.me().unwrap().concealed_hand().unwrap().len(), 14);
+    /// assert!(v.seats()[1].concealed_hand().is_none());
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn concealed_hand(&self) -> Option<crate::Hand> {
+        let hand = self.hand.as_ref()?;
+        super::hints::hand_of(&hand.all(), self.melds.iter().map(MeldEntry::meld))
+    }
+
     /// Seat `i` of the table, its concealed tiles shown when `show`.
     pub(super) fn of(seat: &Seat, i: u8, dealer: u8, score: i32, show: bool) -> SeatInfo {
         let riichi = match seat.riichi() {
