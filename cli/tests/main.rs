@@ -9,6 +9,7 @@ mod docs;
 mod mjai;
 mod mjai_referee;
 mod play;
+mod play_quit;
 mod replay;
 mod review;
 mod review_browser;

@@ -251,7 +251,7 @@ fn suggest_err_bad_flags() {
             "error: --round \"X9\": expected E1 to N4\n",
         ),
         (
-            &["suggest", "--hand", "123m456p789s11234z", "--riichi", "1"],
+            &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z", "--riichi", "1"],
             "error: --riichi \"1\": the seat has no discard to declare with\n",
         ),
         (

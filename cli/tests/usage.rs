@@ -135,7 +135,7 @@ fn usage_errors_exit_2_naming_the_option() {
         (with(HAND, &["--length", "west"]), "'--length <east|south>'"),
         (
             vec!["play", "--seat", "X"],
-            "'--seat <E|S|W|N>': \"X\": expected E, S, W or N",
+            "'--seat <E|S|W|N>': bad wind \"X\": expected E, S, W or N",
         ),
         (vec!["review", LOG, "--seat", "4"], "'--seat <SEAT>'"),
         (with(HAND, &["--seat", "4"]), "'--seat <SEAT>'"),

@@ -2,6 +2,7 @@
 //! hand and tile-list parsing with the argument named in errors, and output
 //! helpers.
 
+pub mod advice;
 pub mod agari;
 pub mod analyze;
 pub mod mjai;

@@ -1,6 +1,7 @@
 //! `tenpai score`: yaku, han, fu and payments of a winning hand, one at a time or
 //! a JSON-lines batch.
 
+use crate::render::points;
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
@@ -168,19 +169,6 @@ struct Output {
     stick_points: u32,
     reading: String,
     pao: Vec<&'static str>,
-}
-
-/// Points with thousands separators: 12,000.
-pub(crate) fn points(n: u32) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Writes a scored win for people: `hand`, each yaku with its han, han and fu

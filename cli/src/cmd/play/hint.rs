@@ -1,28 +1,23 @@
-//! The hint panel and the `a` key: one advisor (the Monte Carlo search or
-//! the baseline AI) recommends one action, which is what `a` plays; the
-//! panel shows that recommendation first, then the hand's shanten, the best
-//! discards with their tile acceptance (ukeire) or waits, and the Monte
-//! Carlo ranking of the person's choices, best rank first — all from the
-//! person's own view (their hand and the tiles everybody can see).
+//! The hint panel and the `a` key: one advisor ([`crate::cmd::advice`]: the
+//! Monte Carlo search or the baseline AI) recommends one action, which is
+//! what `a` plays; the panel shows that recommendation first, then the
+//! hand's shanten, the best discards the rules allow now with their tile
+//! acceptance (ukeire) or waits, and the Monte Carlo ranking of the
+//! person's choices, best rank first — all from the person's own view
+//! ([`SeatView::hand_hints`]: their hand and the tiles everybody can see).
 //!
 //! Hint lines separate their columns by two spaces; a front end that wraps
 //! lines breaks them only there (see [`unbreakable`]).
 
-use super::command::Menu;
-use super::tiles::TileMode;
+use super::menu::Menu;
+use crate::cmd::advice::Advice;
 use crate::cmd::shanten_words;
-use tenpai::ai::mc::{McPlayer, SearchReport, Settings};
-use tenpai::ai::BaselinePlayer;
-use tenpai::game::{Action, Observation, Pai, Player};
+use crate::render::TileMode;
+use tenpai::ai::mc::SearchReport;
+use tenpai::game::{Action, Pai};
 use tenpai::rules::Rules;
-use tenpai::score::{mark_yakuless_discards, mark_yakuless_waits, WinContext};
-use tenpai::{Tables, TileSet, Ukeire};
-
-/// The seat's wind and the round wind, for the yaku of its waits
-/// ([`Observation::win_context`]; `suggest` calls it here too).
-pub fn context(obs: &Observation) -> WinContext {
-    obs.win_context()
-}
+use tenpai::view::SeatView;
+use tenpai::{TileSet, Ukeire};
 
 /// `tenpai  waits 36p (5 left)`, `1-shanten  accepts 147m (9 left)`, or
 /// `3-shanten  60 tiles of 20 kinds` when the kinds are many; waits without
@@ -43,67 +38,6 @@ fn acceptance(u: &Ukeire, mode: TileMode) -> String {
         format!("  no yaku {}", mode.set(u.no_yaku))
     };
     format!("{}  {what} {tiles}{no_yaku}", shanten_words(u.shanten))
-}
-
-/// Which AI advises the person.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum AdvisorKind {
-    /// The Monte Carlo search (the hints also rank every choice).
-    Mc,
-    /// The rule-based baseline AI (instant).
-    Baseline,
-}
-
-/// The advisor: its recommendation is the hint panel's and what `a` plays.
-#[derive(Debug)]
-pub enum Advisor {
-    /// The baseline AI.
-    Baseline,
-    /// The Monte Carlo search, on its own seed and budget.
-    Mc(Box<McPlayer>),
-}
-
-/// One decision's advice.
-#[derive(Clone, Debug)]
-pub struct Advice {
-    /// The recommended action (what `a` plays).
-    pub chosen: Action,
-    /// The Monte Carlo search behind it, when the advisor searched.
-    pub report: Option<SearchReport>,
-}
-
-impl Advisor {
-    /// The Monte Carlo advisor thinking `settings` per decision, seeded `seed`.
-    pub fn mc(rules: &Rules, settings: Settings, seed: u64) -> Advisor {
-        Advisor::Mc(Box::new(McPlayer::with_settings(rules, settings, seed)))
-    }
-
-    /// The advice on `legal` in `obs` (a search for the Monte Carlo
-    /// advisor: ask once per decision and keep it).
-    pub fn advise(&mut self, rules: &Rules, obs: &Observation, legal: &[Action]) -> Advice {
-        match self {
-            Advisor::Baseline => Advice {
-                chosen: BaselinePlayer::new(rules).act(obs, legal),
-                report: None,
-            },
-            Advisor::Mc(player) if legal.len() > 1 => {
-                let report = player.think(obs, legal);
-                let chosen = if legal.contains(&report.chosen) {
-                    report.chosen.clone()
-                } else {
-                    legal[0].clone()
-                };
-                Advice {
-                    chosen,
-                    report: Some(report),
-                }
-            }
-            Advisor::Mc(_) => Advice {
-                chosen: legal[0].clone(),
-                report: None,
-            },
-        }
-    }
 }
 
 /// Candidates shown in the Monte Carlo ranking.
@@ -134,7 +68,7 @@ fn short_label(a: &Action, menu: &Menu, mode: TileMode) -> String {
 
 /// Points with thousands separators and a sign: `+2,434`, `-800`, `0`.
 fn signed(x: f64) -> String {
-    super::view::signed(x.round() as i32)
+    crate::render::signed(x.round() as i32)
 }
 
 /// The ranking as hint lines, best expected final rank first (the measure
@@ -162,7 +96,7 @@ fn ranking(report: &SearchReport, chosen: &Action, menu: &Menu, mode: TileMode) 
     let mut out = vec![
         format!(
             "Monte Carlo, {} rollout{}, best rank first:",
-            crate::cmd::score::points(report.samples),
+            crate::render::points(report.samples),
             crate::cmd::plural(report.samples as usize)
         ),
         format!("  {:<w$}  rank±95%   points  win  deal-in", "choice"),
@@ -213,29 +147,25 @@ fn recommendation(advice: &Advice, menu: &Menu, mode: TileMode) -> Vec<String> {
     out
 }
 
-/// The hint lines for the view `obs` with the choices `legal` and the
-/// advisor's `advice`: the recommendation, the hand, the best discards, and
-/// the Monte Carlo ranking when the advisor searched.
+/// The hint lines for `view` (its choices are those of `menu`) and the
+/// advisor's `advice`: the recommendation, the hand, the best discards the
+/// rules allow now, and the Monte Carlo ranking when the advisor searched.
 pub fn lines(
     rules: &Rules,
-    obs: &Observation,
+    view: &SeatView,
     menu: &Menu,
     mode: TileMode,
     advice: &Advice,
 ) -> Vec<String> {
     let mut out = recommendation(advice, menu, mode);
-    let t = Tables::embedded();
-    let seen = obs.visible_counts();
-    let context = context(obs);
-    if let Ok(hand) = obs.own_hand() {
-        if hand.len() % 3 == 2 {
-            if let (Ok(s), Ok(mut discards)) = (
-                t.shanten_with_melds(&hand),
-                t.analyze_with_melds(&hand, Some(&seen)),
-            ) {
-                mark_yakuless_discards(&hand, &mut discards, &context, rules);
-                out.push(format!("Hand: {}; best discards:", shanten_words(s.min())));
-                for d in discards.iter().take(DISCARDS_SHOWN) {
+    if let Some(h) = view.hand_hints(rules) {
+        match &h.waits {
+            None => {
+                out.push(format!(
+                    "Hand: {}; best discards:",
+                    shanten_words(h.shanten)
+                ));
+                for d in h.discards.iter().take(DISCARDS_SHOWN) {
                     out.push(format!(
                         "  {}  {}",
                         mode.pai(Pai::new(d.tile, d.red)),
@@ -243,9 +173,7 @@ pub fn lines(
                     ));
                 }
             }
-        } else if let Ok(mut u) = t.ukeire_with_melds(&hand, Some(&seen)) {
-            mark_yakuless_waits(&hand, &mut u, &context, rules);
-            out.push(format!("Hand: {}", acceptance(&u, mode)));
+            Some(u) => out.push(format!("Hand: {}", acceptance(u, mode))),
         }
     }
     if let Some(report) = advice.report.as_ref().filter(|r| !r.trivial) {
@@ -271,8 +199,16 @@ pub fn unbreakable(line: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cmd::play::command::tests::{turn, turn_view};
+    use crate::cmd::advice::Advisor;
+    use crate::cmd::play::fixtures::{after_chi, turn};
     use tenpai::ai::mc::Candidate;
+    use tenpai::score::{mark_yakuless_waits, WinContext};
+    use tenpai::Tables;
+
+    /// The hint lines of `menu`'s view with `advice`, in text.
+    fn lines_of(menu: &Menu, advice: &Advice) -> Vec<String> {
+        lines(&Rules::tenhou(), menu.view(), menu, TileMode::Text, advice)
+    }
 
     fn candidate(action: Action, rank: f64) -> Candidate {
         Candidate {
@@ -323,8 +259,7 @@ mod tests {
     #[test]
     fn hint_ok_one_recommendation_and_a_ranking_sorted_by_rank() {
         let menu = turn();
-        let obs = turn_view();
-        let l = lines(&Rules::tenhou(), &obs, &menu, TileMode::Text, &kept_prior());
+        let l = lines_of(&menu, &kept_prior());
         assert_eq!(
             l[..2],
             [
@@ -368,9 +303,10 @@ mod tests {
 
     #[test]
     fn hint_ok_baseline_advice_has_no_ranking() {
-        let (menu, obs) = (turn(), turn_view());
+        let menu = turn();
+        let obs = crate::cmd::play::fixtures::turn_obs();
         let advice = Advisor::Baseline.advise(&Rules::tenhou(), &obs, menu.legal());
-        let l = lines(&Rules::tenhou(), &obs, &menu, TileMode::Text, &advice);
+        let l = lines_of(&menu, &advice);
         assert_eq!(l[0], "Recommended (a): tsumo: win on your draw");
         assert!(!l.iter().any(|x| x.starts_with("Monte Carlo")), "{l:?}");
     }
@@ -391,13 +327,8 @@ mod tests {
             chosen: Action::Tsumo,
             report: Some(report),
         };
-        let l = lines(
-            &Rules::tenhou(),
-            &turn_view(),
-            &turn(),
-            TileMode::Text,
-            &advice,
-        );
+        let menu = turn();
+        let l = lines_of(&menu, &advice);
         assert_eq!(
             l[0],
             "Recommended (a): tsumo: win on your draw (no search needed)"
@@ -407,6 +338,33 @@ mod tests {
                 .any(|x| x.contains("Monte Carlo") || x.contains("rollout")),
             "{l:?}"
         );
+    }
+
+    #[test]
+    fn hint_ok_best_discards_leave_out_what_swap_calling_forbids() {
+        // Right after a chi of 3p with 45p: 3p and 6p may not go.
+        let menu = after_chi();
+        let advice = Advice {
+            chosen: discard("7z"),
+            report: None,
+        };
+        let l = lines_of(&menu, &advice);
+        let shown: Vec<&str> = l
+            .iter()
+            .filter_map(|x| x.strip_prefix("  ")?.split("  ").next())
+            .collect();
+        assert_eq!(shown, ["7z", "1s", "1m"], "{l:?}");
+        // The whole list the lines are taken from: every kind but 3p and 6p.
+        let mut all: Vec<String> = menu
+            .view()
+            .hand_hints(&Rules::tenhou())
+            .unwrap()
+            .discards
+            .iter()
+            .map(|d| d.tile.to_string())
+            .collect();
+        all.sort();
+        assert_eq!(all, ["1m", "1s", "2m", "2s", "3m", "3s", "7z", "9p"]);
     }
 
     #[test]

@@ -3,8 +3,9 @@
 //! move the selection, Enter or Space takes it, letters pick the menu's
 //! actions (through the same [`Menu`] as the line mode's commands).
 
-use super::command::{Group, Input, Menu};
-use super::tiles::TileMode;
+use super::menu::{Group, Menu};
+use super::parse::Input;
+use crate::render::TileMode;
 use tenpai::game::Action;
 
 /// A key press, simplified.
@@ -256,9 +257,7 @@ pub fn step(menu: &Menu, cur: &mut Cursor, key: Key, mode: TileMode) -> Step {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cmd::play::command::tests::{
-        after_chi, call, discard, pai, riichi, turn, view, NAMES,
-    };
+    use crate::cmd::play::fixtures::{after_chi, call, discard, menu_of, obs, pai, riichi, turn};
 
     fn press(menu: &Menu, cur: &mut Cursor, keys: &[Key]) -> Vec<Step> {
         keys.iter()
@@ -280,7 +279,7 @@ mod tests {
         // Enter at once: the drawn tile.
         assert_eq!(
             step(&m, &mut cur.clone(), Key::Enter, TileMode::Text),
-            Step::Act(discard("4m", true))
+            Step::Act(discard("8s", true))
         );
         press(&m, &mut cur, &[Key::Right, Key::Right]);
         assert_eq!(cur.tile, 1);
@@ -301,7 +300,7 @@ mod tests {
         assert_eq!(cur.tile, 0);
         assert_eq!(
             step(&m, &mut cur, Key::Char('d'), TileMode::Text),
-            Step::Act(discard("4m", true))
+            Step::Act(discard("8s", true))
         );
     }
 
@@ -322,12 +321,16 @@ mod tests {
 
     #[test]
     fn keys_ok_ron_prompt_selects_pass() {
-        let obs = view("1m 2m 3m 4m 5m 6m 1p 2p 3p 7z 7z 9s 9s", None, Some("9s"));
+        // 234m 456m 234p 55p 88s and 8s: tanyao by ron, or pon.
+        let m = menu_of(&obs(
+            "2m 3m 4m 4m 5m 6m 2p 3p 4p 5p 5p 8s 8s",
+            None,
+            Some("8s"),
+        ));
         let pon = Action::Pon {
-            consumed: [pai("9s"), pai("9s")],
+            consumed: [pai("8s"), pai("8s")],
         };
-        let legal = vec![Action::Ron, pon, Action::Pass];
-        let m = Menu::new(&obs, &legal, NAMES, TileMode::Text);
+        assert_eq!(m.legal(), [Action::Ron, pon, Action::Pass]);
         let mut cur = Cursor::new(&m);
         assert_eq!(cur.select(&m), Select::Offer(2));
         assert_eq!(
@@ -342,21 +345,26 @@ mod tests {
 
     #[test]
     fn keys_ok_riichi_then_the_discard() {
-        let m = turn();
+        // One discard from ready: riichi by discarding a 4m or the 1m.
+        let m = menu_of(&obs(
+            "1m 2m 3m 4m 4m 5mr 6m 1p 1p 5p 6p 7p 8s 8s",
+            Some("4m"),
+            None,
+        ));
         let mut cur = Cursor::new(&m);
         cur.tile = 0;
         let s = step(&m, &mut cur, Key::Char('i'), TileMode::Text);
         assert!(matches!(s, Step::Message(_)));
-        // Moved onto the first tile that may be the riichi discard: 1p (7th).
-        assert_eq!((cur.tile, cur.riichi), (6, true));
+        // On a tile that may be the riichi discard (1m): it stays there.
+        assert_eq!((cur.tile, cur.riichi), (0, true));
         assert_eq!(
             step(&m, &mut cur.clone(), Key::Enter, TileMode::Text),
-            Step::Act(riichi("1p", false))
+            Step::Act(riichi("1m", false))
         );
-        press(&m, &mut cur, &[Key::Home]);
+        press(&m, &mut cur, &[Key::Right]);
         assert_eq!(
             step(&m, &mut cur, Key::Enter, TileMode::Text),
-            Step::Message("Discarding 1m leaves no wait; riichi is possible with 1p 4m.".into())
+            Step::Message("Discarding 2m leaves no wait; riichi is possible with 4m 1m.".into())
         );
         press(&m, &mut cur, &[Key::End]);
         assert_eq!(
@@ -367,6 +375,12 @@ mod tests {
         assert!(!cur.riichi);
         assert_eq!(
             step(&m, &mut cur, Key::Char('t'), TileMode::Text),
+            Step::Message("Tsumo is not possible: your hand does not win.".into())
+        );
+        // A winning hand: t wins.
+        let m = turn();
+        assert_eq!(
+            step(&m, &mut Cursor::new(&m), Key::Char('t'), TileMode::Text),
             Step::Act(Action::Tsumo)
         );
     }
@@ -403,7 +417,7 @@ mod tests {
         press(&m, &mut cur, &[Key::Up]);
         assert_eq!(cur.offer, 2);
         assert_eq!(
-            step(&m, &mut cur, Key::Char('2'), TileMode::Text),
+            step(&m, &mut cur, Key::Char('3'), TileMode::Text),
             Step::Act(Action::Chi {
                 consumed: [pai("4p"), pai("6p")]
             })
@@ -418,7 +432,7 @@ mod tests {
         );
         assert_eq!(
             step(&m, &mut cur, Key::Char('t'), TileMode::Text),
-            Step::Message("Tsumo is not possible: your hand does not win.".into())
+            Step::Message("Tsumo is not possible: there is no tile to win on now.".into())
         );
         assert_eq!(
             step(&m, &mut cur, Key::Char('x'), TileMode::Text),

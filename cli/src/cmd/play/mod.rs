@@ -2,37 +2,47 @@
 //! players (or four AI players to watch).
 //!
 //! - [`session`] runs the engine in a worker thread and passes the front end
-//!   only what the person may see;
-//! - [`command`] turns legal actions into a menu and commands into actions;
-//! - [`view`] and [`tiles`] say it in text; [`hint`] is the hint panel;
+//!   only what the person may see: the library's [`tenpai::view::SeatView`];
+//! - [`menu`] words the view's choices, [`parse`] reads commands against it
+//!   (the library says what is legal and why not);
+//! - [`text`] says the game in words ([`crate::render`] draws tiles and
+//!   numbers); [`hint`] is the hint panel;
 //! - [`plain`] is the line mode (scripts, pipes, tests); [`tui`] the
-//!   full-screen view, a thin layer over the same modules and [`keys`].
+//!   full-screen view ([`screen`] draws it), a thin layer over the same
+//!   modules and [`keys`];
+//! - [`record`] writes the log (also of a game left early) and the review.
 
-pub mod command;
+#[cfg(test)]
+mod fixtures;
 pub mod hint;
 pub mod keys;
+pub mod menu;
 pub mod opponents;
+pub mod parse;
 pub mod plain;
+pub mod record;
 pub mod screen;
 pub mod session;
-pub mod tiles;
+pub mod text;
 pub mod tui;
-pub mod view;
 
+use crate::cmd::advice::{Advisor, AdvisorKind};
+use crate::render::table::round_name;
+use crate::render::TileMode;
 use anyhow::{bail, Context, Result};
 use opponents::Opponents;
 use session::{BotFaults, Decisions, Ending, Leave, Setup};
 use std::hash::{BuildHasher, Hasher};
 use std::io::{BufRead, IsTerminal, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, Settings};
 use tenpai::arena::PlayerKind;
 use tenpai::review::ReviewOptions;
 use tenpai::rules::GameLength;
-use tiles::TileMode;
-use view::Names;
+use tenpai::Wind;
+use text::Names;
 
 const LONG_ABOUT: &str = "\
 Plays a game of riichi mahjong against three AI players: a full-screen view
@@ -96,15 +106,6 @@ Exit status: 0 when the game ends or you quit; 130 after Ctrl-C in the full
 screen; 1 when standard input ends before the game does (the game is
 abandoned) or on an error; 2 for a bad option (before the game starts).";
 
-/// Tiles as text or glyphs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Tiles {
-    /// mpsz text: 5m, 0m (red five), 1z-7z.
-    Text,
-    /// Unicode mahjong glyphs.
-    Unicode,
-}
-
 /// Play riichi mahjong against three AI players.
 #[derive(Debug, clap::Args)]
 #[command(long_about = LONG_ABOUT)]
@@ -122,8 +123,8 @@ pub struct Args {
     pub rules: String,
 
     /// Your seat at the start: E (the first dealer), S, W or N.
-    #[arg(long, value_name = "E|S|W|N", default_value = "E", value_parser = parse_seat)]
-    pub seat: u8,
+    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
+    pub seat: Wind,
 
     /// Write the finished game's mjai log (JSON lines) to FILE.
     #[arg(long, value_name = "FILE")]
@@ -146,7 +147,7 @@ pub struct Args {
 
     /// Tiles as text (5m) or Unicode glyphs.
     #[arg(long, value_enum, default_value = "text")]
-    pub tiles: Tiles,
+    pub tiles: TileMode,
 
     /// Line mode even on a terminal.
     #[arg(long)]
@@ -192,7 +193,7 @@ pub struct Args {
     /// --samples N rollouts or 1,000; it also ranks your choices) or
     /// baseline (instant). Default: mc against mc opponents, else baseline.
     #[arg(long, value_enum, value_name = "mc|baseline")]
-    pub advisor: Option<hint::AdvisorKind>,
+    pub advisor: Option<AdvisorKind>,
 }
 
 /// The players of `--opponents`, as given.
@@ -205,20 +206,6 @@ pub struct PlayerKinds(pub Vec<PlayerKind>);
 /// An unknown player, named.
 pub fn parse_opponents(text: &str) -> Result<PlayerKinds, String> {
     crate::cmd::parse_players(text).map(PlayerKinds)
-}
-
-/// Parses `--seat`: `E`, `S`, `W`, `N` (any case, or the wind's name).
-///
-/// # Errors
-/// Anything else (a usage error).
-pub fn parse_seat(text: &str) -> Result<u8, String> {
-    match text.to_ascii_lowercase().as_str() {
-        "e" | "east" => Ok(0),
-        "s" | "south" => Ok(1),
-        "w" | "west" => Ok(2),
-        "n" | "north" => Ok(3),
-        _ => Err(format!("{text:?}: expected E, S, W or N")),
-    }
 }
 
 /// A seed from the process's random hasher keys, below 10^9 to be easy to type.
@@ -261,7 +248,7 @@ fn setup(args: &Args) -> Result<Setup> {
         Some(n) => Budget::Samples(n),
         None => Budget::Time(args.think),
     };
-    let seat = args.seat;
+    let seat = args.seat as u8;
     let mc = Settings {
         budget,
         threads: args.threads,
@@ -285,22 +272,22 @@ fn setup(args: &Args) -> Result<Setup> {
 /// opponents' kind (Monte Carlo when any opponent is mc, else the baseline). The Monte
 /// Carlo advisor thinks `--samples` rollouts (else [`HINT_SAMPLES`]) on its
 /// own seed.
-fn advisor(args: &Args, s: &Setup) -> hint::Advisor {
+fn advisor(args: &Args, s: &Setup) -> Advisor {
     let kind = args.advisor.unwrap_or(if s.opponents.any_mc() {
-        hint::AdvisorKind::Mc
+        AdvisorKind::Mc
     } else {
-        hint::AdvisorKind::Baseline
+        AdvisorKind::Baseline
     });
     match kind {
-        hint::AdvisorKind::Baseline => hint::Advisor::Baseline,
-        hint::AdvisorKind::Mc => {
+        AdvisorKind::Baseline => Advisor::Baseline,
+        AdvisorKind::Mc => {
             let budget = Budget::Samples(args.samples.unwrap_or(HINT_SAMPLES));
             let seed = tenpai::arena::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
             let settings = Settings {
                 budget,
                 threads: s.threads,
             };
-            hint::Advisor::mc(&s.rules, settings, seed)
+            Advisor::mc(&s.rules, settings, seed)
         }
     }
 }
@@ -321,100 +308,9 @@ fn banner(args: &Args, s: &Setup) -> String {
         "tenpai play: seed {}, {length} game, {} rules, {who}: seat {}, opponents: {}{think}",
         s.seed,
         args.rules,
-        ['E', 'S', 'W', 'N'][s.seat as usize],
+        Wind::ALL[s.seat as usize % 4],
         s.opponents
     )
-}
-
-/// The directory `p` is in (`.` for a bare file name).
-fn log_dir(p: &Path) -> &Path {
-    p.parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."))
-}
-
-/// Writes the finished game's log `text` to `p`: to a temporary file in the
-/// same directory renamed over `p` (so `p` is never left half written), or
-/// straight into `p` when it is not a regular file (`/dev/null`, a pipe, a
-/// symbolic link).
-fn write_log(p: &Path, text: &str) -> Result<()> {
-    let context = || format!("--log {}", p.display());
-    let regular = std::fs::symlink_metadata(p).map_or(true, |m| m.file_type().is_file());
-    let Some(name) = p.file_name().filter(|_| regular) else {
-        return std::fs::write(p, text).with_context(context);
-    };
-    let tmp = log_dir(p).join(format!(
-        ".{}.{}.tmp",
-        name.to_string_lossy(),
-        std::process::id()
-    ));
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, p))
-        .inspect_err(|_| {
-            let _ = std::fs::remove_file(&tmp);
-        })
-        .with_context(context)
-}
-
-/// Names the players in the log's `start_game`: `You` for the person's
-/// seat, the AI players by kind (`mc`, `baseline`, `random`, `cmd:COMMAND`).
-fn name_players(record: &mut tenpai::game::GameRecord, s: &Setup) {
-    if let Some(tenpai::game::Event::StartGame { names, .. }) = record.events.first_mut() {
-        *names = (0..4u8)
-            .map(|seat| {
-                s.opponents
-                    .at(seat)
-                    .map_or("You".to_string(), PlayerKind::to_string)
-            })
-            .collect();
-    }
-}
-
-/// Reviews the person's seat (the seat watched from with `--watch`) of the
-/// finished game `record` with `options` and writes the page to `path`;
-/// `label` names the game on the page (its log file).
-///
-/// # Errors
-/// An unwritable `path`; a log the review cannot read back (a bug).
-fn review_game<W: Write>(
-    record: &tenpai::game::GameRecord,
-    s: &Setup,
-    options: &ReviewOptions,
-    path: &Path,
-    label: &Path,
-    out: &mut W,
-) -> Result<()> {
-    use crate::cmd::review::{review_with_progress, write_html, Reviewed, SeatSource};
-    use tenpai::review::DefaultSeat;
-    let game = tenpai::log::parse(&record.to_mjai())
-        .context("--review: the game's own log does not read back")?;
-    let source = if s.watch {
-        SeatSource::Given
-    } else {
-        SeatSource::Default(DefaultSeat::Player(s.seat))
-    };
-    writeln!(
-        out,
-        "Reviewing the game ({} per decision)...",
-        options.budget
-    )?;
-    out.flush()?;
-    let review = review_with_progress(&game, &s.rules, s.seat, options, None)?;
-    let r = Reviewed {
-        review: &review,
-        game: &game,
-        source: &source,
-        file: label,
-    };
-    write_html(&r, path, "--review")?;
-    writeln!(
-        out,
-        "Wrote the review of seat {} to {}: {}.",
-        ['E', 'S', 'W', 'N'][s.seat as usize],
-        path.display(),
-        crate::cmd::review::text::tally_text(&review.summary.all)
-    )?;
-    Ok(())
 }
 
 /// Lists the external bots' faults on standard error: one line per bot, with
@@ -437,27 +333,6 @@ fn report_faults(faults: &[BotFaults]) {
     }
 }
 
-/// Says that `--log` and `--review` wrote nothing, when it was given, at the end of an
-/// abandoned game.
-fn no_log<W: Write>(args: &Args, out: &mut W) -> Result<()> {
-    if let Some(p) = &args.log {
-        writeln!(
-            out,
-            "--log {}: no log written (the game did not finish).",
-            p.display()
-        )?;
-    }
-    if let Some(p) = &args.review {
-        writeln!(
-            out,
-            "--review {}: no review written (the game did not finish).",
-            p.display()
-        )?;
-    }
-    out.flush()?;
-    Ok(())
-}
-
 /// Runs `tenpai play`: the full-screen view when standard input and output
 /// are terminals and `--plain` is not given, else the line mode over `input`
 /// and `out`.
@@ -467,12 +342,10 @@ fn no_log<W: Write>(args: &Args, out: &mut W) -> Result<()> {
 /// the game does, an I/O error of the terminal.
 pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()> {
     let mut setup = setup(args)?;
-    let mode = match args.tiles {
-        Tiles::Text => TileMode::Text,
-        Tiles::Unicode => TileMode::Unicode,
-    };
+    let mode = args.tiles;
     // Checked first, so that a bad path fails before the game rather than
-    // after; nothing is written (nor truncated) until the game has finished.
+    // after; nothing is written (nor truncated) until the game ends or the
+    // person leaves it.
     for (option, p) in [("--log", &args.log), ("--review", &args.review)] {
         if let Some(p) = p {
             crate::cmd::check_output(option, p, crate::cmd::Output::File)?;
@@ -497,7 +370,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
         writeln!(out, "{banner}")?;
         if let Ending::Finished(record) = &ending {
             let points = tenpai::game::final_scores(&record.scores, &setup.rules.game);
-            for l in view::final_ranking(record, &points, names) {
+            for l in text::final_ranking(record, &points, names) {
                 writeln!(out, "{l}")?;
             }
         }
@@ -531,9 +404,9 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     }
     match ending {
         Ending::Finished(mut record) => {
-            name_players(&mut record, &setup);
+            record::name_players(&mut record.events, &setup, names);
             if let Some(p) = &args.log {
-                write_log(p, &record.to_mjai())?;
+                record::write_log(p, &record.to_mjai())?;
                 let command =
                     crate::cmd::review::command_for(p, &args.rules, args.length.as_deref());
                 writeln!(out, "Review this game: {command}")?;
@@ -550,33 +423,31 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
                         .map_or(ReviewOptions::default().budget, Budget::Samples),
                     ..ReviewOptions::default()
                 };
-                review_game(&record, &setup, &options, p, &label, &mut out)?;
+                record::review_game(&record, &setup, &options, p, &label, &mut out)?;
             }
             out.flush()?;
             Ok(())
         }
-        Ending::Left(why, obs) => {
+        Ending::Left { why, view, played } => {
+            let round = view.round();
             let at = format!(
                 "{}, {} honba (seed {})",
-                view::round_name(obs.bakaze, obs.kyoku),
-                obs.honba,
+                round_name(round),
+                round.honba,
                 setup.seed
             );
             match why {
-                Leave::Quit => {
-                    writeln!(out, "You left the game in {at}.")?;
-                    no_log(args, &mut out)?;
-                    Ok(())
-                }
+                Leave::Quit => writeln!(out, "You left the game in {at}.")?,
+                Leave::Interrupted => writeln!(out, "You left the game (Ctrl-C) in {at}.")?,
+                Leave::InputEnded => {}
+            }
+            record::left_early(args, &setup, names, played, &mut out)?;
+            match why {
+                Leave::Quit => Ok(()),
                 Leave::InputEnded => {
-                    no_log(args, &mut out)?;
                     bail!("standard input ended in {at}: the game is abandoned")
                 }
-                Leave::Interrupted => {
-                    writeln!(out, "You left the game (Ctrl-C) in {at}.")?;
-                    no_log(args, &mut out)?;
-                    Err(Interrupted.into())
-                }
+                Leave::Interrupted => Err(Interrupted.into()),
             }
         }
     }

@@ -3,18 +3,20 @@
 //! `--plain` and whenever standard input or output is not a terminal, so a
 //! game can be scripted.
 
-use super::command::{Input, Menu, HELP};
 use super::hint;
+use super::menu::Menu;
+use super::parse::{Input, HELP};
 use super::session::{Choice, Frontend, Leave, Update};
-use super::tiles::{paint, TileMode};
-use super::view::{
-    event_line, final_ranking, river_tile, round_end, score, seat_wind, status, Names,
-};
+use super::text::{event_line, final_ranking, round_end, Names};
+use crate::cmd::advice::{Advice, Advisor};
+use crate::render::table::{river_tile, status};
+use crate::render::{paint, score, TileMode};
 use anyhow::Result;
 use std::io::{BufRead, Write};
 use std::time::Duration;
-use tenpai::game::{Action, Event, GameRecord, Observation, Pai};
+use tenpai::game::{Event, GameRecord, Observation, Pai};
 use tenpai::rules::Rules;
+use tenpai::view::SeatView;
 
 /// The plain front end over a line reader and a writer.
 pub struct Plain<R, W> {
@@ -35,7 +37,7 @@ pub struct Plain<R, W> {
     /// Show hints at each decision.
     pub hints: bool,
     /// The AI behind the hints and `a`.
-    pub advisor: hint::Advisor,
+    pub advisor: Advisor,
     /// Pause after each move of an AI player.
     pub delay: Duration,
     /// Repeat each command read after the prompt (when the input is not typed
@@ -60,18 +62,20 @@ impl<R: BufRead, W: Write> Plain<R, W> {
 
     /// The table: status, each seat (wind, score, riichi, river, melds), the
     /// person's hand with positions.
-    fn table(&mut self, obs: &Observation) -> Result<()> {
+    fn table(&mut self, view: &SeatView) -> Result<()> {
         let mode = self.mode;
-        writeln!(self.out, "{}", status(obs, mode))?;
+        writeln!(self.out, "{}", status(view, mode))?;
         for s in self.names.order() {
+            let seat = &view.seats()[s as usize];
             let mut flags = Vec::new();
-            if s == obs.oya {
+            if seat.dealer {
                 flags.push("dealer");
             }
-            if obs.riichi[s as usize] {
+            if seat.riichi.is_some_and(|r| r.accepted) {
                 flags.push("riichi");
             }
-            let river: Vec<String> = obs.rivers[s as usize]
+            let river: Vec<String> = seat
+                .river
                 .iter()
                 .map(|r| self.cell(river_tile(r, mode), r.pai))
                 .collect();
@@ -79,8 +83,8 @@ impl<R: BufRead, W: Write> Plain<R, W> {
                 self.out,
                 "  {:<6} {} {:>7}  {:<13} {}",
                 self.names.of(s),
-                seat_wind(obs, s),
-                score(obs.scores[s as usize]),
+                seat.wind,
+                score(seat.score),
                 flags.join(" "),
                 if river.is_empty() {
                     "-".to_string()
@@ -88,9 +92,9 @@ impl<R: BufRead, W: Write> Plain<R, W> {
                     river.join(" ")
                 }
             )?;
-            let melds = &obs.melds[s as usize];
-            if !melds.is_empty() {
-                let m: Vec<String> = melds
+            if !seat.melds.is_empty() {
+                let m: Vec<String> = seat
+                    .melds
                     .iter()
                     .map(|m| match m.from {
                         Some(f) => format!("{} from {}", mode.meld(m), self.names.of(f)),
@@ -127,15 +131,15 @@ impl<R: BufRead, W: Write> Plain<R, W> {
     /// The advice for this decision, asked once and kept in `advice`.
     fn advice<'a>(
         &mut self,
-        advice: &'a mut Option<hint::Advice>,
+        advice: &'a mut Option<Advice>,
         obs: &Observation,
-        legal: &[Action],
-    ) -> &'a hint::Advice {
-        advice.get_or_insert_with(|| self.advisor.advise(&self.rules, obs, legal))
+        menu: &Menu,
+    ) -> &'a Advice {
+        advice.get_or_insert_with(|| self.advisor.advise(&self.rules, obs, menu.legal()))
     }
 
-    fn hints(&mut self, obs: &Observation, menu: &Menu, advice: &hint::Advice) -> Result<()> {
-        for l in hint::lines(&self.rules, obs, menu, self.mode, advice) {
+    fn hints(&mut self, menu: &Menu, advice: &Advice) -> Result<()> {
+        for l in hint::lines(&self.rules, menu.view(), menu, self.mode, advice) {
             writeln!(self.out, "hint: {l}")?;
         }
         Ok(())
@@ -151,21 +155,21 @@ impl<R: BufRead, W: Write> Plain<R, W> {
 
 impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
     fn show(&mut self, u: &Update) -> Result<Option<Leave>> {
-        if let Some(line) = event_line(&u.event, &u.obs, self.names, self.mode) {
+        if let Some(line) = event_line(&u.event, &u.view, self.names, self.mode) {
             writeln!(self.out, "{line}")?;
         }
         if self.names.watch && matches!(u.event, Event::StartKyoku { .. }) {
-            self.table(&u.obs)?;
-            let menu = Menu::new(&u.obs, &[], self.names, self.mode);
+            self.table(&u.view)?;
+            let menu = Menu::new(&u.view.clone().without_choices(), self.names, self.mode);
             self.hand(&menu)?;
         }
-        if let Some(re) = &u.round_end {
+        if let (Event::EndKyoku, Some(re)) = (&u.event, u.view.result()) {
             for l in round_end(re, self.names, self.mode) {
                 writeln!(self.out, "{l}")?;
             }
         }
         let ai_move =
-            super::view::mover(&u.event).is_some_and(|s| self.names.watch || s != self.names.me);
+            super::text::mover(&u.event).is_some_and(|s| self.names.watch || s != self.names.me);
         if ai_move && !self.delay.is_zero() {
             self.out.flush()?;
             std::thread::sleep(self.delay);
@@ -173,20 +177,20 @@ impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
         Ok(None)
     }
 
-    fn decide(&mut self, obs: &Observation, legal: &[Action]) -> Result<Choice> {
-        let menu = Menu::new(obs, legal, self.names, self.mode);
+    fn decide(&mut self, obs: &Observation, view: &SeatView) -> Result<Choice> {
+        let menu = Menu::new(view, self.names, self.mode);
         writeln!(self.out)?;
-        self.table(obs)?;
+        self.table(view)?;
         self.hand(&menu)?;
-        let own = &obs.melds[obs.seat as usize];
+        let own = view.me().map_or(&[][..], |m| &m.melds[..]);
         if !own.is_empty() {
             let m: Vec<String> = own.iter().map(|m| self.mode.meld(m)).collect();
             writeln!(self.out, "      melds {}", m.join(" "))?;
         }
         let mut advice = None;
         if self.hints {
-            let a = self.advice(&mut advice, obs, legal).clone();
-            self.hints(obs, &menu, &a)?;
+            let a = self.advice(&mut advice, obs, &menu).clone();
+            self.hints(&menu, &a)?;
         }
         self.prompt(&menu)?;
         let mut riichi_next = false;
@@ -208,15 +212,15 @@ impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
             match menu.parse(&line, riichi_next, self.mode) {
                 Ok(Input::Act(a)) => return Ok(Choice::Act(a)),
                 Ok(Input::Auto) => {
-                    let a = self.advice(&mut advice, obs, legal);
+                    let a = self.advice(&mut advice, obs, &menu);
                     return Ok(Choice::Act(a.chosen.clone()));
                 }
                 Ok(Input::Quit) => return Ok(Choice::Leave(Leave::Quit)),
                 Ok(Input::Hint) => {
                     self.hints = !self.hints;
                     if self.hints {
-                        let a = self.advice(&mut advice, obs, legal).clone();
-                        self.hints(obs, &menu, &a)?;
+                        let a = self.advice(&mut advice, obs, &menu).clone();
+                        self.hints(&menu, &a)?;
                     } else {
                         writeln!(self.out, "Hints off.")?;
                     }
@@ -281,14 +285,14 @@ mod tests {
             styled: false,
             colour: false,
             hints: false,
-            advisor: hint::Advisor::Baseline,
+            advisor: Advisor::Baseline,
             delay: Duration::ZERO,
             echo: true,
         };
         let (ending, _) = play(&setup, &mut front).unwrap();
         let scores = match ending {
             Ending::Finished(r) => Some(r.scores),
-            Ending::Left(..) => None,
+            Ending::Left { .. } => None,
         };
         (String::from_utf8(out).unwrap(), scores)
     }
@@ -320,7 +324,7 @@ mod tests {
             styled: true,
             colour: true,
             hints: false,
-            advisor: hint::Advisor::Baseline,
+            advisor: Advisor::Baseline,
             delay: Duration::ZERO,
             echo: false,
         };

@@ -1,16 +1,22 @@
 //! One game between the person and the AI players: the engine runs in a worker
 //! thread and sends the front end (plain lines or the full-screen view) only
 //! what the person may see — every event with other players' draws and deals
-//! hidden, the person's own [`Observation`], and at the end of a round the
-//! hands that are shown (winners, and tenpai hands at an exhaustive draw).
+//! hidden ([`Event::seen_by`]) and the library's [`SeatView`] of the person's
+//! seat after it (at the end of a round it holds the result and the hands
+//! the rules show).
 //!
-//! The person's seat is a [`Player`] that forwards its observation and legal
-//! actions to the front end and waits for the answer. When the person leaves,
-//! the channel closes; the worker then finishes the game on its own with
-//! quick legal choices, unseen, and the front end returns at once.
+//! The person's seat is a [`Player`] that forwards its view (whose choices
+//! are the legal actions) and its observation (for the advisor) to the front
+//! end and waits for the answer. When the person leaves, the channel closes;
+//! the worker then finishes the game on its own with quick legal choices,
+//! unseen, and the front end returns at once with the rounds the person saw
+//! finish.
 
 use super::opponents::{make, Opponent, Opponents};
+use crate::render::table::round_name;
 use anyhow::{bail, Context, Result};
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::Arc;
@@ -18,10 +24,11 @@ use std::time::Duration;
 use tenpai::ai::mc::{Budget, DecisionHook, SearchReport};
 use tenpai::bot::{BotHandle, Faults};
 use tenpai::game::{
-    final_scores, play_game_watched, Action, DrawReason, Event, GameError, GameRecord, Observation,
-    Pai, Player, RoundOutcome, State, TableMeld,
+    final_scores, play_game_watched, Action, Event, GameError, GameRecord, Observation, Player,
+    State,
 };
 use tenpai::rules::Rules;
+use tenpai::view::SeatView;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -59,45 +66,13 @@ impl std::fmt::Debug for Decisions {
     }
 }
 
-/// A hand shown at the end of a round.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shown {
-    /// Whose.
-    pub seat: u8,
-    /// The concealed tiles, the winning tile left out.
-    pub concealed: Vec<Pai>,
-    /// The melds.
-    pub melds: Vec<TableMeld>,
-    /// The winning tile (winners only).
-    pub win_tile: Option<Pai>,
-}
-
-/// How a round ended, as everybody at the table sees it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RoundEnd {
-    /// Wins with their scores, or the draw with its payments.
-    pub outcome: RoundOutcome,
-    /// Winners' hands, or the tenpai hands of an exhaustive draw.
-    pub shown: Vec<Shown>,
-    /// Ura dora indicators, when a winner was in riichi.
-    pub ura: Vec<Pai>,
-    /// Scores at the start of the round (before any riichi deposit).
-    pub before: [i32; 4],
-    /// Scores after the round.
-    pub scores: [i32; 4],
-    /// The game ends with this round.
-    pub game_over: bool,
-}
-
 /// One event as the person sees it.
 #[derive(Clone, Debug)]
 pub struct Update {
     /// The event, with other players' draws and dealt tiles hidden (`?`).
     pub event: Event,
-    /// The person's view after it.
-    pub obs: Observation,
-    /// At `end_kyoku`: how the round ended.
-    pub round_end: Option<RoundEnd>,
+    /// The person's view after it (at `end_kyoku`, with the round's result).
+    pub view: SeatView,
 }
 
 /// What the front end answers at a decision.
@@ -125,8 +100,17 @@ pub enum Leave {
 pub enum Ending {
     /// The game was played to the end.
     Finished(GameRecord),
-    /// The person left; the view they had last.
-    Left(Leave, Box<Observation>),
+    /// The person left.
+    Left {
+        /// Why.
+        why: Leave,
+        /// The view they had last.
+        view: Box<SeatView>,
+        /// The game's events up to the last one the person saw: the rounds
+        /// that finished and the actions so far of the one they left, without
+        /// `end_game`; `None` when no round had started.
+        played: Option<Vec<Event>>,
+    },
 }
 
 /// A front end: shows events, asks the person, shows the end of the game.
@@ -137,11 +121,13 @@ pub trait Frontend {
     /// An I/O error of the screen.
     fn show(&mut self, update: &Update) -> Result<Option<Leave>>;
 
-    /// Asks the person for one of `legal` (never empty).
+    /// Asks the person for one of the choices of `view` (its legal actions,
+    /// never empty); `obs` is the same position as the AI players see it
+    /// (for the advisor).
     ///
     /// # Errors
     /// An I/O error of the screen or input.
-    fn decide(&mut self, obs: &Observation, legal: &[Action]) -> Result<Choice>;
+    fn decide(&mut self, obs: &Observation, view: &SeatView) -> Result<Choice>;
 
     /// Called while the game is slow to send anything (an AI thinking, an
     /// external bot silent): `Some` when the person leaves meanwhile. The
@@ -165,24 +151,30 @@ enum Msg {
     Update(Box<Update>),
     Decide {
         obs: Box<Observation>,
-        legal: Vec<Action>,
+        view: Box<SeatView>,
         reply: Sender<Action>,
     },
     Done(Result<GameRecord, GameError>),
 }
 
 /// The person's seat on the worker's side: asks the front end through the
-/// channel; once it is closed, plays quick legal moves.
+/// channel (with the view the table made after the last event, whose
+/// choices are `legal`); once it is closed, plays quick legal moves.
 struct Person {
     to_front: Sender<Msg>,
+    view: Rc<RefCell<Option<SeatView>>>,
 }
 
 impl Player for Person {
     fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
+        let Some(view) = self.view.borrow().clone() else {
+            return quick(legal);
+        };
+        debug_assert_eq!(view.choices().map(|c| &c.actions[..]), Some(legal));
         let (reply, answer) = mpsc::channel();
         let asked = self.to_front.send(Msg::Decide {
             obs: Box::new(obs.clone()),
-            legal: legal.to_vec(),
+            view: Box::new(view),
             reply,
         });
         if asked.is_ok() {
@@ -265,44 +257,6 @@ fn quick(legal: &[Action]) -> Action {
         .clone()
 }
 
-/// The hands shown at the end of a round: each winner's (with the winning
-/// tile apart), or the tenpai hands of an exhaustive draw.
-fn shown_hands(state: &State, wins: &[(u8, Option<Pai>)]) -> Vec<Shown> {
-    let hand = |seat: u8, win_tile: Option<Pai>, tsumo: bool| {
-        let s = state.seat(seat);
-        let mut concealed = s.tiles();
-        if let (true, Some(w)) = (tsumo, win_tile) {
-            if let Some(i) = concealed.iter().position(|&p| p == w) {
-                concealed.remove(i);
-            }
-        }
-        Shown {
-            seat,
-            concealed,
-            melds: s.melds().to_vec(),
-            win_tile,
-        }
-    };
-    match state.outcome() {
-        Some(RoundOutcome::Wins(ws)) => ws
-            .iter()
-            .map(|w| {
-                let tile = wins.iter().find(|(s, _)| *s == w.seat).and_then(|x| x.1);
-                hand(w.seat, tile, w.seat == w.from)
-            })
-            .collect(),
-        Some(RoundOutcome::Draw {
-            reason: DrawReason::Exhaustive,
-            tenpai,
-            ..
-        }) => (0..4u8)
-            .filter(|&s| tenpai[s as usize])
-            .map(|s| hand(s, None, false))
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
 /// The external bots' faults in the game: the seats whose bot had any.
 fn bot_faults(setup: &Setup, players: &[Seat]) -> Vec<BotFaults> {
     players
@@ -337,19 +291,25 @@ impl Seat {
     }
 }
 
-/// Plays the game with `opponents` at the AI seats; the external bots'
-/// faults when it is over (their processes end with it).
+/// Plays the game with `opponents` at the AI seats; the game (finished by
+/// quick moves once the person has left) and the external bots' faults
+/// (their processes end with it).
 fn worker(
     setup: Setup,
     opponents: Vec<Option<Opponent>>,
     to_front: Sender<Msg>,
     gone: Arc<AtomicBool>,
-) -> Vec<BotFaults> {
+) -> (Result<GameRecord, GameError>, Vec<BotFaults>) {
+    let seat = setup.seat;
+    // The person's view after the last event, which their seat's player
+    // sends with each question.
+    let latest: Rc<RefCell<Option<SeatView>>> = Rc::default();
     let mut players: Vec<Seat> = opponents
         .into_iter()
         .map(|o| match o {
             None => Seat::Person(Person {
                 to_front: to_front.clone(),
+                view: latest.clone(),
             }),
             Some(inner) => Seat::Ai(Ai {
                 inner,
@@ -361,50 +321,14 @@ fn worker(
         unreachable!("four players")
     };
     let mut seats: [&mut dyn Player; 4] = [a.player(), b.player(), c.player(), d.player()];
-    let seat = setup.seat;
     let spectator_tx = to_front.clone();
-    // Winning tiles and ura indicators of the round so far (from `hora`).
-    let mut wins: Vec<(u8, Option<Pai>)> = Vec::new();
-    let mut ura: Vec<Pai> = Vec::new();
-    let mut before = [0; 4];
     let mut spectator = |e: &Event, state: &State| {
-        let mut round_end = None;
-        match e {
-            Event::StartKyoku { .. } => {
-                wins.clear();
-                ura.clear();
-                before = state.scores();
-            }
-            Event::Hora {
-                actor,
-                pai,
-                ura_markers,
-                ..
-            } => {
-                wins.push((*actor, *pai));
-                if let Some(u) = ura_markers {
-                    ura.clone_from(u);
-                }
-            }
-            Event::EndKyoku => {
-                if let Some(outcome) = state.outcome().cloned() {
-                    round_end = Some(RoundEnd {
-                        shown: shown_hands(state, &wins),
-                        outcome,
-                        ura: ura.clone(),
-                        before,
-                        scores: state.scores(),
-                        game_over: state.game_over(),
-                    });
-                }
-            }
-            _ => {}
-        }
+        let view = SeatView::of(state, seat);
+        latest.replace(Some(view.clone()));
         // A closed channel means the person left: nobody is watching.
         let _ = spectator_tx.send(Msg::Update(Box::new(Update {
             event: e.seen_by(seat),
-            obs: Observation::of(state, seat),
-            round_end,
+            view,
         })));
     };
     let result = play_game_watched(
@@ -415,8 +339,8 @@ fn worker(
         Some(&mut spectator),
     );
     let faults = bot_faults(&setup, &players);
-    let _ = to_front.send(Msg::Done(result));
-    faults
+    let _ = to_front.send(Msg::Done(result.clone()));
+    (result, faults)
 }
 
 /// Plays the game of `setup`, showing it on `front` and asking it for the
@@ -447,27 +371,58 @@ pub fn play(setup: &Setup, front: &mut dyn Frontend) -> Result<(Ending, Vec<BotF
     // pending answer is not waited for).
     gone.store(true, Ordering::Relaxed);
     drop(from_game);
-    if !matches!(ending, Ok(Ending::Finished(_))) {
+    if !matches!(ending, Ok((Ending::Finished(_), _))) {
         bots.iter().for_each(BotHandle::end);
     }
-    let Ok(faults) = worker.join() else {
+    let Ok((game, faults)) = worker.join() else {
         bail!("the game engine stopped unexpectedly (a bug)");
     };
-    Ok((ending?, faults))
+    let ending = match ending? {
+        // The events the person saw, from the game the worker ended.
+        (Ending::Left { why, view, .. }, Some(cut)) => Ending::Left {
+            why,
+            view,
+            played: game
+                .ok()
+                .map(|g| g.events[..cut.min(g.events.len())].to_vec())
+                .filter(|e| e.iter().any(|e| matches!(e, Event::StartKyoku { .. }))),
+        },
+        (e, _) => e,
+    };
+    Ok((ending, faults))
 }
 
 /// How long the front end waits for the game before [`Frontend::idle`].
 const IDLE: Duration = Duration::from_millis(50);
 
-fn drive(setup: &Setup, from_game: &Receiver<Msg>, front: &mut dyn Frontend) -> Result<Ending> {
-    let mut last_obs: Option<Observation> = None;
+/// Passes the game's messages to `front` until the game ends or the person
+/// leaves; with a person who left, the number of events they saw.
+fn drive(
+    setup: &Setup,
+    from_game: &Receiver<Msg>,
+    front: &mut dyn Frontend,
+) -> Result<(Ending, Option<usize>)> {
+    let mut last: Option<SeatView> = None;
+    // Events shown.
+    let mut shown = 0usize;
+    let left = |why, view: SeatView, shown| {
+        let view = Box::new(view);
+        Ok((
+            Ending::Left {
+                why,
+                view,
+                played: None,
+            },
+            Some(shown),
+        ))
+    };
     loop {
         let msg = match from_game.recv_timeout(IDLE) {
             Ok(msg) => msg,
             Err(RecvTimeoutError::Timeout) => {
-                if let Some(obs) = &last_obs {
+                if let Some(view) = &last {
                     if let Some(why) = front.idle()? {
-                        return Ok(Ending::Left(why, Box::new(obs.clone())));
+                        return left(why, view.clone(), shown);
                     }
                 }
                 continue;
@@ -478,27 +433,28 @@ fn drive(setup: &Setup, from_game: &Receiver<Msg>, front: &mut dyn Frontend) -> 
         };
         match msg {
             Msg::Update(u) => {
+                shown += 1;
                 let leave = front.show(&u)?;
                 if let Some(why) = leave {
-                    return Ok(Ending::Left(why, Box::new(u.obs)));
+                    return left(why, u.view, shown);
                 }
-                last_obs = Some(u.obs);
+                last = Some(u.view);
             }
-            Msg::Decide { obs, legal, reply } => match front.decide(&obs, &legal)? {
+            Msg::Decide { obs, view, reply } => match front.decide(&obs, &view)? {
                 Choice::Act(a) => {
                     // The worker waits for the answer; it is gone only after a bug.
                     let _ = reply.send(a);
                 }
-                Choice::Leave(why) => return Ok(Ending::Left(why, obs)),
+                Choice::Leave(why) => return left(why, *view, shown),
             },
             Msg::Done(Ok(record)) => {
                 let points = final_scores(&record.scores, &setup.rules.game);
                 front.game_over(&record, &points)?;
-                return Ok(Ending::Finished(record));
+                return Ok((Ending::Finished(record), None));
             }
             Msg::Done(Err(e)) => {
-                let at = last_obs
-                    .map(|o| format!(" in {}", super::view::round_name(o.bakaze, o.kyoku)))
+                let at = last
+                    .map(|v| format!(" in {}", round_name(v.round())))
                     .unwrap_or_default();
                 return Err(e).context(format!("the game engine failed{at} (a bug)"));
             }

@@ -13,13 +13,15 @@
 //! so the program ends at once (catching it left the program reading the
 //! closed terminal in a loop inside crossterm).
 
-use super::command::{Group, Menu};
 use super::hint;
 use super::keys::{step, Cursor, Key, Select, Step};
+use super::menu::{Group, Menu};
 use super::screen::{render, Dialog, Palette, Screen};
 use super::session::{self, BotFaults, Choice, Ending, Frontend, Leave, Setup, Update};
-use super::tiles::TileMode;
-use super::view::{event_line, final_ranking, mover, round_end, Names, RIVER_LEGEND};
+use super::text::{event_line, final_ranking, mover, round_end, Names};
+use crate::cmd::advice::{Advice, Advisor};
+use crate::render::table::RIVER_LEGEND;
+use crate::render::TileMode;
 use anyhow::{Context, Result};
 use crossterm::event::{self, Event as TermEvent, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use crossterm::{cursor, execute, terminal};
@@ -30,8 +32,9 @@ use std::io::{self, Stdout};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
-use tenpai::game::{Action, GameRecord, Observation};
+use tenpai::game::{Action, Event, GameRecord, Observation};
 use tenpai::rules::Rules;
+use tenpai::view::SeatView;
 
 /// The keys, for the help dialog.
 const KEYS: &str = "\
@@ -160,11 +163,11 @@ pub struct Tui {
     mode: TileMode,
     hints: bool,
     hint_lines: Vec<String>,
-    advisor: hint::Advisor,
+    advisor: Advisor,
     /// The advice of the current decision, asked once.
-    advice: Option<hint::Advice>,
+    advice: Option<Advice>,
     delay: Duration,
-    obs: Option<Observation>,
+    view: Option<SeatView>,
     log: VecDeque<String>,
     message: String,
     /// Ctrl-C was pressed.
@@ -179,13 +182,13 @@ impl Tui {
             mode,
             hints,
             hint_lines,
-            obs,
+            view,
             log,
             message,
             ..
         } = self;
         let screen = Screen {
-            obs: obs.as_ref(),
+            view: view.as_ref(),
             names: *names,
             mode: *mode,
             palette: Palette {
@@ -312,7 +315,7 @@ impl Tui {
     }
 
     /// The advice of the current decision (asked once per decision).
-    fn advice(&mut self, obs: &Observation, legal: &[Action]) -> hint::Advice {
+    fn advice(&mut self, obs: &Observation, menu: &Menu) -> Advice {
         let Tui {
             advisor,
             advice,
@@ -320,14 +323,14 @@ impl Tui {
             ..
         } = self;
         advice
-            .get_or_insert_with(|| advisor.advise(rules, obs, legal))
+            .get_or_insert_with(|| advisor.advise(rules, obs, menu.legal()))
             .clone()
     }
 
-    fn refresh_hints(&mut self, obs: &Observation, legal: &[Action], menu: &Menu) {
+    fn refresh_hints(&mut self, obs: &Observation, menu: &Menu) {
         if self.hints {
-            let advice = self.advice(obs, legal);
-            self.hint_lines = hint::lines(&self.rules, obs, menu, self.mode, &advice);
+            let advice = self.advice(obs, menu);
+            self.hint_lines = hint::lines(&self.rules, menu.view(), menu, self.mode, &advice);
         }
     }
 
@@ -374,17 +377,17 @@ impl Tui {
 
 impl Frontend for Tui {
     fn show(&mut self, u: &Update) -> Result<Option<Leave>> {
-        self.obs = Some(u.obs.clone());
-        if let Some(line) = event_line(&u.event, &u.obs, self.names, self.mode) {
+        self.view = Some(u.view.clone());
+        if let Some(line) = event_line(&u.event, &u.view, self.names, self.mode) {
             if self.log.len() >= 200 {
                 self.log.pop_front();
             }
             self.log.push_back(line);
         }
-        if let Some(re) = &u.round_end {
+        if let (Event::EndKyoku, Some(re)) = (&u.event, u.view.result()) {
             let mut lines = round_end(re, self.names, self.mode);
             lines.push(String::new());
-            lines.push(if re.game_over {
+            lines.push(if u.view.stage() == tenpai::view::Stage::GameOver {
                 "Any key: the final ranking".into()
             } else {
                 "Any key: the next round · q quit".into()
@@ -412,12 +415,12 @@ impl Frontend for Tui {
         Ok(leave)
     }
 
-    fn decide(&mut self, obs: &Observation, legal: &[Action]) -> Result<Choice> {
-        self.obs = Some(obs.clone());
+    fn decide(&mut self, obs: &Observation, view: &SeatView) -> Result<Choice> {
+        self.view = Some(view.clone());
         self.message.clear();
         self.advice = None;
-        let menu = Menu::new(obs, legal, self.names, self.mode);
-        self.refresh_hints(obs, legal, &menu);
+        let menu = Menu::new(view, self.names, self.mode);
+        self.refresh_hints(obs, &menu);
         let mut cur = Cursor::new(&menu);
         let mut scene = Scene {
             menu: Some(&menu),
@@ -435,7 +438,7 @@ impl Frontend for Tui {
                     self.message.clear();
                     return Ok(Choice::Act(a));
                 }
-                Step::Auto => return Ok(Choice::Act(self.advice(obs, legal).chosen)),
+                Step::Auto => return Ok(Choice::Act(self.advice(obs, &menu).chosen)),
                 Step::Quit => return Ok(Choice::Leave(Leave::Quit)),
                 Step::AskQuit => {
                     if self.confirm(&mut scene, "Quit?", "Leave the game?")? {
@@ -456,7 +459,7 @@ impl Frontend for Tui {
                 }
                 Step::ToggleHints => {
                     self.hints = !self.hints;
-                    self.refresh_hints(obs, legal, &menu);
+                    self.refresh_hints(obs, &menu);
                 }
                 Step::Help => {
                     let lines = KEYS
@@ -494,7 +497,7 @@ pub fn run(
     names: Names,
     mode: TileMode,
     hints: bool,
-    advisor: hint::Advisor,
+    advisor: Advisor,
     delay: Duration,
     banner: &str,
 ) -> Result<(Ending, Vec<BotFaults>)> {
@@ -510,15 +513,24 @@ pub fn run(
         advisor,
         advice: None,
         delay,
-        obs: None,
+        view: None,
         log: VecDeque::from([banner.to_string()]),
         message: String::new(),
         interrupted: false,
     };
     let ending = session::play(setup, &mut tui).map(|(e, faults)| match e {
-        Ending::Left(Leave::Quit, obs) if tui.interrupted => {
-            (Ending::Left(Leave::Interrupted, obs), faults)
-        }
+        Ending::Left {
+            why: Leave::Quit,
+            view,
+            played,
+        } if tui.interrupted => (
+            Ending::Left {
+                why: Leave::Interrupted,
+                view,
+                played,
+            },
+            faults,
+        ),
         e => (e, faults),
     });
     drop(tui);

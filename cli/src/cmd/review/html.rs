@@ -6,12 +6,13 @@
 use super::svg::{self, Lie};
 use super::text::{loss_text, name, ordinal, played_text, plural, tally_text, turn_text};
 use super::Reviewed;
-use crate::cmd::play::view::{score, signed};
+use crate::render::table::hand_order;
+use crate::render::{score, signed};
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 use tenpai::ai::mc::{action_label, same_play, Candidate};
-use tenpai::game::{Observation, RiverTile, TableMeld};
 use tenpai::log::LoggedResult;
 use tenpai::review::ReviewedDecision;
+use tenpai::view::{MeldEntry, RiverEntry, SeatView};
 
 /// The page's style sheet.
 const CSS: &str = r#"
@@ -142,6 +143,12 @@ fn summary(r: &Reviewed<'_>) -> Markup {
     }
 }
 
+/// `You win` or `mc (South) wins`: a seat's name and the verb agreeing
+/// with it.
+fn wins(r: &Reviewed<'_>, seat: u8) -> String {
+    crate::render::table::with_verb(&name(r, seat), "win")
+}
+
 /// What the log says of a round's end.
 fn result_text(r: &Reviewed<'_>, ri: usize) -> String {
     let Some(round) = r.game.rounds.get(ri) else {
@@ -152,10 +159,10 @@ fn result_text(r: &Reviewed<'_>, ri: usize) -> String {
         .iter()
         .map(|res| match res {
             LoggedResult::Win(w) if w.seat == w.from => {
-                format!("{} wins by tsumo", name(r, w.seat))
+                format!("{} by tsumo", wins(r, w.seat))
             }
             LoggedResult::Win(w) => {
-                format!("{} wins by ron from {}", name(r, w.seat), name(r, w.from))
+                format!("{} by ron from {}", wins(r, w.seat), name(r, w.from))
             }
             LoggedResult::Draw(_) => "drawn".to_string(),
         })
@@ -197,13 +204,13 @@ fn decision(r: &Reviewed<'_>, i: usize, d: &ReviewedDecision) -> Markup {
                 (action_label(&d.best)) " · loss " (loss_text(d)) " · " (d.category)
                 @if d.mistake { " " span.flag { "mistake" } }
             }
-            (board(r, &d.point.obs))
+            (board(r, &d.point.view))
             (candidates(d))
         }
     }
 }
 
-fn river(tiles: &[RiverTile]) -> Vec<(tenpai::game::Pai, Lie)> {
+fn river(tiles: &[RiverEntry]) -> Vec<(tenpai::game::Pai, Lie)> {
     tiles
         .iter()
         .map(|t| {
@@ -221,7 +228,7 @@ fn river(tiles: &[RiverTile]) -> Vec<(tenpai::game::Pai, Lie)> {
         .collect()
 }
 
-fn meld(m: &TableMeld) -> Vec<(tenpai::game::Pai, Lie)> {
+fn meld(m: &MeldEntry) -> Vec<(tenpai::game::Pai, Lie)> {
     let mut called = m.called;
     m.tiles
         .iter()
@@ -239,39 +246,39 @@ fn meld(m: &TableMeld) -> Vec<(tenpai::game::Pai, Lie)> {
 
 /// The table at the decision: each seat's river and melds, the seat's hand
 /// with the drawn tile apart, the dora indicators.
-fn board(r: &Reviewed<'_>, obs: &Observation) -> Markup {
-    let wind = |s: u8| ["E", "S", "W", "N"][((s + 4 - obs.oya) % 4) as usize];
-    let (hand, drawn) = crate::cmd::play::view::hand_order(obs);
+fn board(r: &Reviewed<'_>, view: &SeatView) -> Markup {
+    let (hand, drawn) = view.hand().map(hand_order).unwrap_or_default();
     let mut tiles: Vec<(tenpai::game::Pai, Lie)> = hand.iter().map(|&p| (p, Lie::Plain)).collect();
     if drawn {
         if let Some(last) = tiles.last_mut() {
             last.1 = Lie::Apart;
         }
     }
-    let dora: Vec<_> = obs
-        .dora_indicators
+    let dora: Vec<_> = view
+        .dora_indicators()
         .iter()
         .map(|&p| (p, Lie::Plain))
         .collect();
+    let on = view.claimable().filter(|c| Some(c.seat) != view.seat());
     html! {
         div.board {
-            @for s in 0..4u8 {
-                @let me = s == obs.seat;
+            @for seat in view.seats() {
+                @let me = Some(seat.seat) == view.seat();
                 div class=(if me { "who me" } else { "who" }) {
-                    (wind(s)) " " (name(r, s)) " " (score(obs.scores[s as usize]))
-                    @if obs.riichi[s as usize] { " riichi" }
+                    (seat.wind) " " (name(r, seat.seat)) " " (score(seat.score))
+                    @if seat.riichi.is_some_and(|m| m.accepted) { " riichi" }
                 }
                 div {
-                    (svg::row(&river(&obs.rivers[s as usize])))
-                    @for m in &obs.melds[s as usize] { (svg::row(&meld(m))) }
+                    (svg::row(&river(&seat.river)))
+                    @for m in &seat.melds { (svg::row(&meld(m))) }
                 }
             }
             div.hand {
                 (svg::row(&tiles))
-                @if let Some((s, p)) = obs.last_tile {
-                    " on " (name(r, s)) "'s " (svg::row(&[(p, Lie::Plain)]))
+                @if let Some(c) = on {
+                    " on " (name(r, c.seat)) "'s " (svg::row(&[(c.pai, Lie::Plain)]))
                 }
-                " dora indicator " (svg::row(&dora)) " wall " (obs.live_left)
+                " dora indicator " (svg::row(&dora)) " wall " (view.tiles_left())
             }
         }
     }

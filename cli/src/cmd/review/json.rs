@@ -18,7 +18,7 @@ fn num(x: f64) -> Value {
 
 /// A tile in hand notation (`0m` for a red five).
 fn tile(p: tenpai::game::Pai) -> String {
-    crate::cmd::play::tiles::TileMode::Text.pai(p)
+    crate::render::TileMode::Text.pai(p)
 }
 
 fn tally(t: &Tally) -> Value {

@@ -19,7 +19,7 @@ use tenpai::review::{
     review, seat_of_player, DefaultSeat, Review, ReviewOptions, DEFAULT_SAMPLES, DEFAULT_THRESHOLD,
 };
 
-use super::play::tiles::TileMode;
+use crate::render::TileMode;
 
 const LONG_ABOUT: &str = "\
 Reviews one seat's decisions in a game log. The log is replayed through the
@@ -124,7 +124,7 @@ pub struct Args {
 
     /// Tiles as text (5m) or Unicode glyphs.
     #[arg(long, value_enum, default_value = "text")]
-    pub tiles: super::play::Tiles,
+    pub tiles: TileMode,
 }
 
 /// Parses `--threshold`: a loss in expected final rank, 0 or more.
@@ -259,10 +259,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         serde_json::to_writer(&mut out, &json::document(&r))?;
         writeln!(out)?;
     } else {
-        let mode = match args.tiles {
-            super::play::Tiles::Text => TileMode::Text,
-            super::play::Tiles::Unicode => TileMode::Unicode,
-        };
+        let mode = args.tiles;
         let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
         let style = text::Style {
             mode,

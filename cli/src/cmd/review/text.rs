@@ -3,8 +3,8 @@
 //! as `tenpai play` paints them.
 
 use super::Reviewed;
-use crate::cmd::play::tiles::{paint, TileMode};
-use crate::cmd::play::view::{hand_order, score};
+use crate::render::table::hand_order;
+use crate::render::{paint, score, TileMode};
 use std::io::{self, Write};
 use tenpai::ai::mc::action_label;
 use tenpai::game::Pai;
@@ -60,9 +60,18 @@ pub fn ordinal(n: usize) -> String {
     format!("{n}{suffix}")
 }
 
-/// A seat's name: the log's, or `seat N` when it has none.
+/// A seat's name: the log's, or `seat N` when it has none; a name two
+/// seats share (three players all `mc`) gets its seat: `mc (South)`.
 pub fn name(r: &Reviewed<'_>, seat: u8) -> String {
-    match r.review.names.get(seat as usize) {
+    seat_name(&r.review.names, seat)
+}
+
+/// [`name`] from the log's `names`.
+fn seat_name(names: &[String], seat: u8) -> String {
+    match names.get(seat as usize) {
+        Some(n) if !n.is_empty() && names.iter().filter(|m| *m == n).count() > 1 => {
+            format!("{n} ({})", tenpai::Wind::ALL[seat as usize % 4].name())
+        }
         Some(n) if !n.is_empty() => n.clone(),
         _ => format!("seat {seat}"),
     }
@@ -243,20 +252,22 @@ fn summary<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
 }
 
 fn decision<W: Write>(out: &mut W, d: &ReviewedDecision, style: Style) -> io::Result<()> {
-    let obs = &d.point.obs;
-    let (hand, drawn) = hand_order(obs);
+    let view = &d.point.view;
+    let (hand, drawn) = view.hand().map(hand_order).unwrap_or_default();
     let hand = if drawn {
         let (last, rest) = hand.split_last().expect("a drawn tile is held");
         format!("{} + {}", style.tiles(rest), style.tile(*last))
     } else {
         style.tiles(&hand)
     };
-    let melds: Vec<String> = obs.melds[obs.seat as usize]
+    let melds: Vec<String> = view
+        .me()
+        .map_or(&[][..], |m| &m.melds[..])
         .iter()
         .map(|m| style.mode.meld(m))
         .collect();
-    let on = match obs.last_tile {
-        Some((s, p)) => format!(", on seat {s}'s {}", style.tile(p)),
+    let on = match view.claimable().filter(|c| Some(c.seat) != view.seat()) {
+        Some(c) => format!(", on seat {}'s {}", c.seat, style.tile(c.pai)),
         None => String::new(),
     };
     let mark = if d.mistake { "✗" } else { " " };
@@ -283,7 +294,14 @@ fn decision<W: Write>(out: &mut W, d: &ReviewedDecision, style: Style) -> io::Re
 
 #[cfg(test)]
 mod tests {
-    use super::fixed3;
+    use super::{fixed3, seat_name};
+
+    #[test]
+    fn seat_name_ok_shared_names_get_their_seat() {
+        let names: Vec<String> = ["You", "mc", "mc", ""].map(String::from).into();
+        let all: Vec<String> = (0..5).map(|s| seat_name(&names, s)).collect();
+        assert_eq!(all, ["You", "mc (South)", "mc (West)", "seat 3", "seat 4"]);
+    }
 
     #[test]
     fn fixed3_drops_the_sign_of_a_value_that_rounds_to_zero() {

@@ -1,18 +1,20 @@
-//! How tiles look on the screen: mpsz text (`5m`, `0m` for a red five) or
-//! Unicode glyphs, always two columns wide so that rows line up, and the colour
-//! class of each tile (man, pin, sou, honors, red fives) for the front ends to
-//! paint.
+//! How tiles look: mpsz text (`5m`, `0m` for a red five) or Unicode glyphs,
+//! always two columns wide so that rows line up, and the colour class of
+//! each tile (man, pin, sou, honors, red fives) for the terminal game, the
+//! review's text and its web page to paint.
 
-use tenpai::game::{Pai, TableMeld};
+use tenpai::game::Pai;
+use tenpai::view::MeldEntry;
 use tenpai::{Suit, TileSet};
 
-/// Text tiles (`5m`) or Unicode mahjong glyphs (`🀋`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Text tiles (`5m`) or Unicode mahjong glyphs (`🀋`): the `--tiles` option
+/// of `play` and `review`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum TileMode {
-    /// mpsz text: `1m`…`9s`, `1z`…`7z`, `0m`/`0p`/`0s` for red fives.
+    /// mpsz text: 5m, 0m (red five), 1z-7z.
     #[default]
     Text,
-    /// Unicode mahjong glyphs, each padded to two columns.
+    /// Unicode mahjong glyphs.
     Unicode,
 }
 
@@ -116,12 +118,10 @@ impl TileMode {
     }
 
     /// A called meld or closed kan: `[406p]`, `(1111z)`, or glyphs in brackets.
-    pub fn meld(self, m: &TableMeld) -> String {
-        match m.to_meld() {
-            Ok(meld) if self == TileMode::Text => meld.to_string(),
-            Ok(meld) => meld.to_unicode(),
-            // Cannot happen for a meld on the table; show its tiles as they are.
-            Err(_) => m.tiles.iter().map(|&p| self.pai(p)).collect(),
+    pub fn meld(self, m: &MeldEntry) -> String {
+        match self {
+            TileMode::Text => m.meld().to_string(),
+            TileMode::Unicode => m.meld().to_unicode(),
         }
     }
 
