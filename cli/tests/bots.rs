@@ -340,9 +340,9 @@ mod play {
         // The log names the bots and replays with no mismatch.
         let text = std::fs::read_to_string(&log).unwrap();
         assert!(text.starts_with(&format!(
-            "{{\"type\":\"start_game\",\"names\":[\"You\",{},{},\"baseline\"]",
-            serde_json::Value::from(exits),
-            serde_json::Value::from(garbage)
+            "{{\"type\":\"start_game\",\"names\":[\"You\",{},{},\"baseline (North)\"]",
+            serde_json::Value::from(format!("{exits} (South)")),
+            serde_json::Value::from(format!("{garbage} (West)"))
         )));
         let east = dir.path().join("east.toml");
         std::fs::write(&east, "[game]\nlength = \"east\"\n").unwrap();
@@ -432,8 +432,15 @@ mod play {
             .spawn()
             .unwrap();
         // The game waits for the person's first discard; the bots are up
-        // once all six ids are written.
+        // once all six ids are written, which they do within a minute even
+        // on a loaded machine (else the test fails rather than hangs).
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
         while pids(&file).len() < 6 {
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("the bots wrote {:?} within a minute", pids(&file));
+            }
             std::thread::sleep(std::time::Duration::from_millis(20));
         }
         let killed = Command::new("kill")
