@@ -6,6 +6,7 @@ mod bots;
 mod cli;
 mod common;
 mod docs;
+mod layout;
 mod mjai;
 mod mjai_referee;
 mod play;
