@@ -821,6 +821,8 @@ fn play_ok_long_help_in_plain_words() {
         "otherwise 9 selects position 9",
         "otherwise 9 is position 9",
         "capitals are tiles, so N is North, n pass",
+        "when you leave it (q, Ctrl-C, the end of input)",
+        "each AI player by kind and seat (mc (South))",
     ] {
         assert!(
             help.contains(needle),

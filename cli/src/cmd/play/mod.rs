@@ -93,10 +93,12 @@ seed is chosen and printed, so any game can be played again with --seed: the
 same seed deals the same tiles, but with a time budget (--think) the Monte
 Carlo AI's choices depend on the machine's speed, so the same game is played
 again only with --samples (or with baseline or random opponents).
---log writes the finished game as mjai JSON lines (tenpai replay and tenpai
-review read them; the game ends with the command that reviews it); an
-existing FILE is replaced only when the game finishes. The log names the
-players: You, and the AI players by kind. --review FILE.html reviews your
+--log writes the game as mjai JSON lines (tenpai replay and tenpai review
+read them; the game ends with the command that reviews it), when it ends or
+when you leave it (q, Ctrl-C, the end of input): then the rounds played and
+the moves so far of the round left, unfinished (no end_game). The file is
+written whole at the end, never half. The log names the players: You, and
+each AI player by kind and seat (mc (South)). --review FILE.html reviews your
 decisions when the game ends (with --samples N rollouts per decision, else
 tenpai review's default budget: up to a minute for an east-south game) and
 writes the review as a web page.
@@ -126,7 +128,8 @@ pub struct Args {
     #[arg(long, value_name = "E|S|W|N", default_value = "E")]
     pub seat: Wind,
 
-    /// Write the finished game's mjai log (JSON lines) to FILE.
+    /// Write the game's mjai log (JSON lines) to FILE when it ends or you
+    /// leave it (then unfinished: the rounds played and the moves so far).
     #[arg(long, value_name = "FILE")]
     pub log: Option<PathBuf>,
 
