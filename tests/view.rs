@@ -181,17 +181,7 @@ fn view_of_a_seat_holds_nothing_it_may_not_see_in_seeded_self_play() {
 
 #[test]
 fn view_json_ok_names_every_part() {
-    let s = table(
-        Rules::tenhou(),
-        [
-            "1m 2m 3m 4p 5p 6p 7s 8s 9s E E W S",
-            OTHERS[0],
-            OTHERS[1],
-            OTHERS[2],
-        ],
-        [25000; 4],
-        r#"{"type":"tsumo","actor":0,"pai":"E"}"#,
-    );
+    let s = ready_dealer(r#"{"type":"tsumo","actor":0,"pai":"E"}"#);
     let j = serde_json::to_value(SeatView::of(&s, 0)).unwrap();
     assert_eq!(j["perspective"], "seat");
     assert_eq!(j["stage"], "playing");
@@ -277,10 +267,10 @@ fn refusal_ok_riichi_costs_come_from_the_preset() {
     );
 }
 
-/// Seat 0 declared riichi discarding W (from 123m 456p 789s EE W S and a
-/// drawn E) and has drawn 7p.
-pub(crate) fn in_riichi() -> State {
-    let s = table(
+/// The deal of East 1 where seat 0, the dealer, holds 123m 456p 789s EE W
+/// S, then the events of `lines`.
+fn ready_dealer(lines: &str) -> State {
+    table(
         Rules::tenhou(),
         [
             "1m 2m 3m 4p 5p 6p 7s 8s 9s E E W S",
@@ -289,19 +279,32 @@ pub(crate) fn in_riichi() -> State {
             OTHERS[2],
         ],
         [25000; 4],
-        r#"{"type":"tsumo","actor":0,"pai":"E"}
+        lines,
+    )
+}
+
+/// Seat 0 (123m 456p 789s EE W S, the dealer) draws E and declares riichi
+/// discarding W; then the events of `lines`.
+fn after_riichi(lines: &str) -> State {
+    let riichi = r#"{"type":"tsumo","actor":0,"pai":"E"}
            {"type":"reach","actor":0}
            {"type":"dahai","actor":0,"pai":"W","tsumogiri":false}
-           {"type":"reach_accepted","actor":0}
-           {"type":"tsumo","actor":1,"pai":"6p"}
+           {"type":"reach_accepted","actor":0}"#;
+    ready_dealer(&format!("{riichi}\n{lines}"))
+}
+
+/// Seat 0 declared riichi discarding W (from 123m 456p 789s EE W S and a
+/// drawn E) and has drawn 7p.
+pub(crate) fn in_riichi() -> State {
+    after_riichi(
+        r#"{"type":"tsumo","actor":1,"pai":"6p"}
            {"type":"dahai","actor":1,"pai":"6p","tsumogiri":true}
            {"type":"tsumo","actor":2,"pai":"6s"}
            {"type":"dahai","actor":2,"pai":"6s","tsumogiri":true}
            {"type":"tsumo","actor":3,"pai":"4m"}
            {"type":"dahai","actor":3,"pai":"4m","tsumogiri":true}
            {"type":"tsumo","actor":0,"pai":"7p"}"#,
-    );
-    s
+    )
 }
 
 /// Seat 1 called chi on seat 0's 6m with 5m 7m and still holds a 6m.
@@ -324,17 +327,7 @@ pub(crate) fn after_chi_on_6m() -> State {
 
 #[test]
 fn refusal_ok_riichi_discards_in_riichi_and_positions() {
-    let s = table(
-        Rules::tenhou(),
-        [
-            "1m 2m 3m 4p 5p 6p 7s 8s 9s E E W S",
-            OTHERS[0],
-            OTHERS[1],
-            OTHERS[2],
-        ],
-        [25000; 4],
-        r#"{"type":"tsumo","actor":0,"pai":"E"}"#,
-    );
+    let s = ready_dealer(r#"{"type":"tsumo","actor":0,"pai":"E"}"#);
     let v = SeatView::of(&s, 0);
     assert_eq!(
         v.discard(pai("1m"), None, true).unwrap_err().to_string(),
@@ -477,20 +470,8 @@ fn refusal_ok_wins_say_why_not() {
 
 #[test]
 fn result_ok_a_riichi_ron_with_yaku_points_and_the_hand_shown() {
-    let s = table(
-        Rules::tenhou(),
-        [
-            "1m 2m 3m 4p 5p 6p 7s 8s 9s E E W S",
-            OTHERS[0],
-            OTHERS[1],
-            OTHERS[2],
-        ],
-        [25000; 4],
-        r#"{"type":"tsumo","actor":0,"pai":"E"}
-           {"type":"reach","actor":0}
-           {"type":"dahai","actor":0,"pai":"W","tsumogiri":false}
-           {"type":"reach_accepted","actor":0}
-           {"type":"tsumo","actor":1,"pai":"S"}
+    let s = after_riichi(
+        r#"{"type":"tsumo","actor":1,"pai":"S"}
            {"type":"dahai","actor":1,"pai":"S","tsumogiri":true}
            {"type":"hora","actor":0,"target":1,"pai":"S","ura_markers":["9p"]}"#,
     );
