@@ -15,11 +15,9 @@
 use super::opponents::{make, Opponent, Opponents};
 use crate::render::table::round_name;
 use anyhow::{bail, Context, Result};
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, DecisionHook, SearchReport};
 use tenpai::bot::{BotHandle, Faults};
@@ -162,12 +160,12 @@ enum Msg {
 /// choices are `legal`); once it is closed, plays quick legal moves.
 struct Person {
     to_front: Sender<Msg>,
-    view: Rc<RefCell<Option<SeatView>>>,
+    view: Arc<Mutex<Option<SeatView>>>,
 }
 
 impl Player for Person {
     fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
-        let Some(view) = self.view.borrow().clone() else {
+        let Some(view) = self.view.lock().map_or(None, |v| v.clone()) else {
             return quick(legal);
         };
         debug_assert_eq!(view.choices().map(|c| &c.actions[..]), Some(legal));
@@ -303,7 +301,7 @@ fn worker(
     let seat = setup.seat;
     // The person's view after the last event, which their seat's player
     // sends with each question.
-    let latest: Rc<RefCell<Option<SeatView>>> = Rc::default();
+    let latest: Arc<Mutex<Option<SeatView>>> = Arc::default();
     let mut players: Vec<Seat> = opponents
         .into_iter()
         .map(|o| match o {
@@ -324,7 +322,9 @@ fn worker(
     let spectator_tx = to_front.clone();
     let mut spectator = |e: &Event, state: &State| {
         let view = SeatView::of(state, seat);
-        latest.replace(Some(view.clone()));
+        if let Ok(mut v) = latest.lock() {
+            *v = Some(view.clone());
+        }
         // A closed channel means the person left: nobody is watching.
         let _ = spectator_tx.send(Msg::Update(Box::new(Update {
             event: e.seen_by(seat),
