@@ -3,7 +3,7 @@
 //! browser with `--open`), and serves until Ctrl-C.
 
 use super::play::opponents::Opponents;
-use super::play::{parse_seat, random_seed, PlayerKinds};
+use super::play::{random_seed, PlayerKinds};
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, Settings};
 use tenpai::review::ReviewOptions;
+use tenpai::Wind;
 use tenpai_web::table::Advisor;
 
 const LONG_ABOUT: &str = "\
@@ -60,8 +61,8 @@ pub struct Args {
     pub rules: String,
 
     /// Your seat: E (the first dealer), S, W or N.
-    #[arg(long, value_name = "E|S|W|N", default_value = "E", value_parser = parse_seat)]
-    pub seat: u8,
+    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
+    pub seat: Wind,
 
     /// Four AI players; the page watches them and shows each one's thinking
     /// (they play while a page is open).
@@ -93,7 +94,7 @@ pub struct Args {
     /// The advisor of the thinking panel and the a key: mc or baseline
     /// (default: mc against mc opponents, else baseline).
     #[arg(long, value_enum, value_name = "mc|baseline")]
-    pub advisor: Option<super::play::hint::AdvisorKind>,
+    pub advisor: Option<crate::cmd::advice::AdvisorKind>,
 
     /// How long each AI move stays on screen before the next, in
     /// milliseconds (0: at once).
@@ -134,17 +135,17 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
         budget,
         threads: args.threads,
     };
-    let seat = args.seat;
+    let seat = args.seat as u8;
     let kinds = crate::cmd::with_settings(&args.opponents.0, mc, args.bot_timeout);
     let opponents =
         Opponents::seat(&kinds, (!args.watch).then_some(seat)).context("--opponents")?;
     let advisor = match args.advisor.unwrap_or(if opponents.any_mc() {
-        super::play::hint::AdvisorKind::Mc
+        crate::cmd::advice::AdvisorKind::Mc
     } else {
-        super::play::hint::AdvisorKind::Baseline
+        crate::cmd::advice::AdvisorKind::Baseline
     }) {
-        super::play::hint::AdvisorKind::Baseline => Advisor::Baseline,
-        super::play::hint::AdvisorKind::Mc => Advisor::Mc(Settings {
+        crate::cmd::advice::AdvisorKind::Baseline => Advisor::Baseline,
+        crate::cmd::advice::AdvisorKind::Mc => Advisor::Mc(Settings {
             budget: Budget::Samples(args.samples.unwrap_or(ADVISOR_SAMPLES)),
             threads: args.threads,
         }),
