@@ -31,7 +31,6 @@ fn rules_presets_differ_in_double_yakuman_pao_scope_and_multiple_rons() {
     same.scoring.pao.scope = t.scoring.pao.scope;
     same.game.kokushi_robs_closed_kan = t.game.kokushi_robs_closed_kan;
     same.game.triple_ron_abort = t.game.triple_ron_abort;
-    same.game.multiple_ron_honba = t.game.multiple_ron_honba;
     same.game.uma = t.game.uma;
     assert_eq!(same, t);
     let t = t.scoring;

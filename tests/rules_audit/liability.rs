@@ -159,15 +159,13 @@ fn pao_with_a_second_yakuman_tsumo_per_preset() {
 }
 
 #[test]
-fn pao_in_a_double_ron_honba_per_preset() {
+fn pao_in_a_double_ron_honba_to_the_first_winner() {
     // Seat 0 throws 5p into seat 1's daisangen and seat 2's pinfu tanyao
-    // (2 han 30 fu, 2,000), one honba and one stick on the table.
-    for (rules, expected) in [
-        // Tenhou: honba and stick to seat 1 only (first from the discarder's right).
-        (Rules::tenhou(), [-18000, 33300, 2000, -16300]),
-        // Mahjong Soul: the stick to seat 1, the honba to each winner.
-        (Rules::mahjongsoul(), [-18300, 33300, 2300, -16300]),
-    ] {
+    // (2 han 30 fu, 2,000), one honba and one stick on the table. Both
+    // presets: honba and stick to seat 1 only (first from the discarder's
+    // right), the honba paid by the liable seat.
+    let expected = [-18000, 33300, 2000, -16300];
+    for rules in [Rules::tenhou(), Rules::mahjongsoul()] {
         let (hand, discards) = DAISANGEN;
         let mut s = pao_deal(rules, east_1(1, 1), hand, discards);
         dealer_discards(&mut s, "5p");

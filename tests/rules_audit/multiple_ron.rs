@@ -5,7 +5,12 @@
 //! `triple_ron_abort`): tenhou.net/man and riichi.wiki "Tenhou.net rules"
 //! (double ron: honba and sticks to the first winner; three rons abort);
 //! riichi.wiki "Mahjong Soul" (no sanchahou); tensoul `convert.js` `parsehule`
-//! (Mahjong Soul: each winner gets the honba, the sticks go to the first).
+//! after commit f6e60dd "fix honba bonus in headbump" (Mahjong Soul: the honba
+//! and the sticks only to the first winner from the discarder, the head bump)
+//! and RiichiEnv `riichienv-core/src/state/mod.rs` ("Only the first winner
+//! (closest to discarder) gets honba", for both presets, checked against
+//! Mahjong Soul game records); Mortal `libriichi/src/arena/board.rs`
+//! `handle_hora` (Tenhou: honba and sticks to the first winner).
 
 use super::{deal, next_round, play, refused, win_deltas, Round};
 use tenpai::game::{DrawReason, RoundOutcome};
@@ -15,6 +20,11 @@ use tenpai::rules::Rules;
 /// seat 1 (East, 1 han 40 fu: 1,300), seat 2 (West and two dora, 3 han 40 fu:
 /// 5,200) and, when `triple`, seat 3 (Green, 1 han 40 fu: 1,300).
 fn four_m_into(rules: Rules, triple: bool) -> tenpai::game::State {
+    four_m_into_with(rules, triple, 2)
+}
+
+/// [`four_m_into`] with `honba` honba on the table.
+fn four_m_into_with(rules: Rules, triple: bool, honba: u8) -> tenpai::game::State {
     let seat3 = if triple {
         "5m 6m 7p 8p 9p 2s 3s 4s F F F C C"
     } else {
@@ -23,7 +33,7 @@ fn four_m_into(rules: Rules, triple: bool) -> tenpai::game::State {
     let round = Round {
         wind: "E",
         kyoku: 1,
-        honba: 2,
+        honba,
         sticks: 1,
     };
     let mut s = deal(
@@ -58,13 +68,52 @@ fn double_ron_tenhou_honba_and_stick_to_the_first_winner() {
 }
 
 #[test]
-fn double_ron_mahjongsoul_honba_to_each_winner_stick_to_the_first() {
+fn double_ron_mahjongsoul_honba_and_stick_to_the_first_winner() {
     let mut s = four_m_into(Rules::mahjongsoul(), false);
     play(&mut s, TWO_RONS);
-    assert_eq!(win_deltas(&s), [-7700, 2900, 5800, 0]);
+    // As on Tenhou: seat 1 1,300 + 600 honba + 1,000 stick, seat 2 5,200.
+    assert_eq!(win_deltas(&s), [-7100, 2900, 5200, 0]);
     play(&mut s, r#"{"type":"end_kyoku"}"#);
     // The dealer did not win: the deal passes, honba and sticks cleared.
     assert_eq!(next_round(&s), Some(("E", 2, 0, 0)));
+}
+
+#[test]
+fn multiple_ron_one_honba_one_stick_each_winner_as_the_issue_gives_it() {
+    // Issue 22: East 1, 1 honba, 1 stick; seat 0 deals into seats 1 and 2
+    // (and 3). Seat 1 takes 1,300 + 300 + 1,000; the others their hand only.
+    for rules in [Rules::tenhou(), Rules::mahjongsoul()] {
+        let mut s = four_m_into_with(rules, false, 1);
+        play(&mut s, TWO_RONS);
+        let Some(RoundOutcome::Wins(w)) = super::outcome(&s) else {
+            panic!("two wins")
+        };
+        let each: Vec<[i32; 4]> = w.iter().map(|w| w.deltas).collect();
+        assert_eq!(each, [[-1600, 2600, 0, 0], [-5200, 0, 5200, 0]]);
+    }
+    let mut s = four_m_into_with(Rules::mahjongsoul(), true, 1);
+    play(
+        &mut s,
+        &format!("{TWO_RONS}\n{}", r#"{"type":"hora","actor":3,"target":0}"#),
+    );
+    let Some(RoundOutcome::Wins(w)) = super::outcome(&s) else {
+        panic!("three wins")
+    };
+    let each: Vec<[i32; 4]> = w.iter().map(|w| w.deltas).collect();
+    assert_eq!(
+        each,
+        [[-1600, 2600, 0, 0], [-5200, 0, 5200, 0], [-1300, 0, 0, 1300]]
+    );
+}
+
+#[test]
+fn multiple_ron_each_winner_gets_the_honba_when_the_rules_say_each() {
+    let mut rules = Rules::mahjongsoul();
+    rules.game.multiple_ron_honba = tenpai::rules::MultiRonHonba::Each;
+    let mut s = four_m_into(rules, false);
+    play(&mut s, TWO_RONS);
+    // Seat 2 takes 600 honba too; the stick stays with the first.
+    assert_eq!(win_deltas(&s), [-7700, 2900, 5800, 0]);
 }
 
 #[test]
@@ -109,8 +158,8 @@ fn triple_ron_mahjongsoul_pays_all_three_winners() {
         {"type":"hora","actor":2,"target":0}
         {"type":"hora","actor":3,"target":0}"#,
     );
-    // Each winner 600 honba; the stick to seat 1, the first from the discarder.
-    assert_eq!(win_deltas(&s), [-9600, 2900, 5800, 1900]);
+    // Honba and stick to seat 1, the first from the discarder.
+    assert_eq!(win_deltas(&s), [-8400, 2900, 5200, 1300]);
     let Some(RoundOutcome::Wins(w)) = super::outcome(&s) else {
         panic!("three wins")
     };
