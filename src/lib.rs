@@ -80,7 +80,7 @@ pub use meld::{Meld, MeldKind};
 pub use shanten::{shanten, shanten_forms, shanten_with_melds, Shanten};
 pub use tables::{MappedTables, TableHeader, Tables};
 pub use tile::{Suit, Tile, TileCounts, TileSet, KINDS};
-pub use waits::waits;
+pub use waits::{is_tenpai, waits};
 pub use wind::Wind;
 
 /// The README's Rust example, compiled and run as a doc test.

@@ -1,6 +1,9 @@
 //! The waits of a ready hand, written once for the engine, the AI and the
 //! command line: the kinds that complete a 3n+1 hand, less any kind whose
-//! four copies the hand already holds.
+//! four copies the hand already holds ([`waits`]: what the hand can win on);
+//! and whether a hand counts as ready ([`is_tenpai`]: at an exhaustive draw,
+//! for riichi, for the dealer's repeat), which a wait in one's own kan does
+//! not spoil.
 
 use crate::efficiency::ukeire;
 use crate::tile::{TileCounts, TileSet};
@@ -10,8 +13,10 @@ use crate::tile::{TileCounts, TileSet};
 /// counts). `called`: the tiles of its called melds and closed kans as
 /// `[u8; 34]` counts ([`crate::Hand::meld_counts`]); a kind whose four copies are all
 /// in the hand and its melds is no wait — there is no fifth copy to win on —
-/// so a hand waiting only on such kinds is not tenpai (riichi.wiki
-/// "Karaten"). The engine, the AI and the CLI all read waits here.
+/// so a hand waiting only on such kinds can win on nothing. Whether it still
+/// counts as ready is [`is_tenpai`]'s question: a wait all of whose copies lie
+/// in the hand's own kan does count. The engine, the AI and the CLI all read
+/// waits here.
 ///
 /// # Panics
 /// Never.
@@ -32,6 +37,37 @@ pub fn waits(concealed: &TileCounts, called: Option<&TileCounts>) -> TileSet {
         Some(c) => without_held_fours(w, concealed, c),
         None => w,
     }
+}
+
+/// Whether a 3n+1 hand counts as ready (tenpai): its concealed tiles wait on
+/// some kind not held four times among them — the rule of the exhaustive
+/// draw's payments, of riichi and of the dealer's repeat. A kind whose
+/// copies all lie in the hand's own melds still counts (karaten: `12s 444p
+/// 666p 88p` with a closed kan of 3s is ready); a kind held four times in the
+/// concealed tiles does not (`123456789m 1111p` waits on no fifth 1p).
+/// Whether the hand can *win* on a tile is [`waits`].
+///
+/// Sources: riichi.wiki "Karaten" (karaten is tenpai at a draw "except if all
+/// four copies of the winning tile are in the player's own hand"; the kan case
+/// "scored as in tenpai" on Tenhou and on Mahjong Soul); RiichiEnv
+/// `HandEvaluator::is_tenpai` and Mortal's referee (`exhaustive_ryukyoku`),
+/// both reading the concealed tiles only.
+///
+/// # Panics
+/// Never (counts that are no hand are not ready).
+///
+/// ```
+/// use tenpai::{is_tenpai, waits, Hand};
+/// let h: Hand = "12s444p666p88p (3333s)".parse()?;
+/// assert!(waits(h.concealed(), Some(&h.meld_counts())).is_empty());
+/// assert!(is_tenpai(h.concealed()));
+/// let h: Hand = "123456789m1111p".parse()?;
+/// assert!(!is_tenpai(h.concealed()));
+/// # Ok::<(), tenpai::HandError>(())
+/// ```
+#[inline]
+pub fn is_tenpai(concealed: &TileCounts) -> bool {
+    !concealed_waits(concealed).is_empty()
 }
 
 /// [`waits`] of the concealed tiles alone (no melds to look at).

@@ -217,7 +217,7 @@ fn west_extension_when_nobody_reached_the_target() {
 
 #[test]
 fn west_extension_is_sudden_death_and_ends_after_west_4() {
-    // West 1: over as soon as someone has 30,000, even on a dealer repeat.
+    // West 1: the dealer (seat 0) ready and first with 35,000 stops the game.
     let dealer_tenpai = exhaustive([true, false, false, false]);
     assert_eq!(
         next_round(round(West, 1, 0, 0), &dealer_tenpai, &TOP, 0, &tenhou()),
@@ -337,5 +337,148 @@ fn last_dealer_plays_on_unless_first_with_the_target_by_a_win_or_tenpai() {
             &tenhou()
         ),
         Some(round(East, 4, 1, 0))
+    );
+}
+
+/// Issue 22: in the west round a dealer who keeps the deal plays the next
+/// hand even when another seat has reached the target and the dealer is not
+/// first (Tenhou's rules; RiichiEnv PR #232 "Preserve dealer renchan during
+/// extension rounds", mahjax PR #93).
+#[test]
+fn west_dealer_ready_at_the_draw_plays_on_though_another_seat_reached_the_target() {
+    // West 1: the dealer (seat 0) and seat 1 ready; seat 1 on 30,500, the
+    // dealer on 29,500.
+    let both = exhaustive([true, true, false, false]);
+    let scores = [29500, 30500, 20000, 20000];
+    assert_eq!(
+        next_round(round(West, 1, 0, 0), &both, &scores, 0, &tenhou()),
+        Some(round(West, 1, 1, 0))
+    );
+    // The dealer noten: the deal passes, and seat 1's 30,500 ends the game.
+    let seat1 = exhaustive([false, true, false, false]);
+    assert_eq!(
+        next_round(round(West, 1, 0, 0), &seat1, &scores, 0, &tenhou()),
+        None
+    );
+}
+
+#[test]
+fn west_dealer_among_the_winners_of_a_double_ron_plays_on() {
+    // West 2 (dealer seat 1): seat 2 deals into seat 3 and the dealer; seat 3
+    // is first with 31,000, the dealer second.
+    let double = wins(&[(3, 2), (1, 2)]);
+    let scores = [20000, 30000, 19000, 31000];
+    assert_eq!(
+        next_round(round(West, 2, 1, 0), &double, &scores, 0, &tenhou()),
+        Some(round(West, 2, 2, 0))
+    );
+    // The dealer first and at the target: the game stops (agari-yame).
+    let dealer_first = [20000, 31000, 19000, 30000];
+    assert_eq!(
+        next_round(round(West, 2, 1, 0), &double, &dealer_first, 0, &tenhou()),
+        None
+    );
+}
+
+#[test]
+fn west_dealer_win_plays_on_unless_first_with_the_target() {
+    let dealer_wins = wins(&[(2, 2)]);
+    // West 3 (dealer seat 2), seat 0 first with 32,000.
+    let second = [32000, 20000, 31000, 17000];
+    assert_eq!(
+        next_round(round(West, 3, 0, 0), &dealer_wins, &second, 0, &tenhou()),
+        Some(round(West, 3, 1, 0))
+    );
+    // First below the target: nobody has it, on as well.
+    let below = [25000, 20000, 29000, 26000];
+    assert_eq!(
+        next_round(round(West, 3, 0, 0), &dealer_wins, &below, 0, &tenhou()),
+        Some(round(West, 3, 1, 0))
+    );
+    // First with the target: over.
+    let first = [25000, 20000, 33000, 22000];
+    assert_eq!(
+        next_round(round(West, 3, 0, 0), &dealer_wins, &first, 0, &tenhou()),
+        None
+    );
+    // Without the last dealer's stop the dealer plays on even then.
+    let rules = GameRules {
+        last_dealer_stop: false,
+        ..GameRules::default()
+    };
+    assert_eq!(
+        next_round(round(West, 3, 0, 0), &dealer_wins, &first, 0, &rules),
+        Some(round(West, 3, 1, 0))
+    );
+}
+
+#[test]
+fn west_abortive_draw_repeats_the_deal_whatever_the_scores() {
+    // West 1-1 after a dealer repeat: seat 1 already has 30,500.
+    let scores = [29500, 30500, 20000, 20000];
+    assert_eq!(
+        next_round(
+            round(West, 1, 1, 0),
+            &abortive(DrawReason::FourWinds),
+            &scores,
+            0,
+            &tenhou()
+        ),
+        Some(round(West, 1, 2, 0))
+    );
+}
+
+#[test]
+fn west_ends_at_the_first_result_that_passes_the_deal_with_someone_at_the_target() {
+    // West 2 (dealer seat 1): seat 3 wins and reaches 30,000 exactly.
+    let scores = [25000, 24000, 21000, 30000];
+    assert_eq!(
+        next_round(
+            round(West, 2, 0, 0),
+            &wins(&[(3, 0)]),
+            &scores,
+            0,
+            &tenhou()
+        ),
+        None
+    );
+    // The dealer noten at the draw while someone has the target: over.
+    assert_eq!(
+        next_round(
+            round(West, 2, 0, 0),
+            &exhaustive([false, false, false, true]),
+            &scores,
+            0,
+            &tenhou()
+        ),
+        None
+    );
+}
+
+#[test]
+fn east_only_extension_into_south_follows_the_same_rule() {
+    // South 1 of an east-only game: the dealer ready, seat 2 first with
+    // 31,000: South 1-1.
+    let scores = [28000, 21000, 31000, 20000];
+    assert_eq!(
+        next_round(
+            round(South, 1, 0, 0),
+            &exhaustive([true, false, true, false]),
+            &scores,
+            0,
+            &east_only()
+        ),
+        Some(round(South, 1, 1, 0))
+    );
+    // South 4 passes the deal: no West round for an east-only game.
+    assert_eq!(
+        next_round(
+            round(South, 4, 0, 0),
+            &wins(&[(0, 1)]),
+            &EVEN,
+            0,
+            &east_only()
+        ),
+        None
     );
 }

@@ -527,8 +527,11 @@ fn observations_do_not_depend_on_hidden_tiles() {
 }
 
 #[test]
-fn waiting_on_a_fifth_copy_is_noten() {
-    // Seat 1 pons 9s and keeps the fourth 9s as its only wait: no copy is left.
+fn tanki_on_the_fourth_copy_beside_its_own_pon_counts_as_ready() {
+    // Seat 1 pons 9s and keeps the fourth 9s as its only wait: it can win on
+    // nothing, but on Tenhou called tiles are not in the hand, so the tanki
+    // is ready at the draw (mj-news.net/?p=38310: "鳴いた牌は手牌に含まれない
+    // ので、白をポンして白単騎でもテンパイ扱い"; riichi.wiki "Karaten").
     let mut s = deal(
         [
             "2m 3m 4m 5p 6p 7p 3s 4s 5s 6m 7m 2p 9s",
@@ -547,12 +550,16 @@ fn waiting_on_a_fifth_copy_is_noten() {
         {"type":"dahai","actor":1,"pai":"W","tsumogiri":false}"#,
     );
     assert!(s.seat(1).waits().is_empty());
+    assert!(s.seat(1).is_tenpai());
     play_out_from(&mut s, false, 2);
-    ok(&mut s, r#"{"type":"ryukyoku","deltas":[0,0,0,0]}"#);
+    ok(
+        &mut s,
+        r#"{"type":"ryukyoku","deltas":[-1000,3000,-1000,-1000]}"#,
+    );
     let Some(RoundOutcome::Draw { tenpai, .. }) = s.outcome() else {
         panic!("a draw")
     };
-    assert_eq!(*tenpai, [false; 4]);
+    assert_eq!(*tenpai, [false, true, false, false]);
 }
 
 /// A round as mjai's `start_kyoku` names it: `[bakaze, kyoku, honba,

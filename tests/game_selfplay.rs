@@ -130,7 +130,11 @@ fn eager_games_keep_every_invariant() {
         }
     }
     eprintln!("{rounds} rounds, {wins} wins, {draws} draws, {kinds:?}");
-    assert_eq!((rounds, wins, draws), (2350, 1343, 1014));
+    // Issue 22 changed six of these games: four hold an exhaustive draw with
+    // a hand waiting on the copies of its own kan, now ready (seeds 51, 78,
+    // 122, 182), two a west-round dealer who keeps the deal while another
+    // seat has 30,000, now playing on (seeds 125, 149).
+    assert_eq!((rounds, wins, draws), (2356, 1347, 1016));
     let k = |name: &str| kinds.get(name).copied().unwrap_or(0);
     assert_eq!(
         [
@@ -141,7 +145,7 @@ fn eager_games_keep_every_invariant() {
             k("reach_accepted"),
             k("dora")
         ],
-        [25, 235, 408, 130, 1162, 768]
+        [25, 235, 409, 131, 1166, 770]
     );
 }
 
@@ -234,7 +238,7 @@ fn every_listed_action_is_accepted() {
             }
         }
     }
-    assert_eq!(tried, 315662);
+    assert_eq!(tried, 315852);
 }
 
 /// And the other way: an action the state accepts is listed. At each decision
@@ -426,5 +430,8 @@ fn random_events_never_panic() {
             }
         }
     }
-    assert_eq!((accepted, refused), (1738, 200342));
+    // Game 705 plays on in the west round since issue 22 (W1-2: the dealer
+    // keeps the deal while seat 3 has 30,700).
+    assert_eq!((accepted, refused), (1848, 212512));
 }
+

@@ -10,7 +10,7 @@ use super::riichi::{riichi_allowed, riichi_possible};
 use super::state::{ankan_keeps_waits, Phase, RiichiState, Seat, State};
 use crate::meld::MeldKind;
 use crate::tile::{Tile, TileSet, KINDS};
-use crate::waits::concealed_waits;
+use crate::waits::is_tenpai;
 
 /// One choice a player can make.
 ///
@@ -112,7 +112,7 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
         let ok = !riichi || {
             let mut h = *s.concealed();
             h[d.index()] -= 1;
-            !concealed_waits(&h).is_empty()
+            is_tenpai(&h)
         };
         if ok {
             out.push(mk(d, true));
@@ -137,7 +137,7 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
             if riichi {
                 let mut h = *s.concealed();
                 h[i] -= 1;
-                if concealed_waits(&h).is_empty() {
+                if !is_tenpai(&h) {
                     continue;
                 }
             }

@@ -114,7 +114,7 @@ pub fn riichi_possible(hand: &TileCounts) -> bool {
         hand[i] > 0 && {
             let mut h = *hand;
             h[i] -= 1;
-            !crate::waits::concealed_waits(&h).is_empty()
+            crate::waits::is_tenpai(&h)
         }
     })
 }

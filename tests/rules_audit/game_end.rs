@@ -5,7 +5,9 @@
 //! `extension`, `target_points`): tenhou.net/man and riichi.wiki "Tenhou.net
 //! rules" (sudden death into West, ending at West 4 at the latest; the top
 //! dealer stops the game in all-last; below 0 ends the game); riichi.wiki
-//! "Mahjong Soul" (bankruptcy below 0, not at 0).
+//! "Mahjong Soul" (bankruptcy below 0, not at 0); RiichiEnv PR #232 and
+//! mahjax PR #93 (a dealer who keeps the deal in the extension plays on, the
+//! dealer's repeat before the sudden death).
 
 use super::{deal, next_round, play, scores, Round, RoundTuple};
 use tenpai::rules::Rules;
@@ -94,6 +96,30 @@ fn west_is_sudden_death_and_ends_at_west_4() {
     // West 4 passes the deal with nobody at 30,000: no North round.
     let (next, _) = ron_on_the_first_go(round("W", 4), [28000, 28000, 23000, 21000], 0, 1);
     assert_eq!(next, None);
+}
+
+#[test]
+fn west_1_dealer_and_seat_1_ready_at_the_draw_west_1_again() {
+    // Issue 22: the dealer and seat 1 ready at West 1's exhaustive draw leave
+    // seat 1 on 30,500 and the dealer on 29,500: the dealer keeps the deal.
+    let w1 = round("W", 1);
+    let hands = [
+        super::ready::READY,
+        "1s 2s 3s 3s 3s 4p 4p 4p 6p 6p 6p 8p 8p",
+        super::ready::NOT_READY,
+        super::ready::NOT_READY_EITHER,
+    ];
+    for rules in [Rules::tenhou(), Rules::mahjongsoul()] {
+        let mut s = deal(rules, w1, [28000, 29000, 21500, 21500], hands, "C");
+        super::play_out_plain(&mut s, 0);
+        play(
+            &mut s,
+            r#"{"type":"ryukyoku","deltas":[1500,1500,-1500,-1500]}
+            {"type":"end_kyoku"}"#,
+        );
+        assert_eq!(scores(&s), [29500, 30500, 20000, 20000]);
+        assert_eq!(next_round(&s), Some(("W", 1, 1, 0)));
+    }
 }
 
 #[test]

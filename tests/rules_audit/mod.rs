@@ -10,6 +10,7 @@ mod game_end;
 mod kans;
 mod liability;
 mod multiple_ron;
+mod ready;
 mod riichi;
 mod scoring;
 
@@ -135,6 +136,22 @@ pub fn next_tile(s: &State, seat: u8) -> tenpai::game::Pai {
         .or_else(|| (0..34).find(|&i| unseen[i] > 0))
         .expect("a tile is left");
     tenpai::game::Pai::from(tenpai::Tile::new(i as u8).expect("a kind"))
+}
+
+/// Each seat from `seat` on draws and throws a plain simple (no five: no
+/// call, no nagashi mangan) until the live wall is out.
+pub fn play_out_plain(s: &mut State, mut seat: u8) {
+    while s.live_left() > 0 {
+        let t = next_tile(s, 0);
+        play(
+            s,
+            &format!(
+                r#"{{"type":"tsumo","actor":{seat},"pai":"{t}"}}
+                {{"type":"dahai","actor":{seat},"pai":"{t}","tsumogiri":true}}"#
+            ),
+        );
+        seat = (seat + 1) % 4;
+    }
 }
 
 /// Draws and discards (tsumogiri) from seat 0 on, in a round without calls

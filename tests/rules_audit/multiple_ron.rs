@@ -102,7 +102,11 @@ fn multiple_ron_one_honba_one_stick_each_winner_as_the_issue_gives_it() {
     let each: Vec<[i32; 4]> = w.iter().map(|w| w.deltas).collect();
     assert_eq!(
         each,
-        [[-1600, 2600, 0, 0], [-5200, 0, 5200, 0], [-1300, 0, 0, 1300]]
+        [
+            [-1600, 2600, 0, 0],
+            [-5200, 0, 5200, 0],
+            [-1300, 0, 0, 1300]
+        ]
     );
 }
 

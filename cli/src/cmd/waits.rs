@@ -22,12 +22,20 @@ melds can have one (a closed hand always has menzen tsumo); --seat and
 --round say which wind triplets are yakuhai, --rules whether open tanyao
 counts.
 
+A hand whose waits all lie in its own melds (12s 444p 666p 88p with a
+closed kan of 3s waits on 3s) can win on nothing, so its shanten is 1; it
+still counts as ready (tenpai) at an exhaustive draw and for riichi
+(karaten), which the line \"ready\" says. A wait held four times in the
+concealed tiles makes no ready hand.
+
 A hand of 3n+2 tiles is for tenpai analyze (the waits after each discard).
 
 JSON (--json): {\"hand\": \"<canonical mpsz>\", \"shanten\": n, \"tenpai\": bool,
 \"tiles\": [{\"tile\": \"2z\", \"left\": 3, \"yaku\": true}, ...], \"kinds\": n,
-\"count\": n}; \"yaku\" is false for a wait without a yaku and null when the
-hand is not tenpai; \"kinds\" and \"count\" leave out the waits without a yaku.";
+\"count\": n}; \"tenpai\" says whether the hand counts as ready (true for a
+wait in its own melds, with shanten 1); \"yaku\" is false for a wait without a
+yaku and null when the hand is not tenpai; \"kinds\" and \"count\" leave out
+the waits without a yaku.";
 
 /// Waits (tenpai) or ukeire of a 3n+1 hand, with copies left.
 #[derive(Debug, clap::Args)]
@@ -113,7 +121,7 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
         let o = Output {
             hand: hand.to_string(),
             shanten: u.shanten,
-            tenpai: u.shanten == 0,
+            tenpai: tenpai::is_tenpai(hand.concealed()),
             tiles: tiles_left(&u),
             kinds: kinds(&u),
             count: u.count,
@@ -134,6 +142,15 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
             let lefts: Vec<String> = u.iter().map(|(_, l)| format!("{l:>2}")).collect();
             writeln!(out, "{label:<7}  {}", tiles.join(" "))?;
             writeln!(out, "left     {}", lefts.join(" "))?;
+        }
+        if u.shanten != 0 && tenpai::is_tenpai(hand.concealed()) {
+            let own = tenpai::waits(hand.concealed(), None);
+            writeln!(
+                out,
+                "ready    yes: every copy of {} is in the hand or its melds \
+                 (karaten: tenpai at a draw, no win)",
+                args.style.tiles(own)
+            )?;
         }
         if !u.no_yaku.is_empty() {
             writeln!(
@@ -224,7 +241,40 @@ mod tests {
             out.contains("\nukeire   2m 3m 4m 5m 6m 7m 8m 9m 1p "),
             "{out}"
         );
-        assert!(out.ends_with("\ntotal    122 tiles of 32 kinds\n"), "{out}");
+        assert!(
+            out.ends_with(
+                "\nready    yes: every copy of 1m is in the hand or its melds \
+                 (karaten: tenpai at a draw, no win)\ntotal    122 tiles of 32 kinds\n"
+            ),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn waits_ok_wait_in_its_own_kan_counts_as_ready() {
+        // Issue 22: the wait on 3s lies in the closed kan; riichi.wiki "Karaten".
+        let (r, out, _) = tenpai(&["waits", "12s444p666p88p (3333s)"], "");
+        r.unwrap();
+        assert_eq!(
+            out,
+            "hand     44466688p12s (3333s)\n\
+             shanten  1 (1-shanten)\n\
+             ukeire   8p 1s 2s\n\
+             left      2  3  3\n\
+             ready    yes: every copy of 3s is in the hand or its melds \
+             (karaten: tenpai at a draw, no win)\n\
+             total    8 tiles of 3 kinds\n"
+        );
+        let (r, out, _) = tenpai(&["waits", "12s444p666p88p (3333s)", "--json"], "");
+        r.unwrap();
+        assert!(
+            out.starts_with("{\"hand\":\"44466688p12s (3333s)\",\"shanten\":1,\"tenpai\":true,"),
+            "{out}"
+        );
+        // Four 1p in the concealed tiles: no fifth, not ready.
+        let (r, out, _) = tenpai(&["waits", "123456789m1111p", "--json"], "");
+        r.unwrap();
+        assert!(out.contains("\"tenpai\":false"), "{out}");
     }
 
     #[test]

@@ -138,9 +138,9 @@ pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> RolloutResult {
     if end == End::Exhaustive {
         w.pay_draw();
     }
-    let mut tenpai = [false; 4];
-    for (s, t) in tenpai.iter_mut().enumerate() {
-        *t = w.waits[s] != 0 || matches!(end, End::Win { winner, .. } if winner as usize == s);
+    let mut tenpai = w.tenpai();
+    if let End::Win { winner, .. } = end {
+        tenpai[winner as usize] = true;
     }
     RolloutResult {
         deltas: std::array::from_fn(|s| w.scores[s] - start[s]),

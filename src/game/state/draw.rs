@@ -75,7 +75,7 @@ impl State {
         let mut nagashi = [false; 4];
         let mut d = [0i32; 4];
         for s in 0..4 {
-            tenpai[s] = !self.seats[s].waits().is_empty();
+            tenpai[s] = self.seats[s].is_tenpai();
             nagashi[s] = self.rules.game.nagashi_mangan
                 && self.seats[s]
                     .river

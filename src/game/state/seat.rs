@@ -342,16 +342,9 @@ impl Seat {
     /// The waits of a 3n+1 concealed hand (empty when not tenpai): tiles that
     /// complete its shape, yaku or not, as [`crate::waits`] reads them with
     /// the seat's melds (a kind whose four copies the seat holds itself is no
-    /// wait).
+    /// wait): what the seat can win on.
     pub fn waits(&self) -> TileSet {
-        let w = match self.waits_cache.0.get() {
-            Some((h, w)) if same_counts(&h, &self.hand) => w,
-            _ => {
-                let w = concealed_waits(&self.hand);
-                self.waits_cache.0.set(Some((self.hand, w)));
-                w
-            }
-        };
+        let w = self.shape_waits();
         if w.is_empty() || self.melds.is_empty() {
             return w;
         }
@@ -360,6 +353,27 @@ impl Seat {
             m.add_to(&mut called);
         }
         without_held_fours(w, &self.hand, &called)
+    }
+
+    /// The seat counts as ready (tenpai), as [`crate::is_tenpai`] rules: at an
+    /// exhaustive draw, for the dealer's repeat. A wait whose copies all lie
+    /// in its own kan counts (an empty [`Seat::waits`] then); a hidden hand
+    /// is never ready in this view.
+    pub fn is_tenpai(&self) -> bool {
+        !self.shape_waits().is_empty()
+    }
+
+    /// The waits of the concealed tiles alone ([`concealed_waits`]: no fifth
+    /// copy of a kind they hold four times), memoized.
+    fn shape_waits(&self) -> TileSet {
+        match self.waits_cache.0.get() {
+            Some((h, w)) if same_counts(&h, &self.hand) => w,
+            _ => {
+                let w = concealed_waits(&self.hand);
+                self.waits_cache.0.set(Some((self.hand, w)));
+                w
+            }
+        }
     }
 
     /// The memo of [`Seat::waits`], when it is wrong: the hand it was

@@ -10,7 +10,7 @@ use crate::game::riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
 use crate::rules::KanDoraTiming;
 use crate::score::RIICHI_STICK;
 use crate::tile::TileSet;
-use crate::waits::concealed_waits;
+use crate::waits::is_tenpai;
 
 impl State {
     /// Records which seats wait on `t`, just discarded or added to a kan by
@@ -171,7 +171,7 @@ impl State {
         }
         let mut after = *s.concealed();
         after[pai.index()] -= 1;
-        if riichi_now && concealed_waits(&after).is_empty() {
+        if riichi_now && !is_tenpai(&after) {
             return Err(err(
                 E,
                 actor,

@@ -1,7 +1,7 @@
 //! The rules as the rollouts call them on a [`World`]: yakuhai, dora, waits,
 //! furiten and the payment of a win, each the library's one function
 //! ([`crate::score::is_yakuhai`], [`crate::Tile::dora_of_indicator`],
-//! [`crate::waits`], [`crate::game::is_furiten`], [`crate::game::win_deltas`]
+//! [`crate::waits`], [`crate::is_tenpai`], [`crate::game::is_furiten`], [`crate::game::win_deltas`]
 //! with [`crate::game::WinFacts`] and [`crate::game::liable_seat`]) read from
 //! the world's compact arrays.
 
@@ -66,6 +66,12 @@ impl World {
             m.meld.add_to(&mut called);
         }
         without_held_fours(w, counts, &called).bits()
+    }
+
+    /// The seats that count as ready ([`crate::is_tenpai`]: a wait in one's
+    /// own kan counts), at an exhaustive draw.
+    pub(crate) fn tenpai(&self) -> [bool; 4] {
+        std::array::from_fn(|s| self.waits[s] != 0 || crate::is_tenpai(&self.hands[s]))
     }
 
     /// Furiten: a passed winning tile, or a wait among its own discards.

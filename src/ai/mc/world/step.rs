@@ -206,9 +206,10 @@ impl World {
     }
 
     /// The exhaustive draw paid: the tenpai payments of the seats ready
-    /// now (their waits); the payments.
+    /// now ([`World::tenpai`]: a wait, or karaten on its own kan or pon);
+    /// the payments.
     pub(crate) fn pay_draw(&mut self) -> [i32; 4] {
-        let d = tenpai_payments(&self.waits.map(|x| x != 0));
+        let d = tenpai_payments(&self.tenpai());
         pay_deltas(&mut self.scores, d);
         d
     }
