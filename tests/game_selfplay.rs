@@ -434,4 +434,3 @@ fn random_events_never_panic() {
     // keeps the deal while seat 3 has 30,700).
     assert_eq!((accepted, refused), (1848, 212512));
 }
-

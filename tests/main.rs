@@ -23,6 +23,7 @@ mod game_replay;
 mod game_rules;
 mod game_seat_view;
 mod game_selfplay;
+mod log_kan_dora;
 mod log_mjlog;
 mod log_tenhou6;
 mod notation;

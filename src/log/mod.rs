@@ -219,6 +219,21 @@ impl ImportedGame {
 }
 
 impl ImportedRound {
+    /// The round has its result (one or more wins, or a draw); a log's last
+    /// round may not (a game still running, a file cut short): its events
+    /// are then the actions recorded so far, with no `end_kyoku`.
+    ///
+    /// ```
+    /// let text = r#"{"type":"start_game","names":[]}
+    /// {"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"dora_marker":"1m","scores":[25000,25000,25000,25000],"tehais":[[],[],[],[]]}"#;
+    /// let game = tenpai::log::parse(text)?;
+    /// assert!(!game.rounds[0].is_finished());
+    /// # Ok::<(), tenpai::log::LogError>(())
+    /// ```
+    pub fn is_finished(&self) -> bool {
+        !self.results.is_empty()
+    }
+
     /// The round's name, e.g. `E1-0` (round wind, dealer number, honba); `-`
     /// when it has no `start_kyoku`.
     ///

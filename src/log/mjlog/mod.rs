@@ -10,8 +10,10 @@
 //! fives in the room, ids 16, 52 and 88 are the red 5m, 5p and 5s.
 //!
 //! The log records the dora of an open or added kan after the replacement
-//! draw; Tenhou turns it with the kan player's discard, so it is written after
-//! that discard, as mjai does.
+//! draw, as the kan player discards; the engine takes it after that discard,
+//! as mjai does. When the player makes a second kan instead, Tenhou writes the
+//! first kan's indicator right after the second kan and the second's before
+//! the discard; a closed kan's comes at once (see `RoundBuilder::dora`).
 //!
 //! ```
 //! let xml = r#"<mjloggm ver="2.3"><GO type="169"/><UN n0="%41" n1="B" n2="C" n3="D"/>
@@ -77,7 +79,9 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
     for node in root.children().filter(Node::is_element) {
         reader.element(node).map_err(|e| reader.error(node, e))?;
     }
-    reader.close_round().map_err(|e| reader.error(root, e))?;
+    reader
+        .close_round(true)
+        .map_err(|e| reader.error(root, e))?;
     Ok(reader.game)
 }
 
@@ -131,7 +135,7 @@ impl Reader<'_, '_> {
             }
             "UN" => {}
             "INIT" => {
-                self.close_round()?;
+                self.close_round(false)?;
                 let red = self
                     .room
                     .as_ref()
@@ -154,14 +158,14 @@ impl Reader<'_, '_> {
         Ok(())
     }
 
-    /// Ends the round in progress (before the next `INIT` or at the end).
-    fn close_round(&mut self) -> Result<(), String> {
+    /// Ends the round in progress (before the next `INIT`, or at the end of
+    /// the log, `last`, where a round without a result is kept unfinished).
+    fn close_round(&mut self, last: bool) -> Result<(), String> {
         if let Some(r) = self.round.take() {
-            let name = r.name();
-            let round = r
-                .finish()
-                .ok_or_else(|| format!("round {name} has no <AGARI> or <RYUUKYOKU>"))?;
-            self.game.rounds.push(round);
+            if !r.ended() && !last {
+                return Err(format!("round {} has no <AGARI> or <RYUUKYOKU>", r.name()));
+            }
+            self.game.rounds.push(r.finish());
         }
         Ok(())
     }

@@ -18,10 +18,12 @@ pub(super) struct RoundBuilder {
     seen: [bool; 136],
     /// Each seat's last drawn tile id, until it discards or calls.
     drawn: [Option<u32>; 4],
-    /// The seat whose open or added kan awaits its discard.
-    open_kan: Option<u8>,
-    /// Kan dora that mjai turns only after that discard.
-    deferred: Vec<Pai>,
+    /// The kans whose dora indicator the log has not shown yet, in the order
+    /// they were made: whether each is closed.
+    owed: std::collections::VecDeque<bool>,
+    /// The seat whose open or added kan awaits its discard, with that kan's
+    /// indicator, which the engine turns after the discard.
+    deferred: Option<(u8, Pai)>,
     /// The round's result was read.
     ended: bool,
 }
@@ -84,8 +86,8 @@ impl RoundBuilder {
             results: Vec::new(),
             seen: [false; 136],
             drawn: [None; 4],
-            open_kan: None,
-            deferred: Vec::new(),
+            owed: std::collections::VecDeque::new(),
+            deferred: None,
             ended: false,
         };
         let dora_marker = r.fresh(dora)?;
@@ -122,16 +124,23 @@ impl RoundBuilder {
         self.name.clone()
     }
 
-    /// The round with `end_kyoku`; `None` when it has no result.
-    pub fn finish(mut self) -> Option<ImportedRound> {
-        if !self.ended {
-            return None;
+    /// The round with `end_kyoku`, or, when it has no result, its recorded
+    /// actions only (an unfinished round: a game still running, a download
+    /// cut short).
+    pub fn finish(mut self) -> ImportedRound {
+        self.flush();
+        if self.ended {
+            self.events.push(Event::EndKyoku);
         }
-        self.events.push(Event::EndKyoku);
-        Some(ImportedRound {
+        ImportedRound {
             events: self.events,
             results: self.results,
-        })
+        }
+    }
+
+    /// The round's result was read.
+    pub fn ended(&self) -> bool {
+        self.ended
     }
 
     /// A tile id coming out of the wall: valid and not seen before.
@@ -165,11 +174,7 @@ impl RoundBuilder {
             }
             "DORA" => {
                 let p = self.fresh(attr(node, "hai")?)?;
-                if self.open_kan.is_some() {
-                    self.deferred.push(p);
-                } else {
-                    self.events.push(Event::Dora { dora_marker: p });
-                }
+                self.dora(p);
             }
             "AGARI" => return self.agari(node),
             "RYUUKYOKU" => return self.ryuukyoku(node),
@@ -203,8 +208,7 @@ impl RoundBuilder {
                 pai,
                 tsumogiri,
             });
-            if self.open_kan == Some(actor as u8) {
-                self.open_kan = None;
+            if matches!(self.deferred, Some((s, _)) if s == actor as u8) {
                 self.flush();
             }
         } else {
@@ -213,9 +217,45 @@ impl RoundBuilder {
         Ok(())
     }
 
+    /// A `DORA` element: the indicator of the earliest kan whose indicator
+    /// the log has not shown. Tenhou writes an open or added kan's after the
+    /// replacement draw, as the kan player discards (or, when that player
+    /// makes another kan first, right after the next kan: `N`, `T`, `N`,
+    /// `DORA` for the first, `T`, `DORA` for the second, `D`); a closed kan's
+    /// at once. The engine turns an open kan's after its discard, so the
+    /// indicator of the last open kan waits for that discard; every other
+    /// is turned where the log shows it.
+    fn dora(&mut self, p: Pai) {
+        let closed = self.owed.pop_front().unwrap_or(true);
+        let last_kan = self.owed.is_empty();
+        match self.kan_player() {
+            Some(seat) if !closed && last_kan => {
+                self.flush();
+                self.deferred = Some((seat, p));
+            }
+            _ => self.events.push(Event::Dora { dora_marker: p }),
+        }
+    }
+
+    /// The seat of the last kan, while its turn goes on (its replacement draw
+    /// or discard to come).
+    fn kan_player(&self) -> Option<u8> {
+        self.events
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Event::Daiminkan { actor, .. }
+                | Event::Kakan { actor, .. }
+                | Event::Ankan { actor, .. } => Some(*actor),
+                Event::Dahai { .. } | Event::Chi { .. } | Event::Pon { .. } => Some(4),
+                _ => None,
+            })
+            .filter(|&s| s < 4)
+    }
+
     /// Turns the deferred kan dora.
     fn flush(&mut self) {
-        for p in std::mem::take(&mut self.deferred) {
+        if let Some((_, p)) = self.deferred.take() {
             self.events.push(Event::Dora { dora_marker: p });
         }
     }
@@ -265,14 +305,14 @@ impl RoundBuilder {
             },
         };
         self.events.push(e);
-        // An earlier open kan's dora is turned by this kan.
-        if matches!(meld, Meld::Kakan { .. } | Meld::Ankan { .. }) {
-            self.flush();
+        // An earlier open kan's dora, shown before this kan, is turned by it.
+        match meld {
+            Meld::Kakan { .. } | Meld::Ankan { .. } | Meld::Daiminkan { .. } => {
+                self.flush();
+                self.owed.push_back(matches!(meld, Meld::Ankan { .. }));
+            }
+            Meld::Chi { .. } | Meld::Pon { .. } => {}
         }
-        self.open_kan = match meld {
-            Meld::Kakan { .. } | Meld::Daiminkan { .. } => Some(actor),
-            _ => None,
-        };
         Ok(())
     }
 
@@ -321,7 +361,7 @@ impl RoundBuilder {
             yaku.push((named(id)?, 13));
         }
         // A rinshan win after an open kan ends the round before its dora.
-        self.deferred.clear();
+        self.deferred = None;
         self.events.push(Event::Hora {
             actor: who,
             target: from,
@@ -359,7 +399,7 @@ impl RoundBuilder {
                 ))
             }
         };
-        self.deferred.clear();
+        self.deferred = None;
         self.events.push(Event::Ryukyoku {
             reason: Some(reason),
             deltas: None,

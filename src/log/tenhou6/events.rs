@@ -66,7 +66,7 @@ pub(super) fn round_events(raw: &RawRound, rules: &Rules) -> Result<ImportedRoun
         pending: 0,
         riichi: [false; 4],
     };
-    let won = matches!(raw.16, RawResult::Wins(_));
+    let won = matches!(raw.16, Some(RawResult::Wins(_)));
     let late = rules.game.open_kan_dora == KanDoraTiming::AfterDiscard;
     let last_tile = steps.last().map(|s| match s {
         Step::Draw { pai, .. } | Step::Discard { pai, .. } | Step::Call { pai, .. } => *pai,
@@ -76,7 +76,9 @@ pub(super) fn round_events(raw: &RawRound, rules: &Rules) -> Result<ImportedRoun
     for (k, step) in steps.into_iter().enumerate() {
         out.step(step, won && k + 1 == n, late);
     }
-    out.finish(&raw.16, last_tile, &ura);
+    if let Some(result) = &raw.16 {
+        out.finish(result, last_tile, &ura);
+    }
     Ok(ImportedRound {
         events: out.events,
         results: out.results,

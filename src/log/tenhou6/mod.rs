@@ -173,8 +173,16 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
     let names = head.name.clone();
     let sc = head.sc.clone();
     let mut rounds = Vec::new();
+    let total: usize = docs.iter().map(|(d, _)| d.log.len()).sum();
     for (doc, v) in &docs {
         for (r, raw) in doc.log.iter().enumerate() {
+            // Only the last round may have no result yet (an unfinished game).
+            if raw.16.is_none() && rounds.len() + 1 < total {
+                return Err(LogError::Tenhou6 {
+                    place: format!("{}, result", round_place(v, r, rounds.len())),
+                    problem: "no result, and rounds follow".into(),
+                });
+            }
             let round = events::round_events(raw, &rules).map_err(|(entry, problem)| {
                 let mut place = round_place(v, r, rounds.len());
                 if let Some(e) = entry {
@@ -185,7 +193,10 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
             rounds.push(round);
         }
     }
-    let whole = rounds.len() > 1 || sc.is_some();
+    let finished = rounds
+        .last()
+        .is_none_or(|r: &crate::log::ImportedRound| r.is_finished());
+    let whole = finished && (rounds.len() > 1 || sc.is_some());
     let end = whole.then(|| GameEnd {
         scores: sc.map(|s| std::array::from_fn(|i| s.get(2 * i).copied().unwrap_or(0.0) as i32)),
     });

@@ -9,7 +9,8 @@ use serde::de::{self, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 use std::fmt;
 
-/// One round, entry by entry.
+/// One round, entry by entry; the result is missing from the last round of
+/// a game still running (or a file cut short).
 #[derive(Debug, Deserialize)]
 pub(super) struct RawRound(
     pub RoundInfo,
@@ -28,7 +29,7 @@ pub(super) struct RawRound(
     pub Vec<Code>,
     pub Vec<DrawEntry>,
     pub Vec<DiscardEntry>,
-    pub RawResult,
+    #[serde(default)] pub Option<RawResult>,
 );
 
 /// `[kyoku, honba, sticks]`: kyoku counts dealers from East 1 = 0.
