@@ -140,10 +140,14 @@ fn mjlog_ok_small_log() {
 }
 
 #[test]
-fn mjlog_err_truncated_file() {
-    let cut = &XML[..XML.len() - 30];
+fn mjlog_ok_truncated_file_to_its_last_whole_element() {
+    // Cut in the draw's result: the round's actions up to U53 are kept.
+    let cut = log::mjlog::parse(&XML[..XML.len() - 30]).unwrap();
+    assert!(!cut.rounds[0].is_finished());
+    assert_eq!(cut.rounds[0].events.len(), 4);
+    assert!(cut.end.is_none());
     assert_eq!(
-        log::mjlog::parse(cut).unwrap_err().to_string(),
+        log::mjlog::parse(&XML[..30]).unwrap_err().to_string(),
         "mjlog, the XML: unexpected end of stream"
     );
 }
@@ -222,9 +226,17 @@ fn mjlog_err_rooms_results_and_structure() {
         "<RYUUKYOKU type=\"yao9\" ba=\"0,0\" sc=\"250,0,250,0,250,0,250,0\" owari=\"250,0.0,250,0.0,250,0.0,250,0.0\"/>",
         "",
     );
+    // The last round of a game still running: its actions are kept.
+    let running = log::mjlog::parse(&no_end).unwrap();
+    assert!(!running.rounds[0].is_finished());
+    assert_eq!(running.rounds[0].events.len(), 4);
+    // A round with no result is refused when another follows.
+    let init = &XML[XML.find("<INIT").unwrap()..XML.find("<T52/>").unwrap()];
     assert_eq!(
-        log::mjlog::parse(&no_end).unwrap_err().to_string(),
-        "mjlog, <mjloggm> at 1:1: round E1-0 has no <AGARI> or <RYUUKYOKU>"
+        log::mjlog::parse(&no_end.replace("<U53/>", &format!("<U53/>{init}")))
+            .unwrap_err()
+            .to_string(),
+        "mjlog, <INIT> at 3:19: round E1-0 has no <AGARI> or <RYUUKYOKU>"
     );
     assert_eq!(
         log::parse("<html><body/></html>").unwrap_err().to_string(),

@@ -115,9 +115,13 @@ fn tenhou6_err_shape_of_a_round() {
         error("[18],[]", "[],[]"),
         "tenhou.net/6 log, round 1 (E4-0), dora indicators: no dora indicator"
     );
+    // No result: the last round of a game still running (its actions kept).
+    let running = tenhou6::parse(&LOG.replacen(",[\"九種九牌\"]", "", 1)).unwrap();
+    assert!(!running.rounds[0].is_finished());
+    assert_eq!(running.rounds[0].events.len(), 4);
     assert_eq!(
-        error(",[\"九種九牌\"]", ""),
-        "tenhou.net/6 log, round 1 (E4-0): invalid length 16, expected tuple struct RawRound with 17 elements"
+        error(",[\"九種九牌\"]", ",[]"),
+        "tenhou.net/6 log, round 1 (E4-0), result: an empty result"
     );
     // Seat 3 discards a tile it never drew, and no call explains it.
     assert_eq!(

@@ -31,7 +31,7 @@ fn replay_ok_summary_per_file() {
     assert_eq!(
         out,
         format!(
-            "{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 85 events)\n{}: ok (tenhou6, 1 round, 0 wins, 1 draw, 6 events)\n",
+            "{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 85 events)\n{}: ok (unfinished: the log stops before E4-1; tenhou6, 1 round, 0 wins, 1 draw, 6 events)\n",
             a.display(),
             b.display()
         )
@@ -70,7 +70,9 @@ fn replay_ok_mjai_lines_and_err_illegal_event() {
     let (ok, out, _) = replay(&[good.to_str().unwrap()]);
     assert!(ok);
     assert!(
-        out.ends_with(": ok (mjai, 1 round, 0 wins, 1 draw, 6 events)\n"),
+        out.ends_with(
+            ": ok (unfinished: the log stops before E4-1; mjai, 1 round, 0 wins, 1 draw, 6 events)\n"
+        ),
         "{out}"
     );
     // The player declaring nine terminals discards a tile it does not hold.
@@ -225,8 +227,100 @@ fn replay_err_malformed_logs_name_round_entry_and_element() {
     );
     let xml = std::fs::read_to_string(mjlog("2017040900gm-00a9-0000-af5434e3.mjlog")).unwrap();
     let b = dir.path().join("cut.mjlog");
-    std::fs::write(&b, &xml[..xml.len() / 2]).unwrap();
+    std::fs::write(&b, &xml[..30]).unwrap();
     let (ok, _, err) = replay(&[b.to_str().unwrap()]);
     assert!(!ok);
-    assert!(err.contains("cut.mjlog: mjlog, the XML: "), "{err}");
+    assert!(
+        err.ends_with("cut.mjlog: mjlog, the XML: unexpected end of stream\n"),
+        "{err}"
+    );
+}
+
+/// A real east-south game (15 rounds) as tenhou.net/6 lines (one round
+/// each) and as mjlog.
+const GAME: &str = "2010081709gm-00a9-0000-fe3371ad";
+
+#[test]
+fn replay_ok_unfinished_logs_say_where_they_stop() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = std::fs::read_to_string(logs().join(format!("{GAME}.json"))).unwrap();
+    let xml = std::fs::read_to_string(mjlog(&format!("{GAME}.mjlog"))).unwrap();
+    // The tenhou.net/6 file cut after four rounds; the mjlog cut in the
+    // middle of an element 600 bytes into E3-0 (a download broken off); the
+    // mjai lines cut 41 events into E3-0.
+    let t6 = dir.path().join("four.json");
+    std::fs::write(&t6, json.lines().take(4).collect::<Vec<_>>().join("\n")).unwrap();
+    let fifth = xml.match_indices("<INIT").nth(4).unwrap().0;
+    let ml = dir.path().join("cut.mjlog");
+    std::fs::write(&ml, &xml[..fifth + 600]).unwrap();
+    let mj = dir.path().join("cut.mjson");
+    std::fs::write(&mj, crate::common::mjai_cut_in_e3()).unwrap();
+    let files = [
+        t6.to_str().unwrap(),
+        ml.to_str().unwrap(),
+        mj.to_str().unwrap(),
+    ];
+    let (ok, out, err) = replay(&files);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "{}: ok (unfinished: the log stops before E3-0; tenhou6, 4 rounds, 3 wins, 1 draw, 515 events)\n\
+             {}: ok (unfinished: the log stops in E3-0; mjlog, 5 rounds, 3 wins, 1 draw, 567 events)\n\
+             {}: ok (unfinished: the log stops in E3-0; mjai, 5 rounds, 3 wins, 1 draw, 556 events)\n",
+            files[0], files[1], files[2]
+        )
+    );
+    let (ok, out, _) = replay(&["--json", files[2]]);
+    assert!(ok);
+    assert_eq!(
+        out,
+        format!(
+            "{{\"file\":\"{}\",\"format\":\"mjai\",\"rounds\":5,\"wins\":3,\"draws\":1,\"events\":556,\"extent\":{{\"kind\":\"unfinished_round\",\"round\":\"E3-0\"}},\"mismatches\":[]}}\n",
+            files[2]
+        )
+    );
+}
+
+#[test]
+fn replay_err_empty_logs_are_reported_as_empty() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("empty.mjlog");
+    std::fs::write(
+        &a,
+        r#"<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/></mjloggm>"#,
+    )
+    .unwrap();
+    let b = dir.path().join("empty.mjson");
+    std::fs::write(
+        &b,
+        "{\"type\":\"start_game\",\"names\":[\"A\",\"B\",\"C\",\"D\"]}\n",
+    )
+    .unwrap();
+    let good = logs().join("double_ron.json");
+    let files = [
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+        good.to_str().unwrap(),
+    ];
+    let (ok, out, err) = replay(&files);
+    assert!(!ok);
+    assert_eq!(
+        out,
+        format!(
+            "{}: empty: no round (mjlog)\n{}: empty: no round (mjai)\n{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 85 events)\n",
+            files[0], files[1], files[2]
+        )
+    );
+    assert_eq!(err, "error: 2 of 3 files hold no round\n");
+    let (ok, out, err) = replay(&["--json", files[0]]);
+    assert!(!ok);
+    assert_eq!(
+        out,
+        format!(
+            "{{\"file\":\"{}\",\"format\":\"mjlog\",\"rounds\":0,\"wins\":0,\"draws\":0,\"events\":0,\"extent\":{{\"kind\":\"empty\"}},\"mismatches\":[]}}\n",
+            files[0]
+        )
+    );
+    assert_eq!(err, "error: 1 of 1 file holds no round\n");
 }

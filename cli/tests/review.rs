@@ -353,3 +353,67 @@ fn play_ok_review_writes_the_page_when_the_game_ends() {
         .contains("no review written (the game did not finish)"));
     assert!(!left.exists());
 }
+
+#[test]
+fn review_ok_unfinished_log_is_marked_in_text_json_and_html() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("running.mjson");
+    std::fs::write(&path, common::mjai_cut_in_e3()).unwrap();
+    let log = path.to_str().unwrap();
+    let page = dir.path().join("r.html");
+    let args = [
+        "review",
+        log,
+        "--samples",
+        "20",
+        "--html",
+        page.to_str().unwrap(),
+    ];
+    let text = tenpai(&args).ok().to_string();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[2],
+        "Unfinished log (it stops in E3-0): its recorded decisions are reviewed."
+    );
+    assert!(
+        lines[3].starts_with("Scores at the end of the log: "),
+        "{text}"
+    );
+    let doc = review_json(log, &["--samples", "20"]);
+    assert_eq!(
+        doc["extent"],
+        serde_json::json!({"kind": "unfinished_round", "round": "E3-0"})
+    );
+    assert_eq!(doc["rounds"].as_array().unwrap().len(), 5);
+    let in_e3 = doc["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|d| d["round"] == "E3-0")
+        .count();
+    assert_eq!(in_e3, 6);
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains(
+        "<p class=\"unfinished\"><b>Unfinished log (it stops in E3-0): its recorded decisions are reviewed.</b></p>"
+    ));
+    assert!(html.contains("No result: the log stops here."), "{html}");
+    // A whole game says nothing of the kind.
+    let whole = review_json(DOUBLE_RON, &["--samples", "20", "--seat", "2"]);
+    assert_eq!(whole["extent"], serde_json::json!({"kind": "whole"}));
+}
+
+#[test]
+fn review_err_empty_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("empty.mjson");
+    std::fs::write(
+        &log,
+        "{\"type\":\"start_game\",\"names\":[\"A\",\"B\",\"C\",\"D\"]}\n",
+    )
+    .unwrap();
+    let r = tenpai(&["review", log.to_str().unwrap()]);
+    assert_eq!(
+        r.failed(),
+        format!("error: {}: empty: no round to review\n", log.display())
+    );
+}

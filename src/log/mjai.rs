@@ -25,7 +25,8 @@ use crate::game::Event;
 /// # Errors
 /// [`LogError::Mjai`] naming the line: not an mjai event, an event outside a
 /// round (before the first `start_kyoku`), a second `start_game`, anything
-/// after `end_game`.
+/// after `end_game`, a `start_kyoku` after a round with no `hora` or
+/// `ryukyoku` (only the last round of a log cut short may have none).
 pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
     let mut game = ImportedGame {
         format: LogFormat::Mjai,
@@ -61,6 +62,13 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
                 continue;
             }
             Event::StartKyoku { .. } => {
+                // Only the last round may have no result (a log cut short).
+                if let Some(r) = game.rounds.last().filter(|r| !r.is_finished()) {
+                    return Err(bad(format!(
+                        "a start_kyoku after round {} ended with no hora or ryukyoku",
+                        r.name()
+                    )));
+                }
                 game.rounds.push(ImportedRound {
                     events: Vec::new(),
                     results: Vec::new(),

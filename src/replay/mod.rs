@@ -20,6 +20,9 @@
 //! ```
 
 mod compare;
+mod extent;
+
+pub use extent::Extent;
 
 use crate::game::Event;
 use crate::game::{RoundOutcome, State};
@@ -61,6 +64,9 @@ pub struct ReplayReport {
     pub draws: usize,
     /// Round events applied (`start_kyoku` … `end_kyoku`).
     pub events: usize,
+    /// How much of a game the log holds: empty, the whole game, or
+    /// unfinished (its last round without a result, or the game going on).
+    pub extent: Extent,
     /// Every disagreement; empty when the log replays exactly.
     pub mismatches: Vec<Mismatch>,
 }
@@ -87,7 +93,9 @@ pub fn replay_file(
 }
 
 /// Replays `game` under `rules`. After a refused event the rest of its round
-/// is skipped and the next round starts afresh from its `start_kyoku`.
+/// is skipped and the next round starts afresh from its `start_kyoku`. The
+/// recorded actions of an unfinished last round are replayed and checked
+/// too ([`ReplayReport::extent`] says it is unfinished).
 ///
 /// # Panics
 /// Never.
@@ -99,6 +107,7 @@ pub fn replay(game: &ImportedGame, rules: &Rules) -> ReplayReport {
         wins: 0,
         draws: 0,
         events: 0,
+        extent: Extent::Empty,
         mismatches: Vec::new(),
     };
     let mut state = fresh(rules, game.names.clone());
@@ -120,6 +129,7 @@ pub fn replay(game: &ImportedGame, rules: &Rules) -> ReplayReport {
             });
         }
     }
+    rep.extent = Extent::of(game, (!broken).then_some(&state));
     rep
 }
 

@@ -12,6 +12,7 @@
 use super::played::{seen, Seen};
 use crate::game::{check_offered, legal_actions, Action, Event, Observation, State};
 use crate::log::ImportedGame;
+use crate::replay::Extent;
 use crate::rules::Rules;
 use crate::view::SeatView;
 
@@ -80,6 +81,10 @@ pub struct Found {
     pub refused: Vec<RefusedRound>,
     /// The scores after the last round replayed, in points, by seat.
     pub scores: [i32; 4],
+    /// How much of the game the log holds (as [`crate::replay::replay`]
+    /// says it): the decisions of an unfinished last round are found as far
+    /// as its recorded actions go.
+    pub extent: Extent,
 }
 
 /// The decisions of `seat` (0–3) in `game` replayed under `rules`: every
@@ -123,6 +128,7 @@ pub fn find_decisions(game: &ImportedGame, rules: &Rules, seat: u8) -> Found {
         offset += round.events.len();
     }
     found.scores = state.scores();
+    found.extent = Extent::of(game, (!broken).then_some(&state));
     found
 }
 

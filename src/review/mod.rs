@@ -50,6 +50,7 @@ pub use summary::{ReviewSummary, RoundTally, Tally, LARGEST};
 
 use crate::ai::mc::{mix, same_play, search_against, Budget, Settings, SystemClock};
 use crate::log::{ImportedGame, LogFormat};
+use crate::replay::Extent;
 use crate::rules::Rules;
 use rayon::prelude::*;
 
@@ -107,6 +108,9 @@ pub struct Review {
     pub options: ReviewOptions,
     /// The names of the log's rounds, in order (`E1-0`…).
     pub rounds: Vec<String>,
+    /// How much of the game the log holds: an unfinished last round's
+    /// decisions are reviewed as far as its recorded actions go.
+    pub extent: Extent,
     /// The seat's decisions, in the order of the game.
     pub decisions: Vec<ReviewedDecision>,
     /// Decisions whose choice the log does not show.
@@ -178,6 +182,7 @@ pub fn review(
         rules: rules.clone(),
         options: *options,
         rounds: game.rounds.iter().map(|r| r.name()).collect(),
+        extent: found.extent,
         summary: ReviewSummary::of(&decisions),
         decisions,
         overruled: found.overruled,

@@ -6,7 +6,7 @@ use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use tenpai::log::{self, LogError};
-use tenpai::replay::{replay, ReplayReport};
+use tenpai::replay::{replay, Extent, ReplayReport};
 use tenpai::rules::Rules;
 
 const LONG_ABOUT: &str = "\
@@ -16,7 +16,13 @@ log says: who won from whom, han, fu, points, liability and every player's
 score change; draws with their payments; abortive draws; the game's end and
 final scores. Prints one summary line per file and every mismatch with its
 round (E1-0 = East 1, 0 honba) and turn (discards so far plus one); exits with
-status 1 when any file has a mismatch or cannot be read.
+status 1 when any file has a mismatch, cannot be read or holds no round.
+
+A log cut short (a game still running, a download cut off, a game quit) is
+replayed as far as it goes: every finished round, and the recorded actions of
+an unfinished last round; its line says so, e.g. `ok (unfinished: the log stops
+in E3-0; mjai, …)` or `ok (unfinished: the log stops before S1-0; …)`. A log
+with no round says `empty: no round`.
 
 Formats, told apart by each file's content (not its name):
   tenhou.net/6 JSON  one document for the game or one per line, as saved from
@@ -29,8 +35,11 @@ Formats, told apart by each file's content (not its name):
                      <GO type>
 
 JSON (--json): one line per file: {\"file\", \"format\", \"rounds\", \"wins\",
-\"draws\", \"events\", \"mismatches\": [{\"round\", \"turn\", \"message\"}]}, or
-{\"file\", \"error\"} for a file that cannot be read.
+\"draws\", \"events\", \"extent\", \"mismatches\": [{\"round\", \"turn\",
+\"message\"}]}, with \"extent\" one of {\"kind\": \"whole\"}, {\"kind\":
+\"empty\"}, {\"kind\": \"unfinished_round\", \"round\": \"E3-0\"} or {\"kind\":
+\"unfinished_game\", \"next\": \"S1-0\"}; or {\"file\", \"error\"} for a file
+that cannot be read.
 
 Examples:
   tenpai replay tests/data/tenhou6/*.json tests/data/mjlog/*.mjlog
@@ -74,6 +83,7 @@ struct FileOut<'a> {
     wins: usize,
     draws: usize,
     events: usize,
+    extent: &'a Extent,
     mismatches: Vec<MismatchOut<'a>>,
 }
 
@@ -100,11 +110,12 @@ fn error_text(name: &str, e: &LogError) -> String {
 /// Replays every file and prints the summaries.
 ///
 /// # Errors
-/// Unknown rules; a file that cannot be read or is no log, or any mismatch
-/// (after all files are printed), as one error counting them; an I/O error.
+/// Unknown rules; a file that cannot be read or is no log, a log with no
+/// round, or any mismatch (after all files are printed), as one error
+/// counting them; an I/O error.
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let rules = super::load_rules(&args.rules, args.length.as_deref())?;
-    let (mut unreadable, mut bad_files, mut mismatches) = (0, 0, 0);
+    let (mut unreadable, mut empty, mut bad_files, mut mismatches) = (0, 0, 0, 0);
     let mut last_error = None;
     for path in &args.files {
         let name = path.display().to_string();
@@ -133,6 +144,9 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             bad_files += 1;
             mismatches += rep.mismatches.len();
         }
+        if rep.extent == Extent::Empty {
+            empty += 1;
+        }
         if args.json {
             let o = FileOut {
                 file: name,
@@ -141,6 +155,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
                 wins: rep.wins,
                 draws: rep.draws,
                 events: rep.events,
+                extent: &rep.extent,
                 mismatches: rep
                     .mismatches
                     .iter()
@@ -155,14 +170,23 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             writeln!(out)?;
             continue;
         }
+        if rep.extent == Extent::Empty && rep.mismatches.is_empty() {
+            writeln!(out, "{name}: {} ({})", rep.extent, rep.format)?;
+            continue;
+        }
         let verdict = match rep.mismatches.len() {
             0 => "ok".to_string(),
             1 => "1 mismatch".to_string(),
             n => format!("{n} mismatches"),
         };
+        // `ok (unfinished: the log stops in E3-0; mjai, 3 rounds, …)`.
+        let extent = match &rep.extent {
+            Extent::Whole => String::new(),
+            e => format!("{e}; "),
+        };
         writeln!(
             out,
-            "{name}: {verdict} ({}, {}, {}, {}, {})",
+            "{name}: {verdict} ({extent}{}, {}, {}, {}, {})",
             rep.format,
             super::count(rep.rounds, "round"),
             super::count(rep.wins, "win"),
@@ -184,11 +208,28 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         )
     };
     let files = super::count(n, "file");
-    match (unreadable, bad_files) {
-        (0, 0) => Ok(()),
-        (1, 0) if n == 1 => bail!("{}", last_error.unwrap_or_default()),
-        (0, b) => bail!("{b} of {files} {}", not_replayed(b)),
-        (u, 0) => bail!("{u} of {files} cannot be read"),
-        (u, b) => bail!("{u} of {files} cannot be read; {b} {}", not_replayed(b)),
+    if (unreadable, empty, bad_files) == (1, 0, 0) && n == 1 {
+        bail!("{}", last_error.unwrap_or_default());
+    }
+    // "1 of 2 files cannot be read; 1 holds no round; 1 does not replay
+    // (2 mismatches)".
+    let holds_none = |e: usize| format!("{} no round", if e == 1 { "holds" } else { "hold" });
+    let parts: Vec<String> = [
+        (unreadable, "cannot be read".to_string()),
+        (empty, holds_none(empty)),
+        (bad_files, not_replayed(bad_files)),
+    ]
+    .into_iter()
+    .filter(|(k, _)| *k > 0)
+    .enumerate()
+    .map(|(i, (k, what))| match i {
+        0 => format!("{k} of {files} {what}"),
+        _ => format!("{k} {what}"),
+    })
+    .collect();
+    if parts.is_empty() {
+        Ok(())
+    } else {
+        bail!("{}", parts.join("; "))
     }
 }

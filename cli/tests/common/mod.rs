@@ -128,3 +128,19 @@ pub const SUGGEST_CLOSED_HAND: &[&str] = &[
     "--seed",
     "3",
 ];
+
+/// A real east-south game (tests/data/tenhou6/2010081709gm-…) as mjai lines:
+/// its first four rounds, then the fifth (E3-0) cut 41 events in, after
+/// every seat's fifth discard: the log of a game still running.
+pub fn mjai_cut_in_e3() -> String {
+    let json =
+        std::fs::read_to_string("../tests/data/tenhou6/2010081709gm-00a9-0000-fe3371ad.json")
+            .unwrap();
+    let lines = tenpai::log::parse(&json).unwrap().to_mjai();
+    let lines: Vec<&str> = lines.lines().collect();
+    let start = (0..lines.len())
+        .filter(|&i| lines[i].contains("\"start_kyoku\""))
+        .nth(4)
+        .unwrap();
+    lines[..start + 41].join("\n")
+}

@@ -52,14 +52,46 @@ use std::str::FromStr;
 /// `mjloggm`, an unknown element, a missing attribute, text where a number
 /// belongs, a tile id of 136 or more or one dealt twice, meld bits that fit no
 /// call, an unknown draw type or yaku id, events outside a round.
+///
+/// A file cut short (a download broken off: no `</mjloggm>`) is read up to
+/// its last whole element; its last round is then unfinished or the game's
+/// end missing ([`crate::replay::Extent`] says which).
 pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
-    let doc = roxmltree::Document::parse(text).map_err(|e| LogError::Mjlog {
+    match roxmltree::Document::parse(text) {
+        Ok(doc) => read(&doc),
+        Err(e) => match closed_at_cut(text) {
+            Some(closed) => match roxmltree::Document::parse(&closed) {
+                Ok(doc) => read(&doc),
+                Err(_) => Err(xml_error(e)),
+            },
+            None => Err(xml_error(e)),
+        },
+    }
+}
+
+/// The XML syntax error of a file.
+fn xml_error(e: roxmltree::Error) -> LogError {
+    LogError::Mjlog {
         place: "the XML".into(),
         problem: e.to_string(),
-    })?;
+    }
+}
+
+/// A file cut short, cut after its last whole element and closed: `None`
+/// when it is closed (its error is elsewhere) or has no whole element.
+fn closed_at_cut(text: &str) -> Option<String> {
+    if text.contains("</mjloggm>") {
+        return None;
+    }
+    let end = text.rfind("/>")? + 2;
+    Some(format!("{}</mjloggm>", &text[..end]))
+}
+
+/// Reads a parsed mjlog document.
+fn read(doc: &roxmltree::Document) -> Result<ImportedGame, LogError> {
     let root = doc.root_element();
     let mut reader = Reader {
-        doc: &doc,
+        doc,
         game: ImportedGame {
             format: LogFormat::Mjlog,
             names: Vec::new(),

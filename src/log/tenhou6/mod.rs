@@ -193,10 +193,13 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
             rounds.push(round);
         }
     }
+    // The final scores say the game is over; without them only the rules
+    // can tell (a file of one round saved alone, or cut between rounds,
+    // holds no more than its rounds: see `crate::replay::Extent`).
     let finished = rounds
         .last()
         .is_none_or(|r: &crate::log::ImportedRound| r.is_finished());
-    let whole = finished && (rounds.len() > 1 || sc.is_some());
+    let whole = finished && !rounds.is_empty() && sc.is_some();
     let end = whole.then(|| GameEnd {
         scores: sc.map(|s| std::array::from_fn(|i| s.get(2 * i).copied().unwrap_or(0.0) as i32)),
     });

@@ -4,7 +4,9 @@
 //! values), so that the tests can parse it.
 
 use super::svg::{self, Lie};
-use super::text::{loss_text, name, ordinal, played_text, plural, tally_text, turn_text};
+use super::text::{
+    extent_text, loss_text, name, ordinal, played_text, plural, scores_title, tally_text, turn_text,
+};
 use super::Reviewed;
 use crate::render::table::hand_order;
 use crate::render::{score, signed};
@@ -86,8 +88,11 @@ fn header(r: &Reviewed<'_>, title: &str) -> Markup {
             (rev.options.seed) "; a mistake loses more than " (rev.options.threshold)
             " in expected final rank, beyond the 95% interval of the paired difference."
         }
+        @if !rev.extent.is_whole() {
+            p.unfinished { b { (extent_text(&rev.extent)) } }
+        }
         table.players {
-            tr { th { "Seat" } th { "Player" } th.n { "Final score" } th.n { "Rank" } }
+            tr { th { "Seat" } th { "Player" } th.n { (scores_title(&rev.extent)) } th.n { "Rank" } }
             @for s in 0..4u8 {
                 tr {
                     td { (["East", "South", "West", "North"][s as usize]) " (seat " (s) ")" }
@@ -154,6 +159,9 @@ fn result_text(r: &Reviewed<'_>, ri: usize) -> String {
     let Some(round) = r.game.rounds.get(ri) else {
         return String::new();
     };
+    if !round.is_finished() {
+        return "No result: the log stops here".into();
+    }
     let parts: Vec<String> = round
         .results
         .iter()

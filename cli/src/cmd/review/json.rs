@@ -100,6 +100,7 @@ pub fn document(r: &Reviewed<'_>) -> Value {
         "threshold": rev.options.threshold,
         "scores": rev.scores,
         "rounds": rev.rounds,
+        "extent": rev.extent,
         "summary": {
             "decisions": s.all.decisions,
             "agreed": s.all.agreed,

@@ -41,7 +41,9 @@ A call the seat may have made but another seat's call or win overruled is
 not in the log: it is counted apart and not reviewed.
 
 Logs: tenhou.net/6 JSON, mjai JSON lines (as `tenpai play --log` writes them)
-or Tenhou's XML (mjlog), told apart by their content. The seat: --seat N or
+or Tenhou's XML (mjlog), told apart by their content. A log cut short (its
+last round without a result, or no end of the game) is reviewed as far as it
+goes, and the review says it is unfinished; a log with no round is refused. The seat: --seat N or
 --player NAME; by default the seat named You in a `tenpai play` log,
 otherwise seat 0 (the output says which). Rules: the log's room for Tenhou's
 formats, else --rules and --length.
@@ -235,6 +237,9 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         log::LogError::Read { .. } => anyhow!("{e}"),
         _ => anyhow!("{}: {e}", args.log.display()),
     })?;
+    if game.rounds.is_empty() {
+        anyhow::bail!("{}: empty: no round to review", args.log.display());
+    }
     let rules = game.rules_or(&rules);
     let (seat, source) = choose_seat(args, &game)?;
     let options = ReviewOptions {

@@ -8,6 +8,7 @@ use crate::render::{paint, score, TileMode};
 use std::io::{self, Write};
 use tenpai::ai::mc::action_label;
 use tenpai::game::Pai;
+use tenpai::replay::Extent;
 use tenpai::review::{ReviewedDecision, Tally};
 
 /// How the text looks.
@@ -172,6 +173,9 @@ fn header<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
         rev.options.seed,
         rev.options.threshold
     )?;
+    if !rev.extent.is_whole() {
+        writeln!(out, "{}", extent_text(&rev.extent))?;
+    }
     let ranking = tenpai::game::ranking(&rev.scores);
     let players: Vec<String> = (0..4u8)
         .map(|s| {
@@ -184,7 +188,37 @@ fn header<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
             )
         })
         .collect();
-    writeln!(out, "Final scores: {}.", players.join(", "))
+    writeln!(
+        out,
+        "{}: {}.",
+        scores_title(&rev.extent),
+        players.join(", ")
+    )
+}
+
+/// What the review says of a log that is not the whole game: `Unfinished
+/// log (it stops in E3-0): its recorded decisions are reviewed.`
+pub fn extent_text(extent: &Extent) -> String {
+    match extent {
+        Extent::UnfinishedRound { round } => {
+            format!("Unfinished log (it stops in {round}): its recorded decisions are reviewed.")
+        }
+        Extent::UnfinishedGame { next } => {
+            format!("Unfinished log (it stops before {next}): every round in it is reviewed.")
+        }
+        Extent::Empty => "Empty log: no round.".into(),
+        _ => "Whole game.".into(),
+    }
+}
+
+/// `Final scores`, or `Scores at the end of the log` when the log is not
+/// the whole game.
+pub fn scores_title(extent: &Extent) -> &'static str {
+    if extent.is_whole() {
+        "Final scores"
+    } else {
+        "Scores at the end of the log"
+    }
 }
 
 fn summary<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
