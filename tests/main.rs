@@ -15,6 +15,7 @@ mod common;
 mod efficiency;
 mod full_tables;
 mod game_bot;
+mod game_draw_reason;
 mod game_driver;
 mod game_learning;
 mod game_next_round;

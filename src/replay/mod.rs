@@ -179,10 +179,11 @@ fn replay_round(state: &mut State, round: &ImportedRound, rep: &mut ReplayReport
                 }
                 results.next();
             }
-            (Event::Ryukyoku { reason, .. }, Some(RoundOutcome::Draw { deltas, .. }), logged) => {
+            (Event::Ryukyoku { .. }, Some(RoundOutcome::Draw { deltas, reason, .. }), logged) => {
                 rep.draws += 1;
+                // The reason as the engine read it (the log may give none).
                 if let Some(LoggedResult::Draw(d)) = logged {
-                    compare::draw(d, *reason, deltas)
+                    compare::draw(d, Some(*reason), deltas)
                         .into_iter()
                         .for_each(&mut mismatch);
                 }

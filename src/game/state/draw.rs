@@ -146,22 +146,36 @@ impl State {
         Ok(([false; 4], [false; 4], Some([0; 4])))
     }
 
-    /// The draw a `ryukyoku` without a reason means now.
+    /// The draw a `ryukyoku` without a reason means now (Mortal's mjai and
+    /// other logs write none), read from the position: on one's own turn
+    /// nine terminals; after a discard the abortive draw it completed (four
+    /// riichi, four kans, four winds), else the exhaustive draw when the wall
+    /// is empty, else three players' ron; on a kan, three players' ron
+    /// (robbing it). Each is checked as if the log had named it.
     fn infer_draw(&self) -> Result<DrawReason, GameError> {
-        match self.phase {
-            Phase::Turn { .. } => Ok(DrawReason::NineTerminals),
-            Phase::Discarded { .. } => {
-                if let Some(r) = self.forced_draw() {
-                    Ok(r)
-                } else if self.live_left == 0 {
-                    Ok(DrawReason::Exhaustive)
-                } else {
-                    Ok(DrawReason::TripleRon)
-                }
-            }
-            Phase::Kan { .. } => Ok(DrawReason::TripleRon),
-            _ => Err(err("ryukyoku", 4, "no draw is possible now")),
-        }
+        let candidates: Vec<DrawReason> = match self.phase {
+            Phase::Turn { .. } => vec![DrawReason::NineTerminals],
+            Phase::Discarded { .. } => self
+                .forced_draw()
+                .into_iter()
+                .chain([DrawReason::Exhaustive, DrawReason::TripleRon])
+                .collect(),
+            Phase::Kan { .. } => vec![DrawReason::TripleRon],
+            _ => Vec::new(),
+        };
+        candidates
+            .into_iter()
+            .find(|&r| self.draw_result(r).is_ok())
+            .ok_or_else(|| {
+                err(
+                    "ryukyoku",
+                    4,
+                    format!(
+                        "no reason given, and no draw fits the position ({} tiles left in the wall, no abortive draw possible)",
+                        self.live_left
+                    ),
+                )
+            })
     }
 
     /// The abortive draw the rules force now, if any (checked when a discard has
