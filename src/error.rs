@@ -55,6 +55,17 @@ pub enum HandError {
         /// How many times it appears.
         count: usize,
     },
+    /// More red fives of a suit than the rules' set holds (one per suit in
+    /// both presets), melds included.
+    #[error("red five {} appears {count} times (the rules' set holds {max})", .tile.to_string().replacen('5', "0", 1))]
+    TooManyRedFives {
+        /// The five of the suit (`5m`, `5p` or `5s`).
+        tile: Tile,
+        /// Red fives of the suit in the hand and its melds.
+        count: u8,
+        /// Red fives of the suit in the set.
+        max: u8,
+    },
     /// More tiles than a hand can hold.
     #[error("too many tiles: {count} (max 14, a kan counting as 3)")]
     TooManyTiles {

@@ -3,6 +3,7 @@
 use crate::error::HandError;
 use crate::meld::Meld;
 use crate::notation;
+use crate::rules::ScoringRules;
 use crate::tile::{Tile, TileCounts, KINDS};
 use std::fmt;
 
@@ -18,6 +19,7 @@ use std::fmt;
 /// assert_eq!(h.melds().len(), 2);
 /// assert_eq!(h.to_string(), "406m11z [789s] (1111p)");
 /// assert_eq!("55p5p5p5p".parse::<Hand>().unwrap_err().to_string(), "tile 5p appears 5 times (max 4)");
+/// assert_eq!("000m1234p".parse::<Hand>().unwrap_err().to_string(), "red five 0m appears 3 times (the rules' set holds 1)");
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -121,6 +123,61 @@ impl Hand {
         c
     }
 
+    /// Checks the hand's red fives, concealed and in its melds, against a
+    /// set of `red_fives` per suit (man, pin, sou): a hand cannot hold more
+    /// red fives of a suit than the set has, as it cannot hold a fifth copy.
+    ///
+    /// # Errors
+    /// [`HandError::TooManyRedFives`] naming the first suit's red five over.
+    ///
+    /// ```
+    /// use tenpai::{Hand, HandError, Tile};
+    /// let h = Hand::parse_with_red_fives("00p123m [067s]", [2, 2, 2])?;
+    /// assert_eq!(h.check_red_fives([1, 2, 1]), Ok(()));
+    /// assert_eq!(
+    ///     h.check_red_fives([1, 1, 1]),
+    ///     Err(HandError::TooManyRedFives { tile: "5p".parse::<Tile>()?, count: 2, max: 1 })
+    /// );
+    /// assert!(h.check_red_fives([1, 2, 0]).is_err()); // the red 5s of the chi
+    /// # Ok::<(), tenpai::HandError>(())
+    /// ```
+    pub fn check_red_fives(&self, red_fives: [u8; 3]) -> Result<(), HandError> {
+        let mut red = self.red;
+        for m in self.melds.iter().filter(|m| m.red_fives() > 0) {
+            red[m.tile().index() / 9] += m.red_fives();
+        }
+        match (0..3).find(|&s| red[s] > red_fives[s]) {
+            Some(s) => Err(HandError::TooManyRedFives {
+                tile: Tile::new((s * 9 + 4) as u8).expect("a five"),
+                count: red[s],
+                max: red_fives[s],
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// The hand, when it holds no more red fives of a suit than the
+    /// presets' set (one per suit, [`ScoringRules::default`]): what a hand
+    /// read without rules may hold ([`Hand::from_str`] checks it too).
+    ///
+    /// # Errors
+    /// [`HandError::TooManyRedFives`].
+    pub fn within_preset_red_fives(self) -> Result<Hand, HandError> {
+        self.check_red_fives(ScoringRules::default().red_fives)?;
+        Ok(self)
+    }
+
+    /// Parses a hand (as [`str::parse`] does) for a set of `red_fives` per
+    /// suit (man, pin, sou) other than the presets' one each.
+    ///
+    /// # Errors
+    /// The notation's errors, [`HandError::TooManyRedFives`].
+    pub fn parse_with_red_fives(text: &str, red_fives: [u8; 3]) -> Result<Hand, HandError> {
+        let hand = notation::parse_hand(text)?;
+        hand.check_red_fives(red_fives)?;
+        Ok(hand)
+    }
+
     /// The concealed tiles in index order.
     pub fn tiles(&self) -> impl Iterator<Item = Tile> + '_ {
         Tile::all().flat_map(|t| std::iter::repeat_n(t, self.concealed[t.index()] as usize))
@@ -145,9 +202,11 @@ impl Hand {
 impl std::str::FromStr for Hand {
     type Err = HandError;
     /// Parses mpsz or Chinese notation with melds; the notation is described in
-    /// the [crate] documentation.
+    /// the [crate] documentation. At most the presets' red fives (one per
+    /// suit, [`ScoringRules::default`]): more is refused as a fifth copy is
+    /// ([`Hand::parse_with_red_fives`] for other rules).
     fn from_str(s: &str) -> Result<Hand, HandError> {
-        notation::parse_hand(s)
+        notation::parse_hand(s)?.within_preset_red_fives()
     }
 }
 

@@ -30,6 +30,7 @@ mod log_tenhou6;
 mod log_unfinished;
 mod notation;
 mod properties;
+mod red_fives;
 mod review_decisions;
 mod review_sanity;
 mod rules_audit;

@@ -69,6 +69,22 @@ fn shanten_err_too_many_copies_names_the_argument() {
 }
 
 #[test]
+fn shanten_and_waits_err_more_red_fives_than_the_set() {
+    assert_eq!(
+        tenpai(&["shanten", "000m1234p"]).failed(),
+        "error: HAND 1 \"000m1234p\": red five 0m appears 3 times (the rules' set holds 1)\n"
+    );
+    let r = tenpai(&["waits", "0p123m456s [406p] 11z"]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.err
+            .ends_with("red five 0p appears 2 times (the rules' set holds 1)\n"),
+        "{}",
+        r.err
+    );
+}
+
+#[test]
 fn shanten_err_bad_notation() {
     assert_eq!(
         tenpai(&["shanten", "123m8z"]).failed(),

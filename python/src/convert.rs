@@ -93,7 +93,9 @@ fn hand_of_pais(tiles: &[Pai]) -> PyResult<Hand> {
         return Err(value_error(HandError::TooManyTiles { count: tiles.len() }));
     }
     let (counts, red) = Pai::counts(tiles);
-    Hand::new(counts, red, Vec::new()).map_err(value_error)
+    Hand::new(counts, red, Vec::new())
+        .and_then(Hand::within_preset_red_fives)
+        .map_err(value_error)
 }
 
 /// A hand from mpsz text (called melds in brackets, `0` = red five), mjai

@@ -51,6 +51,9 @@ def test_shanten_forms_with_melds():
     "hand, message",
     [
         ("55p5p5p5p", "tile 5p appears 5 times (max 4)"),
+        ("000m1234p", "red five 0m appears 3 times (the rules' set holds 1)"),
+        ("0p123m [406p]", "red five 0p appears 2 times (the rules' set holds 1)"),
+        ("5sr 5sr 1m 2m", "red five 0s appears 2 times (the rules' set holds 1)"),
         ("123x", "unknown character 'x' at position 4"),
         ("8z", "no tile 8z (at position 1)"),
         ("123m45", "digit '4' at position 5 has no suit (add m, p, s or z)"),

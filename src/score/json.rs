@@ -271,7 +271,7 @@ fn meld_of(m: &MeldRecord) -> Result<(Meld, MeldOrigin), ScoreError> {
         tiles: m.tiles.clone(),
         reason,
     };
-    let h: Hand = m.tiles.parse().map_err(notation("meld"))?;
+    let h = Hand::parse_with_red_fives(&m.tiles, [4; 3]).map_err(notation("meld"))?;
     if !h.melds().is_empty() {
         return Err(bad("write the tiles without brackets").into());
     }
@@ -328,7 +328,9 @@ impl SituationRecord {
     /// # Ok::<(), serde_json::Error>(())
     /// ```
     pub fn to_situation(&self) -> Result<Situation, ScoreError> {
-        let concealed: Hand = self.hand.parse().map_err(notation("hand"))?;
+        // The situation checks the red fives against its rules (indicators
+        // too): the notation only against what any set can hold.
+        let concealed = Hand::parse_with_red_fives(&self.hand, [4; 3]).map_err(notation("hand"))?;
         let mut melds: Vec<Meld> = concealed.melds().to_vec();
         let mut origins: Vec<MeldOrigin> = vec![MeldOrigin::default(); melds.len()];
         for m in &self.melds {
