@@ -92,15 +92,16 @@ fn play_ok_quit_log_is_read_by_replay_and_review() {
     // East 2, 2 honba: two rounds finished, the third under way.
     let replay = tenpai_in(&["replay", &path, "--length", "east"], "");
     assert!(
-        replay
-            .ok()
-            .starts_with(&format!("{path}: ok (mjai, 3 rounds, ")),
+        replay.ok().starts_with(&format!(
+            "{path}: ok (unfinished: the log stops in E2-2; mjai, 3 rounds, "
+        )),
         "{}",
         replay.out
     );
     let review = tenpai_in(&["review", &path, "--length", "east", "--samples", "8"], "");
     let out = review.ok();
     assert!(out.contains("You"), "{out}");
+    assert!(out.contains("Unfinished log (it stops in E2-2)"), "{out}");
     assert!(log.lines().count() > 100);
 }
 
