@@ -110,9 +110,7 @@ impl Ids {
         let h = &mut self.held[seat as usize];
         let at = h
             .iter()
-            .position(|&id| {
-                id / 4 == k && (id % 4 == 0) == red || id / 4 == k && !(k < 27 && k % 9 == 4)
-            })
+            .position(|&id| id / 4 == k && ((id % 4 == 0) == red || !(k < 27 && k % 9 == 4)))
             .unwrap_or_else(|| panic!("seat {seat} holds no {t}"));
         h.remove(at)
     }
@@ -146,9 +144,7 @@ fn write(sc: &Scenario) -> (String, String, String) {
         .iter()
         .map(|h| h.split_whitespace().map(|t| ids.fresh(t)).collect())
         .collect();
-    for s in 0..4 {
-        ids.held[s] = hai[s].clone();
-    }
+    ids.held.clone_from_slice(&hai[..4]);
     // mjlog
     let mut x = String::from(
         r#"<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/><TAIKYOKU oya="0"/>"#,

@@ -309,7 +309,7 @@ pub(crate) fn in_riichi() -> State {
 
 /// Seat 1 called chi on seat 0's 6m with 5m 7m and still holds a 6m.
 pub(crate) fn after_chi_on_6m() -> State {
-    let s = table(
+    table(
         Rules::tenhou(),
         [
             "1p 1p 2p 2p 3p 3p 7s 7s 8s 8s 9s 9s N",
@@ -321,8 +321,7 @@ pub(crate) fn after_chi_on_6m() -> State {
         r#"{"type":"tsumo","actor":0,"pai":"6m"}
            {"type":"dahai","actor":0,"pai":"6m","tsumogiri":true}
            {"type":"chi","actor":1,"target":0,"pai":"6m","consumed":["5m","7m"]}"#,
-    );
-    s
+    )
 }
 
 #[test]

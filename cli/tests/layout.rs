@@ -88,7 +88,7 @@ fn seat_words(view: &SeatView, seat: u8) -> Vec<String> {
         .collect();
     if !info.melds.is_empty() {
         words.push("melds".into());
-        words.extend(info.melds.iter().map(|m| meld_word(m)));
+        words.extend(info.melds.iter().map(meld_word));
     }
     words
 }
@@ -239,8 +239,8 @@ fn layout_ok_no_meld_is_broken_across_rows() {
         let r = rows(&view, w, h);
         let screen = r.join("\n");
         let shown = seat_panel_words(&r, w as usize);
-        for seat in 0..4usize {
-            for m in &view.seats()[seat].melds {
+        for (seat, info) in view.seats().iter().enumerate() {
+            for m in &info.melds {
                 let word = meld_word(m);
                 // A piece of a meld on a row: the rest is on the next.
                 let piece = shown[seat]
