@@ -158,7 +158,7 @@ impl Hand {
 
     /// The hand, when it holds no more red fives of a suit than the
     /// presets' set (one per suit, [`ScoringRules::default`]): what a hand
-    /// read without rules may hold ([`Hand::from_str`] checks it too).
+    /// read without rules may hold (`Hand`'s `FromStr` checks it too).
     ///
     /// # Errors
     /// [`HandError::TooManyRedFives`].
