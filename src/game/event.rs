@@ -232,8 +232,34 @@ impl Event {
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn seen_by(&self, seat: u8) -> Event {
+        self.seen(Some(seat))
+    }
+
+    /// The event as a spectator may see it: every draw and every dealt tile
+    /// hidden (`?`), and no wall seed in `start_game`; discards, calls,
+    /// dora indicators and round results as they are (they are public).
+    /// What a host sends a client that watches a table where people play.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::{Event, Pai};
+    /// let draw = Event::Tsumo { actor: 2, pai: "5mr".parse()? };
+    /// assert_eq!(draw.seen_by_spectator(), Event::Tsumo { actor: 2, pai: Pai::HIDDEN });
+    /// let discard = Event::Dahai { actor: 2, pai: "5mr".parse()?, tsumogiri: true };
+    /// assert_eq!(discard.seen_by_spectator(), discard);
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn seen_by_spectator(&self) -> Event {
+        self.seen(None)
+    }
+
+    /// The event as `seat` sees it (`None`: a spectator, who sees no
+    /// concealed tile).
+    fn seen(&self, seat: Option<u8>) -> Event {
         match self {
-            Event::Tsumo { actor, .. } if *actor != seat => Event::Tsumo {
+            Event::Tsumo { actor, .. } if Some(*actor) != seat => Event::Tsumo {
                 actor: *actor,
                 pai: Pai::HIDDEN,
             },
@@ -259,7 +285,7 @@ impl Event {
                 dora_marker: *dora_marker,
                 scores: *scores,
                 tehais: std::array::from_fn(|s| {
-                    if s == seat as usize {
+                    if Some(s as u8) == seat {
                         tehais[s].clone()
                     } else {
                         vec![Pai::HIDDEN; tehais[s].len()]

@@ -32,7 +32,10 @@ export function send(msg) {
 const viewer = new Viewer(send, () => S.names);
 
 function connect() {
-  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  // A table's link (`?table=ID&key=KEY`) is passed on: it names the seat.
+  const link = new URLSearchParams(location.search);
+  const query = link.has("table") ? `?table=${encodeURIComponent(link.get("table"))}&key=${encodeURIComponent(link.get("key") || "")}` : "";
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${query}`);
   S.ws = ws;
   ws.onopen = () => {
     status("");
@@ -57,6 +60,7 @@ function handle(m) {
     case "welcome":
       S.seat = m.seat ?? null;
       S.watching = m.seat === undefined;
+      S.spectator = !!m.spectator;
       S.names = m.names.map((n, i) => (i === S.seat ? t("you") : n));
       S.ended = null;
       closeDialog();
@@ -74,6 +78,10 @@ function handle(m) {
       }
       break;
     }
+    case "seats":
+      S.seats = m;
+      render();
+      break;
     case "thinking":
       S.thinking = m;
       renderPanel();
@@ -164,10 +172,17 @@ function render() {
   });
   drawActions();
   let st = "";
-  if (S.watching) st = t("watching");
+  if (S.spectator) st = t("spectating");
+  else if (S.watching) st = t("watching");
   else if (S.tv.decision && S.sentFor !== S.tv.decision) st = S.riichi ? t("riichi_pick") : t("your_turn");
   else if (S.tv.turn !== null && S.tv.turn !== undefined) st = t("turn", { name: S.names[S.tv.turn] });
   if (!S.watching && !S.ended && myHand()?.furiten) st = st ? `${st} · ${t("furiten")}` : t("furiten");
+  if (S.seats) {
+    const seatsIn = (status) => S.seats.seats.map((x, i) => (x === status ? S.names[i] : null)).filter((x) => x !== null);
+    const open = seatsIn("open"), away = seatsIn("away");
+    if (open.length) st = t("waiting_people", { names: open.join(", ") });
+    else if (away.length) st = `${st ? st + " · " : ""}${t("away", { names: away.join(", ") })}`;
+  }
   $("turn").textContent = st;
   renderPanel();
 }
@@ -348,7 +363,7 @@ function showGameEnd(g) {
   if (g.reviewable) {
     const rv = el("button", "review", t("review_game"));
     rv.id = "review-game";
-    rv.addEventListener("click", () => { send({ type: "review", log: g.log }); progress(0, 0); });
+    rv.addEventListener("click", () => { send(S.seat === null ? { type: "review", log: g.log } : { type: "review", log: g.log, seat: S.seat }); progress(0, 0); });
     buttons.append(rv);
   }
   const vw = el("button", "view", t("open_viewer"));

@@ -7,7 +7,7 @@
 //! their own.
 
 use crate::protocol::{ClientMsg, ServerMsg};
-use crate::table::{to_text, Out, TableMsg, OUT_QUEUE};
+use crate::table::{to_text, Out, Role, TableHandle, TableMsg, OUT_QUEUE};
 use crate::{viewer, AppState};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -15,8 +15,8 @@ use std::sync::Arc;
 use tenpai::review::{find_decisions, review, DefaultSeat};
 use tokio::sync::mpsc;
 
-/// Serves one connection until it closes.
-pub async fn serve(socket: WebSocket, state: AppState) {
+/// Serves one connection to `table` as `role` until it closes.
+pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role: Role) {
     let client = state.next_client();
     let (out, mut queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
     let (mut sink, mut stream) = socket.split();
@@ -32,11 +32,11 @@ pub async fn serve(socket: WebSocket, state: AppState) {
         }
         let _ = sink.close().await;
     });
-    let table = state.table.clone();
     let joined = table
         .send(TableMsg::Join {
             client,
             out: out.clone(),
+            role,
         })
         .await;
     if !joined {
@@ -50,7 +50,7 @@ pub async fn serve(socket: WebSocket, state: AppState) {
     while let Some(m) = stream.next().await {
         match m {
             Ok(Message::Text(text)) => match serde_json::from_str::<ClientMsg>(text.as_str()) {
-                Ok(msg) => handle(msg, client, &out, &state).await,
+                Ok(msg) => handle(msg, client, &out, &state, &table).await,
                 Err(e) => say(
                     &out,
                     ServerMsg::Error {
@@ -78,7 +78,7 @@ fn say(out: &Out, msg: ServerMsg) {
     let _ = out.try_send(to_text(&msg));
 }
 
-async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState) {
+async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState, table: &TableHandle) {
     match msg {
         ClientMsg::Frame { log, step, seat } => {
             let Some(l) = state.logs.get(log) else {
@@ -106,10 +106,7 @@ async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState) {
         }
         ClientMsg::Review { log, seat } => start_review(log, seat, out, state),
         other => {
-            let sent = state
-                .table
-                .send(TableMsg::Intent { client, msg: other })
-                .await;
+            let sent = table.send(TableMsg::Intent { client, msg: other }).await;
             if !sent {
                 say(
                     out,

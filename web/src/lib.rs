@@ -9,6 +9,9 @@
 //! - [`table`]: one task per table owning its game; intents checked against
 //!   the legal actions it offered; AI players and searches on the blocking
 //!   pool.
+//! - [`rooms`]: the server's tables, each person's seat behind a secret
+//!   link, spectators' links; the lobby (`/lobby`, `/api/tables`) opens
+//!   and lists them.
 //! - [`view`]: what a client gets of the table: the library's view of its
 //!   seat ([`tenpai::view::SeatView`]).
 //! - [`thinking`]: the thinking panel (shanten, acceptance, the Monte Carlo
@@ -30,9 +33,11 @@
 
 mod assets;
 mod conn;
+mod lobby;
 pub mod logs;
 pub mod protocol;
 pub mod review;
+pub mod rooms;
 pub mod table;
 pub mod thinking;
 pub mod tiles;
@@ -48,7 +53,7 @@ use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
-use table::{Advisor, TableHandle, TableSpec};
+use table::{Advisor, Role, TableHandle, TableSpec};
 use tenpai::arena::PlayerKind;
 use tenpai::review::ReviewOptions;
 use tenpai::rules::Rules;
@@ -65,6 +70,9 @@ pub struct Config {
     pub review: ReviewOptions,
     /// A log to open in the viewer at the start (its text and name).
     pub open_log: Option<(String, String)>,
+    /// The external bots the lobby offers (`cmd:COMMAND` seats): the
+    /// lobby starts no other command.
+    pub bots: Vec<String>,
 }
 
 impl Config {
@@ -89,6 +97,7 @@ impl Config {
             },
             review: ReviewOptions::default(),
             open_log: None,
+            bots: Vec::new(),
         }
     }
 }
@@ -120,7 +129,17 @@ pub enum ServeError {
 /// What the handlers share.
 #[derive(Clone)]
 pub(crate) struct AppState {
-    table: TableHandle,
+    /// The server's own table (no key) and the role of a page opened
+    /// without a link.
+    home: (TableHandle, Role),
+    /// The lobby's tables.
+    rooms: rooms::Rooms,
+    /// The way to open a table on the tables' thread.
+    tables: mpsc::UnboundedSender<Open>,
+    /// The bots the lobby offers.
+    bots: Arc<Vec<String>>,
+    /// Where finished games' logs are written.
+    log_dir: Option<std::path::PathBuf>,
     logs: logs::Logs,
     clients: Arc<AtomicU64>,
     review: ReviewOptions,
@@ -183,7 +202,7 @@ fn tables_thread() -> std::io::Result<mpsc::UnboundedSender<Open>> {
 }
 
 /// A request to open a table on the tables' thread.
-struct Open {
+pub(crate) struct Open {
     spec: TableSpec,
     logs: logs::Logs,
     reply: oneshot::Sender<Result<TableHandle, table::StartError>>,
@@ -211,8 +230,16 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     let table = handle
         .await
         .map_err(|_| std::io::Error::other("the tables' thread stopped"))??;
+    let home_role = match config.table.persons().first() {
+        Some(&s) => Role::Seat(s),
+        None => Role::Watcher,
+    };
     let state = AppState {
-        table,
+        home: (table, home_role),
+        rooms: rooms::Rooms::default(),
+        tables: tables.clone(),
+        bots: Arc::new(config.bots.clone()),
+        log_dir: config.table.log_dir.clone(),
         logs,
         clients: Arc::new(AtomicU64::new(0)),
         review: config.review,
@@ -297,6 +324,8 @@ fn router(state: AppState) -> Router {
         .route("/", get(assets::index))
         .route("/assets/{file}", get(assets::file))
         .route("/ws", get(socket))
+        .route("/lobby", get(lobby::page))
+        .route("/api/tables", get(lobby::list).post(lobby::create))
         .route(
             "/api/logs",
             post(upload_log).layer(DefaultBodyLimit::max(tenpai::log::MAX_LOG_BYTES as usize)),
@@ -308,10 +337,45 @@ fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-async fn socket(ws: WebSocketUpgrade, State(state): State<AppState>) -> Response {
+/// The link a page was opened with (`/?table=ID&key=KEY`), passed on to
+/// `/ws`.
+#[derive(serde::Deserialize)]
+struct Entry {
+    table: Option<u64>,
+    key: Option<String>,
+}
+
+/// `GET /ws[?table=ID&key=KEY]`: the server's own table without a link; a
+/// lobby table's seat or its spectators with one (403 for a link that is
+/// not one of a table's).
+async fn socket(
+    ws: WebSocketUpgrade,
+    State(state): State<AppState>,
+    Query(entry): Query<Entry>,
+) -> Response {
+    let (table, role) = match (entry.table, entry.key) {
+        (None, None) => state.home.clone(),
+        (Some(id), Some(key)) => match state.rooms.enter(id, &key) {
+            Some(found) => found,
+            None => {
+                return (
+                    StatusCode::FORBIDDEN,
+                    format!("table {id}: no such table, or not its key"),
+                )
+                    .into_response()
+            }
+        },
+        _ => {
+            return (
+                StatusCode::BAD_REQUEST,
+                "a link names both its table and its key",
+            )
+                .into_response()
+        }
+    };
     ws.max_message_size(protocol::MAX_CLIENT_MESSAGE)
         .max_frame_size(protocol::MAX_CLIENT_MESSAGE)
-        .on_upgrade(move |socket| conn::serve(socket, state))
+        .on_upgrade(move |socket| conn::serve(socket, state, table, role))
 }
 
 #[derive(serde::Deserialize)]

@@ -79,9 +79,13 @@ pub enum ServerMsg {
     Welcome {
         /// [`VERSION`].
         version: u32,
-        /// The client's seat; absent when it watches four AI players.
+        /// The client's seat; absent when it watches (four AI players, or
+        /// as a spectator).
         #[serde(skip_serializing_if = "Option::is_none")]
         seat: Option<u8>,
+        /// The client is a spectator: no concealed hand, no thinking.
+        #[serde(skip_serializing_if = "std::ops::Not::not")]
+        spectator: bool,
         /// The players' names by seat.
         names: [String; 4],
         /// How long the AI's moves are shown before the next, in ms.
@@ -119,11 +123,33 @@ pub enum ServerMsg {
     },
     /// A step of a log in the viewer.
     Frame(Box<crate::viewer::Frame>),
+    /// Who sits where at a table where people play: sent when a person
+    /// comes or goes.
+    Seats {
+        /// Each seat's status.
+        seats: [SeatStatus; 4],
+        /// The game has started (every person's seat was taken).
+        started: bool,
+    },
     /// The last message could not be done; nothing changed.
     Error {
         /// What was wrong, in English.
         message: String,
     },
+}
+
+/// A seat at a table where people play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatStatus {
+    /// An AI player's seat.
+    Ai,
+    /// A person's seat nobody has taken yet (the game waits).
+    Open,
+    /// Its person is connected.
+    Here,
+    /// Its person has left (the game waits for them).
+    Away,
 }
 
 /// The end of a game.

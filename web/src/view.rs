@@ -8,6 +8,7 @@
 //! ([`SeatView::all_hands`]) for a watcher of four AI players and for the
 //! log viewer, who may see them all. This module decides nothing.
 
+use crate::table::Role;
 use serde::Serialize;
 use tenpai::game::State;
 use tenpai::view::SeatView;
@@ -71,6 +72,43 @@ impl TableView {
                 view
             } else {
                 view.without_choices()
+            },
+        }
+    }
+
+    /// The table of `state` as a client of `role` sees it: its seat's view,
+    /// a spectator's ([`SeatView::spectator`]: no concealed tile, seat 0 at
+    /// the bottom) or every hand for a watcher of four AI players; choices
+    /// only when `decision` is open for it.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::Game;
+    /// use tenpai_web::table::Role;
+    /// use tenpai_web::view::TableView;
+    /// let game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
+    /// let t = TableView::for_role(game.state(), Role::Spectator, None, Some(0));
+    /// let json = serde_json::to_value(&t)?;
+    /// assert_eq!(json["perspective"], "spectator");
+    /// assert!((0..4).all(|s| json["seats"][s]["hand"].is_null()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_role(
+        state: &State,
+        role: Role,
+        decision: Option<u64>,
+        asked: Option<u8>,
+    ) -> TableView {
+        match role {
+            Role::Seat(s) => TableView::of(state, Some(s), decision, asked),
+            Role::Watcher => TableView::of(state, None, decision, asked),
+            Role::Spectator => TableView {
+                bottom: 0,
+                decision: None,
+                asked,
+                view: SeatView::spectator(state),
             },
         }
     }

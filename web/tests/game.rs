@@ -1,21 +1,10 @@
 //! A whole game through the protocol: the same log as in process, and
 //! nothing of another seat's concealed tiles in any message.
 
-use crate::common::{east, server, Client};
+use crate::common::{east, pick, server, Client};
 use serde_json::Value;
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{play_game, Action, Event, Observation, Player};
-
-/// The person's policy, the same from the page's choices and from the
-/// engine's legal actions (the choices are the legal actions in order): a
-/// win, else riichi, else the first choice (which calls whatever it can).
-fn pick(kinds: &[&str]) -> usize {
-    kinds
-        .iter()
-        .position(|k| *k == "tsumo" || *k == "ron")
-        .or_else(|| kinds.iter().position(|k| *k == "riichi"))
-        .unwrap_or(0)
-}
 
 fn kind(a: &Action) -> &'static str {
     match a {

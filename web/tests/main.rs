@@ -8,10 +8,14 @@
 //!   out-of-turn actions, huge frames) is answered or refused without
 //!   changing the game or stalling another client;
 //! - a closed tab resumes; the viewer's logs and frames;
-//! - watching four AI players: every hand, each one's thinking.
+//! - watching four AI players: every hand, each one's thinking;
+//! - the lobby's tables: seats by link, spectators, privacy over whole
+//!   games with two people and a spectator.
 
 mod common;
 mod faults;
 mod game;
+mod privacy;
+mod rooms;
 mod viewer;
 mod watch;

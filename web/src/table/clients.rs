@@ -2,17 +2,63 @@
 //! after it, the table as it stands for a client that joins, errors and
 //! broadcasts.
 
-use super::{Out, Stage, Table};
-use crate::protocol::{ServerMsg, VERSION};
+use super::{may_see_thinking, Out, Role, Stage, Table};
+use crate::protocol::{SeatStatus, ServerMsg, VERSION};
 use crate::view::TableView;
 use std::sync::Arc;
 use tenpai::game::{Event, GameError};
 
 impl Table {
+    /// Sends the open decision's thinking to the clients that may see it
+    /// (the seat's person; a watcher of four AI players).
     pub(super) fn broadcast_thinking(&self) {
         if let Some(t) = &self.thinking {
-            self.broadcast(&ServerMsg::Thinking(Box::new(t.clone())));
+            let text = to_text(&ServerMsg::Thinking(Box::new(t.clone())));
+            for c in &self.clients {
+                if may_see_thinking(c.role, t.seat) {
+                    let _ = c.out.try_send(text.clone());
+                }
+            }
         }
+    }
+
+    /// Each seat: an AI, open (its person awaited), here or away.
+    pub(super) fn seat_statuses(&self) -> [SeatStatus; 4] {
+        std::array::from_fn(|s| {
+            let seat = s as u8;
+            if !self.is_person(seat) {
+                SeatStatus::Ai
+            } else if self.clients.iter().any(|c| c.role == Role::Seat(seat)) {
+                SeatStatus::Here
+            } else if self.joined[s] {
+                SeatStatus::Away
+            } else {
+                SeatStatus::Open
+            }
+        })
+    }
+
+    /// Updates where the table stands for the lobby.
+    pub(super) fn update_public(&self) {
+        if let Ok(mut p) = self.public.lock() {
+            *p = super::TableStatus {
+                seats: self.seat_statuses(),
+                started: self.started,
+                over: matches!(self.stage, Stage::Over),
+            };
+        }
+    }
+
+    /// Tells every client who sits where (after a join or a leave).
+    pub(super) fn tell_seats(&self) {
+        self.update_public();
+        if self.spec.persons().is_empty() {
+            return;
+        }
+        self.broadcast(&ServerMsg::Seats {
+            seats: self.seat_statuses(),
+            started: self.started,
+        });
     }
 
     /// Applies the game's new events to the published table and sends each
@@ -22,43 +68,36 @@ impl Table {
             let e = self.game.events()[self.published].clone();
             self.published += 1;
             self.shown.apply(&e)?;
-            for c in 0..self.clients.len() {
+            for c in &self.clients {
                 let msg = ServerMsg::Table {
-                    event: Some(self.seen(&e)),
-                    view: Box::new(self.published_view()),
+                    event: Some(seen(&e, c.role)),
+                    view: Box::new(self.published_view(c.role)),
                 };
-                send(&self.clients[c].out, &msg);
+                send(&c.out, &msg);
             }
         }
         self.clients.retain(|c| !c.out.is_closed());
         Ok(())
     }
 
-    /// `e` as the clients see it: their seat's view, or all of it when they
-    /// watch four AI players.
-    pub(super) fn seen(&self, e: &Event) -> Event {
-        match self.person() {
-            Some(seat) => e.seen_by(seat),
-            None => e.clone(),
-        }
-    }
-
-    /// The published table, without choices (events still to publish).
-    pub(super) fn published_view(&self) -> TableView {
-        let asked = (self.published == self.game.events().len())
+    /// The published table as a client of `role` sees it, without choices
+    /// (events still to publish).
+    pub(super) fn published_view(&self, role: Role) -> TableView {
+        let asked = (self.published == self.game.events().len() && self.started)
             .then(|| self.game.to_act())
             .flatten();
-        TableView::of(&self.shown, self.person(), None, asked)
+        TableView::for_role(&self.shown, role, None, asked)
     }
 
-    /// The table as it stands, with the open decision's choices (the
-    /// library's legal actions of the seat, the ones the game asks).
-    pub(super) fn table_view(&self) -> TableView {
+    /// The table as it stands for a client of `role`, with the open
+    /// decision's choices when they are its own (the library's legal
+    /// actions of the seat, the ones the game asks).
+    pub(super) fn table_view(&self, role: Role) -> TableView {
         match self.stage {
-            Stage::Person { decision, seat } => {
-                TableView::of(&self.shown, Some(seat), Some(decision), Some(seat))
+            Stage::Person { decision, seat } if role == Role::Seat(seat) => {
+                TableView::for_role(&self.shown, role, Some(decision), Some(seat))
             }
-            _ => self.published_view(),
+            _ => self.published_view(role),
         }
     }
 
@@ -67,15 +106,17 @@ impl Table {
         let Some(c) = self.clients.iter().find(|c| c.id == client) else {
             return;
         };
-        let advisor = match self.person() {
-            Some(_) => self.spec.advisor.name().to_string(),
-            None => "players".to_string(),
+        let advisor = match c.role {
+            Role::Seat(_) => self.spec.advisor.name().to_string(),
+            Role::Watcher => "players".to_string(),
+            Role::Spectator => "none".to_string(),
         };
         send(
             &c.out,
             &ServerMsg::Welcome {
                 version: VERSION,
-                seat: self.person(),
+                seat: c.role.seat(),
+                spectator: c.role == Role::Spectator,
                 names: self.spec.names(),
                 ai_delay_ms: self.spec.ai_delay.as_millis() as u64,
                 advisor,
@@ -85,10 +126,14 @@ impl Table {
             &c.out,
             &ServerMsg::Table {
                 event: None,
-                view: Box::new(self.table_view()),
+                view: Box::new(self.table_view(c.role)),
             },
         );
-        if let Some(t) = &self.thinking {
+        if let Some(t) = self
+            .thinking
+            .as_ref()
+            .filter(|t| may_see_thinking(c.role, t.seat))
+        {
             send(&c.out, &ServerMsg::Thinking(Box::new(t.clone())));
         }
         if let Some(end) = &self.ended {
@@ -107,6 +152,16 @@ impl Table {
         for c in &self.clients {
             let _ = c.out.try_send(text.clone());
         }
+    }
+}
+
+/// `e` as a client of `role` sees it: its seat's view, a spectator's, or
+/// all of it for a watcher of four AI players.
+fn seen(e: &Event, role: Role) -> Event {
+    match role {
+        Role::Seat(seat) => e.seen_by(seat),
+        Role::Spectator => e.seen_by_spectator(),
+        Role::Watcher => e.clone(),
     }
 }
 

@@ -48,9 +48,10 @@ impl Table {
             ranking: ranking(&scores),
             log,
             log_file,
-            reviewable: self.person().is_some(),
+            reviewable: !self.spec.persons().is_empty(),
         };
         self.ended = Some(end.clone());
+        self.update_public();
         self.broadcast(&ServerMsg::GameEnd(Box::new(end)));
     }
 }

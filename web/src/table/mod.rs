@@ -21,13 +21,13 @@ pub mod seats;
 pub use clients::to_text;
 
 use crate::logs::Logs;
-use crate::protocol::{ClientMsg, GameEnd, ServerMsg};
+use crate::protocol::{ClientMsg, GameEnd, SeatStatus, ServerMsg};
 use crate::thinking::{self, Thinking};
 use advise::Progress;
 use clients::send;
 use seats::{visible, Ai};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tenpai::ai::mc::{SearchReport, Settings};
 use tenpai::arena::PlayerKind;
@@ -79,18 +79,49 @@ pub struct TableSpec {
 }
 
 impl TableSpec {
-    /// The person's seat, if a person plays.
-    pub fn person(&self) -> Option<u8> {
-        (0..4u8).find(|&s| self.players[s as usize].is_none())
+    /// A person plays at `seat`.
+    pub fn is_person(&self, seat: u8) -> bool {
+        self.players.get(seat as usize).is_some_and(Option::is_none)
     }
 
-    /// The players' names: `You` (the name reviews look for) and the AI
-    /// players' kinds with their first seat (`baseline S`).
+    /// The seats where people play, in seat order.
+    pub fn persons(&self) -> Vec<u8> {
+        (0..4u8).filter(|&s| self.is_person(s)).collect()
+    }
+
+    /// The players' names: `You` for a single person (the name reviews
+    /// look for), `person E`… when several play, and the AI players' kinds
+    /// with their first seat (`baseline S`).
     pub fn names(&self) -> [String; 4] {
+        let single = self.persons().len() == 1;
         std::array::from_fn(|s| match &self.players[s] {
-            None => tenpai::review::PLAYER_NAME.to_string(),
+            None if single => tenpai::review::PLAYER_NAME.to_string(),
+            None => format!("person {}", ["E", "S", "W", "N"][s]),
             Some(k) => format!("{k} {}", ["E", "S", "W", "N"][s]),
         })
+    }
+}
+
+/// Who a client is at a table: what it may see and do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The person at this seat: its own concealed tiles and choices.
+    Seat(u8),
+    /// A spectator: every discard and call, no concealed hand, no wall
+    /// ([`tenpai::view::SeatView::spectator`]).
+    Spectator,
+    /// A watcher of four AI players at the server's own table: every hand
+    /// and each AI's thinking.
+    Watcher,
+}
+
+impl Role {
+    /// The seat it plays.
+    pub fn seat(self) -> Option<u8> {
+        match self {
+            Role::Seat(s) => Some(s),
+            _ => None,
+        }
     }
 }
 
@@ -103,6 +134,8 @@ pub enum TableMsg {
         client: u64,
         /// Where its messages go.
         out: Out,
+        /// Who it is.
+        role: Role,
     },
     /// A client left.
     Leave {
@@ -122,6 +155,7 @@ pub enum TableMsg {
 #[derive(Clone, Debug)]
 pub struct TableHandle {
     tx: mpsc::Sender<TableMsg>,
+    status: Arc<Mutex<TableStatus>>,
 }
 
 impl TableHandle {
@@ -129,6 +163,26 @@ impl TableHandle {
     pub async fn send(&self, msg: TableMsg) -> bool {
         self.tx.send(msg).await.is_ok()
     }
+
+    /// Where the table stands (nothing secret: for the lobby's listing).
+    pub fn status(&self) -> TableStatus {
+        self.status.lock().map(|s| *s).unwrap_or(TableStatus {
+            seats: [SeatStatus::Ai; 4],
+            started: false,
+            over: true,
+        })
+    }
+}
+
+/// Where a table stands, as the lobby lists it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableStatus {
+    /// Each seat: an AI's, or a person's (open, here, away).
+    pub seats: [SeatStatus; 4],
+    /// The game has started.
+    pub started: bool,
+    /// The game is over.
+    pub over: bool,
 }
 
 /// What the blocking tasks tell the table.
@@ -158,6 +212,9 @@ enum Stage {
     Ready { action: Action, at: Instant },
     /// Four AI players and nobody watching: the game waits for a client.
     Unwatched,
+    /// Waiting for the people: the game starts when every person's seat
+    /// has been taken.
+    Waiting,
     /// The game is over (or stopped by an engine error).
     Over,
 }
@@ -165,6 +222,7 @@ enum Stage {
 struct Client {
     id: u64,
     out: Out,
+    role: Role,
     /// The client shows the thinking panel.
     panel: bool,
 }
@@ -180,8 +238,10 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 pub fn spawn(spec: TableSpec, logs: Logs) -> Result<TableHandle, StartError> {
     let (tx, rx) = mpsc::channel(256);
     let t = Table::new(spec, logs)?;
+    let status = t.public.clone();
+    t.update_public();
     tokio::task::spawn_local(t.run(rx));
-    Ok(TableHandle { tx })
+    Ok(TableHandle { tx, status })
 }
 
 /// An error starting a game.
@@ -216,6 +276,12 @@ struct Table {
     /// The next AI move is not shown before this.
     next_ai: Instant,
     ended: Option<GameEnd>,
+    /// The person's seats taken at least once.
+    joined: [bool; 4],
+    /// The game has started (every person's seat taken).
+    started: bool,
+    /// Where the table stands, for the lobby.
+    public: Arc<Mutex<TableStatus>>,
     internal_tx: mpsc::UnboundedSender<Internal>,
     internal_rx: mpsc::UnboundedReceiver<Internal>,
 }
@@ -225,6 +291,7 @@ impl Table {
         let (internal_tx, internal_rx) = mpsc::unbounded_channel();
         let seed = spec.seed;
         let game = Game::new(&spec.rules, seed, false)?;
+        let started = spec.persons().is_empty();
         let mut t = Table {
             shown: fresh(&spec.rules),
             seats: seats_for(&spec, seed)?,
@@ -241,10 +308,24 @@ impl Table {
             thinking: None,
             next_ai: Instant::now(),
             ended: None,
+            joined: [false; 4],
+            started,
+            public: Arc::new(Mutex::new(TableStatus {
+                seats: [SeatStatus::Ai; 4],
+                started,
+                over: false,
+            })),
             internal_tx,
             internal_rx,
         };
-        t.advance();
+        if started {
+            t.advance();
+        } else {
+            // The deal is published (to nobody yet): a person who joins
+            // sees the table while the others are awaited.
+            t.publish()?;
+            t.stage = Stage::Waiting;
+        }
         Ok(t)
     }
 
@@ -269,29 +350,50 @@ impl Table {
         }
     }
 
-    /// The person's seat (none when watching).
-    fn person(&self) -> Option<u8> {
-        self.spec.person()
+    /// A person plays at `seat`.
+    fn is_person(&self, seat: u8) -> bool {
+        self.spec.is_person(seat)
+    }
+
+    fn role_of(&self, client: u64) -> Option<Role> {
+        self.clients.iter().find(|c| c.id == client).map(|c| c.role)
     }
 
     fn handle(&mut self, m: TableMsg) {
         match m {
-            TableMsg::Join { client, out } => {
+            TableMsg::Join { client, out, role } => {
+                if let Role::Seat(s) = role {
+                    self.joined[s as usize % 4] = true;
+                }
+                if !self.started && self.spec.persons().iter().all(|&s| self.joined[s as usize]) {
+                    // The last person sits down: the game runs on to the
+                    // first decision of a person before the newcomer is
+                    // greeted with the table as it then stands.
+                    self.started = true;
+                    self.advance();
+                }
                 self.clients.push(Client {
                     id: client,
                     out,
+                    role,
                     panel: true,
                 });
                 self.greet(client);
+                self.tell_seats();
                 if matches!(self.stage, Stage::Unwatched) {
                     return self.advance();
                 }
                 if let (Stage::Person { seat, decision }, None) = (&self.stage, &self.thinking) {
                     let (seat, decision) = (*seat, *decision);
-                    self.advise(seat, decision);
+                    if role == Role::Seat(seat) {
+                        self.advise(seat, decision);
+                    }
                 }
             }
-            TableMsg::Leave { client } => self.clients.retain(|c| c.id != client),
+            TableMsg::Leave { client } => {
+                self.clients.retain(|c| c.id != client);
+                self.tell_seats();
+            }
             TableMsg::Intent { client, msg } => self.intent(client, msg),
         }
     }
@@ -299,8 +401,11 @@ impl Table {
     fn intent(&mut self, client: u64, msg: ClientMsg) {
         match msg {
             ClientMsg::Act { decision, choice } => {
+                let role = self.role_of(client);
                 let open = match self.stage {
-                    Stage::Person { decision: d, .. } => Some(d),
+                    Stage::Person { decision: d, seat } if role == Some(Role::Seat(seat)) => {
+                        Some(d)
+                    }
                     _ => None,
                 };
                 if open != Some(decision) {
@@ -319,17 +424,24 @@ impl Table {
                 self.step(&action);
             }
             ClientMsg::Panel { on } => {
-                let was = self.wants_panel();
+                let asked = match self.stage {
+                    Stage::Person { seat, decision } => Some((seat, decision)),
+                    _ => None,
+                };
+                let was = asked.is_some_and(|(s, _)| self.wants_panel(s));
                 if let Some(c) = self.clients.iter_mut().find(|c| c.id == client) {
                     c.panel = on;
                 }
-                if on && !was {
-                    if let Stage::Person { seat, decision } = self.stage {
+                if let Some((seat, decision)) = asked {
+                    if on && !was && self.wants_panel(seat) {
                         self.advise(seat, decision);
                     }
                 }
             }
             ClientMsg::NewGame => {
+                if self.role_of(client) == Some(Role::Spectator) {
+                    return self.error(client, "a spectator cannot deal a new game".into());
+                }
                 if !matches!(self.stage, Stage::Over) {
                     return self.error(client, "the game is not over".into());
                 }
@@ -354,6 +466,7 @@ impl Table {
         self.heard = [0; 4];
         self.thinking = None;
         self.ended = None;
+        self.update_public();
         for c in 0..self.clients.len() {
             let id = self.clients[c].id;
             self.greet(id);
@@ -362,8 +475,11 @@ impl Table {
         Ok(())
     }
 
-    fn wants_panel(&self) -> bool {
-        self.clients.iter().any(|c| c.panel)
+    /// A client that may see the thinking about `seat` shows the panel.
+    fn wants_panel(&self, seat: u8) -> bool {
+        self.clients
+            .iter()
+            .any(|c| c.panel && may_see_thinking(c.role, seat))
     }
 
     fn internal(&mut self, i: Internal) {
@@ -384,8 +500,7 @@ impl Table {
                     t.recommended = thinking::choice_of(&report.chosen, self.game.legal());
                 }
                 t.search = Some(view);
-                let msg = ServerMsg::Thinking(Box::new(t.clone()));
-                self.broadcast(&msg);
+                self.broadcast_thinking();
             }
             Internal::AiDone {
                 seat,
@@ -399,8 +514,7 @@ impl Table {
                 }
                 if let Some(t) = self.thinking.as_mut().filter(|t| t.recommended.is_none()) {
                     t.recommended = thinking::choice_of(&action, self.game.legal());
-                    let msg = ServerMsg::Thinking(Box::new(t.clone()));
-                    self.broadcast(&msg);
+                    self.broadcast_thinking();
                 }
                 if visible(&action) && self.next_ai > Instant::now() {
                     let at = self.next_ai;
@@ -441,7 +555,7 @@ impl Table {
         let Some(seat) = self.game.to_act() else {
             return self.finish();
         };
-        if self.person().is_none() && self.clients.is_empty() {
+        if self.spec.persons().is_empty() && self.clients.is_empty() {
             // A game of four AI players is played while someone watches.
             self.stage = Stage::Unwatched;
             return;
@@ -449,21 +563,21 @@ impl Table {
         self.decision += 1;
         let decision = self.decision;
         self.thinking = None;
-        if Some(seat) == self.person() {
+        if self.is_person(seat) {
             // The page answers with a position in the view's choices: they
             // must be the actions the game asks about.
             if tenpai::game::legal_actions(&self.shown, seat) != self.game.legal() {
                 return self.fail(&"the seat's view offers other actions than the game asks");
             }
             self.stage = Stage::Person { seat, decision };
-            for c in 0..self.clients.len() {
+            for c in &self.clients {
                 let msg = ServerMsg::Table {
                     event: None,
-                    view: Box::new(self.table_view()),
+                    view: Box::new(self.table_view(c.role)),
                 };
-                send(&self.clients[c].out, &msg);
+                send(&c.out, &msg);
             }
-            if self.wants_panel() {
+            if self.wants_panel(seat) {
                 self.advise(seat, decision);
             }
             return;
@@ -477,7 +591,7 @@ impl Table {
         let obs = Observation::of(self.game.state(), seat);
         let legal = self.game.legal().to_vec();
         // Watching four AI players: each one's thinking is shown.
-        let watched = self.person().is_none() && self.wants_panel();
+        let watched = self.spec.persons().is_empty() && self.wants_panel(seat);
         if watched {
             let by = if matches!(*ai, Ai::Mc(_)) {
                 "mc"
@@ -517,6 +631,16 @@ impl Table {
                 action,
             });
         });
+    }
+}
+
+/// A client of `role` may see the thinking about `seat`: the person at that
+/// seat, or a watcher of four AI players.
+fn may_see_thinking(role: Role, seat: u8) -> bool {
+    match role {
+        Role::Seat(s) => s == seat,
+        Role::Watcher => true,
+        Role::Spectator => false,
     }
 }
 

@@ -45,10 +45,51 @@ const WAIT: Duration = Duration::from_secs(60);
 
 impl Client {
     pub async fn connect(r: &Running) -> Client {
-        let (ws, _) = connect_async_with_config(format!("ws://{}/ws", r.addr), None, true)
-            .await
-            .expect("connects");
-        Client { ws }
+        Client::connect_to(r, "/ws").await
+    }
+
+    /// Connects to `path` (a link's `/ws?table=ID&key=KEY`).
+    pub async fn connect_to(r: &Running, path: &str) -> Client {
+        Client::try_connect(r, path).await.expect("connects")
+    }
+
+    /// Connects to `path`; the HTTP status when the server refuses.
+    pub async fn try_connect(r: &Running, path: &str) -> Result<Client, u16> {
+        match connect_async_with_config(format!("ws://{}{path}", r.addr), None, true).await {
+            Ok((ws, _)) => Ok(Client { ws }),
+            Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => Err(resp.status().as_u16()),
+            Err(e) => panic!("{path}: {e}"),
+        }
+    }
+
+    /// Plays until the game's end with the scripted policy ([`pick`]),
+    /// answering every decision; returns every message received.
+    pub async fn play_to_end(&mut self) -> Vec<Value> {
+        let mut all = Vec::new();
+        loop {
+            let m = self.next().await.expect("the game goes on");
+            all.push(m.clone());
+            match m["type"].as_str() {
+                Some("table") => {
+                    let Some(d) = m["view"]["decision"].as_u64() else {
+                        continue;
+                    };
+                    let kinds: Vec<&str> = m["view"]["choices"]["actions"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .map(|c| c["type"].as_str().unwrap())
+                        .collect();
+                    self.send(
+                        serde_json::json!({"type": "act", "decision": d, "choice": pick(&kinds)}),
+                    )
+                    .await;
+                }
+                Some("game_end") => return all,
+                Some("error") => panic!("{m}"),
+                _ => {}
+            }
+        }
     }
 
     pub async fn send(&mut self, v: Value) {
@@ -97,12 +138,32 @@ impl Client {
     }
 }
 
+/// The scripted person's policy: a win, else riichi, else the first
+/// choice (which calls whatever it can).
+pub fn pick(kinds: &[&str]) -> usize {
+    kinds
+        .iter()
+        .position(|k| *k == "tsumo" || *k == "ron")
+        .or_else(|| kinds.iter().position(|k| *k == "riichi"))
+        .unwrap_or(0)
+}
+
 /// A raw HTTP POST on loopback; the status and the JSON body.
 pub async fn post(r: &Running, path: &str, body: &str) -> (u16, Value) {
+    request(r, "POST", path, body).await
+}
+
+/// A raw HTTP GET on loopback; the status and the JSON body.
+pub async fn get(r: &Running, path: &str) -> (u16, Value) {
+    request(r, "GET", path, "").await
+}
+
+/// A raw HTTP request on loopback; the status and the JSON body.
+pub async fn request(r: &Running, method: &str, path: &str, body: &str) -> (u16, Value) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let mut s = TcpStream::connect(r.addr).await.unwrap();
     let req = format!(
-        "POST {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         r.addr,
         body.len()
     );

@@ -1,0 +1,210 @@
+//! The lobby: a page (`GET /lobby`) and its JSON API to open a table
+//! (`POST /api/tables`: the rules, the length, who plays each seat, the
+//! Monte Carlo AI's budget) and list the tables (`GET /api/tables`:
+//! nothing secret). A new table's answer holds its links: one per person's
+//! seat, one for spectators; the server keeps no other way in.
+
+use crate::rooms::{Links, NewTable};
+use crate::{AppState, Open};
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::Json;
+use maud::{html, PreEscaped, DOCTYPE};
+use tokio::sync::oneshot;
+
+/// `GET /api/tables`: every table, nothing secret.
+pub async fn list(State(state): State<AppState>) -> Response {
+    Json(serde_json::json!({ "tables": state.rooms.list() })).into_response()
+}
+
+fn refused(status: StatusCode, message: String) -> Response {
+    (status, Json(serde_json::json!({ "error": message }))).into_response()
+}
+
+/// `POST /api/tables` with a [`NewTable`]: the table opened and its links
+/// ([`Links`]), or 400 with `{"error": …}` naming the field.
+pub async fn create(State(state): State<AppState>, body: axum::body::Bytes) -> Response {
+    let de = &mut serde_json::Deserializer::from_slice(&body);
+    let req: NewTable = match serde_path_to_error::deserialize(de) {
+        Ok(r) => r,
+        Err(e) => {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            let message = if path == "." {
+                inner.to_string()
+            } else {
+                format!("{path}: {inner}")
+            };
+            return refused(StatusCode::BAD_REQUEST, message);
+        }
+    };
+    let seed = match random_seed() {
+        Ok(s) => s,
+        Err(e) => return refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    let (spec, about) = match req.to_spec(&state.bots, seed, state.log_dir.clone()) {
+        Ok(x) => x,
+        Err(e) => return refused(StatusCode::BAD_REQUEST, e.to_string()),
+    };
+    match open(&state, spec, about).await {
+        Ok(links) => Json(links).into_response(),
+        Err(message) => refused(StatusCode::INTERNAL_SERVER_ERROR, message),
+    }
+}
+
+/// Opens `spec` on the tables' thread and registers it.
+async fn open(
+    state: &AppState,
+    spec: crate::table::TableSpec,
+    about: crate::rooms::About,
+) -> Result<Links, String> {
+    let (reply, handle) = oneshot::channel();
+    let _ = state.tables.send(Open {
+        spec: spec.clone(),
+        logs: state.logs.clone(),
+        reply,
+    });
+    let table = handle
+        .await
+        .map_err(|_| "the tables' thread stopped".to_string())?
+        .map_err(|e| e.to_string())?;
+    state
+        .rooms
+        .add(&spec, table, about)
+        .map_err(|e| e.to_string())
+}
+
+/// A wall seed from the operating system's generator.
+fn random_seed() -> Result<u64, crate::rooms::RandomError> {
+    let k = crate::rooms::Key::new()?;
+    let hex = k.to_hex();
+    Ok(u64::from_str_radix(&hex[..16], 16).unwrap_or(0))
+}
+
+/// `GET /lobby`: the page that opens and lists tables.
+pub async fn page(State(state): State<AppState>) -> Html<String> {
+    let kinds: Vec<(String, String)> = [
+        ("person", "Person"),
+        ("mc", "Monte Carlo AI"),
+        ("baseline", "Baseline AI"),
+        ("random", "Random AI"),
+    ]
+    .iter()
+    .map(|(v, l)| (v.to_string(), l.to_string()))
+    .chain(
+        state
+            .bots
+            .iter()
+            .map(|b| (format!("cmd:{b}"), format!("Bot: {b}"))),
+    )
+    .collect();
+    let defaults = ["person", "person", "mc", "baseline"];
+    let winds = ["East", "South", "West", "North"];
+    let markup = html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { "tenpai — lobby" }
+                link rel="stylesheet" href="/assets/style.css";
+                style { (PreEscaped(LOBBY_CSS)) }
+            }
+            body.lobby {
+                header {
+                    span.brand { "tenpai" }
+                    span { "Lobby" }
+                    a href="/" { "The server's table" }
+                }
+                main.lobbymain {
+                    section.card {
+                        h2 { "Open a table" }
+                        form id="new" {
+                            label { "Rules " select id="rules" {
+                                @for p in tenpai::rules::PRESETS { option value=(p) { (p) } }
+                            } }
+                            label { "Length " select id="length" {
+                                option value="east" { "East only" }
+                                option value="south" { "East and South" }
+                            } }
+                            @for (s, w) in winds.iter().enumerate() {
+                                label { (w) " " select id=(format!("seat{s}")) {
+                                    @for (v, l) in &kinds {
+                                        option value=(v) selected[v.as_str() == defaults[s]] { (l) }
+                                    }
+                                } }
+                            }
+                            label { "Monte Carlo thinking (ms) " input id="think" type="number" min="10" max="10000" value="300"; }
+                            label { "AI move shown (ms) " input id="delay" type="number" min="0" max="5000" value="600"; }
+                            button type="submit" { "Open the table" }
+                        }
+                        p id="error" class="error" {}
+                        div id="links" {}
+                    }
+                    section.card {
+                        h2 { "Tables" }
+                        table id="tables" {
+                            thead { tr { th { "Table" } th { "Rules" } th { "East" } th { "South" } th { "West" } th { "North" } th { "Game" } } }
+                            tbody {}
+                        }
+                    }
+                }
+                script { (PreEscaped(LOBBY_JS)) }
+            }
+        }
+    };
+    Html(markup.into_string())
+}
+
+const LOBBY_CSS: &str = "
+body.lobby { overflow: auto; }
+.lobby header a { color: var(--accent); margin-left: auto; }
+.lobbymain { display: flex; flex-wrap: wrap; gap: 16px; padding: 16px; align-items: flex-start; }
+.card { background: var(--panel); border: 1px solid #2b5a44; border-radius: 8px; padding: 12px 16px; min-width: 320px; }
+.card h2 { margin: 0 0 10px; font-size: 18px; }
+#new { display: grid; grid-template-columns: 1fr; gap: 8px; }
+#new label { display: flex; justify-content: space-between; gap: 12px; align-items: center; }
+#new input { width: 90px; background: #23543e; color: var(--ink); border: 1px solid #4d8c6f; border-radius: 6px; padding: 3px 6px; }
+.error { color: #ff8a80; min-height: 1em; }
+#links a { color: var(--accent); word-break: break-all; }
+#links li { margin: 4px 0; }
+#tables { border-collapse: collapse; font-size: 14px; }
+#tables th, #tables td { padding: 4px 8px; border-bottom: 1px solid #2b5a44; text-align: left; }
+.st-open { color: var(--accent); } .st-away { color: #ff8a80; }
+";
+
+const LOBBY_JS: &str = r#"
+const $ = (id) => document.getElementById(id);
+const winds = ["East", "South", "West", "North"];
+function esc(s) { const d = document.createElement("span"); d.textContent = s; return d.innerHTML; }
+async function refresh() {
+  try {
+    const r = await fetch("/api/tables");
+    const { tables } = await r.json();
+    $("tables").tBodies[0].innerHTML = tables.map((t) =>
+      `<tr><td>${t.id}</td><td>${esc(t.rules)} · ${esc(t.length)}</td>` +
+      t.seats.map((s) => `<td class="st-${s.status}">${esc(s.player)}${s.player === "person" ? " (" + s.status + ")" : ""}</td>`).join("") +
+      `<td>${t.over ? "over" : t.started ? "playing" : "waiting"}</td></tr>`).join("");
+  } catch (e) { $("error").textContent = String(e); }
+}
+$("new").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  $("error").textContent = "";
+  const body = {
+    rules: $("rules").value, length: $("length").value,
+    seats: [0, 1, 2, 3].map((s) => $("seat" + s).value),
+    think_ms: Number($("think").value), ai_delay_ms: Number($("delay").value),
+  };
+  const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const j = await r.json();
+  if (!r.ok) { $("error").textContent = j.error; return; }
+  const abs = (p) => location.origin + p;
+  $("links").innerHTML = `<h3>Table ${j.id}: give each person their own link</h3><ul>` +
+    j.seats.map((s) => `<li>${winds[s.seat]}: <a href="${abs(s.link)}" target="_blank">${abs(s.link)}</a></li>`).join("") +
+    `<li>Spectators: <a href="${abs(j.watch)}" target="_blank">${abs(j.watch)}</a></li></ul>`;
+  refresh();
+});
+refresh();
+setInterval(refresh, 2000);
+"#;

@@ -1,0 +1,209 @@
+//! The server's tables: a registry of the tables it plays, each with a key
+//! per person's seat and one for its spectators ([`Key`]), and the lobby's
+//! requests to open one ([`NewTable`]).
+//!
+//! Holding a seat's link (its table and key) is playing that seat, from any
+//! device, and coming back to it; holding the spectators' link is watching
+//! every discard and call, never a concealed hand. The listing
+//! ([`Listing`]) holds nothing secret: no key, no seed.
+//!
+//! The server's own table (`tenpai serve`'s options) has no key: the page
+//! opened without a link plays its person's seat (or watches its four AI
+//! players), as before there were tables.
+
+mod key;
+mod request;
+
+pub use key::{Key, RandomError, KEY_BYTES};
+pub use request::{NewTable, RequestError, SeatKind};
+
+use crate::protocol::SeatStatus;
+use crate::table::{Role, TableHandle, TableSpec};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+
+/// A table of the registry.
+#[derive(Clone, Debug)]
+pub struct Room {
+    /// The table's id (in its links).
+    pub id: u64,
+    /// The way to its task.
+    pub handle: TableHandle,
+    /// What the listing shows of it.
+    pub about: About,
+    /// The key of each person's seat.
+    keys: [Option<Key>; 4],
+    /// The spectators' key.
+    watch: Key,
+}
+
+/// What the lobby lists of a table besides where it stands.
+#[derive(Clone, Debug, Serialize)]
+pub struct About {
+    /// The rule preset's name.
+    pub rules: String,
+    /// `east` or `south`.
+    pub length: String,
+    /// Each seat: `person`, `mc`, `baseline`, `random` or `cmd` (the
+    /// command itself is not shown).
+    pub players: [String; 4],
+}
+
+/// One table in the lobby's listing: nothing secret.
+#[derive(Clone, Debug, Serialize)]
+pub struct Listing {
+    /// The table's id.
+    pub id: u64,
+    /// The rule preset's name.
+    pub rules: String,
+    /// `east` or `south`.
+    pub length: String,
+    /// Each seat: its player and, for a person's, `open`, `here` or `away`.
+    pub seats: Vec<ListedSeat>,
+    /// The game has started.
+    pub started: bool,
+    /// The game is over.
+    pub over: bool,
+}
+
+/// A seat in the listing.
+#[derive(Clone, Debug, Serialize)]
+pub struct ListedSeat {
+    /// The seat, 0–3 (0 the first dealer).
+    pub seat: u8,
+    /// Who plays it: `person`, `mc`, `baseline`, `random` or `cmd`.
+    pub player: String,
+    /// Where its player stands.
+    pub status: SeatStatus,
+}
+
+/// The links of a new table: one per person's seat, one for spectators.
+#[derive(Clone, Debug, Serialize)]
+pub struct Links {
+    /// The table's id.
+    pub id: u64,
+    /// The person's seats and their links (`/?table=ID&key=KEY`).
+    pub seats: Vec<SeatLink>,
+    /// The spectators' link.
+    pub watch: String,
+}
+
+/// A person's seat and its link.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatLink {
+    /// The seat, 0–3.
+    pub seat: u8,
+    /// Its link (a path on this server).
+    pub link: String,
+}
+
+/// The registry of tables; cloned handles share it.
+#[derive(Clone, Debug, Default)]
+pub struct Rooms {
+    inner: Arc<Mutex<BTreeMap<u64, Room>>>,
+}
+
+/// The path of a link to table `id` with `key`.
+pub fn link(id: u64, key: &Key) -> String {
+    format!("/?table={id}&key={}", key.to_hex())
+}
+
+impl Rooms {
+    /// Adds a running table with fresh keys for its people's seats and its
+    /// spectators; returns its links.
+    ///
+    /// # Errors
+    /// [`RandomError`] when the keys cannot be made.
+    pub fn add(
+        &self,
+        spec: &TableSpec,
+        handle: TableHandle,
+        about: About,
+    ) -> Result<Links, RandomError> {
+        let mut keys: [Option<Key>; 4] = Default::default();
+        for s in spec.persons() {
+            keys[s as usize] = Some(Key::new()?);
+        }
+        let watch = Key::new()?;
+        let mut rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let id = rooms.keys().next_back().map_or(1, |last| last + 1);
+        let links = Links {
+            id,
+            seats: (0..4u8)
+                .filter_map(|s| {
+                    keys[s as usize].as_ref().map(|k| SeatLink {
+                        seat: s,
+                        link: link(id, k),
+                    })
+                })
+                .collect(),
+            watch: link(id, &watch),
+        };
+        rooms.insert(
+            id,
+            Room {
+                id,
+                handle,
+                about,
+                keys,
+                watch,
+            },
+        );
+        Ok(links)
+    }
+
+    /// The table `id` and the role `key` gives there (a person's seat, or
+    /// a spectator), when the key is one of the table's. Every key of the
+    /// table is compared, each in constant time.
+    pub fn enter(&self, id: u64, key: &str) -> Option<(TableHandle, Role)> {
+        let presented = Key::from_hex(key)?;
+        let rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let room = rooms.get(&id)?;
+        let mut role = None;
+        for (s, k) in room.keys.iter().enumerate() {
+            if k.as_ref().is_some_and(|k| k.matches(&presented)) {
+                role = Some(Role::Seat(s as u8));
+            }
+        }
+        if room.watch.matches(&presented) {
+            role = Some(Role::Spectator);
+        }
+        role.map(|r| (room.handle.clone(), r))
+    }
+
+    /// Every table, in the order they were opened: nothing secret.
+    pub fn list(&self) -> Vec<Listing> {
+        let rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        rooms
+            .values()
+            .map(|r| {
+                let st = r.handle.status();
+                Listing {
+                    id: r.id,
+                    rules: r.about.rules.clone(),
+                    length: r.about.length.clone(),
+                    seats: (0..4u8)
+                        .map(|s| ListedSeat {
+                            seat: s,
+                            player: r.about.players[s as usize].clone(),
+                            status: st.seats[s as usize],
+                        })
+                        .collect(),
+                    started: st.started,
+                    over: st.over,
+                }
+            })
+            .collect()
+    }
+
+    /// Tables in the registry.
+    pub fn len(&self) -> usize {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    /// The registry is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
