@@ -30,7 +30,13 @@ fn mjlog_text() -> String {
 }
 
 fn replayed(game: &ImportedGame) -> ReplayReport {
-    replay(game, &game.rules_or(&Rules::tenhou()))
+    replay(
+        game,
+        &game
+            .rules_for(&tenpai::log::RulesAsked::default())
+            .expect("rules")
+            .rules,
+    )
 }
 
 /// (rounds, wins, draws, events, mismatches) of a replay.
@@ -209,7 +215,10 @@ fn empty_logs_of_every_format_are_empty() {
 #[test]
 fn review_finds_the_decisions_of_an_unfinished_round() {
     let game = log::parse(&tenhou6_cut_in_e3()).unwrap();
-    let rules = game.rules_or(&Rules::tenhou());
+    let rules = game
+        .rules_for(&tenpai::log::RulesAsked::default())
+        .expect("rules")
+        .rules;
     let found = find_decisions(&game, &rules, 0);
     assert_eq!(found.extent, stops_in("E3-0"));
     assert!(found.refused.is_empty());

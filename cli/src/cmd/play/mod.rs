@@ -410,8 +410,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
             record::name_players(&mut record.events, &setup, names);
             if let Some(p) = &args.log {
                 record::write_log(p, &record.to_mjai())?;
-                let command =
-                    crate::cmd::review::command_for(p, &args.rules, args.length.as_deref());
+                let command = crate::cmd::review::command_for(p, &args.rules);
                 writeln!(out, "Review this game: {command}")?;
             }
             if let Some(p) = &args.review {

@@ -203,7 +203,18 @@ pub fn from_log(
         log::LogError::Read { .. } => anyhow!("--log {e}"),
         _ => anyhow!("--log {}: {e}", path.display()),
     })?;
-    let rules = game.rules_or(rules);
+    // --rules and --length are the default of a log that records no rules.
+    let asked = log::RulesAsked {
+        default: rules.clone(),
+        ..log::RulesAsked::default()
+    };
+    let read = game
+        .rules_for(&asked)
+        .map_err(|e| anyhow!("--log {}: {e}", path.display()))?;
+    for w in &read.warnings {
+        eprintln!("warning: --log {}: {w}", path.display());
+    }
+    let rules = read.rules;
     let count = game.events().count();
     let where_ = || decisions(game.events(), &rules, seat);
     if n > count {
