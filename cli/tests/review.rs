@@ -467,7 +467,7 @@ fn review_ok_reads_the_length_a_log_records_and_warns_when_it_records_none() {
     let r = tenpai(&args);
     assert_eq!(r.code, 0, "{}", r.err);
     let doc: Value = serde_json::from_str(&r.out).unwrap();
-    let warning = "the log does not record its length (no kyoku_first) and ends after E4-0 with nobody below zero, as an east-only game does; it is read as east-south (the rules' length): --length east reads it as east-only";
+    let warning = "the log does not record its length (no kyoku_first) and ends after E4-1 with nobody below zero, as an east-only game does; it is read as east-south (the rules' length): --length east reads it as east-only";
     assert_eq!(doc["length"], "south");
     assert_eq!(doc["warnings"], serde_json::json!([warning]));
     assert_eq!(r.err, format!("warning: {bare}: {warning}\n"));
