@@ -5,6 +5,7 @@
 pub mod advice;
 pub mod agari;
 pub mod analyze;
+pub mod game_args;
 pub mod mjai;
 pub mod play;
 pub mod replay;

@@ -151,7 +151,7 @@ pub fn left_early<W: Write>(
                     p.display(),
                     crate::cmd::count(rounds, "round")
                 )?;
-                let command = crate::cmd::review::command_for(p, &args.rules);
+                let command = crate::cmd::review::command_for(p, &args.game.rules);
                 writeln!(out, "Review it: {command}")?;
             }
             None => writeln!(
