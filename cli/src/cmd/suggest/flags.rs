@@ -162,7 +162,10 @@ mod tests {
     #[test]
     fn each_parser_names_the_bad_part() {
         assert_eq!(drawn("4z5z").unwrap_err(), "expected one tile, e.g. 4z");
-        assert_eq!(drawn("8z").unwrap_err(), "\"8z\": no tile 8z (at position 1)");
+        assert_eq!(
+            drawn("8z").unwrap_err(),
+            "\"8z\": no tile 8z (at position 1)"
+        );
         assert_eq!(
             scores("1,2,x,4").unwrap_err(),
             "\"x\": invalid digit found in string"
