@@ -5,7 +5,6 @@ use crate::common;
 use std::path::PathBuf;
 use tenpai::log;
 use tenpai::replay::{replay, ReplayReport};
-use tenpai::rules::Rules;
 
 fn replay_file(f: &std::path::Path) -> Result<ReplayReport, log::LogError> {
     tenpai::replay::replay_file(f, &log::RulesAsked::default())

@@ -26,7 +26,6 @@ use std::collections::HashMap;
 use tenpai::game::Event;
 use tenpai::log::{self, ImportedGame, LogFormat, TENHOU_YAKU};
 use tenpai::replay::replay;
-use tenpai::rules::Rules;
 
 /// One recorded action; kans carry the indicator they turn.
 #[derive(Clone, Copy, Debug)]

@@ -10,7 +10,6 @@ use tenpai::game::Action;
 use tenpai::log::{self, ImportedGame, LogFormat};
 use tenpai::replay::{replay, Extent, ReplayReport};
 use tenpai::review::{find_decisions, review, ReviewOptions};
-use tenpai::rules::Rules;
 
 /// A real east-south game (15 rounds), one tenhou.net/6 document per round,
 /// and its mjlog twin.
