@@ -315,11 +315,8 @@ fn determinize_never_panics_on_odd_observations() {
 /// indicator `dora`), and seat 0's first draw.
 fn dealt(hands: [&str; 4], dora: &str, draw: &str, honba: u8, kyotaku: u8) -> State {
     let mut s = State::new(Rules::tenhou());
-    s.apply(&Event::StartGame {
-        names: vec![],
-        seed: None,
-    })
-    .unwrap();
+    s.apply(&Event::start_game(vec![], None, Default::default()))
+        .unwrap();
     s.apply(&Event::StartKyoku {
         bakaze: "E".parse().unwrap(),
         kyoku: 1,

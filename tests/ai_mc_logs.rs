@@ -46,10 +46,7 @@ fn mc_legal_at_every_decision_of_the_tenhou_logs() {
                 // afresh at its next round.
                 state = State::new(rules.clone());
                 state
-                    .apply(&Event::StartGame {
-                        names: vec![],
-                        seed: None,
-                    })
+                    .apply(&Event::start_game(vec![], None, Default::default()))
                     .expect("a fresh state starts");
                 if matches!(e, Event::StartKyoku { .. }) {
                     let _ = state.apply(e);

@@ -51,7 +51,10 @@ fn draws_of_the_shared_logs_read_the_same_without_their_reason() {
     let (mut total, mut kinds) = (0, std::collections::BTreeMap::new());
     for f in files {
         let game = log::load(&f).unwrap();
-        let rules = game.rules_or(&Rules::tenhou());
+        let rules = game
+            .rules_for(&tenpai::log::RulesAsked::default())
+            .expect("rules")
+            .rules;
         let named = draws(&rules, game.events());
         let read = draws(&rules, game.events().map(without_reason));
         assert_eq!(read, named, "{}", f.display());

@@ -5,10 +5,9 @@ use crate::common;
 use std::path::PathBuf;
 use tenpai::log;
 use tenpai::replay::{replay, ReplayReport};
-use tenpai::rules::Rules;
 
 fn replay_file(f: &std::path::Path) -> Result<ReplayReport, log::LogError> {
-    tenpai::replay::replay_file(f, &Rules::tenhou())
+    tenpai::replay::replay_file(f, &log::RulesAsked::default())
 }
 
 fn dir() -> PathBuf {
@@ -137,9 +136,14 @@ fn damaged_logs_never_panic() {
             let t = format!("{}{}{}", &text[..i], sub, &text[j..]);
             match log::parse(&t) {
                 Ok(g)
-                    if replay(&g, &g.rules_or(&Rules::tenhou()))
-                        .mismatches
-                        .is_empty() =>
+                    if replay(
+                        &g,
+                        &g.rules_for(&tenpai::log::RulesAsked::default())
+                            .expect("rules")
+                            .rules,
+                    )
+                    .mismatches
+                    .is_empty() =>
                 {
                     ok += 1
                 }

@@ -16,11 +16,8 @@ fn tiles(s: &str) -> Vec<tenpai::game::Pai> {
 /// A state after the deal of East 1 (dealer seat 0) with the given hands.
 fn deal(hands: [&str; 4], dora: &str, scores: [i32; 4]) -> State {
     let mut s = State::new(Rules::tenhou()).with_check(true);
-    s.apply(&Event::StartGame {
-        names: vec![],
-        seed: None,
-    })
-    .unwrap();
+    s.apply(&Event::start_game(vec![], None, Default::default()))
+        .unwrap();
     s.apply(&Event::StartKyoku {
         bakaze: "E".parse().unwrap(),
         kyoku: 1,

@@ -26,7 +26,6 @@ use std::collections::HashMap;
 use tenpai::game::Event;
 use tenpai::log::{self, ImportedGame, LogFormat, TENHOU_YAKU};
 use tenpai::replay::replay;
-use tenpai::rules::Rules;
 
 /// One recorded action; kans carry the indicator they turn.
 #[derive(Clone, Copy, Debug)]
@@ -484,7 +483,12 @@ fn check(sc: &Scenario) -> Vec<String> {
         "mjlog and tenhou.net/6 read differently\n{x}\n{t6}"
     );
     for (what, g, text) in [("mjlog", &gx, &x), ("tenhou6", &gt, &t6), ("mjai", &gm, &m)] {
-        let rep = replay(g, &g.rules_or(&Rules::tenhou()));
+        let rep = replay(
+            g,
+            &g.rules_for(&tenpai::log::RulesAsked::default())
+                .expect("rules")
+                .rules,
+        );
         assert!(
             rep.mismatches.is_empty(),
             "{what}: {:?}\n{text}\n{}",

@@ -10,7 +10,6 @@ use tenpai::game::Action;
 use tenpai::log::{self, ImportedGame, LogFormat};
 use tenpai::replay::{replay, Extent, ReplayReport};
 use tenpai::review::{find_decisions, review, ReviewOptions};
-use tenpai::rules::Rules;
 
 /// A real east-south game (15 rounds), one tenhou.net/6 document per round,
 /// and its mjlog twin.
@@ -30,7 +29,13 @@ fn mjlog_text() -> String {
 }
 
 fn replayed(game: &ImportedGame) -> ReplayReport {
-    replay(game, &game.rules_or(&Rules::tenhou()))
+    replay(
+        game,
+        &game
+            .rules_for(&tenpai::log::RulesAsked::default())
+            .expect("rules")
+            .rules,
+    )
 }
 
 /// (rounds, wins, draws, events, mismatches) of a replay.
@@ -209,7 +214,10 @@ fn empty_logs_of_every_format_are_empty() {
 #[test]
 fn review_finds_the_decisions_of_an_unfinished_round() {
     let game = log::parse(&tenhou6_cut_in_e3()).unwrap();
-    let rules = game.rules_or(&Rules::tenhou());
+    let rules = game
+        .rules_for(&tenpai::log::RulesAsked::default())
+        .expect("rules")
+        .rules;
     let found = find_decisions(&game, &rules, 0);
     assert_eq!(found.extent, stops_in("E3-0"));
     assert!(found.refused.is_empty());

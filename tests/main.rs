@@ -26,6 +26,7 @@ mod game_seat_view;
 mod game_selfplay;
 mod log_kan_dora;
 mod log_mjlog;
+mod log_rules;
 mod log_tenhou6;
 mod log_unfinished;
 mod notation;

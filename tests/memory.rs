@@ -97,11 +97,8 @@ fn selfplay_peak_heap_does_not_grow_with_the_number_of_games() {
 /// A dealer's first turn with a choice of discards (East 1, 14 tiles).
 fn first_turn() -> (Observation, Vec<tenpai::game::Action>) {
     let mut s = State::new(Rules::tenhou());
-    s.apply(&Event::StartGame {
-        names: vec![],
-        seed: None,
-    })
-    .unwrap();
+    s.apply(&Event::start_game(vec![], None, Default::default()))
+        .unwrap();
     let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
     s.apply(&Event::StartKyoku {
         bakaze: "E".parse().unwrap(),

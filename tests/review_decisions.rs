@@ -200,10 +200,7 @@ fn same_choice(a: &Action, b: &Action) -> bool {
 fn fresh(rules: &Rules) -> State {
     let mut state = State::new(rules.clone());
     state
-        .apply(&Event::StartGame {
-            names: vec![],
-            seed: None,
-        })
+        .apply(&Event::start_game(vec![], None, Default::default()))
         .unwrap();
     state
 }
@@ -305,7 +302,10 @@ fn review_finds_every_decision_of_every_seat_in_the_shared_logs() {
     for f in common::tenhou6_logs() {
         let name = f.file_name().unwrap().to_string_lossy().to_string();
         let game = log::load(&f).unwrap();
-        let rules = game.rules_or(&Rules::tenhou());
+        let rules = game
+            .rules_for(&tenpai::log::RulesAsked::default())
+            .expect("rules")
+            .rules;
         for seat in 0..4 {
             let found = find_decisions(&game, &rules, seat);
             for p in &found.points {
@@ -345,7 +345,10 @@ fn review_keeps_the_played_action_among_the_candidates_in_every_shared_log() {
     let mut decisions = 0;
     for f in common::tenhou6_logs() {
         let game = log::load(&f).unwrap();
-        let rules = game.rules_or(&Rules::tenhou());
+        let rules = game
+            .rules_for(&tenpai::log::RulesAsked::default())
+            .expect("rules")
+            .rules;
         for seat in 0..4 {
             let r = review(&game, &rules, seat, &options, &|_| {}).unwrap();
             for d in &r.decisions {
@@ -377,7 +380,10 @@ fn review_riichi_closed_kan_keeps_the_hand_tenpai_in_the_rollouts() {
     use tenpai::ai::mc::{search_against, Settings, StepClock};
     let path = common::testdata("tenhou6").join("2011020414gm-00a9-0000-ef18f336.json");
     let game = log::load(&path).unwrap();
-    let rules = game.rules_or(&Rules::tenhou());
+    let rules = game
+        .rules_for(&tenpai::log::RulesAsked::default())
+        .expect("rules")
+        .rules;
     let found = find_decisions(&game, &rules, 0);
     let p = found
         .points

@@ -29,11 +29,8 @@ fn ev(json: &str) -> Event {
 /// and the scores, then the events of `lines` (one mjai event a line).
 fn table(rules: Rules, hands: [&str; 4], scores: [i32; 4], lines: &str) -> State {
     let mut s = State::new(rules).with_check(true);
-    s.apply(&Event::StartGame {
-        names: vec![],
-        seed: None,
-    })
-    .unwrap();
+    s.apply(&Event::start_game(vec![], None, Default::default()))
+        .unwrap();
     s.apply(&Event::StartKyoku {
         bakaze: pai("E"),
         kyoku: 1,

@@ -21,7 +21,7 @@ use tenpai::view::SeatView;
 use tenpai_cli::cmd::play::keys::Select;
 use tenpai_cli::cmd::play::menu::Menu;
 use tenpai_cli::cmd::play::screen::{text_rows, Palette, Screen};
-use tenpai_cli::cmd::play::text::Names;
+use tenpai_cli::cmd::play::text::{round_header, Names};
 use tenpai_cli::render::table::river_tile;
 use tenpai_cli::render::TileMode;
 
@@ -54,10 +54,16 @@ fn busy_view() -> SeatView {
     }
 }
 
-/// The screen at `w`×`h`, one string a row (trailing blanks dropped).
+/// The screen at `w`×`h`, one string a row (trailing blanks dropped), with
+/// thirty moves in the Moves panel.
 fn rows(view: &SeatView, w: u16, h: u16) -> Vec<String> {
-    let menu = Menu::new(view, NAMES, TileMode::Text);
     let log: VecDeque<String> = (1..=30).map(|i| format!("move {i}")).collect();
+    rows_with(view, w, h, &log)
+}
+
+/// The screen at `w`×`h` with `log` in the Moves panel.
+fn rows_with(view: &SeatView, w: u16, h: u16, log: &VecDeque<String>) -> Vec<String> {
+    let menu = Menu::new(view, NAMES, TileMode::Text);
     let hints = vec!["Hand: 1-shanten; best discards:".to_string()];
     let screen = Screen {
         view: Some(view),
@@ -69,7 +75,7 @@ fn rows(view: &SeatView, w: u16, h: u16) -> Vec<String> {
             index: 0,
             riichi: false,
         },
-        log: &log,
+        log,
         hints: Some(&hints),
         message: "",
         dialog: None,
@@ -259,5 +265,31 @@ fn layout_ok_no_meld_is_broken_across_rows() {
                 }
             }
         }
+    }
+}
+
+#[test]
+fn layout_ok_a_round_header_fits_on_one_row_of_the_moves() {
+    let view = busy_view();
+    let header = round_header(&view, NAMES);
+    assert_eq!(header, "=== E1-0 · dealer You ===");
+    // The longest header round_header writes (a wind's fourth round, 99
+    // honba, the dealer Across).
+    let longest = "=== S4-99 · dealer Across ===";
+    let log: VecDeque<String> = [header.as_str(), longest, "move 1"]
+        .map(String::from)
+        .into();
+    for (w, h) in SIZES {
+        let r = rows_with(&view, w, h, &log);
+        let screen = r.join("\n");
+        let moves = panel(&r, "─ Moves ");
+        for line in [header.as_str(), longest] {
+            assert!(
+                moves.iter().any(|l| l.starts_with(line)),
+                "{line:?} wraps at {w}×{h}:\n{screen}"
+            );
+        }
+        let i = moves.iter().position(|l| l.starts_with(longest)).unwrap();
+        assert!(moves[i + 1].starts_with("move 1"), "{screen}");
     }
 }

@@ -320,7 +320,7 @@ fn play_ok_east_south_game_logged_and_replayed() {
          Final score: the points after uma and oka, in thousands.\n"
     );
     assert!(log.starts_with(
-        "{\"type\":\"start_game\",\"names\":[\"You\",\"baseline (South)\",\"baseline (West)\",\"baseline (North)\"],\"wall_seed\":3}\n"
+        "{\"type\":\"start_game\",\"names\":[\"You\",\"baseline (South)\",\"baseline (West)\",\"baseline (North)\"],\"wall_seed\":3,\"kyoku_first\":0,\"aka_flag\":true,\"rules\":\"tenhou\"}\n"
     ));
     assert_eq!(log.lines().last(), Some("{\"type\":\"end_game\"}"));
     assert_eq!(

@@ -54,7 +54,7 @@ fn play_ok_quit_writes_the_log_of_the_game_so_far() {
         assert!(
             out.ends_with(&format!(
                 "--log {path}: the game so far, unfinished ({rounds} finished, no end_game).\n\
-                 Review it: tenpai review {path} --length east\n"
+                 Review it: tenpai review {path}\n"
             )),
             "{out}"
         );
@@ -116,7 +116,7 @@ fn play_err_input_ending_mid_game_abandons_it_and_logs_it() {
     assert!(
         r.out.ends_with(&format!(
             "> \n--log {path}: the game so far, unfinished (0 rounds finished, no end_game).\n\
-             Review it: tenpai review {path} --length east\n"
+             Review it: tenpai review {path}\n"
         )),
         "{}",
         r.out

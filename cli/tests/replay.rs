@@ -89,12 +89,9 @@ fn replay_ok_mjai_lines_and_err_illegal_event() {
     assert!(out.contains("seat 0 has no 5s for dahai"), "{out}");
 }
 
-#[test]
-fn replay_ok_east_only_mjai_log_with_length_and_err_without() {
-    // mjai logs do not say how long the game is: an east-only self-play log
-    // ends where the tenhou rules (east-south) would play on.
-    let dir = tempfile::tempdir().unwrap();
-    let logs = dir.path().join("logs");
+/// An east-only self-play log (seed 3, four baseline players) in `dir`.
+fn east_selfplay_log(dir: &std::path::Path) -> PathBuf {
+    let logs = dir.join("logs");
     let o = Command::new(env!("CARGO_BIN_EXE_tenpai"))
         .args([
             "selfplay", "--games", "1", "--seed", "3", "--length", "east",
@@ -108,23 +105,89 @@ fn replay_ok_east_only_mjai_log_with_length_and_err_without() {
         .output()
         .expect("tenpai runs");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    let log = logs.join("game-000000.mjson");
-    let (ok, out, _) = replay(&["--length", "east", log.to_str().unwrap()]);
-    assert!(ok, "{out}");
-    assert!(out.contains(": ok (mjai, "), "{out}");
-    let (ok, out, err) = replay(&[log.to_str().unwrap()]);
-    assert!(!ok);
-    assert!(
-        out.contains("refused: illegal end_game: the game is not over by the rules"),
-        "{out}"
+    logs.join("game-000000.mjson")
+}
+
+#[test]
+fn replay_ok_east_only_log_reads_its_length_and_err_with_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = east_selfplay_log(dir.path());
+    let text = std::fs::read_to_string(&log).unwrap();
+    // The log says what a reader needs: length, red fives, rule set.
+    assert_eq!(
+        text.lines().next().unwrap(),
+        r#"{"type":"start_game","names":["","","",""],"wall_seed":3,"kyoku_first":4,"aka_flag":true,"rules":"tenhou"}"#
     );
-    assert_eq!(err, "error: 1 of 1 file does not replay (1 mismatch)\n");
-    let (ok, _, err) = replay(&["--length", "north", log.to_str().unwrap()]);
+    let name = log.to_str().unwrap();
+    let (ok, out, err) = replay(&[name]);
+    assert!(ok, "{out}{err}");
+    assert_eq!(err, "");
+    assert!(out.starts_with(&format!("{name}: ok (mjai, ")), "{out}");
+    // The same length given is fine; another is refused.
+    let (ok, _, err) = replay(&["--length", "east", name]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = replay(&["--length", "south", name]);
+    assert!(!ok);
+    assert_eq!(out, "");
+    assert_eq!(
+        err,
+        format!("error: {name}: --length south contradicts the log, which records an east-only game (kyoku_first 4)\n")
+    );
+    let (ok, _, err) = replay(&["--rules", "mahjongsoul", name]);
+    assert!(!ok);
+    assert_eq!(
+        err,
+        format!("error: {name}: --rules mahjongsoul contradicts the log, which records the tenhou rules\n")
+    );
+    let (ok, _, err) = replay(&["--length", "north", name]);
     assert!(!ok);
     assert!(
         err.starts_with("error: invalid value 'north' for '--length <east|south>'"),
         "{err}"
     );
+}
+
+#[test]
+fn replay_warns_when_a_log_without_length_ends_as_an_east_only_game() {
+    // The same log as another program would write it: no kyoku_first,
+    // aka_flag nor rules. Under the default (east-south) its end is
+    // refused, and a warning says why.
+    let dir = tempfile::tempdir().unwrap();
+    let log = east_selfplay_log(dir.path());
+    let text = std::fs::read_to_string(&log)
+        .unwrap()
+        .replace(r#","kyoku_first":4,"aka_flag":true,"rules":"tenhou""#, "");
+    let bare = dir.path().join("bare.mjson");
+    std::fs::write(&bare, text).unwrap();
+    let name = bare.to_str().unwrap();
+    let warning = format!(
+        "warning: {name}: the log does not record its length (no kyoku_first) and ends after E4-1 with nobody below zero, as an east-only game does; it is read as east-south (the rules' length): --length east reads it as east-only\n"
+    );
+    let (ok, out, err) = replay(&[name]);
+    assert!(!ok);
+    assert!(
+        out.contains("refused: illegal end_game: the game is not over by the rules"),
+        "{out}"
+    );
+    assert_eq!(
+        err,
+        format!("{warning}error: 1 of 1 file does not replay (1 mismatch)\n")
+    );
+    let (_, out, _) = replay(&["--json", name]);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        doc["warnings"][0].as_str().unwrap(),
+        warning
+            .trim_end()
+            .strip_prefix(&format!("warning: {name}: "))
+            .unwrap()
+    );
+    // Told its length, it replays with no warning.
+    let (ok, out, err) = replay(&["--length", "east", name]);
+    assert!(ok, "{out}");
+    assert_eq!(err, "");
+    let (_, out, _) = replay(&["--json", "--length", "east", name]);
+    assert!(!out.contains("warnings"), "{out}");
 }
 
 fn mjlog(name: &str) -> PathBuf {

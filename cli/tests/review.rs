@@ -288,17 +288,21 @@ fn play_ok_log_ends_with_the_review_command_which_reviews_your_seat() {
         &"a\n".repeat(2000),
     );
     let out = r.ok();
-    let command = format!("tenpai review {log_s} --length east");
+    // The log records its length: the command needs no --length.
+    let command = format!("tenpai review {log_s}");
     assert!(
         out.ends_with(&format!("Review this game: {command}\n")),
         "{}",
         &out[out.len().saturating_sub(300)..]
     );
-    let doc = review_json(log_s, &["--length", "east", "--samples", "40"]);
+    let doc = review_json(log_s, &["--samples", "40"]);
     assert_eq!(doc["seat"], 2);
     assert_eq!(doc["seat_from"], "you");
     assert_eq!(doc["format"], "mjai");
     assert_eq!(doc["length"], "east");
+    assert_eq!(doc["rules"], "tenhou");
+    assert_eq!(doc["red_fives"], true);
+    assert_eq!(doc["warnings"], serde_json::json!([]));
     assert_eq!(doc["names"][2], "You");
     assert!(doc["refused"].as_array().unwrap().is_empty());
     assert_consistent(&doc);
@@ -415,5 +419,66 @@ fn review_err_empty_log() {
     assert_eq!(
         r.failed(),
         format!("error: {}: empty: no round to review\n", log.display())
+    );
+}
+
+// ---- the rules a log records ----
+
+/// An east-only game of four baseline players (seed 3) as `selfplay` logs
+/// it, and the same log with its record of the rules taken out (as a
+/// program that writes no `kyoku_first` would write it).
+fn east_logs(dir: &std::path::Path) -> (String, String) {
+    let logs = dir.join("logs");
+    let logs_s = logs.to_str().unwrap();
+    tenpai(&[
+        "selfplay",
+        "--games=1",
+        "--seed=3",
+        "--length=east",
+        "--players=baseline,baseline,baseline,baseline",
+        "--log-dir",
+        logs_s,
+    ])
+    .ok();
+    let log = logs.join("game-000000.mjson");
+    let bare = dir.join("bare.mjson");
+    let text = std::fs::read_to_string(&log).unwrap();
+    let record = r#","kyoku_first":4,"aka_flag":true,"rules":"tenhou""#;
+    assert!(text.contains(record), "{text}");
+    std::fs::write(&bare, text.replace(record, "")).unwrap();
+    (
+        log.to_str().unwrap().to_string(),
+        bare.to_str().unwrap().to_string(),
+    )
+}
+
+#[test]
+fn review_ok_reads_the_length_a_log_records_and_warns_when_it_records_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let (log, bare) = east_logs(dir.path());
+    let fast = ["--samples", "8", "--seat", "1"];
+    let doc = review_json(&log, &fast);
+    assert_eq!(doc["length"], "east");
+    assert_eq!(doc["warnings"], serde_json::json!([]));
+    // No record: reviewed as the default says (east-south), with a warning
+    // on standard error and in the JSON.
+    let mut args = vec!["review", bare.as_str(), "--json"];
+    args.extend(fast);
+    let r = tenpai(&args);
+    assert_eq!(r.code, 0, "{}", r.err);
+    let doc: Value = serde_json::from_str(&r.out).unwrap();
+    let warning = "the log does not record its length (no kyoku_first) and ends after E4-1 with nobody below zero, as an east-only game does; it is read as east-south (the rules' length): --length east reads it as east-only";
+    assert_eq!(doc["length"], "south");
+    assert_eq!(doc["warnings"], serde_json::json!([warning]));
+    assert_eq!(r.err, format!("warning: {bare}: {warning}\n"));
+    let mut told = fast.to_vec();
+    told.extend(["--length", "east"]);
+    assert_eq!(review_json(&bare, &told)["length"], "east");
+    // A length the log contradicts is refused before the review.
+    let r = tenpai(&["review", &log, "--length", "south"]);
+    assert_eq!(r.code, 1);
+    assert_eq!(
+        r.err,
+        format!("error: {log}: --length south contradicts the log, which records an east-only game (kyoku_first 4)\n")
     );
 }

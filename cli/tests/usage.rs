@@ -165,6 +165,55 @@ fn usage_errors_exit_2_naming_the_option() {
             "'--protocol <PROTOCOL>'",
         ),
         (with(HAND, &["--event", "3"]), "--event <N>"),
+        // suggest's situation flags, read by the library's parsers.
+        (
+            with(HAND, &["--round", "X9"]),
+            "invalid value 'X9' for '--round <ROUND>': expected E1 to N4, optionally with -N honba (S2-1)\n",
+        ),
+        (
+            with(HAND, &["--scores", "25000,25000,x,25000"]),
+            "invalid value '25000,25000,x,25000' for '--scores <A,B,C,D>': \"x\": invalid digit found in string\n",
+        ),
+        (
+            with(HAND, &["--scores", "1,2"]),
+            "invalid value '1,2' for '--scores <A,B,C,D>': expected four comma-separated numbers, got 2\n",
+        ),
+        (
+            with(HAND, &["--rivers", "1m,2m"]),
+            "invalid value '1m,2m' for '--rivers <R0,R1,R2,R3>': expected four comma-separated lists (seats 0-3), got 2\n",
+        ),
+        (
+            with(HAND, &["--rivers", "1m,,8z,"]),
+            "invalid value '1m,,8z,' for '--rivers <R0,R1,R2,R3>': seat 2: \"8z\": no tile 8z (at position 1)\n",
+        ),
+        (
+            with(HAND, &["--melds", "2[555z]"]),
+            "invalid value '2[555z]' for '--melds <SEAT=MELDS>': expected SEAT=MELDS, e.g. 2=[555z]\n",
+        ),
+        (
+            with(HAND, &["--melds", "5=[555z]"]),
+            "invalid value '5=[555z]' for '--melds <SEAT=MELDS>': seat \"5\": expected 0 to 3\n",
+        ),
+        (
+            with(HAND, &["--melds", "2=55z"]),
+            "invalid value '2=55z' for '--melds <SEAT=MELDS>': \"55z\": only melds, in brackets\n",
+        ),
+        (
+            with(HAND, &["--riichi", "1@x"]),
+            "invalid value '1@x' for '--riichi <SEAT[@N]>': discard \"x\": invalid digit found in string\n",
+        ),
+        (
+            with(HAND, &["--riichi", "4"]),
+            "invalid value '4' for '--riichi <SEAT[@N]>': seat \"4\": expected 0 to 3\n",
+        ),
+        (
+            vec!["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z5z"],
+            "invalid value '4z5z' for '--drawn <TILE>': expected one tile, e.g. 4z\n",
+        ),
+        (
+            vec!["suggest", "--hand", "123m456p789s11234z", "--drawn", "8z"],
+            "invalid value '8z' for '--drawn <TILE>': \"8z\": no tile 8z (at position 1)\n",
+        ),
         (vec!["suggest", "--event", "3"], "--log <FILE>"),
         (vec!["play", "--think", "fast"], "'--think <TIME>'"),
         (vec!["selfplay", "--games", "0"], "'--games <GAMES>'"),

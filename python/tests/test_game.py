@@ -44,10 +44,23 @@ def test_random_game_ends_with_every_point_accounted_for():
     assert [r["ranks"][s] for s in r["ranking"]] == [1, 2, 3, 4]
     assert r["rounds"] == g.rounds >= 8
     events = g.events()
-    assert events[0]["type"] == "start_game" and events[0]["wall_seed"] == 5
+    assert events[0] == {
+        "type": "start_game",
+        "names": ["", "", "", ""],
+        "wall_seed": 5,
+        "kyoku_first": 0,
+        "aka_flag": True,
+        "rules": "tenhou",
+    }
     assert events[-1]["type"] == "end_game"
     assert len(events) == g.event_count
     assert [json.loads(line) for line in g.mjai().splitlines()] == events
+
+
+def test_an_east_only_game_says_so_in_its_log():
+    g = tenpai.Game(seed=11, length="east", rules="mahjongsoul")
+    start = g.events()[0]
+    assert (start["kyoku_first"], start["aka_flag"], start["rules"]) == (4, True, "mahjongsoul")
 
 
 def test_same_seed_and_choices_give_the_same_game():

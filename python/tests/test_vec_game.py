@@ -150,7 +150,15 @@ def test_rewards_add_up_to_the_final_score_change():
 def test_events_and_features_of_any_game_and_seat():
     vg = tenpai.VecGame(2, seed=1)
     events = vg.events(1)
-    assert events[0] == {"type": "start_game", "names": ["", "", "", ""], "wall_seed": 2}
+    # The log records what a reader needs: length, red fives, rule set.
+    assert events[0] == {
+        "type": "start_game",
+        "names": ["", "", "", ""],
+        "wall_seed": 2,
+        "kyoku_first": 0,
+        "aka_flag": True,
+        "rules": "tenhou",
+    }
     assert [json.loads(line) for line in vg.mjai(1).splitlines()] == events
     tiles, scalars = vg.features(1, 2)
     assert (tiles, scalars)[0].shape == (tenpai.PLANES, 34)

@@ -11,7 +11,7 @@ use crate::game::Observation;
 use crate::game::Player;
 use crate::game::State;
 use crate::lines::MAX_LINE;
-use crate::rules::{GameLength, Rules};
+use crate::rules::Rules;
 use std::io::Write;
 use std::process::ExitStatus;
 use std::sync::mpsc::RecvTimeoutError;
@@ -336,12 +336,8 @@ fn exited(status: Option<ExitStatus>) -> String {
 /// `aka_flag`.
 fn start_game_json(json: &str, seat: u8, rules: &Rules) -> String {
     let mut v: serde_json::Value = serde_json::from_str(json).expect("an event's JSON");
-    let kyoku_first = match rules.game.length {
-        GameLength::East => 4,
-        GameLength::South => 0,
-    };
     v["id"] = seat.into();
-    v["kyoku_first"] = kyoku_first.into();
+    v["kyoku_first"] = crate::game::kyoku_first(rules.game.length).into();
     v["aka_flag"] = (rules.scoring.red_fives != [0; 3]).into();
     v.to_string()
 }

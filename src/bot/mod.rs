@@ -25,11 +25,12 @@ pub use message::{answer_json, parse_line, Incoming, Protocol};
 
 use crate::game::Event;
 use crate::game::GameError;
+use crate::game::LoggedRules;
 use crate::game::Observation;
 use crate::game::Player;
 use crate::game::{action_events, legal_actions, Action};
 use crate::game::{Phase, State};
-use crate::rules::{GameLength, Rules};
+use crate::rules::Rules;
 use thiserror::Error;
 
 /// What is wrong with what a host sent a bot.
@@ -188,17 +189,12 @@ impl BotSession {
     fn start_game(&mut self, incoming: &Incoming) -> Result<(), BotError> {
         let seat = self.seat.or(incoming.id).ok_or(BotError::NoSeat)?;
         let mut rules = self.rules.clone();
-        match incoming.kyoku_first {
-            None => {}
-            Some(0) => rules.game.length = GameLength::South,
-            Some(4) => rules.game.length = GameLength::East,
-            Some(k) => return Err(BotError::GameLength(k)),
-        }
-        match incoming.aka_flag {
-            Some(false) => rules.scoring.red_fives = [0; 3],
-            Some(true) if rules.scoring.red_fives == [0; 3] => rules.scoring.red_fives = [1; 3],
-            _ => {}
-        }
+        let logged = LoggedRules {
+            kyoku_first: incoming.kyoku_first,
+            aka_flag: incoming.aka_flag,
+            rules: None,
+        };
+        logged.apply_to(&mut rules).map_err(BotError::GameLength)?;
         let player = (self.make)(&rules, seat);
         self.game = Some(Game {
             state: State::for_seat(rules, seat),

@@ -13,6 +13,7 @@ use super::action_space::action_index;
 use super::error::GameError;
 use super::event::{DrawReason, Event};
 use super::legal::{action_events, legal_actions_into, Action};
+use super::logged_rules::LoggedRules;
 use super::pai::Pai;
 use super::round::{RoundId, RoundOutcome};
 use super::state::{Phase, RiichiState, State};
@@ -119,10 +120,11 @@ impl<'w> Game<'w> {
             legal: Vec::with_capacity(32),
             spectator,
         };
-        g.emit(Event::StartGame {
-            names: vec![String::new(); 4],
-            seed: Some(seed),
-        })?;
+        g.emit(Event::start_game(
+            vec![String::new(); 4],
+            Some(seed),
+            LoggedRules::of(rules),
+        ))?;
         g.deal()?;
         g.advance()?;
         Ok(g)

@@ -12,6 +12,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use super::logged_rules::LoggedRules;
 use super::pai::Pai;
 use serde::{Deserialize, Serialize};
 
@@ -48,6 +49,10 @@ pub enum Event {
         /// `wall_seed` so that it cannot clash with Mortal's own `seed` pair).
         #[serde(default, rename = "wall_seed", skip_serializing_if = "Option::is_none")]
         seed: Option<u64>,
+        /// The rules a reader needs (`kyoku_first`, `aka_flag`, `rules`),
+        /// written on the `start_game` object itself.
+        #[serde(flatten)]
+        rules: LoggedRules,
     },
     /// A round starts: the deal.
     StartKyoku {
@@ -197,6 +202,26 @@ pub enum Event {
 }
 
 impl Event {
+    /// The `start_game` of a game: the players' `names` by seat, the wall
+    /// `seed` when known, and the `rules` a reader needs
+    /// ([`LoggedRules::of`] for a game tenpai plays; the default records
+    /// nothing). Every `start_game` tenpai writes is built here.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::{Event, LoggedRules};
+    /// let start = Event::start_game(vec![], Some(7), LoggedRules::of(&tenpai::rules::Rules::tenhou()));
+    /// assert_eq!(
+    ///     start.to_json(),
+    ///     r#"{"type":"start_game","names":[],"wall_seed":7,"kyoku_first":0,"aka_flag":true,"rules":"tenhou"}"#
+    /// );
+    /// ```
+    pub fn start_game(names: Vec<String>, seed: Option<u64>, rules: LoggedRules) -> Event {
+        Event::StartGame { names, seed, rules }
+    }
+
     /// The acting seat, for events that have one.
     pub fn actor(&self) -> Option<u8> {
         match *self {
@@ -227,8 +252,8 @@ impl Event {
     /// let draw = Event::Tsumo { actor: 2, pai: "5mr".parse()? };
     /// assert_eq!(draw.seen_by(2), draw);
     /// assert_eq!(draw.seen_by(0), Event::Tsumo { actor: 2, pai: Pai::HIDDEN });
-    /// let start = Event::StartGame { names: vec![], seed: Some(7) };
-    /// assert_eq!(start.seen_by(1), Event::StartGame { names: vec![], seed: None });
+    /// let start = Event::start_game(vec![], Some(7), Default::default());
+    /// assert_eq!(start.seen_by(1), Event::start_game(vec![], None, Default::default()));
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn seen_by(&self, seat: u8) -> Event {
@@ -263,10 +288,9 @@ impl Event {
                 actor: *actor,
                 pai: Pai::HIDDEN,
             },
-            Event::StartGame { names, .. } => Event::StartGame {
-                names: names.clone(),
-                seed: None,
-            },
+            Event::StartGame { names, rules, .. } => {
+                Event::start_game(names.clone(), None, rules.clone())
+            }
             Event::StartKyoku {
                 bakaze,
                 kyoku,

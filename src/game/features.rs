@@ -55,7 +55,7 @@ pub const SCALARS: usize = 19;
 /// ```
 /// use tenpai::game::{Event, Features, Observation, State, PLANES};
 /// let mut s = State::new(tenpai::rules::Rules::tenhou());
-/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// s.apply(&Event::start_game(vec![], None, Default::default()))?;
 /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
 /// s.apply(&Event::StartKyoku {
 ///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,

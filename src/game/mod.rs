@@ -2,7 +2,8 @@
 //! mjai events.
 //!
 //! - [`Wall`]: 136 tiles shuffled from a seed, dead wall, dora, replacement draws.
-//! - [`Event`]: the mjai event set, as JSON lines; [`Pai`]: a tile in mjai notation.
+//! - [`Event`]: the mjai event set, as JSON lines; [`Pai`]: a tile in mjai notation;
+//!   [`LoggedRules`]: the rules a log's `start_game` records.
 //! - [`State`]: the event-sourced state, read through its accessors; it changes
 //!   only by [`State::apply`], which refuses illegal events, and checks its
 //!   invariants after each event in debug builds (and whenever
@@ -52,6 +53,7 @@ mod features;
 mod flags;
 mod furiten;
 mod legal;
+mod logged_rules;
 mod observation;
 mod pai;
 mod riichi;
@@ -76,6 +78,7 @@ pub use flags::{
 };
 pub use furiten::is_furiten;
 pub use legal::{action_events, check_offered, legal_actions, legal_actions_into, Action};
+pub use logged_rules::{kyoku_first, LoggedRules};
 pub use observation::{hand_of, Observation};
 pub use pai::Pai;
 pub use riichi::{riichi_allowed, riichi_possible, RiichiRefusal};

@@ -45,4 +45,13 @@ pub enum LogError {
         /// What is wrong.
         problem: String,
     },
+    /// A rules option given to a reader that the log's own record
+    /// contradicts (a log records its length, red fives and rule set).
+    #[error("{option} contradicts the log, which records {recorded}")]
+    Contradicts {
+        /// The option as given, e.g. `--length south`.
+        option: String,
+        /// What the log records instead, e.g. `an east-only game (kyoku_first 4)`.
+        recorded: String,
+    },
 }

@@ -18,7 +18,7 @@
 use super::{
     GameEnd, ImportedGame, ImportedRound, LogError, LogFormat, LoggedDraw, LoggedResult, LoggedWin,
 };
-use crate::game::Event;
+use crate::game::{Event, LoggedRules};
 
 /// Reads mjai JSON lines.
 ///
@@ -32,6 +32,7 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
         format: LogFormat::Mjai,
         names: Vec::new(),
         rules: None,
+        logged: LoggedRules::default(),
         rounds: Vec::new(),
         end: None,
     };
@@ -49,12 +50,13 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
             return Err(bad("an event after end_game".into()));
         }
         let result = match &mut e {
-            Event::StartGame { names, .. } => {
+            Event::StartGame { names, rules, .. } => {
                 if started || !game.rounds.is_empty() {
                     return Err(bad("a second start_game (one game per file)".into()));
                 }
                 started = true;
                 game.names = std::mem::take(names);
+                game.logged = std::mem::take(rules);
                 continue;
             }
             Event::EndGame { scores } => {

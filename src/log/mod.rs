@@ -28,12 +28,14 @@ mod error;
 pub mod mjai;
 pub mod mjlog;
 mod room;
+mod rules_for;
 pub mod tenhou6;
 
 pub use error::LogError;
 pub use room::{Room, TENHOU_YAKU};
+pub use rules_for::{LogRules, RulesAsked};
 
-use crate::game::Event;
+use crate::game::{Event, LoggedRules};
 use crate::rules::Rules;
 use std::fmt;
 use std::path::Path;
@@ -79,8 +81,12 @@ pub struct ImportedGame {
     pub names: Vec<String>,
     /// The rules of the log's room, when the log records them (Tenhou's
     /// formats); `None` for mjai, which does not say: see
-    /// [`ImportedGame::rules_or`].
+    /// [`ImportedGame::rules_for`].
     pub rules: Option<Rules>,
+    /// What the log records of its rules: an mjai log's `start_game` fields
+    /// (empty when it says nothing), the room's rules for Tenhou's formats.
+    /// [`ImportedGame::rules_for`] reads the game under them.
+    pub logged: LoggedRules,
     /// The rounds in order.
     pub rounds: Vec<ImportedRound>,
     /// The game's end, when the log holds the whole game.
@@ -146,13 +152,13 @@ pub struct LoggedDraw {
 }
 
 impl ImportedGame {
-    /// The rules to replay under: the room's, or `default` when the log does
-    /// not record them (mjai).
+    /// The log's `start_game`: its names and the rules it records
+    /// ([`ImportedGame::logged`]), no seed.
     ///
     /// # Panics
     /// Never.
-    pub fn rules_or(&self, default: &Rules) -> Rules {
-        self.rules.clone().unwrap_or_else(|| default.clone())
+    pub fn start_event(&self) -> Event {
+        Event::start_game(self.names.clone(), None, self.logged.clone())
     }
 
     /// Every event of the game in order: `start_game`, each round's events,
@@ -166,10 +172,7 @@ impl ImportedGame {
     /// # Ok::<(), tenpai::log::LogError>(())
     /// ```
     pub fn events(&self) -> impl Iterator<Item = Event> + '_ {
-        let start = Event::StartGame {
-            names: self.names.clone(),
-            seed: None,
-        };
+        let start = self.start_event();
         let end = self
             .end
             .as_ref()
@@ -193,10 +196,7 @@ impl ImportedGame {
             out.push_str(&e.to_json());
             out.push('\n');
         };
-        line(&Event::StartGame {
-            names: self.names.clone(),
-            seed: None,
-        });
+        line(&self.start_event());
         for r in &self.rounds {
             let mut results = r.results.iter();
             for e in &r.events {

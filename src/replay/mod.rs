@@ -26,7 +26,7 @@ pub use extent::Extent;
 
 use crate::game::Event;
 use crate::game::{RoundOutcome, State};
-use crate::log::{ImportedGame, ImportedRound, LogError, LogFormat, LoggedResult};
+use crate::log::{ImportedGame, ImportedRound, LogError, LogFormat, LoggedResult, RulesAsked};
 use crate::rules::Rules;
 use std::fmt;
 use std::path::Path;
@@ -69,27 +69,33 @@ pub struct ReplayReport {
     pub extent: Extent,
     /// Every disagreement; empty when the log replays exactly.
     pub mismatches: Vec<Mismatch>,
+    /// What the reader is told about the rules ([`crate::log::LogRules`]):
+    /// e.g. a log that records no length but ends as an east-only game.
+    pub warnings: Vec<String>,
 }
 
-/// Reads a log of any format and replays it; mjai logs, which do not record
-/// their rules, under `default_rules`.
+/// Reads a log of any format and replays it under the rules it records,
+/// else those `asked` gives ([`ImportedGame::rules_for`]), with their
+/// warnings in [`ReplayReport::warnings`].
 ///
 /// # Errors
-/// The [`LogError`] of [`crate::log::load`]; disagreements with the
-/// engine are not errors but [`ReplayReport::mismatches`].
+/// The [`LogError`] of [`crate::log::load`], or of
+/// [`ImportedGame::rules_for`] (an option the log contradicts);
+/// disagreements with the engine are not errors but
+/// [`ReplayReport::mismatches`].
 ///
 /// ```
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tenhou6/double_ron.json");
-/// let report = tenpai::replay::replay_file(path, &tenpai::rules::Rules::tenhou())?;
+/// let report = tenpai::replay::replay_file(path, &tenpai::log::RulesAsked::default())?;
 /// assert_eq!((report.rounds, report.wins, report.mismatches.len()), (1, 2, 0));
 /// # Ok::<(), tenpai::log::LogError>(())
 /// ```
-pub fn replay_file(
-    path: impl AsRef<Path>,
-    default_rules: &Rules,
-) -> Result<ReplayReport, LogError> {
+pub fn replay_file(path: impl AsRef<Path>, asked: &RulesAsked) -> Result<ReplayReport, LogError> {
     let game = crate::log::load(path)?;
-    Ok(replay(&game, &game.rules_or(default_rules)))
+    let read = game.rules_for(asked)?;
+    let mut report = replay(&game, &read.rules);
+    report.warnings = read.warnings;
+    Ok(report)
 }
 
 /// Replays `game` under `rules`. After a refused event the rest of its round
@@ -109,6 +115,7 @@ pub fn replay(game: &ImportedGame, rules: &Rules) -> ReplayReport {
         events: 0,
         extent: Extent::Empty,
         mismatches: Vec::new(),
+        warnings: Vec::new(),
     };
     let mut state = fresh(rules, game.names.clone());
     let mut broken = false;
@@ -137,7 +144,7 @@ pub fn replay(game: &ImportedGame, rules: &Rules) -> ReplayReport {
 fn fresh(rules: &Rules, names: Vec<String>) -> State {
     let mut state = State::new(rules.clone()).with_check(true);
     state
-        .apply(&Event::StartGame { names, seed: None })
+        .apply(&Event::start_game(names, None, Default::default()))
         .expect("a fresh state starts a game");
     state
 }

@@ -101,7 +101,7 @@ pub struct Found {
 /// use tenpai::review::find_decisions;
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tenhou6/double_ron.json");
 /// let game = log::load(path)?;
-/// let found = find_decisions(&game, &game.rules_or(&tenpai::rules::Rules::tenhou()), 2);
+/// let found = find_decisions(&game, &game.rules_for(&Default::default())?.rules, 2);
 /// assert!(found.refused.is_empty());
 /// let last = found.points.last().unwrap();
 /// assert_eq!(last.played, Action::Ron); // seat 2 is one of the two winners
@@ -144,7 +144,7 @@ struct Place {
 fn fresh(rules: &Rules, names: Vec<String>) -> State {
     let mut state = State::new(rules.clone());
     state
-        .apply(&Event::StartGame { names, seed: None })
+        .apply(&Event::start_game(names, None, Default::default()))
         .expect("a fresh state starts a game");
     state
 }

@@ -27,7 +27,7 @@
 //! use tenpai::review::{review, ReviewOptions};
 //! let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tenhou6/double_ron.json");
 //! let game = tenpai::log::load(path)?;
-//! let rules = game.rules_or(&tenpai::rules::Rules::tenhou());
+//! let rules = game.rules_for(&tenpai::log::RulesAsked::default())?.rules;
 //! let options = ReviewOptions { budget: Budget::Samples(50), ..ReviewOptions::default() };
 //! let r = review(&game, &rules, 1, &options, &|_| {})?;
 //! assert_eq!(r.summary.all.decisions, r.decisions.len());

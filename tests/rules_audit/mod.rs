@@ -45,11 +45,8 @@ pub const EAST_1: Round = Round {
 /// seat kyoku − 1) with these scores, hands and first dora indicator.
 pub fn deal(rules: Rules, round: Round, scores: [i32; 4], hands: [&str; 4], dora: &str) -> State {
     let mut s = State::new(rules).with_check(true);
-    s.apply(&Event::StartGame {
-        names: vec![],
-        seed: None,
-    })
-    .expect("start_game");
+    s.apply(&Event::start_game(vec![], None, Default::default()))
+        .expect("start_game");
     s.apply(&Event::StartKyoku {
         bakaze: round.wind.parse().expect("a wind"),
         kyoku: round.kyoku,

@@ -140,7 +140,8 @@ export class Viewer {
     if (cur2 >= 0) sel.value = String(f.rounds[cur2].step);
     $("v-step").textContent = `${f.name} · ${t("step", { n: f.step, m: f.steps })}`;
     $("v-event").textContent = f.event ? JSON.stringify(f.event) : "";
-    this.error(f.refused ? t("refused", { why: f.refused }) : "");
+    const warned = (f.warnings || []).map((w) => t("warning", { why: w })).join(" ");
+    this.error(f.refused ? t("refused", { why: f.refused }) : warned);
     this.timeline(f);
     this.panel(d);
   }

@@ -19,8 +19,12 @@ pub struct StoredLog {
     pub name: String,
     /// The game.
     pub game: ImportedGame,
-    /// The rules it is replayed under (the log's room's, else the server's).
+    /// The rules it is replayed under: what the log records, else the
+    /// server's ([`ImportedGame::rules_for`]).
     pub rules: Rules,
+    /// What the viewer says about those rules (a log that records no
+    /// length but ends as an east-only game…).
+    pub warnings: Vec<String>,
     /// Its review, once made or uploaded.
     pub review: Mutex<Option<Arc<crate::review::ReviewDoc>>>,
 }
@@ -49,7 +53,13 @@ impl Logs {
     /// ```
     pub fn add_text(&self, text: &str, rules: &Rules, name: String) -> Result<u64, LogError> {
         let game = tenpai::log::parse(text)?;
-        let rules = game.rules_or(rules);
+        // The server's rules are the default of a log that records none.
+        let asked = tenpai::log::RulesAsked {
+            default: rules.clone(),
+            ..tenpai::log::RulesAsked::default()
+        };
+        let read = game.rules_for(&asked)?;
+        let rules = read.rules;
         let Ok(mut s) = self.0.lock() else {
             return Ok(0);
         };
@@ -60,6 +70,7 @@ impl Logs {
             name,
             game,
             rules,
+            warnings: read.warnings,
             review: Mutex::new(None),
         }));
         while s.logs.len() > KEPT {

@@ -238,11 +238,8 @@ mod tests {
                 .collect::<Vec<Pai>>()
         };
         use tenpai::game::Event;
-        s.apply(&Event::StartGame {
-            names: vec![],
-            seed: None,
-        })
-        .unwrap();
+        s.apply(&Event::start_game(vec![], None, Default::default()))
+            .unwrap();
         s.apply(&Event::StartKyoku {
             bakaze: "E".parse().unwrap(),
             kyoku: 2,

@@ -36,6 +36,10 @@ pub struct Frame {
     pub refused: Option<String>,
     /// The log has a review.
     pub reviewed: bool,
+    /// What the viewer says about the rules the log is read under (a log
+    /// that records no length but ends as an east-only game…).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// A round in the round list.
@@ -49,10 +53,7 @@ pub struct RoundMark {
 
 fn fresh(log: &StoredLog) -> State {
     let mut s = State::new(log.rules.clone());
-    let start = Event::StartGame {
-        names: log.game.names.clone(),
-        seed: None,
-    };
+    let start = log.game.start_event();
     // A fresh state always accepts `start_game`.
     let _ = s.apply(&start);
     s
@@ -102,5 +103,6 @@ pub fn frame(log: &StoredLog, step: usize, seat: Option<u8>) -> Frame {
         rounds,
         refused,
         reviewed: log.review.lock().map(|r| r.is_some()).unwrap_or(false),
+        warnings: log.warnings.clone(),
     }
 }

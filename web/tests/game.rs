@@ -129,6 +129,13 @@ async fn game_ok_same_log_as_in_process_and_private() {
     let file = end["log_file"].as_str().expect("the log was written");
     let written = std::fs::read_to_string(file).unwrap();
     assert_eq!(written, record.to_mjai());
+    // The log says what a reader needs: an east-only game with red fives.
+    assert_eq!(
+        written.lines().next().unwrap(),
+        format!(
+            r#"{{"type":"start_game","names":["You","baseline S","baseline W","baseline N"],"wall_seed":{seed},"kyoku_first":4,"aka_flag":true,"rules":"tenhou"}}"#
+        )
+    );
     let scores: Vec<i64> = end["scores"]
         .as_array()
         .unwrap()

@@ -69,3 +69,42 @@ async fn viewer_err_unreadable_log_refused_with_the_formats_error() {
     assert_eq!(body["error"], format!("cut.json: {want}"));
     srv.stop().await.unwrap();
 }
+
+/// An east-only game (seed 3, every seat taking its first legal action) as
+/// mjai lines, and the same lines with a `kyoku_first` tenpai does not know.
+fn east_game_lines() -> (String, String) {
+    let mut rules = tenpai::rules::Rules::tenhou();
+    rules.game.length = tenpai::rules::GameLength::East;
+    let mut g = tenpai::game::Game::new(&rules, 3, false).unwrap();
+    while g.to_act().is_some() {
+        let a = g.legal()[0].clone();
+        g.step(&a).unwrap();
+    }
+    let lines: String = g.events().iter().map(|e| e.to_json() + "\n").collect();
+    let record = r#","kyoku_first":4,"aka_flag":true,"rules":"tenhou""#;
+    assert!(lines.contains(record));
+    let odd = lines.replace(record, r#","kyoku_first":8"#);
+    (lines, odd)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn viewer_ok_reads_the_log_s_rules_and_notes_what_it_cannot_read() {
+    let srv = server(3, None).await;
+    let (lines, odd) = east_game_lines();
+    let mut c = Client::connect(&srv).await;
+    let mut warnings = Vec::new();
+    for (name, text) in [("east.mjson", &lines), ("odd.mjson", &odd)] {
+        let (status, body) = post(&srv, &format!("/api/logs?name={name}"), text).await;
+        assert_eq!(status, 200, "{body}");
+        let id = body["log"].as_u64().unwrap();
+        c.send(json!({"type": "frame", "log": id, "step": 1})).await;
+        let (f, _) = c.until("frame").await;
+        warnings.push(f["warnings"].clone());
+    }
+    assert!(warnings[0].is_null(), "{}", warnings[0]);
+    assert_eq!(
+        warnings[1],
+        json!(["the log records kyoku_first 8, neither 0 (east-south) nor 4 (east only): ignored"])
+    );
+    srv.stop().await.unwrap();
+}

@@ -5,6 +5,7 @@
 pub mod advice;
 pub mod agari;
 pub mod analyze;
+pub mod game_args;
 pub mod mjai;
 pub mod play;
 pub mod replay;
@@ -78,13 +79,38 @@ pub const LENGTHS: [&str; 2] = ["east", "south"];
 /// south; the message names the option.
 pub fn load_rules(rules: &str, length: Option<&str>) -> Result<tenpai::rules::Rules> {
     let mut r = tenpai::rules::Rules::load(rules).with_context(|| format!("--rules {rules}"))?;
-    match length {
-        None => {}
-        Some("east") => r.game.length = tenpai::rules::GameLength::East,
-        Some("south") => r.game.length = tenpai::rules::GameLength::South,
-        Some(other) => bail!("--length {other:?}: expected east or south"),
+    if let Some(l) = length {
+        r.game.length = parse_length(l)?;
     }
     Ok(r)
+}
+
+/// The game length of `--length east|south`.
+///
+/// # Errors
+/// Another value (clap refuses it first: see [`LENGTHS`]).
+fn parse_length(length: &str) -> Result<tenpai::rules::GameLength> {
+    match length {
+        "east" => Ok(tenpai::rules::GameLength::East),
+        "south" => Ok(tenpai::rules::GameLength::South),
+        other => bail!("--length {other:?}: expected east or south"),
+    }
+}
+
+/// What a log reader (`replay`, `review`) was given: `--rules` and
+/// `--length` when given, which the log's own record must not contradict
+/// ([`tenpai::log::ImportedGame::rules_for`]); Tenhou's rules otherwise.
+///
+/// # Errors
+/// Unknown preset, unreadable or bad file, naming `--rules`.
+pub fn rules_asked(rules: Option<&str>, length: Option<&str>) -> Result<tenpai::log::RulesAsked> {
+    Ok(tenpai::log::RulesAsked {
+        rules: rules
+            .map(|r| tenpai::rules::Rules::load(r).with_context(|| format!("--rules {r}")))
+            .transpose()?,
+        length: length.map(parse_length).transpose()?,
+        default: tenpai::rules::Rules::tenhou(),
+    })
 }
 
 /// What an output option names: a file that is written, or a directory that

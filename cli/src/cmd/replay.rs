@@ -4,10 +4,9 @@
 use anyhow::{bail, Result};
 use serde::Serialize;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use tenpai::log::{self, LogError};
-use tenpai::replay::{replay, Extent, ReplayReport};
-use tenpai::rules::Rules;
+use std::path::PathBuf;
+use tenpai::log::LogError;
+use tenpai::replay::{replay_file, Extent};
 
 const LONG_ABOUT: &str = "\
 Replays game logs through the engine: every recorded draw, discard, call,
@@ -24,19 +23,29 @@ an unfinished last round; its line says so, e.g. `ok (unfinished: the log stops
 in E3-0; mjai, …)` or `ok (unfinished: the log stops before S1-0; …)`. A log
 with no round says `empty: no round`.
 
+A --rules or --length that the log's own record contradicts (a tenpai log
+of an east-only game replayed with --length south) is refused, as a file
+that cannot be read. A log that does not record its length but ends in the
+East round with nobody below zero, while the rules say east-south, gets a
+warning on standard error (and in \"warnings\" in JSON): it looks like an
+east-only game, which --length east replays.
+
 Formats, told apart by each file's content (not its name):
   tenhou.net/6 JSON  one document for the game or one per line, as saved from
                      tenhou.net/6; the room's rules come from rule.disp and
                      aka (open tanyao, red fives, length, Mahjong Soul rooms)
   mjai JSON lines    as Mortal, mjai.app or `tenpai play --log` write them;
-                     --rules and --length apply; deltas on hora, ryukyoku and
-                     reach_accepted are checked
+                     the rules from start_game's kyoku_first (0 east-south,
+                     4 east only), aka_flag (red fives) and rules (the rule
+                     set, as tenpai writes it), else from --rules and
+                     --length; deltas on hora, ryukyoku and reach_accepted
+                     are checked
   mjlog (XML)        Tenhou's own log (<mjloggm>); the room's rules come from
                      <GO type>
 
 JSON (--json): one line per file: {\"file\", \"format\", \"rounds\", \"wins\",
 \"draws\", \"events\", \"extent\", \"mismatches\": [{\"round\", \"turn\",
-\"message\"}]}, with \"extent\" one of {\"kind\": \"whole\"}, {\"kind\":
+\"message\"}], \"warnings\": [...] (only when there are some)}, with \"extent\" one of {\"kind\": \"whole\"}, {\"kind\":
 \"empty\"}, {\"kind\": \"unfinished_round\", \"round\": \"E3-0\"} or {\"kind\":
 \"unfinished_game\", \"next\": \"S1-0\"}; or {\"file\", \"error\"} for a file
 that cannot be read.
@@ -44,7 +53,7 @@ that cannot be read.
 Examples:
   tenpai replay tests/data/tenhou6/*.json tests/data/mjlog/*.mjlog
   tenpai replay game.mjson --rules mahjongsoul
-  tenpai replay east-game.mjson --length east";
+  tenpai replay someone-elses-east-game.mjson --length east";
 
 /// Replay game logs (tenhou.net/6, mjai, mjlog) and check them against the engine.
 #[derive(Debug, clap::Args)]
@@ -54,12 +63,14 @@ pub struct Args {
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
 
-    /// Rules for mjai logs: tenhou, mahjongsoul or a TOML file.
-    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
-    pub rules: String,
+    /// Rules for logs that do not record them: tenhou (the default),
+    /// mahjongsoul or a TOML file. A log that records other rules is refused.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
 
-    /// Game length for mjai logs, which do not record it: east (one round of
-    /// dealers) or south (two). Default: the rules' length.
+    /// Game length for logs that do not record it: east (one round of
+    /// dealers) or south (two). Default: the rules' length. A log that
+    /// records another length is refused.
     #[arg(long, value_name = "east|south", value_parser = super::LENGTHS)]
     pub length: Option<String>,
 
@@ -85,18 +96,14 @@ struct FileOut<'a> {
     events: usize,
     extent: &'a Extent,
     mismatches: Vec<MismatchOut<'a>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'a [String],
 }
 
 #[derive(Serialize)]
 struct ErrorOut {
     file: String,
     error: String,
-}
-
-/// Reads and replays one file (the log is dropped before the next is read).
-fn replay_one(path: &Path, rules: &Rules) -> Result<ReplayReport, LogError> {
-    let game = log::load(path)?;
-    Ok(replay(&game, &game.rules_or(rules)))
 }
 
 /// The error of a file, naming it once.
@@ -114,12 +121,13 @@ fn error_text(name: &str, e: &LogError) -> String {
 /// round, or any mismatch (after all files are printed), as one error
 /// counting them; an I/O error.
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
-    let rules = super::load_rules(&args.rules, args.length.as_deref())?;
+    let asked = super::rules_asked(args.rules.as_deref(), args.length.as_deref())?;
     let (mut unreadable, mut empty, mut bad_files, mut mismatches) = (0, 0, 0, 0);
     let mut last_error = None;
     for path in &args.files {
         let name = path.display().to_string();
-        let rep = match replay_one(path, &rules) {
+        // Each log is dropped before the next is read.
+        let rep = match replay_file(path, &asked) {
             Ok(r) => r,
             Err(e) => {
                 unreadable += 1;
@@ -140,6 +148,9 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
                 continue;
             }
         };
+        for w in &rep.warnings {
+            eprintln!("warning: {name}: {w}");
+        }
         if !rep.mismatches.is_empty() {
             bad_files += 1;
             mismatches += rep.mismatches.len();
@@ -165,6 +176,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
                         message: &m.message,
                     })
                     .collect(),
+                warnings: &rep.warnings,
             };
             serde_json::to_writer(&mut out, &o)?;
             writeln!(out)?;

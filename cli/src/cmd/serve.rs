@@ -3,7 +3,7 @@
 //! browser with `--open`), and serves until Ctrl-C.
 
 use super::play::opponents::Opponents;
-use super::play::{random_seed, PlayerKinds};
+use super::play::random_seed;
 use anyhow::{Context, Result};
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
@@ -11,7 +11,6 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, Settings};
 use tenpai::review::ReviewOptions;
-use tenpai::Wind;
 use tenpai_web::table::Advisor;
 
 const LONG_ABOUT: &str = "\
@@ -47,54 +46,9 @@ pub struct Args {
     #[arg(long)]
     pub open: bool,
 
-    /// Wall seed of the first game (default: a random one, printed); each
-    /// new game takes the next.
-    #[arg(long)]
-    pub seed: Option<u64>,
-
-    /// east (one round of dealers) or south (two); default: the rules' length.
-    #[arg(long, value_name = "east|south", value_parser = crate::cmd::LENGTHS)]
-    pub length: Option<String>,
-
-    /// Rule preset name (tenhou, mahjongsoul) or TOML file.
-    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
-    pub rules: String,
-
-    /// Your seat: E (the first dealer), S, W or N.
-    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
-    pub seat: Wind,
-
-    /// Four AI players; the page watches them and shows each one's thinking
-    /// (they play while a page is open).
-    #[arg(long)]
-    pub watch: bool,
-
-    /// The AI players: mc (Monte Carlo), baseline, random or cmd:COMMAND;
-    /// one for all, or one per AI seat in seat order, comma-separated.
-    #[arg(long, value_name = "KIND[,KIND...]", default_value = "mc", value_parser = super::play::parse_opponents)]
-    pub opponents: PlayerKinds,
-
-    /// How long an external bot (cmd:) may take to answer.
-    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = crate::cmd::selfplay::parse_think)]
-    pub bot_timeout: Duration,
-
-    /// Monte Carlo thinking time per decision, e.g. 300ms.
-    #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = crate::cmd::selfplay::parse_think)]
-    pub think: Duration,
-
-    /// Monte Carlo rollouts per decision instead of a time; also the
-    /// advisor's budget (default 1,000).
-    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = clap::value_parser!(u32).range(1..))]
-    pub samples: Option<u32>,
-
-    /// Threads for each Monte Carlo decision.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cmd::parse_threads)]
-    pub threads: usize,
-
-    /// The advisor of the thinking panel and the a key: mc or baseline
-    /// (default: mc against mc opponents, else baseline).
-    #[arg(long, value_enum, value_name = "mc|baseline")]
-    pub advisor: Option<crate::cmd::advice::AdvisorKind>,
+    /// The game: rules, seed, your seat, the AI players (as `play`'s).
+    #[command(flatten)]
+    pub game: crate::cmd::game_args::GameArgs,
 
     /// How long each AI move stays on screen before the next, in
     /// milliseconds (0: at once).
@@ -123,34 +77,34 @@ const ADVISOR_SAMPLES: u32 = 1000;
 /// # Errors
 /// Bad rules, seat, opponents or sample counts; an unreadable log.
 pub fn config(args: &Args) -> Result<tenpai_web::Config> {
-    let rules = crate::cmd::load_rules(&args.rules, args.length.as_deref())?;
+    let rules = crate::cmd::load_rules(&args.game.rules, args.game.length.as_deref())?;
     if let Some(dir) = &args.log_dir {
         crate::cmd::check_output("--log-dir", dir, crate::cmd::Output::Dir)?;
     }
-    let budget = match args.samples {
+    let budget = match args.game.samples {
         Some(n) => Budget::Samples(n),
-        None => Budget::Time(args.think),
+        None => Budget::Time(args.game.think),
     };
     let mc = Settings {
         budget,
-        threads: args.threads,
+        threads: args.game.threads,
     };
-    let seat = args.seat as u8;
-    let kinds = crate::cmd::with_settings(&args.opponents.0, mc, args.bot_timeout);
+    let seat = args.game.seat as u8;
+    let kinds = crate::cmd::with_settings(&args.game.opponents.0, mc, args.game.bot_timeout);
     let opponents =
-        Opponents::seat(&kinds, (!args.watch).then_some(seat)).context("--opponents")?;
-    let advisor = match args.advisor.unwrap_or(if opponents.any_mc() {
+        Opponents::seat(&kinds, (!args.game.watch).then_some(seat)).context("--opponents")?;
+    let advisor = match args.game.advisor.unwrap_or(if opponents.any_mc() {
         crate::cmd::advice::AdvisorKind::Mc
     } else {
         crate::cmd::advice::AdvisorKind::Baseline
     }) {
         crate::cmd::advice::AdvisorKind::Baseline => Advisor::Baseline,
         crate::cmd::advice::AdvisorKind::Mc => Advisor::Mc(Settings {
-            budget: Budget::Samples(args.samples.unwrap_or(ADVISOR_SAMPLES)),
-            threads: args.threads,
+            budget: Budget::Samples(args.game.samples.unwrap_or(ADVISOR_SAMPLES)),
+            threads: args.game.threads,
         }),
     };
-    let mut config = tenpai_web::Config::new(rules, args.seed.unwrap_or_else(random_seed));
+    let mut config = tenpai_web::Config::new(rules, args.game.seed.unwrap_or_else(random_seed));
     config.bind = SocketAddr::new(args.bind, args.port);
     config.table.players = std::array::from_fn(|s| opponents.at(s as u8).cloned());
     config.table.ai_delay = Duration::from_millis(args.ai_delay);

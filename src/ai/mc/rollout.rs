@@ -92,7 +92,7 @@ struct Ctx<'a> {
 /// use tenpai::game::{Action, Event, Observation, State};
 /// let rules = tenpai::rules::Rules::tenhou();
 /// let mut s = State::new(rules.clone());
-/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// s.apply(&Event::start_game(vec![], None, Default::default()))?;
 /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
 /// s.apply(&Event::StartKyoku {
 ///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,

@@ -250,7 +250,7 @@ pub fn candidates(obs: &Observation, legal: &[Action]) -> Vec<Action> {
 /// use tenpai::game::{legal_actions, Event, Observation, State};
 /// let rules = tenpai::rules::Rules::tenhou();
 /// let mut s = State::new(rules.clone());
-/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// s.apply(&Event::start_game(vec![], None, Default::default()))?;
 /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
 /// s.apply(&Event::StartKyoku {
 ///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
@@ -299,7 +299,7 @@ pub fn search(
 /// use tenpai::game::{legal_actions, Event, Observation, State};
 /// let rules = tenpai::rules::Rules::tenhou();
 /// let mut s = State::new(rules.clone());
-/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// s.apply(&Event::start_game(vec![], None, Default::default()))?;
 /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
 /// s.apply(&Event::StartKyoku {
 ///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,

@@ -129,7 +129,7 @@ pub enum End {
 /// use tenpai::game::{Action, Event, Observation, Pai, State};
 /// let rules = tenpai::rules::Rules::tenhou();
 /// let mut s = State::new(rules.clone());
-/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// s.apply(&Event::start_game(vec![], None, Default::default()))?;
 /// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
 /// s.apply(&Event::StartKyoku {
 ///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,

@@ -35,7 +35,7 @@ impl State {
     /// ```
     /// use tenpai::game::{Event, State};
     /// let mut s = State::new(tenpai::rules::Rules::tenhou()).with_check(false);
-    /// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+    /// s.apply(&Event::start_game(vec![], None, Default::default()))?;
     /// assert_eq!(s.check_invariants(), Ok(()));
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
@@ -207,11 +207,8 @@ mod tests {
     /// East 1 after the dealer's first draw (7p), every invariant holding.
     fn dealt() -> State {
         let mut s = State::new(Rules::tenhou()).with_check(true);
-        s.apply(&Event::StartGame {
-            names: vec![],
-            seed: None,
-        })
-        .expect("starts");
+        s.apply(&Event::start_game(vec![], None, Default::default()))
+            .expect("starts");
         s.apply(&Event::StartKyoku {
             bakaze: "E".parse().expect("wind"),
             kyoku: 1,
@@ -248,11 +245,8 @@ mod tests {
         // `start_game` makes a fresh state: it keeps the setting it was given.
         for on in [false, true] {
             let mut s = State::new(Rules::tenhou()).with_check(on);
-            s.apply(&Event::StartGame {
-                names: vec![],
-                seed: None,
-            })
-            .expect("starts");
+            s.apply(&Event::start_game(vec![], None, Default::default()))
+                .expect("starts");
             assert_eq!(s.checks(), on);
         }
     }

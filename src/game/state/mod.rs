@@ -107,7 +107,7 @@ pub enum Phase {
 /// ```
 /// use tenpai::game::{Event, Phase, State};
 /// let mut s = State::new(tenpai::rules::Rules::tenhou());
-/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// s.apply(&Event::start_game(vec![], None, Default::default()))?;
 /// assert_eq!(s.phase(), &Phase::BetweenRounds);
 /// // A draw before any deal is refused, and changes nothing.
 /// assert!(s.apply(&Event::Tsumo { actor: 0, pai: "1m".parse()? }).is_err());
@@ -261,7 +261,7 @@ impl State {
     /// ```
     /// use tenpai::game::{legal_actions, Event, Pai, State};
     /// let mut s = State::for_seat(tenpai::rules::Rules::tenhou(), 1);
-    /// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+    /// s.apply(&Event::start_game(vec![], None, Default::default()))?;
     /// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
     /// let hidden = vec![Pai::HIDDEN; 13];
     /// s.apply(&Event::StartKyoku {

@@ -138,7 +138,7 @@ pub enum RiichiState {
 /// ```
 /// use tenpai::game::{Event, RiichiState, State};
 /// let mut s = State::new(tenpai::rules::Rules::tenhou());
-/// s.apply(&Event::StartGame { names: vec![], seed: None })?;
+/// s.apply(&Event::start_game(vec![], None, Default::default()))?;
 /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
 /// s.apply(&Event::StartKyoku {
 ///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,

@@ -38,7 +38,7 @@ mod meld;
 mod round;
 
 use super::{GameEnd, ImportedGame, LogError, LogFormat, Room};
-use crate::game::Pai;
+use crate::game::{LoggedRules, Pai};
 use crate::tile::Tile;
 use round::RoundBuilder;
 use roxmltree::Node;
@@ -96,6 +96,7 @@ fn read(doc: &roxmltree::Document) -> Result<ImportedGame, LogError> {
             format: LogFormat::Mjlog,
             names: Vec::new(),
             rules: None,
+            logged: LoggedRules::default(),
             rounds: Vec::new(),
             end: None,
         },
@@ -151,6 +152,7 @@ impl Reader<'_, '_> {
             "GO" => {
                 let room = Room::from_go_type(attr(node, "type")?)?;
                 self.game.rules = Some(room.rules());
+                self.game.logged = LoggedRules::of(&room.rules());
                 self.room = Some(room);
             }
             // Later UN elements are reconnections: the first names the seats.

@@ -39,6 +39,7 @@ mod round;
 pub use entry::code_pai;
 
 use super::{GameEnd, ImportedGame, LogError, LogFormat, Room};
+use crate::game::LoggedRules;
 use crate::rules::{GameLength, Rules};
 use round::{entry_name, RawRound};
 use serde::Deserialize;
@@ -206,6 +207,7 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
     Ok(ImportedGame {
         format: LogFormat::Tenhou6,
         names,
+        logged: LoggedRules::of(&rules),
         rules: Some(rules),
         rounds,
         end,

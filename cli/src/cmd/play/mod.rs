@@ -112,21 +112,10 @@ abandoned) or on an error; 2 for a bad option (before the game starts).";
 #[derive(Debug, clap::Args)]
 #[command(long_about = LONG_ABOUT)]
 pub struct Args {
-    /// Wall seed (default: a random one, printed at the start).
-    #[arg(long)]
-    pub seed: Option<u64>,
-
-    /// east (one round of dealers) or south (two); default: the rules' length.
-    #[arg(long, value_name = "east|south", value_parser = crate::cmd::LENGTHS)]
-    pub length: Option<String>,
-
-    /// Rule preset name (tenhou, mahjongsoul) or TOML file.
-    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
-    pub rules: String,
-
-    /// Your seat at the start: E (the first dealer), S, W or N.
-    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
-    pub seat: Wind,
+    /// The game: rules, seed, your seat, the AI players (shared with
+    /// `serve`).
+    #[command(flatten)]
+    pub game: crate::cmd::game_args::GameArgs,
 
     /// Write the game's mjai log (JSON lines) to FILE when it ends or you
     /// leave it (then unfinished: the rounds played and the moves so far).
@@ -138,10 +127,6 @@ pub struct Args {
     /// the review as a web page to FILE.
     #[arg(long, value_name = "FILE")]
     pub review: Option<PathBuf>,
-
-    /// Four AI players; you watch from your seat.
-    #[arg(long)]
-    pub watch: bool,
 
     /// Pause after each AI move, in milliseconds (default: 300 full screen,
     /// 0 in line mode).
@@ -156,33 +141,6 @@ pub struct Args {
     #[arg(long)]
     pub plain: bool,
 
-    /// The AI players: mc (Monte Carlo), baseline, random or cmd:COMMAND
-    /// (an mjai bot); one for all, or one per AI seat in seat order,
-    /// comma-separated.
-    #[arg(long, value_name = "KIND[,KIND...]", default_value = "mc", value_parser = parse_opponents)]
-    pub opponents: PlayerKinds,
-
-    /// How long an external bot (cmd:) may take to answer; then the
-    /// baseline plays that decision.
-    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = crate::cmd::selfplay::parse_think)]
-    pub bot_timeout: Duration,
-
-    /// Monte Carlo thinking time per decision, e.g. 300ms or 0.5s (the
-    /// choices then depend on the machine's speed: --seed repeats the deal,
-    /// not necessarily the game).
-    #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = crate::cmd::selfplay::parse_think)]
-    pub think: Duration,
-
-    /// Monte Carlo rollouts per decision instead of a time (the game then
-    /// reproduces from --seed); also the hint panel's budget.
-    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = clap::value_parser!(u32).range(1..))]
-    pub samples: Option<u32>,
-
-    /// Threads for each Monte Carlo decision (the AI players' and the hint
-    /// panel's); with --samples the choices do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cmd::parse_threads)]
-    pub threads: usize,
-
     /// Write one CSV row per Monte Carlo decision of the AI players to FILE
     /// (the columns of tenpai selfplay --decisions).
     #[arg(long, value_name = "FILE")]
@@ -191,12 +149,6 @@ pub struct Args {
     /// Show the hint panel from the start (h toggles it).
     #[arg(long)]
     pub hints: bool,
-
-    /// The AI behind the hints and the a key: mc (the Monte Carlo search,
-    /// --samples N rollouts or 1,000; it also ranks your choices) or
-    /// baseline (instant). Default: mc against mc opponents, else baseline.
-    #[arg(long, value_enum, value_name = "mc|baseline")]
-    pub advisor: Option<AdvisorKind>,
 }
 
 /// The players of `--opponents`, as given.
@@ -245,28 +197,28 @@ pub fn no_color_unset() -> bool {
 const HINT_SAMPLES: u32 = 1000;
 
 fn setup(args: &Args) -> Result<Setup> {
-    let rules = crate::cmd::load_rules(&args.rules, args.length.as_deref())?;
-    let budget = match args.samples {
+    let rules = crate::cmd::load_rules(&args.game.rules, args.game.length.as_deref())?;
+    let budget = match args.game.samples {
         Some(0) => bail!("--samples 0: at least one rollout"),
         Some(n) => Budget::Samples(n),
-        None => Budget::Time(args.think),
+        None => Budget::Time(args.game.think),
     };
-    let seat = args.seat as u8;
+    let seat = args.game.seat as u8;
     let mc = Settings {
         budget,
-        threads: args.threads,
+        threads: args.game.threads,
     };
-    let kinds = crate::cmd::with_settings(&args.opponents.0, mc, args.bot_timeout);
+    let kinds = crate::cmd::with_settings(&args.game.opponents.0, mc, args.game.bot_timeout);
     let opponents =
-        Opponents::seat(&kinds, (!args.watch).then_some(seat)).context("--opponents")?;
+        Opponents::seat(&kinds, (!args.game.watch).then_some(seat)).context("--opponents")?;
     Ok(Setup {
         rules,
-        seed: args.seed.unwrap_or_else(random_seed),
+        seed: args.game.seed.unwrap_or_else(random_seed),
         seat,
-        watch: args.watch,
+        watch: args.game.watch,
         opponents,
         budget,
-        threads: args.threads,
+        threads: args.game.threads,
         decisions: None,
     })
 }
@@ -276,7 +228,7 @@ fn setup(args: &Args) -> Result<Setup> {
 /// Carlo advisor thinks `--samples` rollouts (else [`HINT_SAMPLES`]) on its
 /// own seed.
 fn advisor(args: &Args, s: &Setup) -> Advisor {
-    let kind = args.advisor.unwrap_or(if s.opponents.any_mc() {
+    let kind = args.game.advisor.unwrap_or(if s.opponents.any_mc() {
         AdvisorKind::Mc
     } else {
         AdvisorKind::Baseline
@@ -284,7 +236,7 @@ fn advisor(args: &Args, s: &Setup) -> Advisor {
     match kind {
         AdvisorKind::Baseline => Advisor::Baseline,
         AdvisorKind::Mc => {
-            let budget = Budget::Samples(args.samples.unwrap_or(HINT_SAMPLES));
+            let budget = Budget::Samples(args.game.samples.unwrap_or(HINT_SAMPLES));
             let seed = tenpai::arena::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
             let settings = Settings {
                 budget,
@@ -310,7 +262,7 @@ fn banner(args: &Args, s: &Setup) -> String {
     format!(
         "tenpai play: seed {}, {length} game, {} rules, {who}: seat {}, opponents: {}{think}",
         s.seed,
-        args.rules,
+        args.game.rules,
         Wind::ALL[s.seat as usize % 4],
         s.opponents
     )
@@ -379,7 +331,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
         }
         (ending, faults)
     } else {
-        if crate::cmd::any_bot(&args.opponents.0) {
+        if crate::cmd::any_bot(&args.game.opponents.0) {
             crate::cmd::end_bots_on_signals()?;
         }
         writeln!(out, "{banner}")?;
@@ -410,8 +362,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
             record::name_players(&mut record.events, &setup, names);
             if let Some(p) = &args.log {
                 record::write_log(p, &record.to_mjai())?;
-                let command =
-                    crate::cmd::review::command_for(p, &args.rules, args.length.as_deref());
+                let command = crate::cmd::review::command_for(p, &args.game.rules);
                 writeln!(out, "Review this game: {command}")?;
             }
             if let Some(p) = &args.review {
@@ -422,6 +373,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
                 };
                 let options = ReviewOptions {
                     budget: args
+                        .game
                         .samples
                         .map_or(ReviewOptions::default().budget, Budget::Samples),
                     ..ReviewOptions::default()

@@ -101,6 +101,7 @@ pub fn review_game<W: Write>(
         game: &game,
         source: &source,
         file: label,
+        warnings: &[],
     };
     write_html(&r, path, "--review")?;
     writeln!(
@@ -150,8 +151,7 @@ pub fn left_early<W: Write>(
                     p.display(),
                     crate::cmd::count(rounds, "round")
                 )?;
-                let command =
-                    crate::cmd::review::command_for(p, &args.rules, args.length.as_deref());
+                let command = crate::cmd::review::command_for(p, &args.game.rules);
                 writeln!(out, "Review it: {command}")?;
             }
             None => writeln!(

@@ -130,6 +130,25 @@ pub fn event_line(e: &Event, view: &SeatView, names: Names, mode: TileMode) -> O
     })
 }
 
+/// The Moves panel's line for the start of a round, short enough for the
+/// narrowest panel (32 columns at 80×24) so that it never wraps: `=== E1-0
+/// · dealer You ===` (round wind and number, honba; the sticks and the seat
+/// wind are on the status line and the seat panels). The longest,
+/// `=== S4-99 · dealer Across ===`, is 29 columns.
+///
+/// # Panics
+/// Never.
+pub fn round_header(view: &SeatView, names: Names) -> String {
+    let r = view.round();
+    format!(
+        "=== {}{}-{} · dealer {} ===",
+        r.wind.letter(),
+        r.number,
+        r.honba,
+        names.of(r.dealer)
+    )
+}
+
 /// The seat that made a move others see (discard, call, kan, win), if any.
 pub fn mover(e: &Event) -> Option<u8> {
     match *e {

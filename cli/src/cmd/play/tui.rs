@@ -18,7 +18,7 @@ use super::keys::{step, Cursor, Key, Select, Step};
 use super::menu::{Group, Menu};
 use super::screen::{render, Dialog, Palette, Screen};
 use super::session::{self, BotFaults, Choice, Ending, Frontend, Leave, Setup, Update};
-use super::text::{event_line, final_ranking, mover, round_end, Names};
+use super::text::{event_line, final_ranking, mover, round_end, round_header, Names};
 use crate::cmd::advice::{Advice, Advisor};
 use crate::render::table::RIVER_LEGEND;
 use crate::render::TileMode;
@@ -378,7 +378,12 @@ impl Tui {
 impl Frontend for Tui {
     fn show(&mut self, u: &Update) -> Result<Option<Leave>> {
         self.view = Some(u.view.clone());
-        if let Some(line) = event_line(&u.event, &u.view, self.names, self.mode) {
+        // A round's header in its short form: the Moves panel is narrow.
+        let line = match u.event {
+            Event::StartKyoku { .. } => Some(round_header(&u.view, self.names)),
+            _ => event_line(&u.event, &u.view, self.names, self.mode),
+        };
+        if let Some(line) = line {
             if self.log.len() >= 200 {
                 self.log.pop_front();
             }

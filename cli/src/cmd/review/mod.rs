@@ -45,8 +45,13 @@ or Tenhou's XML (mjlog), told apart by their content. A log cut short (its
 last round without a result, or no end of the game) is reviewed as far as it
 goes, and the review says it is unfinished; a log with no round is refused. The seat: --seat N or
 --player NAME; by default the seat named You in a `tenpai play` log,
-otherwise seat 0 (the output says which). Rules: the log's room for Tenhou's
-formats, else --rules and --length.
+otherwise seat 0 (the output says which). Rules: what the log records (the
+room for Tenhou's formats; kyoku_first, aka_flag and rules in an mjai
+start_game, as tenpai writes them), else --rules and --length; an option
+the log contradicts is refused. A log that records no length but ends in
+the East round with nobody below zero is reviewed as the rules say
+(east-south by default) with a warning on standard error and in the JSON's
+\"warnings\": --length east reviews it as east-only.
 
 Budget: --samples rollouts per decision (default 4000: a whole east-south
 game in under a minute on two cores), or --think TIME per decision
@@ -102,13 +107,14 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = super::parse_threads)]
     pub threads: Option<usize>,
 
-    /// Rule preset name (tenhou, mahjongsoul) or TOML file, for logs that
-    /// do not record their rules (mjai).
-    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
-    pub rules: String,
+    /// Rule preset name (tenhou, the default; mahjongsoul) or TOML file,
+    /// for logs that do not record their rules. A log that records other
+    /// rules is refused.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
 
     /// Game length for logs that do not record it: east or south (default:
-    /// the rules' length).
+    /// the rules' length). A log that records another length is refused.
     #[arg(long, value_name = "east|south", value_parser = super::LENGTHS)]
     pub length: Option<String>,
 
@@ -221,6 +227,9 @@ pub struct Reviewed<'a> {
     /// The log's file name as given (for `play --review`: the log's, or
     /// `tenpai play --seed N` when none is written).
     pub file: &'a Path,
+    /// What the reader is told about the rules
+    /// ([`tenpai::log::LogRules::warnings`]).
+    pub warnings: &'a [String],
 }
 
 /// Runs `tenpai review`.
@@ -232,15 +241,20 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     if let Some(path) = &args.html {
         super::check_output("--html", path, super::Output::File)?;
     }
-    let rules = super::load_rules(&args.rules, args.length.as_deref())?;
+    let asked = super::rules_asked(args.rules.as_deref(), args.length.as_deref())?;
+    let name = args.log.display();
     let game = log::load(&args.log).map_err(|e| match e {
         log::LogError::Read { .. } => anyhow!("{e}"),
-        _ => anyhow!("{}: {e}", args.log.display()),
+        _ => anyhow!("{name}: {e}"),
     })?;
     if game.rounds.is_empty() {
-        anyhow::bail!("{}: empty: no round to review", args.log.display());
+        anyhow::bail!("{name}: empty: no round to review");
     }
-    let rules = game.rules_or(&rules);
+    let read = game.rules_for(&asked).map_err(|e| anyhow!("{name}: {e}"))?;
+    for w in &read.warnings {
+        eprintln!("warning: {name}: {w}");
+    }
+    let rules = read.rules;
     let (seat, source) = choose_seat(args, &game)?;
     let options = ReviewOptions {
         budget: match args.think {
@@ -256,6 +270,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         game: &game,
         source: &source,
         file: &args.log,
+        warnings: &read.warnings,
     };
     if let Some(path) = &args.html {
         write_html(&r, path, "--html")?;
@@ -315,8 +330,9 @@ pub fn write_html(r: &Reviewed<'_>, path: &Path, option: &str) -> Result<()> {
 }
 
 /// The command that reviews a game `tenpai play --log FILE` wrote with the
-/// given rules and length (as typed: a preset name or file, `east`/`south`).
-pub fn command_for(file: &Path, rules: &str, length: Option<&str>) -> String {
+/// given rules (as typed: a preset name or file). The log records its
+/// length and rule set, so only a rules file needs saying again.
+pub fn command_for(file: &Path, rules: &str) -> String {
     let quote = |s: &str| {
         if s.chars()
             .all(|c| c.is_ascii_alphanumeric() || "-_./".contains(c))
@@ -327,11 +343,8 @@ pub fn command_for(file: &Path, rules: &str, length: Option<&str>) -> String {
         }
     };
     let mut c = format!("tenpai review {}", quote(&file.display().to_string()));
-    if rules != "tenhou" {
+    if tenpai::rules::Rules::preset(rules).is_err() {
         c.push_str(&format!(" --rules {}", quote(rules)));
-    }
-    if let Some(l) = length {
-        c.push_str(&format!(" --length {}", quote(l)));
     }
     c
 }
@@ -343,11 +356,11 @@ mod tests {
     #[test]
     fn command_for_quotes_what_the_shell_would_split() {
         assert_eq!(
-            command_for(Path::new("game.mjson"), "tenhou", Some("east")),
-            "tenpai review game.mjson --length east"
+            command_for(Path::new("game.mjson"), "mahjongsoul"),
+            "tenpai review game.mjson"
         );
         assert_eq!(
-            command_for(Path::new("my game's.log"), "r.toml", None),
+            command_for(Path::new("my game's.log"), "r.toml"),
             "tenpai review 'my game'\\''s.log' --rules r.toml"
         );
     }

@@ -3,6 +3,7 @@
 //! ([`position`]), with the advice and hand hints `play` shows
 //! ([`crate::cmd::advice`], [`tenpai::view::SeatView::hand_hints`]).
 
+mod flags;
 mod position;
 
 use crate::cmd::advice::Advisor;
@@ -66,23 +67,23 @@ pub struct Args {
 
     /// The tile just drawn (one of the hand's tiles); needed unless the
     /// turn is right after a call.
-    #[arg(long, value_name = "TILE")]
-    pub drawn: Option<String>,
+    #[arg(long, value_name = "TILE", value_parser = flags::drawn)]
+    pub drawn: Option<tenpai::game::Pai>,
 
     /// Rivers of seats 0-3 in discard order, comma-separated mpsz lists, e.g.
     /// "19m4z,2p,,7z" (red fives as 0).
-    #[arg(long, value_name = "R0,R1,R2,R3")]
-    pub rivers: Option<String>,
+    #[arg(long, value_name = "R0,R1,R2,R3", value_parser = flags::rivers)]
+    pub rivers: Option<flags::Rivers>,
 
     /// Called melds of another seat as SEAT=MELDS, e.g. 2=[555z][234p];
     /// repeat for each seat.
-    #[arg(long, value_name = "SEAT=MELDS")]
-    pub melds: Vec<String>,
+    #[arg(long, value_name = "SEAT=MELDS", value_parser = flags::melds)]
+    pub melds: Vec<flags::SeatMelds>,
 
     /// A seat in riichi, declared with its Nth discard (1-based; the last
     /// when omitted): SEAT or SEAT@N; repeat for each.
-    #[arg(long, value_name = "SEAT[@N]")]
-    pub riichi: Vec<String>,
+    #[arg(long, value_name = "SEAT[@N]", value_parser = flags::riichi)]
+    pub riichi: Vec<flags::Riichi>,
 
     /// Dora indicators, mpsz.
     #[arg(long, value_name = "TILES", default_value = "")]
@@ -92,13 +93,14 @@ pub struct Args {
     #[arg(
         long,
         value_name = "A,B,C,D",
-        default_value = "25000,25000,25000,25000"
+        default_value = "25000,25000,25000,25000",
+        value_parser = flags::scores
     )]
-    pub scores: String,
+    pub scores: flags::Scores,
 
     /// Round: wind and dealer number, E1 to N4.
-    #[arg(long, default_value = "E1")]
-    pub round: String,
+    #[arg(long, default_value = "E1", value_parser = flags::round)]
+    pub round: tenpai::game::RoundId,
 
     /// Honba.
     #[arg(long, default_value_t = 0)]

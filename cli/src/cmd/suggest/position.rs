@@ -9,32 +9,12 @@ use std::path::PathBuf;
 use tenpai::game::{legal_actions, Event, Pai, Position, PositionError, RoundId, State};
 use tenpai::log;
 use tenpai::rules::Rules;
-use tenpai::{Meld, Tile};
+use tenpai::Tile;
 
 /// An ordered mpsz tile list (`19m4z` is 1m 9m 4z; `0` is a red five).
 fn tile_list(name: &str, text: &str) -> Result<Vec<Pai>> {
     let tiles = Tile::parse_list(text).with_context(|| format!("{name} {text:?}"))?;
     Ok(tiles.into_iter().map(|(t, red)| Pai::new(t, red)).collect())
-}
-
-/// `SEAT` or `SEAT@N` of `--riichi`: the seat and the discard (1-based).
-fn riichi_flag(r: &str) -> Result<(u8, Option<usize>)> {
-    let bad = || anyhow!("--riichi {r:?}: expected SEAT or SEAT@N");
-    let (s, n) = match r.split_once('@') {
-        Some((s, n)) => (s, Some(n)),
-        None => (r, None),
-    };
-    let s: u8 = s
-        .trim()
-        .parse()
-        .ok()
-        .filter(|&s: &u8| s < 4)
-        .ok_or_else(bad)?;
-    let n = match n {
-        Some(n) => Some(n.parse::<usize>().map_err(|_| bad())?),
-        None => None,
-    };
-    Ok((s, n))
 }
 
 /// The state of a situation given by flags (the seat's own turn), and the
@@ -49,17 +29,8 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, u8)> {
     }
     let text = args.hand.as_deref().unwrap_or("");
     let hand = crate::cmd::parse_hand_arg("--hand", text)?;
-    let drawn = match &args.drawn {
-        None => None,
-        Some(d) => match tile_list("--drawn", d)?[..] {
-            [p] => Some(p),
-            _ => bail!("--drawn {d:?}: expected one tile"),
-        },
-    };
-    let round: RoundId = args
-        .round
-        .parse()
-        .map_err(|_| anyhow!("--round {:?}: expected E1 to N4", args.round))?;
+    let drawn = args.drawn;
+    let round = args.round;
     // `--honba`, or the round's own `-N`.
     let honba = if args.honba > 0 {
         args.honba
@@ -70,49 +41,27 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, u8)> {
     let mut position = Position::new(seat, round)
         .hand(&hand, drawn)
         .sticks(args.sticks);
-    if let Some(r) = &args.rivers {
-        let parts: Vec<&str> = r.split(',').collect();
-        if parts.len() != 4 {
-            bail!("--rivers {r:?}: expected four comma-separated lists");
-        }
-        for (s, part) in parts.iter().enumerate() {
-            position = position.river(s as u8, &tile_list("--rivers", part)?);
+    if let Some(rivers) = &args.rivers {
+        for (s, river) in rivers.0.iter().enumerate() {
+            position = position.river(s as u8, river);
         }
     }
     for m in &args.melds {
-        let (s, text) = m
-            .split_once('=')
-            .ok_or_else(|| anyhow!("--melds {m:?}: expected SEAT=MELDS"))?;
-        let s: u8 = s
-            .trim()
-            .parse()
-            .ok()
-            .filter(|&s: &u8| s < 4 && s != seat)
-            .ok_or_else(|| anyhow!("--melds {m:?}: the seat must be another seat, 0 to 3"))?;
-        let h = crate::cmd::parse_hand_arg("--melds", text)?;
-        if h.concealed().iter().any(|&c| c > 0) {
-            bail!("--melds {m:?}: only melds, in brackets");
+        if m.seat == seat {
+            bail!(
+                "--melds {:?}: the seat must be another seat than --seat {seat}",
+                m.text
+            );
         }
-        let melds: Vec<Meld> = h.melds().to_vec();
-        position = position.melds(s, &melds);
+        position = position.melds(m.seat, &m.melds);
     }
     let mut riichi_flags = [None; 4];
     for r in &args.riichi {
-        let (s, n) = riichi_flag(r)?;
-        riichi_flags[s as usize] = Some(r.as_str());
-        position = position.riichi(s, n);
+        riichi_flags[r.seat as usize] = Some(r.text.as_str());
+        position = position.riichi(r.seat, r.discard);
     }
     position = position.dora_indicators(&tile_list("--dora", &args.dora)?);
-    let scores: Vec<i32> = args
-        .scores
-        .split(',')
-        .map(|x| x.trim().parse::<i32>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| anyhow!("--scores {:?}: expected four numbers", args.scores))?;
-    let Ok(scores) = <[i32; 4]>::try_from(scores) else {
-        bail!("--scores {:?}: expected four numbers", args.scores);
-    };
-    position = position.scores(scores);
+    position = position.scores(args.scores.0);
     if let Some(left) = args.left {
         position = position.live_left(left);
     }
@@ -127,12 +76,7 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, u8)> {
             };
             anyhow!("--hand {text:?}: {why}")
         }
-        PositionError::DrawnNotHeld { .. } => {
-            anyhow!(
-                "--drawn {:?}: not in the hand",
-                args.drawn.as_deref().unwrap_or("")
-            )
-        }
+        PositionError::DrawnNotHeld { pai } => anyhow!("--drawn {:?}: not in the hand", pai.mpsz()),
         PositionError::NoSuchDiscard { seat: s, n } => {
             let flag = riichi_flags[s as usize % 4].unwrap_or("");
             if n == 0 {
@@ -203,7 +147,18 @@ pub fn from_log(
         log::LogError::Read { .. } => anyhow!("--log {e}"),
         _ => anyhow!("--log {}: {e}", path.display()),
     })?;
-    let rules = game.rules_or(rules);
+    // --rules and --length are the default of a log that records no rules.
+    let asked = log::RulesAsked {
+        default: rules.clone(),
+        ..log::RulesAsked::default()
+    };
+    let read = game
+        .rules_for(&asked)
+        .map_err(|e| anyhow!("--log {}: {e}", path.display()))?;
+    for w in &read.warnings {
+        eprintln!("warning: --log {}: {w}", path.display());
+    }
+    let rules = read.rules;
     let count = game.events().count();
     let where_ = || decisions(game.events(), &rules, seat);
     if n > count {

@@ -256,10 +256,7 @@ fn follow(rules: &Rules, events: &[Event], name: &str) -> (usize, Vec<String>) {
             refused.push(format!("{name} event {i}: {err}"));
             follower = None;
             state = State::new(rules.clone()).with_check(true);
-            let start = Event::StartGame {
-                names: vec![],
-                seed: None,
-            };
+            let start = Event::start_game(vec![], None, Default::default());
             state.apply(&start).expect("a fresh game starts");
             continue;
         }

@@ -1,0 +1,66 @@
+//! The options of a game against AI players, one set for `play` (the
+//! terminal) and `serve` (the browser): both flatten [`GameArgs`] into
+//! their arguments, so the two cannot drift apart.
+
+use super::advice::AdvisorKind;
+use super::play::{parse_opponents, PlayerKinds};
+use std::time::Duration;
+use tenpai::Wind;
+
+/// The game's rules and seed, the person's seat and the AI players.
+#[derive(Debug, Clone, clap::Args)]
+pub struct GameArgs {
+    /// Wall seed (default: a random one, printed at the start); in `serve`
+    /// each new game takes the next.
+    #[arg(long)]
+    pub seed: Option<u64>,
+
+    /// east (one round of dealers) or south (two); default: the rules' length.
+    #[arg(long, value_name = "east|south", value_parser = super::LENGTHS)]
+    pub length: Option<String>,
+
+    /// Rule preset name (tenhou, mahjongsoul) or TOML file.
+    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
+    pub rules: String,
+
+    /// Your seat at the start: E (the first dealer), S, W or N.
+    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
+    pub seat: Wind,
+
+    /// Four AI players; you watch from your seat.
+    #[arg(long)]
+    pub watch: bool,
+
+    /// The AI players: mc (Monte Carlo), baseline, random or cmd:COMMAND
+    /// (an mjai bot); one for all, or one per AI seat in seat order,
+    /// comma-separated.
+    #[arg(long, value_name = "KIND[,KIND...]", default_value = "mc", value_parser = parse_opponents)]
+    pub opponents: PlayerKinds,
+
+    /// How long an external bot (cmd:) may take to answer; then the
+    /// baseline plays that decision.
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = super::selfplay::parse_think)]
+    pub bot_timeout: Duration,
+
+    /// Monte Carlo thinking time per decision, e.g. 300ms or 0.5s (the
+    /// choices then depend on the machine's speed: --seed repeats the deal,
+    /// not necessarily the game).
+    #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = super::selfplay::parse_think)]
+    pub think: Duration,
+
+    /// Monte Carlo rollouts per decision instead of a time (the game then
+    /// reproduces from --seed); also the advisor's budget (default 1,000).
+    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = clap::value_parser!(u32).range(1..))]
+    pub samples: Option<u32>,
+
+    /// Threads for each Monte Carlo decision (the AI players' and the
+    /// advisor's); with --samples the choices do not depend on it.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::parse_threads)]
+    pub threads: usize,
+
+    /// The AI behind the hints and the a key: mc (the Monte Carlo search,
+    /// --samples N rollouts or 1,000; it also ranks your choices) or
+    /// baseline (instant). Default: mc against mc opponents, else baseline.
+    #[arg(long, value_enum, value_name = "mc|baseline")]
+    pub advisor: Option<AdvisorKind>,
+}
