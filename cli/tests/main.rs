@@ -2,6 +2,7 @@
 //! subcommand or area, each running the built `tenpai` binary.
 //! Run one area with `cargo test --release -p tenpai-cli --test integration <module>`.
 
+mod agreement;
 mod bots;
 mod cli;
 mod common;

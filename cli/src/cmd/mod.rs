@@ -4,6 +4,7 @@
 
 pub mod advice;
 pub mod agari;
+pub mod agreement;
 pub mod analyze;
 pub mod mjai;
 pub mod play;
