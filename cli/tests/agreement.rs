@@ -47,7 +47,10 @@ fn agreement_ok_baseline_counts_every_seat_by_kind() {
         let rate = share["agreement"].as_f64().unwrap();
         let ci = share["ci95"].as_array().unwrap();
         let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
-        assert!(0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0, "{share}");
+        assert!(
+            0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0,
+            "{share}"
+        );
     }
 }
 
@@ -77,7 +80,15 @@ fn agreement_ok_text_has_a_row_per_kind() {
 fn agreement_ok_mc_is_the_same_on_any_number_of_threads() {
     let args = |threads| {
         agreement_json(&[
-            DOUBLE_RON, "--ai", "mc", "--samples", "40", "--seed", "3", "--threads", threads,
+            DOUBLE_RON,
+            "--ai",
+            "mc",
+            "--samples",
+            "40",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
         ])
     };
     let one = args("1");
@@ -92,9 +103,17 @@ fn agreement_err_names_the_log_it_cannot_read() {
     assert!(r.failed().contains("no-such-log.json"), "{}", r.err);
     let dir = tempfile::tempdir().unwrap();
     let empty = dir.path().join("empty.mjson");
-    std::fs::write(&empty, "{\"type\":\"start_game\",\"names\":[\"A\",\"B\",\"C\",\"D\"]}\n").unwrap();
+    std::fs::write(
+        &empty,
+        "{\"type\":\"start_game\",\"names\":[\"A\",\"B\",\"C\",\"D\"]}\n",
+    )
+    .unwrap();
     let r = tenpai(&["agreement", empty.to_str().unwrap(), "--ai", "baseline"]);
-    assert!(r.failed().contains("empty.mjson: empty: no round"), "{}", r.err);
+    assert!(
+        r.failed().contains("empty.mjson: empty: no round"),
+        "{}",
+        r.err
+    );
 }
 
 #[test]

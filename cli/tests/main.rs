@@ -8,6 +8,7 @@ mod cli;
 mod common;
 mod docs;
 mod layout;
+mod learn;
 mod mjai;
 mod mjai_referee;
 mod play;

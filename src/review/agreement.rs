@@ -283,27 +283,70 @@ mod tests {
         };
         let mut a = Agreement::default();
         a.add(&[drawn.clone(), discard("1m")], &drawn, &discard("5m"));
-        assert_eq!(a.of(DecisionKind::Discard), Share { decisions: 1, agreed: 1 });
+        assert_eq!(
+            a.of(DecisionKind::Discard),
+            Share {
+                decisions: 1,
+                agreed: 1
+            }
+        );
     }
 
     #[test]
     fn wilson_stays_inside_zero_and_one() {
-        assert_eq!(Share { decisions: 0, agreed: 0 }.wilson95(), (0.0, 1.0));
-        let (lo, hi) = Share { decisions: 5, agreed: 5 }.wilson95();
+        assert_eq!(
+            Share {
+                decisions: 0,
+                agreed: 0
+            }
+            .wilson95(),
+            (0.0, 1.0)
+        );
+        let (lo, hi) = Share {
+            decisions: 5,
+            agreed: 5,
+        }
+        .wilson95();
         assert_eq!(format!("{lo:.4} {hi:.4}"), "0.5655 1.0000");
-        let (lo, hi) = Share { decisions: 5, agreed: 0 }.wilson95();
+        let (lo, hi) = Share {
+            decisions: 5,
+            agreed: 0,
+        }
+        .wilson95();
         assert_eq!(format!("{lo:.4} {hi:.4}"), "0.0000 0.4345");
     }
 
     #[test]
     fn merge_adds_every_count() {
         let mut a = Agreement::default();
-        a.add(&[discard("1m"), discard("2m")], &discard("1m"), &discard("1m"));
+        a.add(
+            &[discard("1m"), discard("2m")],
+            &discard("1m"),
+            &discard("1m"),
+        );
         let mut b = Agreement::default();
         b.add(&[Action::Pass, Action::Ron], &Action::Ron, &Action::Pass);
         a.merge(&b);
-        assert_eq!(a.all, Share { decisions: 2, agreed: 1 });
-        assert_eq!(a.of(DecisionKind::Win), Share { decisions: 1, agreed: 0 });
-        assert_eq!(a.of(DecisionKind::Discard), Share { decisions: 1, agreed: 1 });
+        assert_eq!(
+            a.all,
+            Share {
+                decisions: 2,
+                agreed: 1
+            }
+        );
+        assert_eq!(
+            a.of(DecisionKind::Win),
+            Share {
+                decisions: 1,
+                agreed: 0
+            }
+        );
+        assert_eq!(
+            a.of(DecisionKind::Discard),
+            Share {
+                decisions: 1,
+                agreed: 1
+            }
+        );
     }
 }

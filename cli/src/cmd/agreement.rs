@@ -8,7 +8,9 @@ use rayon::prelude::*;
 use serde_json::{json, Value};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
+use tenpai::ai::learned::DiscardModel;
 use tenpai::ai::mc::{search, Budget, Settings};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{Action, Player};
@@ -100,6 +102,11 @@ pub struct Args {
     #[arg(long, value_name = "east|south", value_parser = super::LENGTHS)]
     pub length: Option<String>,
 
+    /// The baseline's discards chosen by this model (a file `tenpai learn`
+    /// wrote) instead of its rules; --ai baseline only.
+    #[arg(long, value_name = "FILE")]
+    pub model: Option<PathBuf>,
+
     /// Print one JSON document instead of the table.
     #[arg(long)]
     pub json: bool,
@@ -117,6 +124,19 @@ struct Asked<'a> {
 /// An unreadable or refused log (named), a log with no round, bad rules,
 /// threads that cannot start.
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
+    let model = match &args.model {
+        Some(_) if args.ai != Ai::Baseline => {
+            anyhow::bail!("--model: the model chooses the baseline's discards: give --ai baseline")
+        }
+        Some(path) => {
+            let text = std::fs::read_to_string(path)
+                .with_context(|| format!("--model {}", path.display()))?;
+            let m = DiscardModel::from_json(&text)
+                .with_context(|| format!("--model {}", path.display()))?;
+            Some(Arc::new(m))
+        }
+        None => None,
+    };
     let rules = super::load_rules(&args.rules, args.length.as_deref())?;
     let mut games = Vec::with_capacity(args.logs.len());
     for path in &args.logs {
@@ -157,7 +177,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             .par_iter()
             .enumerate()
             .map(|(i, a)| {
-                let chosen = choose(args.ai, a, budget, args.seed, i as u64);
+                let chosen = choose(args.ai, model.as_ref(), a, budget, args.seed, i as u64);
                 bar.inc(1);
                 let mut one = Agreement::default();
                 one.add(&a.point.legal, &a.point.played, &chosen);
@@ -180,10 +200,20 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
 }
 
 /// The AI's first choice at decision `i`.
-fn choose(ai: Ai, a: &Asked<'_>, budget: Budget, seed: u64, i: u64) -> Action {
+fn choose(
+    ai: Ai,
+    model: Option<&Arc<DiscardModel>>,
+    a: &Asked<'_>,
+    budget: Budget,
+    seed: u64,
+    i: u64,
+) -> Action {
     let p = &a.point;
     match ai {
-        Ai::Baseline => BaselinePlayer::new(a.rules).act(&p.obs, &p.legal),
+        Ai::Baseline => match model {
+            Some(m) => BaselinePlayer::with_model(a.rules, Arc::clone(m)).act(&p.obs, &p.legal),
+            None => BaselinePlayer::new(a.rules).act(&p.obs, &p.legal),
+        },
         Ai::Mc => {
             let settings = Settings { budget, threads: 1 };
             // Decision i's worlds: its own seed, the same on any thread.
@@ -201,7 +231,9 @@ fn progress_bar(len: u64) -> ProgressBar {
         ProgressDrawTarget::hidden()
     };
     let bar = ProgressBar::with_draw_target(Some(len), target);
-    if let Ok(style) = ProgressStyle::with_template("asking {bar:30} {pos}/{len} decisions, {elapsed} ({eta} left)") {
+    if let Ok(style) = ProgressStyle::with_template(
+        "asking {bar:30} {pos}/{len} decisions, {elapsed} ({eta} left)",
+    ) {
         bar.set_style(style);
     }
     bar
@@ -210,7 +242,10 @@ fn progress_bar(len: u64) -> ProgressBar {
 /// The AI as the outputs name it: `baseline` or `mc, 4000 samples`.
 fn ai_text(args: &Args, budget: Budget) -> String {
     match (args.ai, budget) {
-        (Ai::Baseline, _) => "baseline".into(),
+        (Ai::Baseline, _) => match &args.model {
+            Some(m) => format!("baseline, discards by {}", m.display()),
+            None => "baseline".into(),
+        },
         (Ai::Mc, Budget::Samples(n)) => format!("mc, {n} samples a decision"),
         (Ai::Mc, Budget::Time(t)) => format!("mc, {} ms a decision", t.as_millis()),
     }
@@ -272,6 +307,9 @@ fn share(s: &Share) -> Value {
 /// The whole JSON document.
 fn document(args: &Args, budget: Budget, a: &Agreement) -> Value {
     let mut ai = json!({"kind": args.ai.name()});
+    if let Some(m) = &args.model {
+        ai["model"] = json!(m.display().to_string());
+    }
     if args.ai == Ai::Mc {
         match budget {
             Budget::Samples(n) => ai["samples"] = json!(n),

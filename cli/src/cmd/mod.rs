@@ -6,6 +6,7 @@ pub mod advice;
 pub mod agari;
 pub mod agreement;
 pub mod analyze;
+pub mod learn;
 pub mod mjai;
 pub mod play;
 pub mod replay;
