@@ -131,24 +131,29 @@ impl Logit {
                             .sum()
                     })
                     .collect();
-                for j in 0..k {
-                    grad[j] += x(&c.alternatives[c.chosen], j) - mean[j];
+                let taken = &c.alternatives[c.chosen];
+                for (j, (g, mu)) in grad.iter_mut().zip(&mean).enumerate() {
+                    *g += x(taken, j) - mu;
                 }
                 for (a, p) in c.alternatives.iter().zip(&p) {
-                    for i in 0..k {
-                        let di = x(a, i) - mean[i];
-                        if di == 0.0 {
+                    let d: Vec<f64> = mean
+                        .iter()
+                        .enumerate()
+                        .map(|(j, mu)| x(a, j) - mu)
+                        .collect();
+                    for (row, di) in hess.iter_mut().zip(&d) {
+                        if *di == 0.0 {
                             continue;
                         }
-                        for j in 0..k {
-                            hess[i][j] += p * di * (x(a, j) - mean[j]);
+                        for (h, dj) in row.iter_mut().zip(&d) {
+                            *h += p * di * dj;
                         }
                     }
                 }
             }
-            for j in 0..k {
-                grad[j] -= ridge * n * m.weights[j];
-                hess[j][j] += ridge * n + 1e-9;
+            for (j, (g, row)) in grad.iter_mut().zip(hess.iter_mut()).enumerate() {
+                *g -= ridge * n * m.weights[j];
+                row[j] += ridge * n + 1e-9;
             }
             let Some(step) = solve(hess, grad) else {
                 break;
@@ -184,20 +189,27 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
         }
         a.swap(col, pivot);
         b.swap(col, pivot);
-        for row in col + 1..n {
-            let f = a[row][col] / a[col][col];
+        let (top, below) = a.split_at_mut(col + 1);
+        let head = &top[col];
+        let (b_top, b_below) = b.split_at_mut(col + 1);
+        for (row, b_row) in below.iter_mut().zip(b_below.iter_mut()) {
+            let f = row[col] / head[col];
             if f == 0.0 {
                 continue;
             }
-            for j in col..n {
-                a[row][j] -= f * a[col][j];
+            for (r, h) in row[col..].iter_mut().zip(&head[col..]) {
+                *r -= f * h;
             }
-            b[row] -= f * b[col];
+            *b_row -= f * b_top[col];
         }
     }
     let mut x = vec![0.0; n];
     for i in (0..n).rev() {
-        let rest: f64 = (i + 1..n).map(|j| a[i][j] * x[j]).sum();
+        let rest: f64 = a[i][i + 1..]
+            .iter()
+            .zip(&x[i + 1..])
+            .map(|(a, x)| a * x)
+            .sum();
         x[i] = (b[i] - rest) / a[i][i];
     }
     Some(x)
