@@ -57,6 +57,7 @@ Examples, one per command (tenpai COMMAND --help for each):
   Suggest   tenpai suggest --hand 123m456p789s11234z --drawn 4z --dora 1m
             tenpai suggest --log game.json --event 21
   Review    tenpai review game.mjson --html review.html   (every decision of a game)
+  Agreement tenpai agreement tests/data/tenhou6/20*.json --ai baseline   (the AI against real players)
   Selfplay  tenpai selfplay --games 200 --duplicate --players mc,baseline,baseline,baseline --samples 500
   Tables    tenpai tables export tables.bin && TENPAI_TABLES=tables.bin tenpai shanten 19m19p19s1234567z
 
@@ -101,6 +102,8 @@ enum Command {
     Score(cmd::score::Args),
     Replay(cmd::replay::Args),
     Review(cmd::review::Args),
+    Agreement(cmd::agreement::Args),
+    Learn(cmd::learn::Args),
     Suggest(cmd::suggest::Args),
     Mjai(cmd::mjai::Args),
     Selfplay(cmd::selfplay::Args),
@@ -143,6 +146,8 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         Command::Score(args) => cmd::score::run(&args, input, out, err),
         Command::Replay(args) => cmd::replay::run(&args, out),
         Command::Review(args) => cmd::review::run(&args, out),
+        Command::Agreement(args) => cmd::agreement::run(&args, out),
+        Command::Learn(args) => cmd::learn::run(&args, out),
         Command::Selfplay(args) => cmd::selfplay::run(&args, out, err),
         Command::Suggest(args) => cmd::suggest::run(&args, out),
         Command::Play(args) => cmd::play::run(&args, input, out),

@@ -2,11 +2,13 @@
 //! subcommand or area, each running the built `tenpai` binary.
 //! Run one area with `cargo test --release -p tenpai-cli --test integration <module>`.
 
+mod agreement;
 mod bots;
 mod cli;
 mod common;
 mod docs;
 mod layout;
+mod learn;
 mod mjai;
 mod mjai_referee;
 mod play;

@@ -5,12 +5,14 @@
 //! Every decision is deterministic (ties broken by tile order), so games with
 //! baseline players reproduce from the wall seed alone.
 
+use super::learned::DiscardModel;
 use crate::game::{Action, Observation, Pai};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
 use crate::tables::Tables;
 use crate::tile::{Tile, TileCounts, KINDS};
 use crate::Discard;
+use std::sync::Arc;
 
 /// Wait size (unseen copies of the winning tiles) from which the baseline
 /// declares riichi at once; with fewer it stays quiet until the wall runs low.
@@ -36,6 +38,8 @@ pub(crate) const LATE_WALL: u8 = 24;
 #[derive(Clone, Debug)]
 pub struct BaselinePlayer {
     open_tanyao: bool,
+    /// Chooses the discards when set (else the rules below do).
+    discards: Option<Arc<DiscardModel>>,
 }
 
 impl BaselinePlayer {
@@ -43,6 +47,25 @@ impl BaselinePlayer {
     pub fn new(rules: &crate::rules::Rules) -> BaselinePlayer {
         BaselinePlayer {
             open_tanyao: rules.scoring.open_tanyao,
+            discards: None,
+        }
+    }
+
+    /// A baseline player whose discards `model` chooses (see
+    /// [`crate::ai::learned`]); riichi, calls, wins and kans as
+    /// [`BaselinePlayer::new`]'s: it declares riichi when the tile the model
+    /// throws leaves the hand ready on a wait the baseline would declare.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use tenpai::ai::{learned::DiscardModel, BaselinePlayer};
+    /// let rules = tenpai::rules::Rules::tenhou();
+    /// let _learned = BaselinePlayer::with_model(&rules, Arc::new(DiscardModel::embedded().clone()));
+    /// ```
+    pub fn with_model(rules: &crate::rules::Rules, model: Arc<DiscardModel>) -> BaselinePlayer {
+        BaselinePlayer {
+            discards: Some(model),
+            ..BaselinePlayer::new(rules)
         }
     }
 }
@@ -70,13 +93,13 @@ fn hand_of(
 }
 
 /// Winds and dragons that are yakuhai for this seat.
-fn is_yakuhai(obs: &Observation, t: Tile) -> bool {
+pub(crate) fn is_yakuhai(obs: &Observation, t: Tile) -> bool {
     let c = obs.win_context();
     crate::score::is_yakuhai(t, c.seat_wind, c.round_wind)
 }
 
 /// Tiles shown as dora by the indicators.
-fn dora_tiles(obs: &Observation) -> TileCounts {
+pub(crate) fn dora_tiles(obs: &Observation) -> TileCounts {
     let mut d = [0u8; KINDS];
     for t in obs.dora_indicators.iter().filter_map(|p| p.tile()) {
         d[t.dora_of_indicator().index()] += 1;
@@ -100,7 +123,7 @@ fn keep_value(obs: &Observation, counts: &TileCounts, t: Tile, dora: &TileCounts
 }
 
 /// Safety of discarding `t` against every riichi opponent (higher is safer).
-fn safety(obs: &Observation, t: Tile, seen: &TileCounts) -> i32 {
+pub(crate) fn safety(obs: &Observation, t: Tile, seen: &TileCounts) -> i32 {
     let mut worst = i32::MAX;
     for s in 0..4 {
         if s == obs.seat as usize || !obs.riichi[s] {
@@ -161,7 +184,7 @@ fn discard_action(legal: &[Action], t: Tile, riichi: bool) -> Option<Action> {
 }
 
 /// The per-discard analysis of the seat's 3n+2 hand, meld-aware.
-fn analysis(
+pub(crate) fn analysis(
     obs: &Observation,
     counts: TileCounts,
     red: [u8; 3],
@@ -217,7 +240,7 @@ fn choose(p: &BaselinePlayer, obs: &Observation, legal: &[Action]) -> Action {
 }
 
 fn own_turn(
-    _p: &BaselinePlayer,
+    p: &BaselinePlayer,
     obs: &Observation,
     legal: &[Action],
     counts: TileCounts,
@@ -270,22 +293,49 @@ fn own_turn(
             (eff, keep, 0, -(d.tile.index() as i64))
         }
     };
-    let best = rows
-        .iter()
-        .filter(|d| discard_action(legal, d.tile, false).is_some())
-        .max_by_key(|d| score(d));
+    // The model's discard, as a legal plain discard.
+    let learned = p
+        .discards
+        .as_ref()
+        .and_then(|m| m.choose(obs, legal))
+        .and_then(|a| match a {
+            Action::Discard { pai, .. } | Action::Riichi { pai, .. } => legal
+                .iter()
+                .find(|b| matches!(b, Action::Discard { pai: q, .. } if *q == pai))
+                .cloned(),
+            _ => None,
+        });
+    let best = match &learned {
+        Some(Action::Discard { pai, .. }) => rows.iter().find(|d| pai.tile() == Some(d.tile)),
+        _ => rows
+            .iter()
+            .filter(|d| discard_action(legal, d.tile, false).is_some())
+            .max_by_key(|d| score(d)),
+    };
     let Some(best) = best else {
         return fallback();
+    };
+    let plain = || {
+        learned
+            .clone()
+            .or_else(|| discard_action(legal, best.tile, false))
     };
     if best.ukeire.shanten == 0 && (!threatened || best.ukeire.count >= RIICHI_MIN_WAITS) {
         let decent = best.ukeire.count >= RIICHI_MIN_WAITS || obs.live_left < LATE_WALL;
         if decent && best.ukeire.count > 0 {
-            if let Some(r) = discard_action(legal, best.tile, true) {
+            let riichi = match plain() {
+                Some(Action::Discard { pai, .. }) => legal
+                    .iter()
+                    .find(|a| matches!(a, Action::Riichi { pai: q, .. } if *q == pai))
+                    .cloned(),
+                _ => None,
+            };
+            if let Some(r) = riichi {
                 return r;
             }
         }
     }
-    discard_action(legal, best.tile, false).unwrap_or_else(fallback)
+    plain().unwrap_or_else(fallback)
 }
 
 fn call_or_pass(

@@ -3,6 +3,7 @@
 //! lives with the engine ([`crate::game::RandomPlayer`]).
 
 mod baseline;
+pub mod learned;
 pub mod mc;
 
 pub use baseline::BaselinePlayer;

@@ -17,6 +17,9 @@
 //!   [`Category`] (`category.rs`): what the decision was about.
 //! - [`ReviewSummary`] (`summary.rs`): agreement, loss, mistakes by category
 //!   and round, the largest mistakes, the loss along the game.
+//! - [`Agreement`] (`agreement.rs`): how often an AI's first choice is the
+//!   played one, by [`DecisionKind`] (read from the legal actions alone),
+//!   with Wilson intervals: `tenpai agreement` over many games.
 //!
 //! The search's value is the seat's expected final rank (1–4, lower is
 //! better), so a loss is in ranks: 0.05 is a twentieth of a place on
@@ -35,6 +38,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod agreement;
 mod category;
 mod error;
 mod find;
@@ -42,6 +46,7 @@ mod judge;
 mod played;
 mod summary;
 
+pub use agreement::{is_choice, Agreement, DecisionKind, Share};
 pub use category::{Category, THREAT_CALLS};
 pub use error::ReviewError;
 pub use find::{find_decisions, DecisionPoint, Found, Overruled, RefusedRound};

@@ -4,8 +4,10 @@
 
 pub mod advice;
 pub mod agari;
+pub mod agreement;
 pub mod analyze;
 pub mod game_args;
+pub mod learn;
 pub mod mjai;
 pub mod play;
 pub mod replay;

@@ -1,0 +1,123 @@
+//! `tenpai agreement` from the outside: the baseline's agreement with the
+//! players of a phoenix game in exact counts, the kinds adding up to the
+//! whole, intervals around the rates, the Monte Carlo AI the same on any
+//! number of threads, and bad logs refused with their name.
+
+use crate::common;
+use common::tenpai;
+use serde_json::Value;
+
+/// A real east-south game of Tenhou's phoenix room, 10 rounds.
+const PHOENIX: &str = "../tests/data/tenhou6/2011020414gm-00a9-0000-ef18f336.json";
+
+/// A real east-south game with a double ron, one round.
+const DOUBLE_RON: &str = "../tests/data/tenhou6/double_ron.json";
+
+/// `tenpai agreement ARGS... --json`: the parsed document.
+fn agreement_json(args: &[&str]) -> Value {
+    let mut all = vec!["agreement", "--json"];
+    all.extend(args);
+    serde_json::from_str(tenpai(&all).ok()).expect("one JSON document")
+}
+
+/// (decisions, agreed) of one share.
+fn counts(v: &Value) -> (u64, u64) {
+    (
+        v["decisions"].as_u64().unwrap(),
+        v["agreed"].as_u64().unwrap(),
+    )
+}
+
+#[test]
+fn agreement_ok_baseline_counts_every_seat_by_kind() {
+    let doc = agreement_json(&[PHOENIX, "--ai", "baseline"]);
+    assert_eq!(doc["ai"]["kind"], "baseline");
+    assert_eq!(counts(&doc["all"]), (ALL.0, ALL.1));
+    let kinds = doc["by_kind"].as_object().unwrap();
+    let names: Vec<&str> = kinds.keys().map(String::as_str).collect();
+    assert_eq!(names, ["call", "discard", "riichi", "win"]);
+    let got: Vec<(u64, u64)> = ["discard", "riichi", "call", "win"]
+        .iter()
+        .map(|k| counts(&kinds[*k]))
+        .collect();
+    assert_eq!(got, BY_KIND);
+    let sum = got.iter().fold((0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
+    assert_eq!(sum, counts(&doc["all"]));
+    for share in kinds.values().chain([&doc["all"]]) {
+        let rate = share["agreement"].as_f64().unwrap();
+        let ci = share["ci95"].as_array().unwrap();
+        let (lo, hi) = (ci[0].as_f64().unwrap(), ci[1].as_f64().unwrap());
+        assert!(
+            0.0 <= lo && lo <= rate && rate <= hi && hi <= 1.0,
+            "{share}"
+        );
+    }
+}
+
+/// The baseline on the phoenix game: every decision with more than one play
+/// of its four seats, and those agreed.
+const ALL: (u64, u64) = (542, 322);
+/// By kind: discard, riichi, call, win.
+const BY_KIND: [(u64, u64); 4] = [(413, 217), (8, 6), (113, 91), (8, 8)];
+
+#[test]
+fn agreement_ok_text_has_a_row_per_kind() {
+    let r = tenpai(&["agreement", PHOENIX, "--ai", "baseline"]);
+    let out = r.ok();
+    assert!(
+        out.starts_with("Agreement of the AI (baseline) with the players of 1 game (every seat)\n"),
+        "{out}"
+    );
+    for kind in ["all", "discard", "riichi", "call", "win"] {
+        assert!(
+            out.lines().any(|l| l.starts_with(&format!("{kind:<8} "))),
+            "no row {kind}:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn agreement_ok_mc_is_the_same_on_any_number_of_threads() {
+    let args = |threads| {
+        agreement_json(&[
+            DOUBLE_RON,
+            "--ai",
+            "mc",
+            "--samples",
+            "40",
+            "--seed",
+            "3",
+            "--threads",
+            threads,
+        ])
+    };
+    let one = args("1");
+    assert_eq!(one["ai"]["samples"], 40);
+    assert_eq!(one["ai"]["seed"], 3);
+    assert_eq!(one, args("2"));
+}
+
+#[test]
+fn agreement_err_names_the_log_it_cannot_read() {
+    let r = tenpai(&["agreement", PHOENIX, "no-such-log.json", "--ai", "baseline"]);
+    assert!(r.failed().contains("no-such-log.json"), "{}", r.err);
+    let dir = tempfile::tempdir().unwrap();
+    let empty = dir.path().join("empty.mjson");
+    std::fs::write(
+        &empty,
+        "{\"type\":\"start_game\",\"names\":[\"A\",\"B\",\"C\",\"D\"]}\n",
+    )
+    .unwrap();
+    let r = tenpai(&["agreement", empty.to_str().unwrap(), "--ai", "baseline"]);
+    assert!(
+        r.failed().contains("empty.mjson: empty: no round"),
+        "{}",
+        r.err
+    );
+}
+
+#[test]
+fn agreement_err_needs_a_log() {
+    let r = tenpai(&["agreement"]);
+    assert_eq!(r.code, 2);
+}

@@ -1,0 +1,143 @@
+//! `tenpai learn` from the outside: the shipped discard model is what its
+//! command makes from the 16 phoenix games, a model written by `learn` is
+//! read back by `agreement --model`, and bad options are refused.
+
+use crate::common;
+use common::tenpai;
+use serde_json::Value;
+
+/// A real east-south game of Tenhou's phoenix room, 10 rounds.
+const PHOENIX: &str = "../tests/data/tenhou6/2011020414gm-00a9-0000-ef18f336.json";
+
+/// The model the program ships.
+const SHIPPED: &str = "../data/ai/discard.json";
+
+/// The 16 phoenix games the shipped model was fitted on.
+fn phoenix_games() -> Vec<String> {
+    let mut v: Vec<String> = std::fs::read_dir("../tests/data/tenhou6")
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("20") && n.ends_with(".json"))
+        .map(|n| format!("../tests/data/tenhou6/{n}"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn learn_ok_remakes_the_shipped_model() {
+    let games = phoenix_games();
+    assert_eq!(games.len(), 16);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("discard.json");
+    let mut args = vec!["learn", "--folds", "0", "--out", out.to_str().unwrap()];
+    args.extend(games.iter().map(String::as_str));
+    let r = tenpai(&args);
+    assert!(
+        r.ok()
+            .starts_with("Discard model fitted on 7672 discards of 16 games"),
+        "{}",
+        r.out
+    );
+    let made: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let shipped: Value = serde_json::from_str(&std::fs::read_to_string(SHIPPED).unwrap()).unwrap();
+    assert_eq!(made["logit"], shipped["logit"]);
+    assert_eq!(made["choices"], shipped["choices"]);
+    let command = shipped["command"].as_str().unwrap();
+    assert!(
+        command.starts_with("tenpai learn tests/data/tenhou6/20"),
+        "{command}"
+    );
+    assert!(
+        command.ends_with(" --out data/ai/discard.json"),
+        "{command}"
+    );
+}
+
+#[test]
+fn learn_ok_model_is_read_back_by_agreement() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m.json");
+    let r = tenpai(&[
+        "learn",
+        PHOENIX,
+        "--folds",
+        "0",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(r
+        .ok()
+        .contains("In sample: the model picks the player's tile in "));
+    let r = tenpai(&[
+        "agreement",
+        PHOENIX,
+        "--ai",
+        "baseline",
+        "--model",
+        out.to_str().unwrap(),
+    ]);
+    assert!(r.ok().contains("(baseline, discards by "), "{}", r.out);
+}
+
+#[test]
+fn agreement_ok_baseline_with_the_shipped_model() {
+    let r = tenpai(&[
+        "agreement",
+        PHOENIX,
+        "--ai",
+        "baseline",
+        "--model",
+        SHIPPED,
+        "--json",
+    ]);
+    let doc: Value = serde_json::from_str(r.ok()).unwrap();
+    assert_eq!(doc["ai"]["model"], SHIPPED);
+    let c = |v: &Value| {
+        (
+            v["decisions"].as_u64().unwrap(),
+            v["agreed"].as_u64().unwrap(),
+        )
+    };
+    assert_eq!(c(&doc["all"]), SHIPPED_ALL);
+    assert_eq!(c(&doc["by_kind"]["discard"]), SHIPPED_DISCARD);
+}
+
+/// The baseline with the shipped model on the phoenix game: all decisions
+/// and discards (decisions, agreed).
+const SHIPPED_ALL: (u64, u64) = (542, 357);
+const SHIPPED_DISCARD: (u64, u64) = (413, 252);
+
+#[test]
+fn learn_err_refuses_a_bad_model_and_an_unwritable_out() {
+    let r = tenpai(&["agreement", PHOENIX, "--ai", "mc", "--model", SHIPPED]);
+    assert!(
+        r.failed()
+            .contains("--model: the model chooses the baseline's discards"),
+        "{}",
+        r.err
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bad = dir.path().join("bad.json");
+    std::fs::write(
+        &bad,
+        "{\"command\":\"\",\"choices\":0,\"logit\":{\"features\":[\"x\"],\"weights\":[1.0]}}",
+    )
+    .unwrap();
+    let r = tenpai(&[
+        "agreement",
+        PHOENIX,
+        "--ai",
+        "baseline",
+        "--model",
+        bad.to_str().unwrap(),
+    ]);
+    assert!(
+        r.failed()
+            .contains("the model's features are x but this program's are shanten_worse, "),
+        "{}",
+        r.err
+    );
+    let r = tenpai(&["learn", PHOENIX, "--out", dir.path().to_str().unwrap()]);
+    assert!(r.failed().contains("is a directory"), "{}", r.err);
+}
