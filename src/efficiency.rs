@@ -214,7 +214,9 @@ pub(crate) fn sort_best_first(discards: &mut [Discard]) {
     });
 }
 
-fn check_13(counts: &TileCounts) -> Result<usize, HandError> {
+/// Checks counts of a 3n+1 hand (each at most 4, 1 to 13 tiles) and returns
+/// the number of tiles.
+pub(crate) fn check_13(counts: &TileCounts) -> Result<usize, HandError> {
     let len = check_counts(counts)?;
     if len % 3 != 1 {
         return Err(HandError::WrongTileCount {

@@ -102,6 +102,20 @@ impl Tile {
         }
     }
 
+    /// The tile of a kind index the crate itself produced and knows to be
+    /// below 34: a loop over `0..KINDS`, a bit of a [`TileSet`], the kind of a
+    /// rollout's tile code (whose low bits are a kind by construction).
+    ///
+    /// # Panics
+    /// When `index >= 34`: a bug in the caller, never bad input (input is
+    /// read through [`Tile::new`] or the parsers, which return errors).
+    #[inline]
+    #[track_caller]
+    pub(crate) fn of_kind(index: usize) -> Tile {
+        assert!(index < KINDS, "tile kind {index} (expected 0 to 33)");
+        Tile(index as u8)
+    }
+
     /// The tile of `suit` with `number` (1–9, honors 1–7), or `None` when out of range.
     ///
     /// ```

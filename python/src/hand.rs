@@ -344,8 +344,11 @@ fn ukeire(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyResu
 #[pyfunction]
 #[pyo3(signature = (hand, visible=None))]
 fn waits(hand: &Bound<'_, PyAny>, visible: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<String>> {
-    let u = ukeire(hand, visible)?;
-    Ok(if u.shanten == 0 { u.tiles } else { Vec::new() })
+    let h = hand_of(hand)?;
+    // `visible` does not change the waits; it is still checked, as `ukeire` does.
+    visible_of(visible)?;
+    let w = tenpai::waits(h.concealed(), Some(&h.meld_counts())).map_err(value_error)?;
+    Ok(w.iter().map(|t| t.to_string()).collect())
 }
 
 /// analyze(hand, visible=None) -> list[Discard]

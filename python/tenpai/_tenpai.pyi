@@ -153,7 +153,9 @@ def ukeire(hand: HandLike, visible: Optional[TilesLike] = None) -> Ukeire:
     """Tile acceptance of a 3n+1 hand; ``visible`` tiles count as seen."""
 
 def waits(hand: HandLike, visible: Optional[TilesLike] = None) -> List[str]:
-    """The tiles that complete a 3n+1 hand, empty when it is not tenpai."""
+    """The tiles that complete a 3n+1 hand, empty when it is not tenpai (a
+    kind held four times with the melds is no wait). Raises ``ValueError``
+    unless 3n+1 tiles, or for a fifth copy."""
 
 def analyze(hand: HandLike, visible: Optional[TilesLike] = None) -> List[Discard]:
     """Each distinct discard of a 3n+2 hand with the shanten and ukeire left,

@@ -179,6 +179,11 @@ def test_waits_empty_when_not_tenpai():
     assert tenpai.waits("1239m456p789s123z") == []
 
 
+def test_waits_ok_none_when_every_copy_is_held():
+    # 1m tanki beside a pon of 1m: the library's waits, melds counted.
+    assert tenpai.waits("1m [111m] [234p] [567s] [777z]") == []
+
+
 def test_waits_err_needs_3n_plus_1_tiles():
     with pytest.raises(ValueError, match="got 14"):
         tenpai.waits("123m456p789s11222z")

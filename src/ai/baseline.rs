@@ -183,7 +183,9 @@ fn discard_action(legal: &[Action], t: Tile, riichi: bool) -> Option<Action> {
         .cloned()
 }
 
-/// The per-discard analysis of the seat's 3n+2 hand, meld-aware.
+/// The per-discard analysis of the seat's 3n+2 hand, meld-aware; empty for
+/// counts the analysis refuses (no engine observation has them: a hand-built
+/// one may), and the caller then plays its first legal discard.
 pub(crate) fn analysis(
     obs: &Observation,
     counts: TileCounts,

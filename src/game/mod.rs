@@ -36,7 +36,7 @@
 //!   `S2-1` as text); [`Position`]: a position described as one seat sees
 //!   it, built into a state by the rules;
 //!   [`next_round`]: the rule for the round after it, or the end of the game.
-//! - [`ranking`], [`final_scores`]: the end of a game.
+//! - [`ranking`], [`places`], [`final_scores`]: the end of a game.
 //! - [`crate::bot`] (above the engine): tenpai as an mjai bot, one seat's game followed from a host's
 //!   events.
 //! - [`action_index`], [`ACTION_SPACE`]: a fixed numbering of the actions, and
@@ -83,7 +83,8 @@ pub use observation::{hand_of, Observation};
 pub use pai::Pai;
 pub use riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
 pub use round::{
-    final_scores, next_round, next_round_after, ranking, RoundEnd, RoundId, RoundOutcome, Win,
+    final_scores, next_round, next_round_after, places, ranking, RoundEnd, RoundId, RoundOutcome,
+    Win,
 };
 pub use settle::{pay_deltas, pay_win, tenpai_payments, win_deltas, WinSeats};
 pub use situation::{win_timing, WinFacts, WinMoment};

@@ -214,6 +214,19 @@ pub fn ranking(scores: &[i32; 4]) -> [u8; 4] {
     r
 }
 
+/// Each seat's place, 1 to 4, by seat: [`ranking`] turned around.
+///
+/// ```
+/// assert_eq!(tenpai::game::places(&[25000, 30000, 25000, 20000]), [2, 1, 3, 4]);
+/// ```
+pub fn places(scores: &[i32; 4]) -> [u8; 4] {
+    let mut p = [0u8; 4];
+    for (place, &s) in (1..).zip(ranking(scores).iter()) {
+        p[s as usize] = place;
+    }
+    p
+}
+
 /// Final scores in points: score − target + uma by rank, with the oka
 /// ((target − start) × 4) to the first; they add up to 0 when the uma does.
 ///

@@ -161,7 +161,8 @@ pub struct GameEnd {
     pub points: [i32; 4],
     /// Seats by final rank.
     pub ranking: [u8; 4],
-    /// The game's log in the viewer (its id for [`ClientMsg::Frame`]).
+    /// The game's log in the viewer (its id for [`ClientMsg::Frame`]; 0, no
+    /// log, if the server could not keep it, which it prints).
     pub log: u64,
     /// Where the mjai log was written (with `--log-dir`).
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -144,7 +144,8 @@ pub fn run<W: Write>(args: &Args, tables: &Tables<'_>, mut out: W) -> Result<()>
             writeln!(out, "left     {}", lefts.join(" "))?;
         }
         if u.shanten != 0 && tenpai::is_tenpai(hand.concealed()) {
-            let own = tenpai::waits(hand.concealed(), None);
+            let own = tenpai::waits(hand.concealed(), None)
+                .map_err(|e| hand_error(e, "waits", &args.hand))?;
             writeln!(
                 out,
                 "ready    yes: every copy of {} is in the hand or its melds \

@@ -71,7 +71,10 @@ pub(crate) fn efficient_discard(w: &World, s: usize, forbidden: u64) -> (usize, 
         }
     }
     if n == 0 {
-        // Everything is forbidden (cannot happen in a legal game): any tile.
+        // Everything is forbidden (cannot happen in a legal game): any tile
+        // held. A world dealt from an observation built by hand may hold
+        // none: kind 0, which no step panics on (`tests/ai_mc.rs`,
+        // `determinize_never_panics_on_odd_observations`).
         let k = (0..KINDS).find(|&k| h[k] > 0).unwrap_or(0);
         return (k, 8);
     }
@@ -129,7 +132,7 @@ fn safety(w: &World, s: usize, k: usize, threat: u8) -> i32 {
             let n = k % 9 + 1;
             let below = k < 27 && n > 3 && safe >> (k - 3) & 1 == 1;
             let above = k < 27 && n < 7 && safe >> (k + 3) & 1 == 1;
-            let t = Tile::new(k as u8).unwrap_or(Tile::new(0).expect("0 is a tile"));
+            let t = Tile::of_kind(k);
             not_genbutsu_safety(t, w.seen[k].saturating_add(w.hands[s][k]), below, above)
         };
         worst = worst.min(score);
@@ -306,7 +309,7 @@ fn leaves_discard(after: &TileCounts, call: Call, k: usize, forbid: bool) -> boo
 /// kind bitset: [`kuikae_forbidden`], or none when the rules allow
 /// swap-calling (`forbid` false).
 pub(crate) fn kuikae(call: Call, k: usize, forbid: bool) -> u64 {
-    let tile = |k: usize| Tile::new(k as u8).unwrap_or(Tile::new(0).expect("0 is a tile"));
+    let tile = |k: usize| Tile::of_kind(k);
     if !forbid {
         return 0;
     }

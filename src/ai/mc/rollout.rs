@@ -163,10 +163,12 @@ fn first_step(w: &mut World, ctx: &Ctx, spot: Spot, me: u8, drawn: Option<u8>, a
         (Spot::Turn, Action::Discard { pai, .. } | Action::Riichi { pai, .. }) => {
             first_discard(w, me, *pai, matches!(a, Action::Riichi { .. }))
         }
-        (Spot::Turn, Action::Tsumo) => {
-            let code = drawn.unwrap_or(0);
-            win(w, ctx, m, m, code, false, false)
-        }
+        (Spot::Turn, Action::Tsumo) => match drawn {
+            Some(code) => win(w, ctx, m, m, code, false, false),
+            // No tile drawn (a turn after a call): no tsumo to declare, so
+            // the action does not fit the world.
+            None => own_choice(me),
+        },
         (Spot::Turn, Action::Ankan { tile }) => {
             w.ankan(m, tile.index(), ctx.robs_closed);
             kan_draw(w, me)

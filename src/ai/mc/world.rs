@@ -35,10 +35,7 @@ pub(crate) fn code_of(p: Pai) -> Option<u8> {
 
 /// The [`Pai`] of a tile code.
 pub(crate) fn pai_of(code: u8) -> Pai {
-    Pai::new(
-        Tile::new(kind(code) as u8).unwrap_or(Tile::new(0).expect("0 is a tile")),
-        code & RED != 0,
-    )
+    Pai::new(Tile::of_kind(kind(code)), code & RED != 0)
 }
 
 /// A called meld or closed kan, as the rollouts keep it: the meld of the

@@ -60,8 +60,15 @@ impl State {
                 first_go_around: first_go_around(self.any_call, s.river.len()),
                 live_left: self.live_left,
             },
-            dora: self.dora.iter().map(|&p| indicator(p)).collect(),
-            ura: ura.iter().map(|&p| indicator(p)).collect(),
+            dora: self
+                .dora
+                .iter()
+                .map(|&p| indicator(p, seat))
+                .collect::<Result<_, _>>()?,
+            ura: ura
+                .iter()
+                .map(|&p| indicator(p, seat))
+                .collect::<Result<_, _>>()?,
             honba: self.round.honba() as u32,
             sticks: self.sticks as u32,
             ..WinFacts::new(*s.concealed(), s.red_fives(), melds, t, pai.is_red(), tsumo)
@@ -404,13 +411,19 @@ impl State {
     }
 }
 
-/// A known dora or ura-dora indicator as the scorer takes it (a hidden one,
-/// which the engine never holds, as 1m).
-fn indicator(p: Pai) -> Indicator {
-    Indicator {
-        tile: p
-            .tile()
-            .unwrap_or(crate::Tile::new(0).expect("0 is a tile")),
+/// A dora or ura-dora indicator as the scorer takes it; a hidden one is
+/// refused (the engine's own indicators are always named: `take_unseen`
+/// refuses `?`, but the ura-dora of [`State::score_win`] come from outside).
+fn indicator(p: Pai, seat: u8) -> Result<Indicator, GameError> {
+    let tile = p.tile().ok_or_else(|| {
+        err(
+            "hora",
+            seat,
+            "a dora or ura-dora indicator must be named, not ?",
+        )
+    })?;
+    Ok(Indicator {
+        tile,
         red: p.is_red(),
-    }
+    })
 }

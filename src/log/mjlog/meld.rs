@@ -101,12 +101,13 @@ pub(super) fn decode(m: u32) -> Result<Meld, String> {
     if from == 0 {
         return Ok(Meld::Ankan { tiles });
     }
-    let mut hand = tiles.iter().copied().filter(|&t| t != id);
-    let hand = [
-        hand.next().unwrap_or(0),
-        hand.next().unwrap_or(0),
-        hand.next().unwrap_or(0),
-    ];
+    // `id` is one of the kind's four copies, so three others are left.
+    let mut others = tiles.iter().copied().filter(|&t| t != id);
+    let hand = std::array::from_fn(|_| {
+        others
+            .next()
+            .expect("a kind has four copies, the called one among them")
+    });
     Ok(Meld::Daiminkan {
         from,
         called: id,

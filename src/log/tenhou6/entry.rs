@@ -66,7 +66,13 @@ impl Call {
             return Err(bad("expected two-digit tile codes around one letter"));
         }
         let tiles = (0..digits.len() / 2)
-            .map(|i| code_pai(digits[2 * i..2 * i + 2].parse().unwrap_or(0)))
+            .map(|i| {
+                code_pai(
+                    digits[2 * i..2 * i + 2]
+                        .parse()
+                        .expect("two ASCII digits, checked above"),
+                )
+            })
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| bad(&e))?;
         let need = if matches!(letter, 'c' | 'p') { 3 } else { 4 };

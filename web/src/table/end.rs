@@ -38,10 +38,21 @@ impl Table {
             }
             None => None,
         };
-        let log = self
+        // The engine's own log always reads back; if it ever did not, the
+        // game still ends, without a log to view (id 0, never given out).
+        let log = match self
             .logs
             .add_text(&mjai, &self.spec.rules, format!("game {}", self.seed))
-            .unwrap_or(0);
+        {
+            Ok(id) => id,
+            Err(e) => {
+                eprintln!(
+                    "tenpai serve: game {}: its own log was refused: {e}",
+                    self.seed
+                );
+                0
+            }
+        };
         let end = GameEnd {
             scores,
             points: final_scores(&scores, &self.spec.rules.game),

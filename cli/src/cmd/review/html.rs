@@ -79,7 +79,7 @@ pub fn page(r: &Reviewed<'_>) -> String {
 
 fn header(r: &Reviewed<'_>, title: &str) -> Markup {
     let rev = r.review;
-    let ranking = tenpai::game::ranking(&rev.scores);
+    let places = tenpai::game::places(&rev.scores);
     html! {
         h1 { (title) }
         p.meta {
@@ -98,7 +98,7 @@ fn header(r: &Reviewed<'_>, title: &str) -> Markup {
                     td { (["East", "South", "West", "North"][s as usize]) " (seat " (s) ")" }
                     td { @if s == rev.seat { b { (name(r, s)) } } @else { (name(r, s)) } }
                     td.n { (score(rev.scores[s as usize])) }
-                    td.n { (ordinal(ranking.iter().position(|&x| x == s).unwrap_or(0) + 1)) }
+                    td.n { (ordinal(usize::from(places[s as usize]))) }
                 }
             }
         }

@@ -176,10 +176,10 @@ fn header<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
     if !rev.extent.is_whole() {
         writeln!(out, "{}", extent_text(&rev.extent))?;
     }
-    let ranking = tenpai::game::ranking(&rev.scores);
+    let places = tenpai::game::places(&rev.scores);
     let players: Vec<String> = (0..4u8)
         .map(|s| {
-            let place = ranking.iter().position(|&x| x == s).unwrap_or(0) + 1;
+            let place = usize::from(places[s as usize]);
             format!(
                 "{} {} {}",
                 name(r, s),

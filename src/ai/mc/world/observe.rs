@@ -133,6 +133,9 @@ impl World {
         self.flags[s].riichi = RiichiState::Accepted {
             double: at == Some(0) && !self.any_call,
         };
+        // A river keeps its riichi discard marked, called or not; an
+        // observation built without one is read as a riichi on the first
+        // discard (no double riichi: `at` is not `Some(0)` above).
         let at = at.unwrap_or(0);
         self.flags[s].ippatsu = at + 1 == obs.rivers[s].len();
         // Discard k of seat t came after the riichi discard when its turn

@@ -159,7 +159,7 @@ impl World {
         let red: [u8; 3] = std::array::from_fn(|x| self.red[seat][x].min(counts[x * 9 + 4]));
         let red_five = code & RED != 0 && k < 27;
         let ind = |c: &u8| Indicator {
-            tile: Tile::new(kind(*c) as u8).unwrap_or(Tile::new(0).expect("0 is a tile")),
+            tile: Tile::of_kind(kind(*c)),
             red: c & RED != 0,
         };
         let ura = (self.dora_len as usize).min(self.dead_len as usize).min(5);

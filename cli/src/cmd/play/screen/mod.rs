@@ -124,9 +124,15 @@ pub struct Screen<'a> {
     pub dialog: Option<&'a Dialog>,
 }
 
+/// The seat drawn at the bottom: the view's own, or for a spectator's view
+/// (which holds no seat and shows no hand) seat 0's chair.
+fn bottom_seat(view: &SeatView) -> u8 {
+    view.seat().unwrap_or(0)
+}
+
 /// The seats around the person: Right, Across, Left.
 fn others(view: &SeatView) -> [u8; 3] {
-    let me = view.seat().unwrap_or(0);
+    let me = bottom_seat(view);
     [1u8, 2, 3].map(|k| (me + k) % 4)
 }
 
@@ -142,7 +148,7 @@ fn side_widths(width: u16) -> (u16, u16) {
 /// one at a time in turn, while the moves and hints keep [`BOTTOM_MIN`].
 fn seat_heights(s: &Screen, view: &SeatView, area: Rect, fixed: u16) -> [u16; 3] {
     let [right, across, left] = others(view);
-    let me = view.seat().unwrap_or(0);
+    let me = bottom_seat(view);
     let (lw, rw) = side_widths(area.width);
     let need = [
         seat_rows(s, view, across, area.width),
@@ -212,7 +218,7 @@ pub fn render(f: &mut Frame, s: &Screen) {
     .areas(middle);
     seat_panel(f, l, s, view, left);
     seat_panel(f, r, s, view, right);
-    seat_panel(f, me, s, view, view.seat().unwrap_or(0));
+    seat_panel(f, me, s, view, bottom_seat(view));
     hand_panel(f, hand, s, view);
     f.render_widget(actions, actions_area);
     f.render_widget(
