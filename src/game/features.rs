@@ -262,18 +262,7 @@ impl Seen for SeenBy<'_> {
         self.state.seat(seat).melds()
     }
     fn river_counts(&self, seat: u8) -> [TileCounts; 3] {
-        let s = self.state.seat(seat);
-        let (all, called) = s.river_counts();
-        let mut riichi = [0; KINDS];
-        // The declaration tile: found from the riichi state, not by a scan.
-        if s.riichi() != RiichiState::None {
-            for t in s.river().iter().filter(|t| t.riichi) {
-                if let Some(k) = t.pai.tile() {
-                    riichi[k.index()] += 1;
-                }
-            }
-        }
-        [*all, *called, riichi]
+        *self.state.seat(seat).river_counts()
     }
     fn riichi(&self, seat: u8) -> bool {
         matches!(self.state.seat(seat).riichi(), RiichiState::Accepted { .. })

@@ -139,14 +139,15 @@ impl State {
                     s.discarded
                 ));
             }
-            let mut counts = [[0u8; KINDS]; 2];
+            let mut counts = [[0u8; KINDS]; 3];
             for r in s.river() {
                 if let Some(t) = r.pai.tile() {
                     counts[0][t.index()] += 1;
                     counts[1][t.index()] += u8::from(r.called);
+                    counts[2][t.index()] += u8::from(r.riichi);
                 }
             }
-            if s.river_counts() != (&counts[0], &counts[1]) {
+            if s.river_counts() != &counts {
                 return bad(format!(
                     "seat {i}'s river counts {:?}, its river's {counts:?}",
                     s.river_counts()

@@ -163,8 +163,9 @@ pub struct Seat {
     /// [`Seat::mark_last_called`] and [`Seat::set_river`], which keep the
     /// counts below).
     river: Vec<RiverTile>,
-    /// The river as counts by kind: every discard, and the called ones.
-    river_counts: [TileCounts; 2],
+    /// The river as counts by kind: every discard, the called ones, the
+    /// riichi declaration tile.
+    river_counts: [TileCounts; 3],
     /// Every kind this seat has discarded (called ones too): discard furiten.
     pub(super) discarded: TileSet,
     /// Riichi, ippatsu and furiten.
@@ -226,20 +227,20 @@ impl Seat {
     }
 
     /// The river as counts by kind (`[u8; 34]`): every discard (called ones
-    /// too), and the called ones alone — what a learning agent's features
-    /// ([`crate::game::Features`]) read, kept as the river grows.
+    /// too), the called ones alone, and the riichi declaration tile — what a
+    /// learning agent's features ([`crate::game::Features`]) read, kept as
+    /// the river grows.
     #[inline]
-    pub fn river_counts(&self) -> (&TileCounts, &TileCounts) {
-        (&self.river_counts[0], &self.river_counts[1])
+    pub fn river_counts(&self) -> &[TileCounts; 3] {
+        &self.river_counts
     }
 
     /// Puts a discard at the end of the river.
     pub(super) fn discard(&mut self, tile: RiverTile) {
         if let Some(t) = tile.pai.tile() {
             self.river_counts[0][t.index()] += 1;
-            if tile.called {
-                self.river_counts[1][t.index()] += 1;
-            }
+            self.river_counts[1][t.index()] += u8::from(tile.called);
+            self.river_counts[2][t.index()] += u8::from(tile.riichi);
         }
         self.river.push(tile);
     }
@@ -262,7 +263,7 @@ impl Seat {
     /// Replaces the river (a position built from a description).
     pub(super) fn set_river(&mut self, river: Vec<RiverTile>) {
         self.river.clear();
-        self.river_counts = [[0; KINDS]; 2];
+        self.river_counts = [[0; KINDS]; 3];
         river.into_iter().for_each(|t| self.discard(t));
     }
 
@@ -537,7 +538,7 @@ impl Default for Seat {
             red: [0; 3],
             melds: Vec::new(),
             river: Vec::new(),
-            river_counts: [[0; KINDS]; 2],
+            river_counts: [[0; KINDS]; 3],
             discarded: TileSet::EMPTY,
             flags: SeatFlags::default(),
             drawn: None,
