@@ -12,7 +12,7 @@
 use super::action_space::action_index;
 use super::error::GameError;
 use super::event::{DrawReason, Event};
-use super::legal::{action_events, legal_actions_into, Action};
+use super::legal::{action_events, action_events_into, legal_actions_into, Action};
 use super::logged_rules::LoggedRules;
 use super::pai::Pai;
 use super::round::{RoundId, RoundOutcome};
@@ -72,6 +72,8 @@ pub struct Game<'w> {
     question: Question,
     /// The legal actions of the seat asked (a reused buffer).
     legal: Vec<Action>,
+    /// The events of the action being taken (a reused buffer).
+    acted: Vec<Event>,
     spectator: Option<Spectator<'w>>,
 }
 
@@ -118,6 +120,7 @@ impl<'w> Game<'w> {
             check,
             question: Question::Over,
             legal: Vec::with_capacity(32),
+            acted: Vec::with_capacity(2),
             spectator,
         };
         g.emit(Event::start_game(
@@ -386,9 +389,12 @@ impl<'w> Game<'w> {
             Action::Tsumo | Action::Ron => self.wall.ura_indicators(),
             _ => Vec::new(),
         };
-        for e in action_events(&self.state, seat, a, &ura)? {
+        let mut acted = std::mem::take(&mut self.acted);
+        action_events_into(&self.state, seat, a, &ura, &mut acted)?;
+        for e in acted.drain(..) {
             self.emit(e)?;
         }
+        self.acted = acted;
         Ok(())
     }
 

@@ -13,7 +13,7 @@
 
 use super::observation::{last_tile, Observation};
 use super::pai::Pai;
-use super::state::{RiichiState, RiverTile, State, TableMeld};
+use super::state::{RiichiState, State, TableMeld};
 use crate::tile::{TileCounts, KINDS};
 
 /// Number of 34-value planes in [`Features::tiles`].
@@ -165,7 +165,9 @@ trait Seen {
     fn drawn(&self) -> Option<Pai>;
     fn hand_size(&self, seat: u8) -> u8;
     fn melds(&self, seat: u8) -> &[TableMeld];
-    fn river(&self, seat: u8) -> &[RiverTile];
+    /// The seat's river as counts by kind: every discard (called ones too),
+    /// the called ones, and the riichi declaration tile's count by kind.
+    fn river_counts(&self, seat: u8) -> [TileCounts; 3];
     fn riichi(&self, seat: u8) -> bool;
     fn dora_indicators(&self) -> &[Pai];
     fn last_tile(&self) -> Option<(u8, Pai)>;
@@ -199,8 +201,17 @@ impl Seen for Observation {
     fn melds(&self, seat: u8) -> &[TableMeld] {
         &self.melds[seat as usize]
     }
-    fn river(&self, seat: u8) -> &[RiverTile] {
-        &self.rivers[seat as usize]
+    fn river_counts(&self, seat: u8) -> [TileCounts; 3] {
+        let mut counts = [[0; KINDS]; 3];
+        for t in &self.rivers[seat as usize] {
+            if let Some(k) = t.pai.tile() {
+                let k = k.index();
+                counts[0][k] += 1;
+                counts[1][k] += u8::from(t.called);
+                counts[2][k] += u8::from(t.riichi);
+            }
+        }
+        counts
     }
     fn riichi(&self, seat: u8) -> bool {
         self.riichi[seat as usize]
@@ -250,8 +261,8 @@ impl Seen for SeenBy<'_> {
     fn melds(&self, seat: u8) -> &[TableMeld] {
         self.state.seat(seat).melds()
     }
-    fn river(&self, seat: u8) -> &[RiverTile] {
-        self.state.seat(seat).river()
+    fn river_counts(&self, seat: u8) -> [TileCounts; 3] {
+        *self.state.seat(seat).river_counts()
     }
     fn riichi(&self, seat: u8) -> bool {
         matches!(self.state.seat(seat).riichi(), RiichiState::Accepted { .. })
@@ -273,6 +284,11 @@ fn add(tiles: &mut [u8; PLANES * KINDS], plane: usize, pai: Pai) {
 }
 
 /// The encoding of `view` (every value overwritten).
+///
+/// Written for speed (a batch of games writes it at every decision): one
+/// pass over the melds, the rivers as counts the state keeps as they grow
+/// ([`crate::game::Seat::river_counts`]), and plane 18 summed plane by plane
+/// (whole 34-value rows the compiler adds as vectors) rather than kind by kind.
 fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32; SCALARS]) {
     tiles.fill(0);
     let [me, oya, bakaze, kyoku, honba, kyotaku, live_left] = view.header();
@@ -297,14 +313,11 @@ fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32
                 add(tiles, 3 + r, p);
             }
         }
-        for t in view.river(seat) {
-            add(tiles, 7 + r, t.pai);
-            if t.riichi {
-                add(tiles, 11 + r, t.pai);
-            }
-            if let (true, Some(k)) = (t.called, t.pai.tile()) {
-                called[k.index()] += 1;
-            }
+        let [river, river_called, riichi] = view.river_counts(seat);
+        tiles[(7 + r) * KINDS..(8 + r) * KINDS].copy_from_slice(&river);
+        tiles[(11 + r) * KINDS..(12 + r) * KINDS].copy_from_slice(&riichi);
+        for (c, &k) in called.iter_mut().zip(&river_called) {
+            *c += k;
         }
         scalars[5 + r] = scores[seat as usize];
         scalars[9 + r] = i32::from(view.riichi(seat));
@@ -321,11 +334,18 @@ fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32
         add(tiles, 17, p);
     }
     // Seen: the hand, every meld, the rivers less their called tiles (those
-    // are in the melds), the indicators (`Observation::visible_tiles`).
-    for k in 0..KINDS {
-        let plane = |p: usize| u32::from(tiles[p * KINDS + k]);
-        let seen = plane(0) + (3..=10).map(plane).sum::<u32>() + plane(15) - u32::from(called[k]);
-        tiles[18 * KINDS + k] = 4u32.saturating_sub(seen) as u8;
+    // are in the melds), the indicators (`Observation::visible_tiles`). A
+    // kind's count never passes 4 + its called copies, far below 256.
+    let mut seen = [0u8; KINDS];
+    for p in [0, 3, 4, 5, 6, 7, 8, 9, 10, 15] {
+        let plane = &tiles[p * KINDS..(p + 1) * KINDS];
+        for (s, &v) in seen.iter_mut().zip(plane) {
+            *s = s.wrapping_add(v);
+        }
+    }
+    let unseen = &mut tiles[18 * KINDS..19 * KINDS];
+    for ((u, &s), &c) in unseen.iter_mut().zip(&seen).zip(&called) {
+        *u = 4u8.saturating_sub(s.saturating_sub(c));
     }
     scalars[0] = i32::from((me + 4 - oya) % 4);
     scalars[1] = i32::from(bakaze);

@@ -371,6 +371,36 @@ pub fn action_events(
     action: &Action,
     ura: &[Pai],
 ) -> Result<Vec<Event>, super::GameError> {
+    let mut out = Vec::new();
+    action_events_into(state, seat, action, ura, &mut out)?;
+    Ok(out)
+}
+
+/// [`action_events`] into `out` (cleared first), reusing its buffer: the
+/// game driver turns every action into events, most of them one discard.
+///
+/// # Errors
+/// As [`action_events`] (`out` is then empty).
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::{action_events, action_events_into, Game};
+/// let g = Game::new(&tenpai::rules::Rules::tenhou(), 1, false)?;
+/// let mut buf = Vec::new();
+/// action_events_into(g.state(), 0, &g.legal()[0], &[], &mut buf)?;
+/// assert_eq!(buf, action_events(g.state(), 0, &g.legal()[0], &[])?);
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn action_events_into(
+    state: &State,
+    seat: u8,
+    action: &Action,
+    ura: &[Pai],
+    out: &mut Vec<Event>,
+) -> Result<(), super::GameError> {
+    out.clear();
     let s = state.seat(seat);
     let bad = |r: &str| super::GameError::illegal("action", seat, r);
     let target = match *state.phase() {
@@ -382,20 +412,25 @@ pub fn action_events(
         _ => None,
     };
     let in_riichi = matches!(s.riichi(), RiichiState::Accepted { .. });
-    Ok(match *action {
-        Action::Discard { pai, tsumogiri } => vec![Event::Dahai {
-            actor: seat,
-            pai,
-            tsumogiri,
-        }],
-        Action::Riichi { pai, tsumogiri } => vec![
-            Event::Reach { actor: seat },
-            Event::Dahai {
+    let events = match *action {
+        Action::Discard { pai, tsumogiri } => {
+            out.push(Event::Dahai {
                 actor: seat,
                 pai,
                 tsumogiri,
-            },
-        ],
+            });
+            return Ok(());
+        }
+        Action::Riichi { pai, tsumogiri } => {
+            out.push(Event::Reach { actor: seat });
+            out.push(Event::Dahai {
+                actor: seat,
+                pai,
+                tsumogiri,
+            });
+            return Ok(());
+        }
+        Action::Pass => return Ok(()),
         Action::Tsumo => vec![Event::Hora {
             actor: seat,
             target: seat,
@@ -427,8 +462,9 @@ pub fn action_events(
             deltas: None,
             scores: None,
         }],
-        Action::Pass => Vec::new(),
-    })
+    };
+    *out = events;
+    Ok(())
 }
 
 /// The event of a chi, pon or kan `action` by `seat` (holding `s`), calling

@@ -77,7 +77,9 @@ pub use flags::{
     call_made, could_ron, drew, first_go_around, kan_declared, settle_passes, SeatFlags,
 };
 pub use furiten::is_furiten;
-pub use legal::{action_events, check_offered, legal_actions, legal_actions_into, Action};
+pub use legal::{
+    action_events, action_events_into, check_offered, legal_actions, legal_actions_into, Action,
+};
 pub use logged_rules::{kyoku_first, LoggedRules};
 pub use observation::{hand_of, Observation};
 pub use pai::Pai;

@@ -30,8 +30,8 @@ impl State {
         let (mut hand, forbidden, pool) =
             self.check_call(kind, name, actor, target, pai, consumed)?;
         (self.unseen, self.unseen_red) = pool;
-        let river = &mut self.seats[target as usize].river;
-        river.last_mut().expect("a discard").called = true;
+        let marked = self.seats[target as usize].mark_last_called();
+        debug_assert!(marked, "a call follows a discard");
         let mut tiles = consumed.to_vec();
         tiles.push(pai);
         hand.melds.push(TableMeld {

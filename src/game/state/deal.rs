@@ -58,7 +58,7 @@ impl State {
                 }
             }
             // A river rarely holds more than 24 tiles: one allocation a round.
-            st.seats[s].river.reserve(24);
+            st.seats[s].reserve_river(24);
         }
         st.take_unseen(dora_marker, E, 4)?;
         st.dora.push(dora_marker);

@@ -78,7 +78,7 @@ impl State {
             tenpai[s] = self.seats[s].is_tenpai();
             nagashi[s] = self.rules.game.nagashi_mangan
                 && self.seats[s]
-                    .river
+                    .river()
                     .iter()
                     .all(|r| !r.called && r.pai.tile().is_some_and(|t| t.is_terminal_or_honor()));
         }
@@ -118,7 +118,7 @@ impl State {
                 };
                 // A hidden hand's tiles are its own.
                 let possible = if self.seats[seat as usize].is_hidden() {
-                    first_go_around(self.any_call, self.seats[seat as usize].river.len())
+                    first_go_around(self.any_call, self.seats[seat as usize].river().len())
                 } else {
                     self.nine_terminals_possible(seat)
                 };
@@ -199,12 +199,12 @@ impl State {
         }
         if g.four_winds
             && !self.any_call
-            && self.seats.iter().all(|s| s.river.len() == 1)
+            && self.seats.iter().all(|s| s.river().len() == 1)
             && pai.tile().is_some_and(|t| t.is_wind())
             && self
                 .seats
                 .iter()
-                .all(|s| s.river[0].pai.tile() == pai.tile())
+                .all(|s| s.river()[0].pai.tile() == pai.tile())
         {
             return Some(DrawReason::FourWinds);
         }
@@ -218,7 +218,7 @@ impl State {
     /// When `seat > 3`.
     pub fn nine_terminals_possible(&self, seat: u8) -> bool {
         let s = &self.seats[seat as usize];
-        first_go_around(self.any_call, s.river.len())
+        first_go_around(self.any_call, s.river().len())
             && (0..KINDS)
                 .filter(|&i| {
                     s.concealed()[i] > 0

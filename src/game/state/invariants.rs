@@ -22,7 +22,7 @@ impl State {
     /// the hands, rivers, melds and indicators this state sees), unseen
     /// tiles = live wall + the hidden dead wall (+ the hands a seat's view
     /// hides); hand sizes; and the derived state: each seat's
-    /// discarded kinds are its river's, the cached waits are those computed
+    /// discarded kinds and river counts are its river's, the cached waits are those computed
     /// afresh, the kans and dora indicators match the kans on the table, the
     /// call flag the melds, a drawn tile is held, a riichi hand is closed.
     ///
@@ -69,7 +69,7 @@ impl State {
         };
         for s in &self.seats {
             s.tiles().into_iter().for_each(&mut add);
-            s.river
+            s.river()
                 .iter()
                 .filter(|r| !r.called)
                 .for_each(|r| add(r.pai));
@@ -128,15 +128,29 @@ impl State {
         Ok(())
     }
 
-    /// Each seat's derived state: the discarded kinds are the river's, the
-    /// cached waits are right, a drawn tile is held, a riichi hand is closed.
+    /// Each seat's derived state: the discarded kinds and the river counts
+    /// are the river's, the cached waits are right, a drawn tile is held, a riichi hand is closed.
     fn check_seats(&self) -> Result<(), GameError> {
         for (i, s) in self.seats.iter().enumerate() {
-            let river: TileSet = s.river.iter().filter_map(|r| r.pai.tile()).collect();
+            let river: TileSet = s.river().iter().filter_map(|r| r.pai.tile()).collect();
             if s.discarded != river {
                 return bad(format!(
                     "seat {i}'s discard set is [{}], its river's [{river}]",
                     s.discarded
+                ));
+            }
+            let mut counts = [[0u8; KINDS]; 3];
+            for r in s.river() {
+                if let Some(t) = r.pai.tile() {
+                    counts[0][t.index()] += 1;
+                    counts[1][t.index()] += u8::from(r.called);
+                    counts[2][t.index()] += u8::from(r.riichi);
+                }
+            }
+            if s.river_counts() != &counts {
+                return bad(format!(
+                    "seat {i}'s river counts {:?}, its river's {counts:?}",
+                    s.river_counts()
                 ));
             }
             if let Some((_, cached, fresh)) = s.stale_waits() {

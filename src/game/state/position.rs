@@ -137,14 +137,14 @@ impl State {
         for r in obs.rivers[i].iter().filter(|r| !r.called) {
             self.see(r.pai, s)?;
         }
-        seat.river = obs.rivers[i].clone();
-        seat.discarded = seat.river.iter().filter_map(|r| r.pai.tile()).collect();
+        seat.set_river(obs.rivers[i].clone());
+        seat.discarded = seat.river().iter().filter_map(|r| r.pai.tile()).collect();
         if obs.riichi[i] {
             if !seat.is_closed() {
                 return Err(err(E, s, "in riichi with an open hand"));
             }
             let no_call = obs.melds.iter().all(|m| m.is_empty());
-            let double = no_call && seat.river.first().is_some_and(|r: &RiverTile| r.riichi);
+            let double = no_call && seat.river().first().is_some_and(|r: &RiverTile| r.riichi);
             seat.flags.riichi = RiichiState::Accepted { double };
         }
         self.seats[i] = seat;
@@ -199,7 +199,7 @@ impl State {
             let t = p
                 .tile()
                 .ok_or_else(|| err(E, s, "the last tile is hidden"))?;
-            let river = self.seats[s as usize].river.last();
+            let river = self.seats[s as usize].river().last();
             let phase = if river.is_some_and(|r| r.pai == p && !r.called) {
                 Phase::Discarded { seat: s, pai: p }
             } else {

@@ -159,8 +159,13 @@ pub struct Seat {
     red: [u8; 3],
     /// Called melds and closed kans, in call order.
     pub(super) melds: Vec<TableMeld>,
-    /// The discards, in order.
-    pub(super) river: Vec<RiverTile>,
+    /// The discards, in order (changed only through [`Seat::discard`],
+    /// [`Seat::mark_last_called`] and [`Seat::set_river`], which keep the
+    /// counts below).
+    river: Vec<RiverTile>,
+    /// The river as counts by kind: every discard, the called ones, the
+    /// riichi declaration tile.
+    river_counts: [TileCounts; 3],
     /// Every kind this seat has discarded (called ones too): discard furiten.
     pub(super) discarded: TileSet,
     /// Riichi, ippatsu and furiten.
@@ -219,6 +224,52 @@ impl Seat {
     #[inline]
     pub fn river(&self) -> &[RiverTile] {
         &self.river
+    }
+
+    /// The river as counts by kind (`[u8; 34]`): every discard (called ones
+    /// too), the called ones alone, and the riichi declaration tile — what a
+    /// learning agent's features ([`crate::game::Features`]) read, kept as
+    /// the river grows.
+    #[inline]
+    pub fn river_counts(&self) -> &[TileCounts; 3] {
+        &self.river_counts
+    }
+
+    /// Puts a discard at the end of the river.
+    pub(super) fn discard(&mut self, tile: RiverTile) {
+        if let Some(t) = tile.pai.tile() {
+            self.river_counts[0][t.index()] += 1;
+            self.river_counts[1][t.index()] += u8::from(tile.called);
+            self.river_counts[2][t.index()] += u8::from(tile.riichi);
+        }
+        self.river.push(tile);
+    }
+
+    /// Marks the last discard called (it now lies in another seat's meld);
+    /// `false` (and no change) when the river is empty.
+    pub(super) fn mark_last_called(&mut self) -> bool {
+        let Some(last) = self.river.last_mut() else {
+            return false;
+        };
+        if !last.called {
+            last.called = true;
+            if let Some(t) = last.pai.tile() {
+                self.river_counts[1][t.index()] += 1;
+            }
+        }
+        true
+    }
+
+    /// Replaces the river (a position built from a description).
+    pub(super) fn set_river(&mut self, river: Vec<RiverTile>) {
+        self.river.clear();
+        self.river_counts = [[0; KINDS]; 3];
+        river.into_iter().for_each(|t| self.discard(t));
+    }
+
+    /// Room for `n` more discards.
+    pub(super) fn reserve_river(&mut self, n: usize) {
+        self.river.reserve(n);
     }
 
     /// Every kind this seat has discarded this round, called ones too (what
@@ -297,10 +348,7 @@ impl Seat {
         if let Some(n) = self.hidden {
             return n as usize;
         }
-        match crate::shanten::scan(&self.hand) {
-            Some(scan) => scan.len,
-            None => self.hand.iter().map(|&c| c as usize).sum(),
-        }
+        count_tiles(&self.hand)
     }
 
     /// The kinds of which the seat holds at least one concealed tile.
@@ -490,6 +538,7 @@ impl Default for Seat {
             red: [0; 3],
             melds: Vec::new(),
             river: Vec::new(),
+            river_counts: [[0; KINDS]; 3],
             discarded: TileSet::EMPTY,
             flags: SeatFlags::default(),
             drawn: None,
@@ -508,6 +557,23 @@ fn same_counts(a: &TileCounts, b: &TileCounts) -> bool {
         u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("eight counts"))
     };
     (0..4).all(|i| word(a, i) == word(b, i)) && a[32..] == b[32..]
+}
+
+/// The sum of 34 counts, any counts: four eight-count words added in
+/// sixteen-bit lanes, the lanes summed by one multiplication (the features of
+/// a batch of games ask the hand size of four seats at every decision).
+#[inline]
+fn count_tiles(c: &TileCounts) -> usize {
+    const LOW: u64 = 0x00ff_00ff_00ff_00ff;
+    let mut lanes = 0u64;
+    for i in 0..4 {
+        let w = u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("eight counts"));
+        // Each lane at most 2 × 255 a word, 2,040 for the four.
+        lanes += (w & LOW) + ((w >> 8) & LOW);
+    }
+    // The top lane of the product is the sum of the four (at most 8,160).
+    let words = (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
+    words + usize::from(c[32]) + usize::from(c[33])
 }
 
 /// `hand` (counts with `red` fives per suit) holds at least `n` of this exact
@@ -544,6 +610,28 @@ mod tests {
 
     fn tiles(s: &str) -> Vec<Pai> {
         s.split(' ').map(|t| t.parse().expect("a tile")).collect()
+    }
+
+    #[test]
+    fn count_tiles_is_the_plain_sum_of_any_counts() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        for round in 0..2000 {
+            let mut c = [0u8; KINDS];
+            for x in &mut c {
+                rng ^= rng << 13;
+                rng ^= rng >> 7;
+                rng ^= rng << 17;
+                // Hands (0-4) in most rounds, any byte in the others.
+                *x = if round % 4 == 0 {
+                    rng as u8
+                } else {
+                    (rng % 5) as u8
+                };
+            }
+            let sum: usize = c.iter().map(|&x| usize::from(x)).sum();
+            assert_eq!(count_tiles(&c), sum, "{c:?}");
+        }
+        assert_eq!(count_tiles(&[255; KINDS]), 255 * 34);
     }
 
     #[test]

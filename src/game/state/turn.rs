@@ -114,7 +114,7 @@ impl State {
         s.flags.discarded(riichi_now, missed_tsumo);
         let t = pai.tile().expect("not hidden");
         s.discarded.insert(t);
-        s.river.push(RiverTile {
+        s.discard(RiverTile {
             pai,
             tsumogiri,
             riichi: riichi_now,
@@ -262,7 +262,7 @@ impl State {
                 .ok_or(RiichiRefusal::NotTenpai)
         })
         .map_err(|r| err(E, actor, r.to_string()))?;
-        let discards = s.river.len();
+        let discards = s.river().len();
         self.seats[a].flags.declare_riichi(self.any_call, discards);
         self.phase = Phase::RiichiDiscard { seat: actor };
         Ok(())

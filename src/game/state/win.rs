@@ -57,7 +57,7 @@ impl State {
             moment: WinMoment {
                 rinshan: matches!(self.phase, Phase::Turn { rinshan: true, .. }),
                 chankan: matches!(self.phase, Phase::Kan { .. }),
-                first_go_around: first_go_around(self.any_call, s.river.len()),
+                first_go_around: first_go_around(self.any_call, s.river().len()),
                 live_left: self.live_left,
             },
             dora: self
