@@ -138,7 +138,10 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     let seat = args.seat as u8;
     let kinds = crate::cmd::with_settings(&args.opponents.0, mc, args.bot_timeout);
     let opponents =
-        Opponents::seat(&kinds, (!args.watch).then_some(seat)).context("--opponents")?;
+        Opponents::seat(&kinds, (!args.watch).then_some(seat)).map_err(|e| crate::UsageError {
+            command: "serve",
+            message: format!("--opponents: {e}"),
+        })?;
     let advisor = match args.advisor.unwrap_or(if opponents.any_mc() {
         crate::cmd::advice::AdvisorKind::Mc
     } else {

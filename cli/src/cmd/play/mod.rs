@@ -29,7 +29,7 @@ pub mod tui;
 use crate::cmd::advice::{Advisor, AdvisorKind};
 use crate::render::table::round_name;
 use crate::render::TileMode;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use opponents::Opponents;
 use session::{BotFaults, Decisions, Ending, Leave, Setup};
 use std::hash::{BuildHasher, Hasher};
@@ -258,7 +258,10 @@ fn setup(args: &Args) -> Result<Setup> {
     };
     let kinds = crate::cmd::with_settings(&args.opponents.0, mc, args.bot_timeout);
     let opponents =
-        Opponents::seat(&kinds, (!args.watch).then_some(seat)).context("--opponents")?;
+        Opponents::seat(&kinds, (!args.watch).then_some(seat)).map_err(|e| crate::UsageError {
+            command: "play",
+            message: format!("--opponents: {e}"),
+        })?;
     Ok(Setup {
         rules,
         seed: args.seed.unwrap_or_else(random_seed),
