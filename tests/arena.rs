@@ -215,7 +215,14 @@ fn merge_err_other_runs_and_overlaps_leave_the_tally_unchanged() {
     let mut south = config.clone();
     south.rules.game.length = GameLength::South;
     let other_rules = play(&south, 4..8, &()).unwrap();
-    assert_eq!(a.merge(&other_rules), Err(ArenaError::Mismatch("rules")));
+    assert_eq!(a.merge(&other_rules), Err(ArenaError::Mismatch("length")));
+    let mut red = config.clone();
+    red.rules.game.bust_ends = !red.rules.game.bust_ends;
+    let other_rules = play(&red, 4..8, &()).unwrap();
+    assert_eq!(
+        a.merge(&other_rules),
+        Err(ArenaError::Mismatch("game rules"))
+    );
     assert_eq!(a, before);
     // Monte Carlo players: the threads may differ between shards, the budget
     // may not.

@@ -172,6 +172,9 @@ fn load_err_oversized_file_refused_without_reading_it_whole() {
     std::fs::write(&binary, b"{\"log\": \"\xff\"}").unwrap();
     assert_eq!(
         log::load(&binary).unwrap_err().to_string(),
-        format!("{}: stream did not contain valid UTF-8", binary.display())
+        format!(
+            "{}: not UTF-8 text (byte 9 is not part of a character)",
+            binary.display()
+        )
     );
 }

@@ -248,3 +248,73 @@ fn review_finds_the_decisions_of_an_unfinished_round() {
     assert_eq!(r.extent, stops_in("E3-0"));
     assert_eq!(r.rounds.last().map(String::as_str), Some("E3-0"));
 }
+
+#[test]
+fn mjai_cut_inside_a_line_is_read_to_the_line_before() {
+    let json = log::parse(&tenhou6_lines().join("\n")).unwrap();
+    let lines: Vec<String> = json.to_mjai().lines().map(str::to_string).collect();
+    let starts: Vec<usize> = (0..lines.len())
+        .filter(|&i| lines[i].contains("\"start_kyoku\""))
+        .collect();
+    // The fifth round's first 41 events, then half of the 42nd.
+    let whole = lines[..starts[4] + 41].join("\n");
+    let next = &lines[starts[4] + 41];
+    let cut = format!("{whole}\n{}", &next[..next.len() / 2]);
+    let rep = replayed(&log::parse(&cut).unwrap());
+    assert_eq!(rep.extent, stops_in("E3-0"));
+    assert_eq!(counts(&rep), (5, 3, 1, 556, 0));
+    // The same broken line followed by a newline is a bad line, not a cut.
+    let e = log::parse(&format!("{cut}\n")).unwrap_err().to_string();
+    assert!(
+        e.starts_with(&format!(
+            "mjai log, line {}: EOF while parsing",
+            starts[4] + 42
+        )),
+        "{e}"
+    );
+}
+
+#[test]
+fn tenhou6_cut_inside_a_document_is_read_to_the_document_before() {
+    let lines = tenhou6_lines();
+    let five = lines[..5].join("\n");
+    let cut = format!("{five}\n{}", &lines[5][..lines[5].len() / 2]);
+    let rep = replayed(&log::parse(&cut).unwrap());
+    assert_eq!(rep.extent, stops_before(&rep_round_name(&lines[5])));
+    assert_eq!(rep.rounds, 5);
+    // A single document cut short is still refused (no whole round to read).
+    let e = log::parse(&lines[0][..lines[0].len() / 2])
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("tenhou.net/6 log, document 1: EOF while parsing"),
+        "{e}"
+    );
+}
+
+/// The name (`E3-0`) of a tenhou.net/6 document's round.
+fn rep_round_name(doc: &str) -> String {
+    log::parse(doc).unwrap().rounds[0].name()
+}
+
+#[test]
+fn a_file_cut_inside_a_character_is_read_to_the_character_before() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = tenhou6_lines()[..5].join("\n") + "\n";
+    // A sixth document that breaks off inside a three-byte character.
+    let mut bytes = text.into_bytes();
+    bytes.extend_from_slice("{\"title\":[\"東".as_bytes());
+    bytes.truncate(bytes.len() - 1);
+    let path = dir.path().join("cut.json");
+    std::fs::write(&path, &bytes).unwrap();
+    let rep = replayed(&log::load(&path).unwrap());
+    assert_eq!(rep.rounds, 5);
+    // A byte that is no character's, before the end, is still refused.
+    bytes.splice(10..10, [0xff]);
+    std::fs::write(&path, &bytes).unwrap();
+    let e = log::load(&path).unwrap_err().to_string();
+    assert!(
+        e.ends_with("not UTF-8 text (byte 10 is not part of a character)"),
+        "{e}"
+    );
+}

@@ -406,3 +406,37 @@ fn review_riichi_closed_kan_keeps_the_hand_tenpai_in_the_rollouts() {
     assert_eq!(kan.tenpai, 1.0, "{kan:?}");
     assert!(kan.win > 0.3, "{kan:?}");
 }
+
+/// A review's final scores are the game's: leftover riichi sticks go to the
+/// first, as the engine's `end_game` settles them when the game is played.
+#[test]
+fn review_final_scores_settle_leftover_sticks_as_the_game_does() {
+    let mut rules = Rules::tenhou();
+    rules.game.length = GameLength::East;
+    let mut with_sticks = Vec::new();
+    for seed in 0..12 {
+        let mut b: [BaselinePlayer; 4] = std::array::from_fn(|_| BaselinePlayer::new(&rules));
+        let [b0, b1, b2, b3] = &mut b;
+        let mut players: [&mut dyn Player; 4] = [b0, b1, b2, b3];
+        let record = play_game(&rules, seed, &mut players, true).expect("a legal game");
+        let game = log::parse(&record.to_mjai()).expect("the table's log reads");
+        let found = find_decisions(&game, &rules, 0);
+        assert_eq!(found.scores, record.scores, "seed {seed}");
+        assert_eq!(found.scores.iter().sum::<i32>(), 100_000, "seed {seed}");
+        if record.scores != found_without_end(&game, &rules) {
+            with_sticks.push(seed);
+        }
+    }
+    // The games whose last round left sticks on the table (so this test
+    // checks the settling, not only games that end with none).
+    assert_eq!(with_sticks, vec![7, 8, 10]);
+}
+
+/// The scores after the last round, before `end_game` settles the sticks.
+fn found_without_end(game: &log::ImportedGame, rules: &Rules) -> [i32; 4] {
+    let mut state = fresh(rules);
+    for e in game.rounds.iter().flat_map(|r| &r.events) {
+        state.apply(e).expect("the table's events apply");
+    }
+    state.scores()
+}

@@ -110,6 +110,37 @@ enum Command {
     Tables(cmd::tables::Args),
 }
 
+/// A usage error found once the options are combined (they were each
+/// well-formed): the program exits with status 2 and clap's usage lines, as
+/// for an option clap refuses itself.
+#[derive(Debug)]
+pub struct UsageError {
+    /// The subcommand whose usage is shown, e.g. `play`.
+    pub command: &'static str,
+    /// What is wrong, naming the option, e.g. `--opponents: expected …`.
+    pub message: String,
+}
+
+impl std::fmt::Display for UsageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for UsageError {}
+
+impl UsageError {
+    /// The error as clap shows it: `error: MESSAGE`, the subcommand's usage
+    /// line and the `--help` hint; its exit status is 2.
+    pub fn to_clap(&self) -> clap::Error {
+        use clap::CommandFactory;
+        let mut cli = Cli::command();
+        cli.build();
+        let mut sub = cli.find_subcommand(self.command).cloned().unwrap_or(cli);
+        sub.error(clap::error::ErrorKind::ValueValidation, &self.message)
+    }
+}
+
 /// Runs a parsed command line against the given streams.
 ///
 /// # Errors

@@ -3,7 +3,7 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
-use tenpai_cli::{cmd, run, Cli};
+use tenpai_cli::{cmd, run, Cli, UsageError};
 
 /// Whether the error is a closed output pipe (`tenpai ... | head`), which ends
 /// the program quietly.
@@ -34,6 +34,11 @@ fn main() -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         // The game said why it ended; 130 is the status of an interrupt.
         Err(e) if e.is::<cmd::play::Interrupted>() => ExitCode::from(130),
+        // Options that are well-formed one by one but not together.
+        Err(e) if e.is::<UsageError>() => {
+            let usage = e.downcast_ref::<UsageError>().expect("checked");
+            usage.to_clap().exit()
+        }
         Err(e) => {
             let _ = writeln!(io::stderr(), "error: {e:#}");
             ExitCode::FAILURE

@@ -5,7 +5,7 @@
 //!
 //! Each size is checked three ways: the text of the whole screen against
 //! `tests/snapshots/layout-WxH.txt`; Left's and Right's panels side by side
-//! never run into each other (a blank column between them, each side's text
+//! never run into each other (a rule ` │ ` between them, each side's text
 //! the tail of its own river and melds, in order); no meld is broken across
 //! rows. After a deliberate change to the screen, regenerate the texts and
 //! read their diff:
@@ -197,17 +197,19 @@ fn layout_ok_left_and_right_never_overlap() {
         let r = rows(&view, w, h);
         let screen = r.join("\n");
         let band = &panel(&r, "─ Left ")[1..];
-        let lw = (w as usize - 1) / 2;
+        let lw = (w as usize - 3) / 2;
         for l in band {
+            // Rows are trimmed: the rule's trailing space may be gone.
+            let gap: String = l.chars().skip(lw).take(3).collect();
             assert_eq!(
-                l.chars().nth(lw).unwrap_or(' '),
-                ' ',
-                "no blank column between Left and Right at {w}×{h}:\n{screen}"
+                gap.trim_end(),
+                " │",
+                "no rule between Left and Right at {w}×{h}:\n{screen}"
             );
         }
         // Each side shows the tail of its own seat's words, in order.
         let left = words_in(band, 0..lw);
-        let right = words_in(band, lw + 1..w as usize);
+        let right = words_in(band, lw + 3..w as usize);
         assert_tail(&left, &seat_words(&view, 3), "Left", &screen);
         assert_tail(&right, &seat_words(&view, 1), "Right", &screen);
         let across = words_in(&panel(&r, "─ Across ")[1..], 0..w as usize);
@@ -227,10 +229,10 @@ fn layout_ok_left_and_right_never_overlap() {
 /// Every word in a seat panel at `w`: Across, Left, Right, You.
 fn seat_panel_words(r: &[String], w: usize) -> [Vec<String>; 4] {
     let band = &panel(r, "─ Left ")[1..];
-    let lw = (w - 1) / 2;
+    let lw = (w - 3) / 2;
     [
         words_in(&panel(r, "─ You ")[1..], 0..w),
-        words_in(band, lw + 1..w),
+        words_in(band, lw + 3..w),
         words_in(&panel(r, "─ Across ")[1..], 0..w),
         words_in(band, 0..lw),
     ]

@@ -238,3 +238,76 @@ fn score_batch_answers_a_non_utf8_line_and_goes_on() {
     assert_eq!(lines[0], r#"{"error":"line is not UTF-8 text"}"#);
     assert!(lines[1].starts_with(r#"{"han":"#), "{}", lines[1]);
 }
+
+#[test]
+fn score_batch_reads_the_flag_names_and_refuses_unknown_fields() {
+    // `seat`, `dora`, `win`, `sticks` are the flags' names: the same
+    // situation as --seat S --dora 4z (haku and two dora: 5,200) plus a stick.
+    let input = concat!(
+        r#"{"hand":"123m456p789s11z555z","win":"5z","seat":"S","dora":"4z","sticks":1}"#,
+        "\n",
+        r#"{"hand":"123m456p789s11z555z","win_tile":"5z","Tsumo":true}"#,
+        "\n",
+        r#"{"hand":"123m456p789s11z555z","win_tile":"5z","seat":"S","seat_wind":"W"}"#,
+        "\n",
+    );
+    let run = tenpai_in(&["score", "--batch", "-"], input);
+    assert_eq!(run.code, 1);
+    let lines: Vec<&str> = run.out.lines().collect();
+    assert_eq!(
+        lines[0],
+        r#"{"han":3,"fu":40,"yaku":{"yakuhai_haku":1,"dora":2},"yakuman":0,"payment":{"ron":5200},"total":5200}"#
+    );
+    assert!(
+        lines[1].starts_with(
+            r#"{"error":"bad JSON situation: unknown field `Tsumo`, expected one of `hand`, "#
+        ),
+        "{}",
+        lines[1]
+    );
+    assert!(
+        lines[2].starts_with(r#"{"error":"bad JSON situation: duplicate field `seat_wind`"#),
+        "{}",
+        lines[2]
+    );
+    let err: Vec<&str> = run.err.lines().collect();
+    assert!(
+        err[0].starts_with("line 2: bad JSON situation: unknown field `Tsumo`"),
+        "{}",
+        run.err
+    );
+    assert!(
+        err[1].starts_with("line 3: bad JSON situation: duplicate field `seat_wind`"),
+        "{}",
+        run.err
+    );
+    assert_eq!(err[2], "error: 2 input lines of 3 could not be scored");
+}
+
+#[test]
+fn score_err_names_the_option_that_holds_the_bad_tile() {
+    let cases = [
+        (
+            vec!["score", "123m456p789s11z555z", "--win", "9z"],
+            "error: --win \"9z\": bad win tile: no tile 9z (at position 1)\n",
+        ),
+        (
+            vec![
+                "score",
+                "123m456p789s11z555z",
+                "--win",
+                "5z",
+                "--dora",
+                "8z",
+            ],
+            "error: --dora \"8z\": bad dora indicators: no tile 8z (at position 1)\n",
+        ),
+        (
+            vec!["score", "123m456p789s11z558z", "--win", "5z"],
+            "error: HAND \"123m456p789s11z558z\": bad hand: no tile 8z (at position 18)\n",
+        ),
+    ];
+    for (args, expected) in cases {
+        assert_eq!(tenpai(&args).failed(), expected, "{args:?}");
+    }
+}

@@ -242,3 +242,51 @@ fn selfplay_ok_logs_stream_one_file_per_game() {
         .unwrap()
         .starts_with("{\"type\":\"end_game\""));
 }
+
+#[test]
+fn selfplay_merge_err_names_the_length_when_only_the_length_differs() {
+    let dir = scratch();
+    let a = shard(dir.path(), 1, 2);
+    let south: Vec<&str> = RUN
+        .iter()
+        .map(|&arg| {
+            if arg == "--length=east" {
+                "--length=south"
+            } else {
+                arg
+            }
+        })
+        .chain(["--shard=2/2", "--json"])
+        .collect();
+    assert!(south.contains(&"--length=south"), "{south:?}");
+    let other = dir.path().join("south.json");
+    std::fs::write(&other, tenpai(&south).ok()).unwrap();
+    let o = other.to_str().unwrap();
+    let err = tenpai(&["selfplay", "merge", &a, o]).failed().to_string();
+    assert_eq!(
+        err,
+        format!("error: {o}: cannot be merged with the files before it: the runs differ in their length\n")
+    );
+}
+
+#[test]
+fn selfplay_bot_that_never_starts_is_marked_under_the_table() {
+    let run = tenpai(&[
+        "selfplay",
+        "--games=2",
+        "--length=east",
+        "--players",
+        "cmd:/nonexistent/bot,baseline,random,random",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.err);
+    let rows: Vec<&str> = run.out.lines().collect();
+    // The long command is cut to the column's width, the columns stay in line.
+    assert!(rows[3].starts_with("0       cmd:/no…  "), "{}", run.out);
+    let column = |row: &str| row.chars().position(|c| c == '±');
+    assert_eq!(column(rows[3]), column(rows[4]), "{}", run.out);
+    assert_eq!(rows[7], "");
+    assert_eq!(
+        rows[8],
+        "player 0 (cmd:/nonexistent/bot): 2 faults: the baseline played those decisions (see standard error); the row above counts that play too"
+    );
+}

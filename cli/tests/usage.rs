@@ -301,3 +301,36 @@ fn help_documents_the_exit_status() {
         assert!(text.contains(needle), "--help lacks {needle:?}");
     }
 }
+
+#[test]
+fn option_values_that_no_run_can_use_exit_2_and_contradictions_exit_1() {
+    // Usage errors: refused before any work, with clap's usage lines.
+    let usage: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["play", "--opponents", "mc,mc"],
+            "error: --opponents: expected one player for all AI seats or 3 (S, W, N), got 2\n\nUsage: tenpai play [OPTIONS]\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            vec!["play", "--watch", "--opponents", "mc,mc,mc"],
+            "error: --opponents: expected one player for all AI seats or 4 (E, S, W, N), got 3\n\nUsage: tenpai play [OPTIONS]\n\nFor more information, try '--help'.\n",
+        ),
+        (
+            with(HAND, &["--dora", "9x"]),
+            "error: invalid value '9x' for '--dora <TILES>': ",
+        ),
+        (
+            with(HAND, &["--left", "71"]),
+            "error: invalid value '71' for '--left <LEFT>': 71 is not in 0..=70\n",
+        ),
+    ];
+    for (args, start) in usage {
+        let r = tenpai_in(&args, "");
+        let err = failed_with(&r, 2, &args);
+        assert!(err.starts_with(start), "{args:?}: {err}");
+    }
+    // Well-formed, but more tiles than this position leaves: a failure of
+    // the position at run time, as a bad hand is.
+    let args = with(HAND, &["--left", "70"]);
+    let err = failed_with(&tenpai_in(&args, ""), 1, &args);
+    assert!(err.starts_with("error: "), "{err}");
+}

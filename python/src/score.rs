@@ -275,6 +275,7 @@ fn score(
         ura_indicators: text(ura, "ura")?,
         honba,
         riichi_sticks: sticks,
+        expected: None,
     };
     let rules = rules_of(rules)?;
     let situation = record.to_situation().map_err(value_error)?;

@@ -271,7 +271,8 @@ impl Tally {
     ///
     /// # Errors
     /// [`ArenaError::Mismatch`] naming the first setting that differs
-    /// (rules, games, seed, players, duplicate), [`ArenaError::CountedTwice`]
+    /// (length, rules preset, scoring rules, other game rules, games, seed,
+    /// players, duplicate), [`ArenaError::CountedTwice`]
     /// when both count a game; the tally is then unchanged.
     pub fn merge(&mut self, other: &Tally) -> Result<(), ArenaError> {
         let (a, b) = (&self.config, &other.config);
@@ -282,7 +283,10 @@ impl Tally {
             k => k.clone(),
         };
         let differs = [
-            (a.rules != b.rules, "rules"),
+            (a.rules.game.length != b.rules.game.length, "length"),
+            (a.rules.name != b.rules.name, "rules preset"),
+            (a.rules.scoring != b.rules.scoring, "scoring rules"),
+            (a.rules != b.rules, "game rules"),
             (a.games != b.games, "number of games"),
             (a.seed != b.seed, "seed"),
             (

@@ -20,7 +20,16 @@ use super::{
 };
 use crate::game::{Event, LoggedRules};
 
-/// Reads mjai JSON lines.
+/// Whether `line` (a line of `text`) is its last and has no newline after
+/// it: where a file cut short ends.
+fn cut_line(text: &str, line: &str) -> bool {
+    let end = |s: &str| s.as_ptr() as usize + s.len();
+    end(line) == end(text)
+}
+
+/// Reads mjai JSON lines. A log cut short in its last line (JSON that ends
+/// too soon, no newline after it) is read up to the line before: the game is
+/// unfinished, as [`crate::replay::Extent`] says.
 ///
 /// # Errors
 /// [`LogError::Mjai`] naming the line: not an mjai event, an event outside a
@@ -45,7 +54,13 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
             line: i + 1,
             problem,
         };
-        let mut e: Event = serde_json::from_str(line).map_err(|e| bad(e.to_string()))?;
+        let mut e: Event = match serde_json::from_str(line) {
+            Ok(e) => e,
+            // A log cut short in its last line (no newline after it): the
+            // lines before the cut are read, the game is unfinished.
+            Err(err) if err.is_eof() && cut_line(text, line) => break,
+            Err(err) => return Err(bad(err.to_string())),
+        };
         if game.end.is_some() {
             return Err(bad("an event after end_game".into()));
         }

@@ -275,7 +275,8 @@ pub const MAX_LOG_BYTES: u64 = 64 << 20;
 /// Reads a log file of any of the three formats; see [`parse`].
 ///
 /// # Errors
-/// [`LogError::Read`] when the file cannot be read, is not UTF-8 or is over
+/// [`LogError::Read`] when the file cannot be read, is not UTF-8 (a file
+/// cut inside its last character is read up to that character) or is over
 /// [`MAX_LOG_BYTES`]; the errors of [`parse`].
 ///
 /// ```no_run
@@ -300,8 +301,22 @@ pub fn load(path: impl AsRef<Path>) -> Result<ImportedGame, LogError> {
             MAX_LOG_BYTES >> 20
         )));
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| refuse("stream did not contain valid UTF-8".to_string()))?;
+    let text = match String::from_utf8(bytes) {
+        Ok(text) => text,
+        // A file cut inside a character's bytes: read what precedes it.
+        Err(e) if e.utf8_error().error_len().is_none() => {
+            let valid = e.utf8_error().valid_up_to();
+            let mut bytes = e.into_bytes();
+            bytes.truncate(valid);
+            String::from_utf8(bytes).expect("valid up to here")
+        }
+        Err(e) => {
+            return Err(refuse(format!(
+                "not UTF-8 text (byte {} is not part of a character)",
+                e.utf8_error().valid_up_to()
+            )))
+        }
+    };
     parse(&text)
 }
 

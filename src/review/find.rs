@@ -79,7 +79,9 @@ pub struct Found {
     pub overruled: Vec<Overruled>,
     /// Rounds cut short by an event the engine refused.
     pub refused: Vec<RefusedRound>,
-    /// The scores after the last round replayed, in points, by seat.
+    /// The scores after the last round replayed, in points, by seat; for a
+    /// game over by the rules, its final scores (the engine's `end_game`:
+    /// leftover riichi sticks settled).
     pub scores: [i32; 4],
     /// How much of the game the log holds (as [`crate::replay::replay`]
     /// says it): the decisions of an unfinished last round are found as far
@@ -127,8 +129,15 @@ pub fn find_decisions(game: &ImportedGame, rules: &Rules, seat: u8) -> Found {
         broken = !find_in_round(&mut state, &round.events, seat, &at, &mut found);
         offset += round.events.len();
     }
-    found.scores = state.scores();
     found.extent = Extent::of(game, (!broken).then_some(&state));
+    if !broken {
+        // The game's final scores are the engine's `end_game` (leftover
+        // riichi sticks to the first when the rules say so), as `play` and
+        // `replay` settle them; a game not over by the rules is refused
+        // there and its scores stay as they are.
+        let _not_over = state.apply(&Event::EndGame { scores: None });
+    }
+    found.scores = state.scores();
     found
 }
 

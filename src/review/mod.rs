@@ -122,8 +122,9 @@ pub struct Review {
     pub overruled: Vec<Overruled>,
     /// Rounds cut short by an event the engine refused.
     pub refused: Vec<RefusedRound>,
-    /// The scores at the end of the log, in points, by seat (leftover riichi
-    /// sticks not settled).
+    /// The scores at the end of the log, in points, by seat; for a game over
+    /// by the rules, its final scores as the engine's `end_game` settles them
+    /// (leftover riichi sticks to the first when the rules say so).
     pub scores: [i32; 4],
     /// The figures.
     pub summary: ReviewSummary,

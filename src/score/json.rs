@@ -11,7 +11,12 @@
 //! from a discard), `kakan` (open kan added to a pon) and `ankan` (closed kan).
 //! On input only `hand` and `win_tile` are required (flags default to false,
 //! winds to East, counts to 0, `dealer` to "seat wind is East"), `renhou` is
-//! accepted too, and other fields such as `expected` are ignored.
+//! accepted too, and so are the names of `tenpai score`'s flags: `win` for
+//! `win_tile`, `seat` for `seat_wind`, `round` for `round_wind`, `dora` for
+//! `dora_indicators`, `ura` for `ura_indicators` and `sticks` for
+//! `riichi_sticks`. The vectors' `expected` field is read and ignored; any
+//! other field is refused (`unknown field`), so that a misspelt flag is an
+//! error, not a silently different situation.
 //!
 //! A result (the `expected` field of the vectors): `{"han": 5, "fu": 90, "yaku":
 //! {"yakuhai_haku": 1, "honitsu": 2, "aka_dora": 1}, "yakuman": 0, "payment":
@@ -50,13 +55,15 @@ use serde::{Deserialize, Serialize};
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct SituationRecord {
     /// Concealed tiles, winning tile included, mpsz (`0` = red five).
     pub hand: String,
     /// Called melds and closed kans.
     #[serde(default)]
     pub melds: Vec<MeldRecord>,
-    /// The winning tile (one tile, mpsz).
+    /// The winning tile (one tile, mpsz); also read as `win`.
+    #[serde(alias = "win")]
     pub win_tile: String,
     /// Self-draw.
     #[serde(default)]
@@ -91,27 +98,30 @@ pub struct SituationRecord {
     /// A non-dealer's ron before the first draw (not in the vectors; written only when true).
     #[serde(default, skip_serializing_if = "is_false")]
     pub renhou: bool,
-    /// `E`, `S`, `W` or `N`.
-    #[serde(default = "east")]
+    /// `E`, `S`, `W` or `N`; also read as `seat`.
+    #[serde(default = "east", alias = "seat")]
     pub seat_wind: String,
-    /// `E`, `S`, `W` or `N`.
-    #[serde(default = "east")]
+    /// `E`, `S`, `W` or `N`; also read as `round`.
+    #[serde(default = "east", alias = "round")]
     pub round_wind: String,
     /// Whether the winner is the dealer; must agree with the seat wind.
     #[serde(default)]
     pub dealer: Option<bool>,
-    /// Dora indicators, mpsz, in order (`""` for none).
-    #[serde(default)]
+    /// Dora indicators, mpsz, in order (`""` for none); also read as `dora`.
+    #[serde(default, alias = "dora")]
     pub dora_indicators: String,
-    /// Ura-dora indicators, mpsz (`""` for none).
-    #[serde(default)]
+    /// Ura-dora indicators, mpsz (`""` for none); also read as `ura`.
+    #[serde(default, alias = "ura")]
     pub ura_indicators: String,
     /// Honba.
     #[serde(default)]
     pub honba: u32,
-    /// Riichi deposits on the table.
-    #[serde(default)]
+    /// Riichi deposits on the table; also read as `sticks`.
+    #[serde(default, alias = "sticks")]
     pub riichi_sticks: u32,
+    /// The test vectors' expected result: read (any JSON) and ignored, never written.
+    #[serde(default, skip_serializing)]
+    pub expected: Option<serde::de::IgnoredAny>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -455,6 +465,7 @@ impl From<&Situation> for SituationRecord {
             ura_indicators: indicators_text(&s.ura_indicators),
             honba: s.honba,
             riichi_sticks: s.riichi_sticks,
+            expected: None,
         }
     }
 }

@@ -147,7 +147,19 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         if game.rounds.is_empty() {
             anyhow::bail!("{}: empty: no round to measure", path.display());
         }
-        let rules = game.rules_or(&rules);
+        // The options are the default for logs that do not record their
+        // rules; a log's own record wins (ImportedGame::rules_for).
+        let asked = tenpai::log::RulesAsked {
+            default: rules.clone(),
+            ..tenpai::log::RulesAsked::default()
+        };
+        let read = game
+            .rules_for(&asked)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        for w in &read.warnings {
+            eprintln!("warning: {}: {w}", path.display());
+        }
+        let rules = read.rules;
         games.push((game, rules));
     }
     let mut asked = Vec::new();

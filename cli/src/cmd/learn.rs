@@ -81,7 +81,19 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             tenpai::log::LogError::Read { .. } => anyhow!("{e}"),
             _ => anyhow!("{}: {e}", path.display()),
         })?;
-        let rules = game.rules_or(&rules);
+        // The options are the default for logs that do not record their
+        // rules; a log's own record wins (ImportedGame::rules_for).
+        let asked = tenpai::log::RulesAsked {
+            default: rules.clone(),
+            ..tenpai::log::RulesAsked::default()
+        };
+        let read = game
+            .rules_for(&asked)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+        for w in &read.warnings {
+            eprintln!("warning: {}: {w}", path.display());
+        }
+        let rules = read.rules;
         let points: Vec<DecisionPoint> = (0..4)
             .flat_map(|seat| find_decisions(&game, &rules, seat).points)
             .filter(|p| is_choice(&p.legal))

@@ -24,8 +24,11 @@ Rules: --rules tenhou (default) or mahjongsoul (double yakuman for kokushi
 same form as data/rules/tenhou.toml.
 
 Batch (--batch FILE, - for standard input): one JSON situation per line in the
-format of tests/data/score/cases.jsonl (an \"expected\" field is ignored;
-only \"hand\" and \"win_tile\" are required), one JSON line out per situation,
+format of tests/data/score/cases.jsonl (only \"hand\" and \"win_tile\" are
+required; the flags' names \"win\", \"seat\", \"round\", \"dora\", \"ura\"
+and \"sticks\" are read as \"win_tile\", \"seat_wind\", \"round_wind\",
+\"dora_indicators\", \"ura_indicators\" and \"riichi_sticks\"; an \"expected\"
+field is ignored; any other field is a bad line), one JSON line out per situation,
 in order: {\"han\", \"fu\", \"yaku\": {name: han}, \"yakuman\", \"payment\":
 {\"ron\": n} or {\"tsumo_dealer\": d, \"tsumo_non_dealer\": k}, \"total\"}, or
 {\"error\": \"...\"} (for example \"no yaku\"). Blank lines are skipped. A line
@@ -150,6 +153,7 @@ impl Args {
             ura_indicators: self.ura.clone(),
             honba: self.honba,
             riichi_sticks: self.sticks,
+            expected: None,
         }
     }
 }
@@ -353,10 +357,24 @@ pub fn run<R: BufRead, W: Write, E: Write>(args: &Args, input: R, out: W, err: E
         .win
         .as_deref()
         .context("--win is required without --batch")?;
-    let situation = args
-        .record(hand, win)
-        .to_situation()
-        .with_context(|| format!("HAND {hand:?}"))?;
+    let situation = args.record(hand, win).to_situation().map_err(|e| {
+        // Name the argument that holds the unreadable tiles.
+        let place = match &e {
+            ScoreError::Notation {
+                what: "win tile", ..
+            } => format!("--win {win:?}"),
+            ScoreError::Notation {
+                what: "dora indicators",
+                ..
+            } => format!("--dora {:?}", args.dora),
+            ScoreError::Notation {
+                what: "ura indicators",
+                ..
+            } => format!("--ura {:?}", args.ura),
+            _ => format!("HAND {hand:?}"),
+        };
+        anyhow::Error::new(e).context(place)
+    })?;
     let s = score(&situation, &rules).with_context(|| format!("HAND {hand:?} --win {win}"))?;
     if args.json {
         let o = Output {

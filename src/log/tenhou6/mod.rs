@@ -133,7 +133,9 @@ fn room(rule: &RuleBlock, doc: usize) -> Result<Room, LogError> {
     })
 }
 
-/// Reads a tenhou.net/6 log (one document, or one per line).
+/// Reads a tenhou.net/6 log (one document, or one per line). A file of
+/// several documents cut short inside its last one is read up to the last
+/// whole document (the game is then unfinished).
 ///
 /// # Errors
 /// [`LogError::Tenhou6`] naming the document, or the round and entry, and the
@@ -148,10 +150,15 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
         .into_iter::<Value>()
         .enumerate()
     {
-        let v = v.map_err(|e| LogError::Tenhou6 {
-            place: format!("document {}", i + 1),
-            problem: e.to_string(),
-        })?;
+        let v = match v {
+            // A file cut short in its last document: the documents before
+            // the cut are read (see `crate::replay::Extent`).
+            Err(e) if e.is_eof() && i > 0 => break,
+            v => v.map_err(|e| LogError::Tenhou6 {
+                place: format!("document {}", i + 1),
+                problem: e.to_string(),
+            })?,
+        };
         let doc: Document =
             serde_path_to_error::deserialize(&v).map_err(|e| LogError::Tenhou6 {
                 place: place(&v, e.path(), i, before),

@@ -29,7 +29,7 @@ pub mod tui;
 use crate::cmd::advice::{Advisor, AdvisorKind};
 use crate::render::table::round_name;
 use crate::render::TileMode;
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use opponents::Opponents;
 use session::{BotFaults, Decisions, Ending, Leave, Setup};
 use std::hash::{BuildHasher, Hasher};
@@ -210,7 +210,12 @@ fn setup(args: &Args) -> Result<Setup> {
     };
     let kinds = crate::cmd::with_settings(&args.game.opponents.0, mc, args.game.bot_timeout);
     let opponents =
-        Opponents::seat(&kinds, (!args.game.watch).then_some(seat)).context("--opponents")?;
+        Opponents::seat(&kinds, (!args.game.watch).then_some(seat)).map_err(|e| {
+            crate::UsageError {
+                command: "play",
+                message: format!("--opponents: {e}"),
+            }
+        })?;
     Ok(Setup {
         rules,
         seed: args.game.seed.unwrap_or_else(random_seed),

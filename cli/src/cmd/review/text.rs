@@ -165,9 +165,13 @@ fn header<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "{} ({} log, {}); {} per decision, seed {}; a mistake loses more than {} in expected rank, beyond the 95% interval.",
+        "{} ({}, {}); {} per decision, seed {}; a mistake loses more than {} in expected rank, beyond the 95% interval.",
         r.file.display(),
-        rev.format,
+        // "mjlog" is already a log's name.
+        match rev.format {
+            tenpai::log::LogFormat::Mjlog => "mjlog".to_string(),
+            format => format!("{format} log"),
+        },
         plural(rev.rounds.len(), "round", "rounds"),
         rev.options.budget,
         rev.options.seed,

@@ -101,10 +101,18 @@ pub fn table(stats: &[PlayerStats]) -> String {
         "player  kind      avg rank      win %         deal-in %     riichi %      call %        avg points\n",
     );
     for p in stats {
+        // A long `cmd:` command keeps the columns in line: its full text is
+        // in the header line.
+        let kind = p.kind.to_string();
+        let kind = if kind.chars().count() > 8 {
+            kind.chars().take(7).chain(['…']).collect()
+        } else {
+            kind
+        };
         s.push_str(&format!(
             "{:<6}  {:<8}  {:.2} ± {:.2}   {}   {}   {}   {}   {:.0} ± {:.0}\n",
             p.player,
-            p.kind.to_string(),
+            kind,
             p.rank.mean,
             p.rank.ci95,
             pct(p.win_rate),
@@ -118,8 +126,26 @@ pub fn table(stats: &[PlayerStats]) -> String {
     s
 }
 
-/// Prints `tally` for people (header and table) or as JSON; `faults` (by
-/// player) go into the JSON of the external bots.
+/// Under the table, one line per external bot that faulted: its row counts
+/// the baseline's play for those decisions, not the bot's.
+fn fault_notes(tally: &Tally, faults: &[(u64, Vec<String>); 4]) -> String {
+    let mut s = String::new();
+    for (p, kind) in tally.config().players.iter().enumerate() {
+        let n = faults[p].0;
+        if n > 0 && matches!(kind, PlayerKind::Cmd { .. }) {
+            s += &format!(
+                "\nplayer {p} ({kind}): {n} fault{}: the baseline played {} (see standard error); the row above counts that play too\n",
+                if n == 1 { "" } else { "s" },
+                if n == 1 { "that decision" } else { "those decisions" },
+            );
+        }
+    }
+    s
+}
+
+/// Prints `tally` for people (header and table, and a note under it for
+/// each external bot that faulted) or as JSON; `faults` (by player) go into
+/// the JSON of the external bots.
 ///
 /// # Errors
 /// A failed write.
@@ -154,6 +180,9 @@ pub fn print<W: Write>(
     } else {
         writeln!(out, "{}\n", header(tally, origin))?;
         out.write_all(table(&tally.stats()).as_bytes())?;
+        if let Some(f) = faults {
+            out.write_all(fault_notes(tally, f).as_bytes())?;
+        }
     }
     out.flush()?;
     Ok(())

@@ -86,7 +86,7 @@ pub struct Args {
     pub riichi: Vec<flags::Riichi>,
 
     /// Dora indicators, mpsz.
-    #[arg(long, value_name = "TILES", default_value = "")]
+    #[arg(long, value_name = "TILES", default_value = "", value_parser = tile_list_text)]
     pub dora: String,
 
     /// Scores of seats 0-3.
@@ -115,10 +115,11 @@ pub struct Args {
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
     pub seat: Option<u8>,
 
-    /// Tiles left in the live wall (default: what the flags leave unseen,
-    /// less the dead wall and the other hands; a smaller number stands for
-    /// discards not listed).
-    #[arg(long)]
+    /// Tiles left in the live wall, 0 to 70 (default: what the flags leave
+    /// unseen, less the dead wall and the other hands; a smaller number
+    /// stands for discards not listed; more than the position leaves is an
+    /// error at run time, status 1).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..=70))]
     pub left: Option<u8>,
 
     /// A game log: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog).
@@ -165,6 +166,17 @@ pub struct Args {
 /// On the seat's own turn, each discard the rules allow that leaves the
 /// hand ready, with its waits (those without a yaku marked), copies left
 /// counting what the seat sees; empty at a call prompt.
+/// Checks a tile list option (`--dora`) when the arguments are read, so a
+/// list that is no tiles is a usage error (status 2).
+///
+/// # Errors
+/// The tile parser's message, e.g. `no tile 9x`.
+fn tile_list_text(text: &str) -> Result<String, String> {
+    tenpai::Tile::parse_list(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
 fn ready_waits(view: &SeatView, rules: &tenpai::rules::Rules) -> Vec<tenpai::Discard> {
     let mut rows = view
         .hand_hints(rules)

@@ -6,7 +6,7 @@
 //! The layout fits 80×24 and grows with the terminal: each panel is a title
 //! line and its text, the seats get the rows their rivers and melds need
 //! (as many as the terminal allows, the latest tiles kept in view; Left and
-//! Right side by side with a column between them, a meld never broken
+//! Right side by side with a rule between them, a meld never broken
 //! across rows), and the moves and hints share what is left, at least six
 //! rows. Everything is drawn from the person's [`SeatView`]. Colours read on
 //! dark and light terminals (the palette of [`Paint::colour`]); with
@@ -136,11 +136,15 @@ fn others(view: &SeatView) -> [u8; 3] {
     [1u8, 2, 3].map(|k| (me + k) % 4)
 }
 
+/// Columns between Left's and Right's panels: a rule with a space on each
+/// side (` │ `), so that where one river ends and the other starts is plain.
+const SIDE_GAP: u16 = 3;
+
 /// The widths of Left's and Right's panels side by side in `width`
-/// columns, with one column between them.
+/// columns, with [`SIDE_GAP`] columns between them.
 fn side_widths(width: u16) -> (u16, u16) {
-    let left = width.saturating_sub(1) / 2;
-    (left, width.saturating_sub(left + 1))
+    let left = width.saturating_sub(SIDE_GAP) / 2;
+    (left, width.saturating_sub(left + SIDE_GAP))
 }
 
 /// Rows for the across seat, the two side seats and the person's seat:
@@ -210,12 +214,16 @@ pub fn render(f: &mut Frame, s: &Screen) {
     let [right, across_seat, left] = others(view);
     seat_panel(f, across, s, view, across_seat);
     let (lw, _) = side_widths(middle.width);
-    let [l, _, r] = Layout::horizontal([
+    let [l, gap, r] = Layout::horizontal([
         Constraint::Length(lw),
-        Constraint::Length(1),
+        Constraint::Length(SIDE_GAP),
         Constraint::Min(1),
     ])
     .areas(middle);
+    f.render_widget(
+        Paragraph::new(vec![Line::raw(" │ "); usize::from(gap.height)]),
+        gap,
+    );
     seat_panel(f, l, s, view, left);
     seat_panel(f, r, s, view, right);
     seat_panel(f, me, s, view, bottom_seat(view));
