@@ -456,10 +456,11 @@ mod play {
     #[test]
     fn play_err_cmd_opponents_are_counted_per_seat() {
         let r = play("baseline,cmd:bot", &[], "");
-        assert_eq!(r.code, Some(1));
+        assert_eq!(r.code, Some(2));
         assert_eq!(
             r.err,
-            "error: --opponents: expected one player for all AI seats or 3 (S, W, N), got 2\n"
+            "error: --opponents: expected one player for all AI seats or 3 (S, W, N), got 2\n\n\
+             Usage: tenpai play [OPTIONS]\n\nFor more information, try '--help'.\n"
         );
     }
 }

@@ -256,9 +256,9 @@ fn suggest_err_bad_flags() {
             "error: the position the flags give: illegal position by seat 0: a fifth 1m\n",
         ),
         (
-            &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z", "--left", "80"],
+            &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z", "--left", "70"],
             "error: the position the flags give: illegal position: 14 tiles in sight leave 122 of \
-             136 unseen, fewer than the live wall (80), the hidden dead wall (14) and the hidden \
+             136 unseen, fewer than the live wall (70), the hidden dead wall (14) and the hidden \
              hands (39)\n",
         ),
         (

@@ -91,13 +91,12 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     };
     let seat = args.game.seat as u8;
     let kinds = crate::cmd::with_settings(&args.game.opponents.0, mc, args.game.bot_timeout);
-    let opponents =
-        Opponents::seat(&kinds, (!args.game.watch).then_some(seat)).map_err(|e| {
-            crate::UsageError {
-                command: "serve",
-                message: format!("--opponents: {e}"),
-            }
-        })?;
+    let opponents = Opponents::seat(&kinds, (!args.game.watch).then_some(seat)).map_err(|e| {
+        crate::UsageError {
+            command: "serve",
+            message: format!("--opponents: {e}"),
+        }
+    })?;
     let advisor = match args.game.advisor.unwrap_or(if opponents.any_mc() {
         crate::cmd::advice::AdvisorKind::Mc
     } else {

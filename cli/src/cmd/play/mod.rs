@@ -209,13 +209,12 @@ fn setup(args: &Args) -> Result<Setup> {
         threads: args.game.threads,
     };
     let kinds = crate::cmd::with_settings(&args.game.opponents.0, mc, args.game.bot_timeout);
-    let opponents =
-        Opponents::seat(&kinds, (!args.game.watch).then_some(seat)).map_err(|e| {
-            crate::UsageError {
-                command: "play",
-                message: format!("--opponents: {e}"),
-            }
-        })?;
+    let opponents = Opponents::seat(&kinds, (!args.game.watch).then_some(seat)).map_err(|e| {
+        crate::UsageError {
+            command: "play",
+            message: format!("--opponents: {e}"),
+        }
+    })?;
     Ok(Setup {
         rules,
         seed: args.game.seed.unwrap_or_else(random_seed),

@@ -48,7 +48,7 @@ fn render_ok_table_hand_choices_moves_and_hints() {
     );
     assert!(r[1].starts_with("─ Across W 25,000 ─"), "{}", r[1]);
     assert!(r[3].starts_with("─ Left N 25,000 ─"), "{}", r[3]);
-    assert_eq!(r[4], "9m*");
+    assert_eq!(r[4], "9m*                                    │");
     assert!(r[5].starts_with("─ You E 25,000 dealer ─"), "{}", r[5]);
     assert!(r[7].starts_with("─ Your hand ─"), "{}", r[7]);
     assert_eq!(r[8], "  1  2  3  4  5  6  7  8  9 10 11 12 13   14");
