@@ -2,11 +2,10 @@
 //! players of real games made, over every seat of the given logs, overall
 //! and by kind of decision, with 95 % intervals.
 
-use anyhow::{anyhow, Context, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use anyhow::{Context, Result};
 use rayon::prelude::*;
 use serde_json::{json, Value};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -140,26 +139,10 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let rules = super::load_rules(&args.rules, args.length.as_deref())?;
     let mut games = Vec::with_capacity(args.logs.len());
     for path in &args.logs {
-        let game = tenpai::log::load(path).map_err(|e| match e {
-            tenpai::log::LogError::Read { .. } => anyhow!("{e}"),
-            _ => anyhow!("{}: {e}", path.display()),
-        })?;
+        let (game, rules) = super::load_log(path, &rules)?;
         if game.rounds.is_empty() {
             anyhow::bail!("{}: empty: no round to measure", path.display());
         }
-        // The options are the default for logs that do not record their
-        // rules; a log's own record wins (ImportedGame::rules_for).
-        let asked = tenpai::log::RulesAsked {
-            default: rules.clone(),
-            ..tenpai::log::RulesAsked::default()
-        };
-        let read = game
-            .rules_for(&asked)
-            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        for w in &read.warnings {
-            eprintln!("warning: {}: {w}", path.display());
-        }
-        let rules = read.rules;
         games.push((game, rules));
     }
     let mut asked = Vec::new();
@@ -179,7 +162,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         Some(t) => Budget::Time(t),
         None => Budget::Samples(args.samples),
     };
-    let bar = progress_bar(asked.len() as u64);
+    let bar = super::progress_bar("asking", asked.len() as u64);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()
@@ -233,22 +216,6 @@ fn choose(
             search(&p.obs, &p.legal, a.rules, settings, seed).chosen
         }
     }
-}
-
-/// A progress bar on standard error when it is a terminal (hidden otherwise).
-fn progress_bar(len: u64) -> ProgressBar {
-    let target = if std::io::stderr().is_terminal() {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    };
-    let bar = ProgressBar::with_draw_target(Some(len), target);
-    if let Ok(style) = ProgressStyle::with_template(
-        "asking {bar:30} {pos}/{len} decisions, {elapsed} ({eta} left)",
-    ) {
-        bar.set_style(style);
-    }
-    bar
 }
 
 /// The AI as the outputs name it: `baseline` or `mc, 4000 samples`.

@@ -3,7 +3,7 @@
 //! learned from and, cross-validated, in games it did not, and writes the
 //! weights.
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{Context, Result};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::PathBuf;
@@ -77,23 +77,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let rules = super::load_rules(&args.rules, None)?;
     let mut games = Vec::with_capacity(args.logs.len());
     for path in &args.logs {
-        let game = tenpai::log::load(path).map_err(|e| match e {
-            tenpai::log::LogError::Read { .. } => anyhow!("{e}"),
-            _ => anyhow!("{}: {e}", path.display()),
-        })?;
-        // The options are the default for logs that do not record their
-        // rules; a log's own record wins (ImportedGame::rules_for).
-        let asked = tenpai::log::RulesAsked {
-            default: rules.clone(),
-            ..tenpai::log::RulesAsked::default()
-        };
-        let read = game
-            .rules_for(&asked)
-            .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-        for w in &read.warnings {
-            eprintln!("warning: {}: {w}", path.display());
-        }
-        let rules = read.rules;
+        let (game, rules) = super::load_log(path, &rules)?;
         let points: Vec<DecisionPoint> = (0..4)
             .flat_map(|seat| find_decisions(&game, &rules, seat).points)
             .filter(|p| is_choice(&p.legal))

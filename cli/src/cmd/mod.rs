@@ -560,3 +560,51 @@ impl Style {
         }
     }
 }
+
+/// Reads a game log for a command that measures the AI on it (`agreement`,
+/// `learn`): the log's own record of its rules wins
+/// ([`tenpai::log::ImportedGame::rules_for`]); `default` is for logs that do
+/// not record them. Warnings go to standard error.
+///
+/// # Errors
+/// An unreadable or refused log, or a record the reader refuses, naming the
+/// file.
+pub fn load_log(
+    path: &std::path::Path,
+    default: &tenpai::rules::Rules,
+) -> Result<(tenpai::log::ImportedGame, tenpai::rules::Rules)> {
+    let game = tenpai::log::load(path).map_err(|e| match e {
+        tenpai::log::LogError::Read { .. } => anyhow::anyhow!("{e}"),
+        _ => anyhow::anyhow!("{}: {e}", path.display()),
+    })?;
+    let asked = tenpai::log::RulesAsked {
+        default: default.clone(),
+        ..tenpai::log::RulesAsked::default()
+    };
+    let read = game
+        .rules_for(&asked)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", path.display()))?;
+    for w in &read.warnings {
+        eprintln!("warning: {}: {w}", path.display());
+    }
+    Ok((game, read.rules))
+}
+
+/// A progress bar over `len` decisions on standard error when it is a
+/// terminal (hidden otherwise), its line starting with `verb`
+/// (`reviewing`, `asking`).
+pub fn progress_bar(verb: &str, len: u64) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    let target = if std::io::stderr().is_terminal() {
+        indicatif::ProgressDrawTarget::stderr()
+    } else {
+        indicatif::ProgressDrawTarget::hidden()
+    };
+    let bar = indicatif::ProgressBar::with_draw_target(Some(len), target);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(&format!(
+        "{verb} {{bar:30}} {{pos}}/{{len}} decisions, {{elapsed}} ({{eta}} left)"
+    )) {
+        bar.set_style(style);
+    }
+    bar
+}

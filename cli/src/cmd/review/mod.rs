@@ -9,7 +9,6 @@ pub mod svg;
 pub mod text;
 
 use anyhow::{anyhow, Context, Result};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -199,22 +198,6 @@ fn choose_seat(args: &Args, game: &ImportedGame) -> Result<(u8, SeatSource)> {
     }
 }
 
-/// A progress bar on standard error when it is a terminal (hidden otherwise).
-fn progress_bar(len: u64) -> ProgressBar {
-    let target = if std::io::stderr().is_terminal() {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    };
-    let bar = ProgressBar::with_draw_target(Some(len), target);
-    if let Ok(style) = ProgressStyle::with_template(
-        "reviewing {bar:30} {pos}/{len} decisions, {elapsed} ({eta} left)",
-    ) {
-        bar.set_style(style);
-    }
-    bar
-}
-
 /// Everything the outputs need: the review, the game it came from and how
 /// its seat was chosen.
 pub struct Reviewed<'a> {
@@ -311,7 +294,7 @@ pub fn review_with_progress(
     let count = tenpai::review::find_decisions(game, rules, seat)
         .points
         .len();
-    let bar = progress_bar(count as u64);
+    let bar = super::progress_bar("reviewing", count as u64);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.unwrap_or(0))
         .build()
