@@ -7,6 +7,7 @@
 //! their own.
 
 use crate::protocol::{ClientMsg, ServerMsg};
+use crate::rooms::access::viewable;
 use crate::table::{to_text, Out, Role, TableHandle, TableMsg, OUT_QUEUE};
 use crate::{viewer, AppState};
 use axum::extract::ws::{Message, WebSocket};
@@ -50,7 +51,7 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
     while let Some(m) = stream.next().await {
         match m {
             Ok(Message::Text(text)) => match serde_json::from_str::<ClientMsg>(text.as_str()) {
-                Ok(msg) => handle(msg, client, &out, &state, &table).await,
+                Ok(msg) => handle(msg, client, role, &out, &state, &table).await,
                 Err(e) => say(
                     &out,
                     ServerMsg::Error {
@@ -78,7 +79,14 @@ fn say(out: &Out, msg: ServerMsg) {
     let _ = out.try_send(to_text(&msg));
 }
 
-async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState, table: &TableHandle) {
+async fn handle(
+    msg: ClientMsg,
+    client: u64,
+    role: Role,
+    out: &Out,
+    state: &AppState,
+    table: &TableHandle,
+) {
     match msg {
         ClientMsg::Frame { log, step, seat } => {
             let Some(l) = state.logs.get(log) else {
@@ -97,6 +105,9 @@ async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState, table:
                     },
                 );
             }
+            let Some(seat) = shown_seat(&l, seat, (table, role), out) else {
+                return;
+            };
             let out = out.clone();
             let _ = tokio::task::spawn_blocking(move || {
                 let f = viewer::frame(&l, step, seat);
@@ -104,7 +115,7 @@ async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState, table:
             })
             .await;
         }
-        ClientMsg::Review { log, seat } => start_review(log, seat, out, state),
+        ClientMsg::Review { log, seat } => start_review(log, seat, (table, role), out, state),
         other => {
             let sent = table.send(TableMsg::Intent { client, msg: other }).await;
             if !sent {
@@ -119,9 +130,34 @@ async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState, table:
     }
 }
 
+/// The seat of kept log `l` a client of `role` at `table` is shown when it
+/// asks for `seat` ([`viewable`]); `None`, the client told why, when it
+/// may not see it.
+fn shown_seat(
+    l: &crate::logs::StoredLog,
+    seat: Option<u8>,
+    (table, role): (&TableHandle, Role),
+    out: &Out,
+) -> Option<Option<u8>> {
+    match viewable(l.origin, table.id(), role, seat) {
+        Ok(s) => Some(s),
+        Err(why) => {
+            let message = format!("log {}: {why}", l.id);
+            say(out, ServerMsg::Error { message });
+            None
+        }
+    }
+}
+
 /// Reviews a seat of a kept log on the blocking pool, telling the client
 /// its progress, and keeps the review with the log.
-fn start_review(log: u64, seat: Option<u8>, out: &Out, state: &AppState) {
+fn start_review(
+    log: u64,
+    seat: Option<u8>,
+    (table, role): (&TableHandle, Role),
+    out: &Out,
+    state: &AppState,
+) {
     let Some(l) = state.logs.get(log) else {
         return say(
             out,
@@ -129,6 +165,9 @@ fn start_review(log: u64, seat: Option<u8>, out: &Out, state: &AppState) {
                 message: format!("log {log}: no such log (it may have been forgotten)"),
             },
         );
+    };
+    let Some(seat) = shown_seat(&l, seat, (table, role), out) else {
+        return;
     };
     let seat = seat.unwrap_or_else(|| DefaultSeat::of(&l.game).seat());
     if seat > 3 {

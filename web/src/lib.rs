@@ -94,6 +94,7 @@ impl Config {
                 ai_delay: Duration::from_millis(600),
                 advisor: Advisor::Baseline,
                 log_dir: None,
+                spectators_see_hands: false,
             },
             review: ReviewOptions::default(),
             open_log: None,

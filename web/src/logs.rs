@@ -27,6 +27,27 @@ pub struct StoredLog {
     pub warnings: Vec<String>,
     /// Its review, once made or uploaded.
     pub review: Mutex<Option<Arc<crate::review::ReviewDoc>>>,
+    /// Where it came from: who may see its hands
+    /// ([`crate::rooms::access`]).
+    pub origin: Origin,
+}
+
+/// Where a kept log came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Uploaded to the viewer, or opened with `tenpai serve LOG`: its
+    /// uploader's own, shown to whoever asks for it.
+    Shared,
+    /// A game finished at a table of this server.
+    Table {
+        /// The table's id ([`crate::table::TableHandle::id`]).
+        table: u64,
+        /// People played more than one of its seats.
+        people: usize,
+        /// The table's creator let its spectators see every hand of its
+        /// finished games.
+        spectators_see_hands: bool,
+    },
 }
 
 /// The kept logs, shared by the connections and the tables.
@@ -52,6 +73,21 @@ impl Logs {
     /// assert!(e.to_string().starts_with("not a tenhou.net/6, mjai or mjlog log"));
     /// ```
     pub fn add_text(&self, text: &str, rules: &Rules, name: String) -> Result<u64, LogError> {
+        self.add_from(text, rules, name, Origin::Shared)
+    }
+
+    /// Reads `text` as [`Logs::add_text`] does and keeps it as coming from
+    /// `origin`; its number.
+    ///
+    /// # Errors
+    /// The format's own error, as `tenpai replay` prints it.
+    pub fn add_from(
+        &self,
+        text: &str,
+        rules: &Rules,
+        name: String,
+        origin: Origin,
+    ) -> Result<u64, LogError> {
         let game = tenpai::log::parse(text)?;
         // The server's rules are the default of a log that records none.
         let asked = tenpai::log::RulesAsked {
@@ -72,6 +108,7 @@ impl Logs {
             rules,
             warnings: read.warnings,
             review: Mutex::new(None),
+            origin,
         }));
         while s.logs.len() > KEPT {
             s.logs.pop_front();

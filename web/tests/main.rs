@@ -10,8 +10,10 @@
 //! - a closed tab resumes; the viewer's logs and frames;
 //! - watching four AI players: every hand, each one's thinking;
 //! - the lobby's tables: seats by link, spectators, privacy over whole
-//!   games with two people and a spectator.
+//!   games with two people and a spectator;
+//! - finished games in the viewer only to their own table, as each may see.
 
+mod access;
 mod common;
 mod faults;
 mod game;

@@ -11,6 +11,7 @@
 //! opened without a link plays its person's seat (or watches its four AI
 //! players), as before there were tables.
 
+pub mod access;
 mod key;
 mod request;
 

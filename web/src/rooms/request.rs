@@ -41,6 +41,10 @@ pub struct NewTable {
     /// The first game's wall seed; default a random one.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Spectators may see every hand of the finished games in the viewer;
+    /// default false.
+    #[serde(default)]
+    pub spectators_see_hands: bool,
 }
 
 fn tenhou() -> String {
@@ -172,6 +176,7 @@ impl NewTable {
             ai_delay: Duration::from_millis(delay),
             advisor: Advisor::Baseline,
             log_dir,
+            spectators_see_hands: self.spectators_see_hands,
         };
         Ok((spec, about))
     }

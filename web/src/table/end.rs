@@ -2,6 +2,7 @@
 //! viewer, the standings sent, the AI players told the last events.
 
 use super::{Stage, Table};
+use crate::logs::Origin;
 use crate::protocol::{GameEnd, ServerMsg};
 use std::path::PathBuf;
 use tenpai::game::{final_scores, ranking, Event};
@@ -40,10 +41,13 @@ impl Table {
         };
         // The engine's own log always reads back; if it ever did not, the
         // game still ends, without a log to view (id 0, never given out).
-        let log = match self
-            .logs
-            .add_text(&mjai, &self.spec.rules, format!("game {}", self.seed))
-        {
+        let origin = Origin::Table {
+            table: self.id,
+            people: self.spec.persons().len(),
+            spectators_see_hands: self.spec.spectators_see_hands,
+        };
+        let name = format!("game {}", self.seed);
+        let log = match self.logs.add_from(&mjai, &self.spec.rules, name, origin) {
             Ok(id) => id,
             Err(e) => {
                 eprintln!(

@@ -76,6 +76,9 @@ pub struct TableSpec {
     pub advisor: Advisor,
     /// Where every finished game's mjai log is written.
     pub log_dir: Option<PathBuf>,
+    /// Spectators may see every hand of the table's finished games in the
+    /// viewer ([`crate::rooms::access`]).
+    pub spectators_see_hands: bool,
 }
 
 impl TableSpec {
@@ -154,11 +157,18 @@ pub enum TableMsg {
 /// The way to a table's task.
 #[derive(Clone, Debug)]
 pub struct TableHandle {
+    id: u64,
     tx: mpsc::Sender<TableMsg>,
     status: Arc<Mutex<TableStatus>>,
 }
 
 impl TableHandle {
+    /// The table's id, unique in this server (its finished games' logs
+    /// carry it: [`crate::logs::Origin::Table`]).
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
     /// Sends `msg` to the table; false when the table is gone.
     pub async fn send(&self, msg: TableMsg) -> bool {
         self.tx.send(msg).await.is_ok()
@@ -237,12 +247,16 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 /// An external bot that cannot be started; an engine error (a bug).
 pub fn spawn(spec: TableSpec, logs: Logs) -> Result<TableHandle, StartError> {
     let (tx, rx) = mpsc::channel(256);
-    let t = Table::new(spec, logs)?;
+    let id = NEXT_TABLE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let t = Table::new(id, spec, logs)?;
     let status = t.public.clone();
     t.update_public();
     tokio::task::spawn_local(t.run(rx));
-    Ok(TableHandle { tx, status })
+    Ok(TableHandle { id, tx, status })
 }
+
+/// The next table's id.
+static NEXT_TABLE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 /// An error starting a game.
 #[derive(Debug, thiserror::Error)]
@@ -256,6 +270,8 @@ pub enum StartError {
 }
 
 struct Table {
+    /// Its id ([`TableHandle::id`]).
+    id: u64,
     spec: TableSpec,
     logs: Logs,
     /// Games started at this table (the first is 1).
@@ -287,12 +303,13 @@ struct Table {
 }
 
 impl Table {
-    fn new(spec: TableSpec, logs: Logs) -> Result<Table, StartError> {
+    fn new(id: u64, spec: TableSpec, logs: Logs) -> Result<Table, StartError> {
         let (internal_tx, internal_rx) = mpsc::unbounded_channel();
         let seed = spec.seed;
         let game = Game::new(&spec.rules, seed, false)?;
         let started = spec.persons().is_empty();
         let mut t = Table {
+            id,
             shown: fresh(&spec.rules),
             seats: seats_for(&spec, seed)?,
             spec,
@@ -321,9 +338,9 @@ impl Table {
         if started {
             t.advance();
         } else {
-            // The deal is published (to nobody yet): a person who joins
-            // sees the table while the others are awaited.
-            t.publish()?;
+            // Nothing is published before the game starts: a person who
+            // sits down sees an empty table, not their deal, while the
+            // others are awaited.
             t.stage = Stage::Waiting;
         }
         Ok(t)
