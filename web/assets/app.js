@@ -101,6 +101,9 @@ function handle(m) {
     case "frame":
       viewer.frame(m);
       break;
+    case "notice":
+      toast(t("notice_" + m.kind, { name: S.names[m.seat], secs: Math.round((m.grace_ms || 0) / 100) / 10 }));
+      break;
     case "error":
       toast(t("error", { why: m.message }));
       break;
@@ -179,9 +182,10 @@ function render() {
   if (!S.watching && !S.ended && myHand()?.furiten) st = st ? `${st} · ${t("furiten")}` : t("furiten");
   if (S.seats) {
     const seatsIn = (status) => S.seats.seats.map((x, i) => (x === status ? S.names[i] : null)).filter((x) => x !== null);
-    const open = seatsIn("open"), away = seatsIn("away");
+    const open = seatsIn("open"), away = seatsIn("away"), covered = seatsIn("covered");
     if (open.length) st = t("waiting_people", { names: open.join(", ") });
     else if (away.length) st = `${st ? st + " · " : ""}${t("away", { names: away.join(", ") })}`;
+    if (!open.length && covered.length) st = `${st ? st + " · " : ""}${t("covered", { names: covered.join(", ") })}`;
   }
   $("turn").textContent = st;
   renderPanel();

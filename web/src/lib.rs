@@ -73,12 +73,16 @@ pub struct Config {
     /// The external bots the lobby offers (`cmd:COMMAND` seats): the
     /// lobby starts no other command.
     pub bots: Vec<String>,
+    /// At a lobby table, how long a person's seat waits after they leave
+    /// a started game before an AI plays it until they come back.
+    pub grace: Duration,
 }
 
 impl Config {
     /// One person (East) against three baseline AI players on `rules` from
     /// wall seed `seed`, on 127.0.0.1:8080, AI moves shown 600 ms, the
-    /// baseline advising, no log directory.
+    /// baseline advising, no log directory, lobby seats taken over by an
+    /// AI 20 s after their person leaves.
     pub fn new(rules: Rules, seed: u64) -> Config {
         Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
@@ -95,10 +99,12 @@ impl Config {
                 advisor: Advisor::Baseline,
                 log_dir: None,
                 spectators_see_hands: false,
+                grace: None,
             },
             review: ReviewOptions::default(),
             open_log: None,
             bots: Vec::new(),
+            grace: rooms::DEFAULT_GRACE,
         }
     }
 }
@@ -139,6 +145,8 @@ pub(crate) struct AppState {
     tables: mpsc::UnboundedSender<Open>,
     /// The bots the lobby offers.
     bots: Arc<Vec<String>>,
+    /// The lobby tables' grace period ([`Config::grace`]).
+    grace: Duration,
     /// Where finished games' logs are written.
     log_dir: Option<std::path::PathBuf>,
     logs: logs::Logs,
@@ -240,6 +248,7 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         rooms: rooms::Rooms::default(),
         tables: tables.clone(),
         bots: Arc::new(config.bots.clone()),
+        grace: config.grace,
         log_dir: config.table.log_dir.clone(),
         logs,
         clients: Arc::new(AtomicU64::new(0)),

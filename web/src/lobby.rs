@@ -43,10 +43,11 @@ pub async fn create(State(state): State<AppState>, body: axum::body::Bytes) -> R
         Ok(s) => s,
         Err(e) => return refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     };
-    let (spec, about) = match req.to_spec(&state.bots, seed, state.log_dir.clone()) {
+    let (mut spec, about) = match req.to_spec(&state.bots, seed, state.log_dir.clone()) {
         Ok(x) => x,
         Err(e) => return refused(StatusCode::BAD_REQUEST, e.to_string()),
     };
+    spec.grace = Some(state.grace);
     match open(&state, spec, about).await {
         Ok(links) => Json(links).into_response(),
         Err(message) => refused(StatusCode::INTERNAL_SERVER_ERROR, message),
@@ -137,6 +138,7 @@ pub async fn page(State(state): State<AppState>) -> Html<String> {
                             }
                             label { "Monte Carlo thinking (ms) " input id="think" type="number" min="10" max="10000" value="300"; }
                             label { "AI move shown (ms) " input id="delay" type="number" min="0" max="5000" value="600"; }
+                            label { "Spectators see every hand of finished games " input id="seehands" type="checkbox"; }
                             button type="submit" { "Open the table" }
                         }
                         p id="error" class="error" {}
@@ -165,7 +167,7 @@ body.lobby { overflow: auto; }
 .card h2 { margin: 0 0 10px; font-size: 18px; }
 #new { display: grid; grid-template-columns: 1fr; gap: 8px; }
 #new label { display: flex; justify-content: space-between; gap: 12px; align-items: center; }
-#new input { width: 90px; background: #23543e; color: var(--ink); border: 1px solid #4d8c6f; border-radius: 6px; padding: 3px 6px; }
+#new input[type=number] { width: 90px; background: #23543e; color: var(--ink); border: 1px solid #4d8c6f; border-radius: 6px; padding: 3px 6px; }
 .error { color: #ff8a80; min-height: 1em; }
 #links a { color: var(--accent); word-break: break-all; }
 #links li { margin: 4px 0; }
@@ -195,6 +197,7 @@ $("new").addEventListener("submit", async (ev) => {
     rules: $("rules").value, length: $("length").value,
     seats: [0, 1, 2, 3].map((s) => $("seat" + s).value),
     think_ms: Number($("think").value), ai_delay_ms: Number($("delay").value),
+    spectators_see_hands: $("seehands").checked,
   };
   const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const j = await r.json();

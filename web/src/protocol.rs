@@ -131,11 +131,38 @@ pub enum ServerMsg {
         /// The game has started (every person's seat was taken).
         started: bool,
     },
+    /// A person left a started game, an AI took their seat over, or they
+    /// came back (sent to every client of the table).
+    Notice {
+        /// The person's seat.
+        seat: u8,
+        /// What happened.
+        kind: NoticeKind,
+        /// With `left`: how long the seat waits before an AI plays it, in
+        /// ms.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        grace_ms: Option<u64>,
+        /// The same in English (`South left: an AI plays their seat in
+        /// 20 s unless they come back`).
+        message: String,
+    },
     /// The last message could not be done; nothing changed.
     Error {
         /// What was wrong, in English.
         message: String,
     },
+}
+
+/// What a [`ServerMsg::Notice`] tells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeKind {
+    /// The person left; their seat waits for the grace period.
+    Left,
+    /// The grace period ended: an AI plays the seat.
+    Covered,
+    /// The person is back.
+    Back,
 }
 
 /// A seat at a table where people play.
@@ -148,8 +175,11 @@ pub enum SeatStatus {
     Open,
     /// Its person is connected.
     Here,
-    /// Its person has left (the game waits for them).
+    /// Its person has left (the game waits for them, for the grace
+    /// period at a lobby table).
     Away,
+    /// Its person has left and an AI plays the seat until they come back.
+    Covered,
 }
 
 /// The end of a game.

@@ -12,6 +12,7 @@
 //! - the lobby's tables: seats by link, spectators, privacy over whole
 //!   games with two people and a spectator;
 //! - finished games in the viewer only to their own table, as each may see.
+//! - a person who leaves: the grace period, the AI playing their seat, their return.
 
 mod access;
 mod common;
@@ -19,5 +20,6 @@ mod faults;
 mod game;
 mod privacy;
 mod rooms;
+mod takeover;
 mod viewer;
 mod watch;

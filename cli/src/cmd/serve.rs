@@ -63,6 +63,12 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub open_log: Option<PathBuf>,
 
+    /// At a lobby table, how long a person's seat waits after they leave
+    /// a started game before an AI plays it (until they come back with
+    /// their link), e.g. 20s or 500ms.
+    #[arg(long, value_name = "TIME", default_value = "20s", value_parser = super::selfplay::parse_think)]
+    pub grace: Duration,
+
     /// Rollouts per decision of the review button (default: tenpai
     /// review's).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -114,6 +120,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     config.table.ai_delay = Duration::from_millis(args.ai_delay);
     config.table.advisor = advisor;
     config.table.log_dir.clone_from(&args.log_dir);
+    config.grace = args.grace;
     config.review = ReviewOptions {
         budget: match args.review_samples {
             Some(n) => Budget::Samples(n),

@@ -24,6 +24,11 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 
+/// How long a lobby table's person's seat waits after they leave a
+/// started game before an AI plays it, unless `tenpai serve --grace` says
+/// otherwise.
+pub const DEFAULT_GRACE: std::time::Duration = std::time::Duration::from_secs(20);
+
 /// A table of the registry.
 #[derive(Clone, Debug)]
 pub struct Room {

@@ -177,6 +177,7 @@ impl NewTable {
             advisor: Advisor::Baseline,
             log_dir,
             spectators_see_hands: self.spectators_see_hands,
+            grace: Some(super::DEFAULT_GRACE),
         };
         Ok((spec, about))
     }

@@ -30,6 +30,8 @@ impl Table {
                 SeatStatus::Ai
             } else if self.clients.iter().any(|c| c.role == Role::Seat(seat)) {
                 SeatStatus::Here
+            } else if self.covered[s] {
+                SeatStatus::Covered
             } else if self.joined[s] {
                 SeatStatus::Away
             } else {

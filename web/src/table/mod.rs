@@ -14,6 +14,7 @@
 //! and its progress is sent as it goes.
 
 mod advise;
+mod away;
 mod clients;
 mod end;
 pub mod seats;
@@ -79,6 +80,10 @@ pub struct TableSpec {
     /// Spectators may see every hand of the table's finished games in the
     /// viewer ([`crate::rooms::access`]).
     pub spectators_see_hands: bool,
+    /// How long a person's seat waits after they leave a started game
+    /// before an AI plays it until they come back; `None`: it waits for
+    /// them (the server's own table).
+    pub grace: Option<Duration>,
 }
 
 impl TableSpec {
@@ -296,6 +301,10 @@ struct Table {
     joined: [bool; 4],
     /// The game has started (every person's seat taken).
     started: bool,
+    /// When an AI takes each left person's seat over.
+    away: [Option<Instant>; 4],
+    /// An AI plays the seat while its person is away.
+    covered: [bool; 4],
     /// Where the table stands, for the lobby.
     public: Arc<Mutex<TableStatus>>,
     internal_tx: mpsc::UnboundedSender<Internal>,
@@ -327,6 +336,8 @@ impl Table {
             ended: None,
             joined: [false; 4],
             started,
+            away: [None; 4],
+            covered: [false; 4],
             public: Arc::new(Mutex::new(TableStatus {
                 seats: [SeatStatus::Ai; 4],
                 started,
@@ -352,6 +363,7 @@ impl Table {
                 Stage::Ready { at, .. } => Some(*at),
                 _ => None,
             };
+            let takeover = self.next_takeover();
             tokio::select! {
                 msg = rx.recv() => match msg {
                     Some(m) => self.handle(m),
@@ -362,6 +374,9 @@ impl Table {
                     if let Stage::Ready { action, .. } = std::mem::replace(&mut self.stage, Stage::Thinking) {
                         self.step(&action);
                     }
+                }
+                _ = tokio::time::sleep_until(takeover.unwrap_or_else(Instant::now)), if takeover.is_some() => {
+                    self.take_over();
                 }
             }
         }
@@ -381,6 +396,7 @@ impl Table {
             TableMsg::Join { client, out, role } => {
                 if let Role::Seat(s) = role {
                     self.joined[s as usize % 4] = true;
+                    self.came_back(s % 4);
                 }
                 if !self.started && self.spec.persons().iter().all(|&s| self.joined[s as usize]) {
                     // The last person sits down: the game runs on to the
@@ -410,6 +426,7 @@ impl Table {
             TableMsg::Leave { client } => {
                 self.clients.retain(|c| c.id != client);
                 self.tell_seats();
+                self.after_leave();
             }
             TableMsg::Intent { client, msg } => self.intent(client, msg),
         }
@@ -580,7 +597,7 @@ impl Table {
         self.decision += 1;
         let decision = self.decision;
         self.thinking = None;
-        if self.is_person(seat) {
+        if self.is_person(seat) && !self.covered[seat as usize] {
             // The page answers with a position in the view's choices: they
             // must be the actions the game asks about.
             if tenpai::game::legal_actions(&self.shown, seat) != self.game.legal() {
@@ -599,8 +616,19 @@ impl Table {
             }
             return;
         }
+        self.ask_ai(seat);
+    }
+
+    /// Asks the AI at `seat` (or the one playing for its away person) the
+    /// open decision.
+    fn ask_ai(&mut self, seat: u8) {
+        let decision = self.decision;
         self.stage = Stage::Thinking;
-        let Some(mut ai) = self.seats[seat as usize].take() else {
+        let ai = match self.cover(seat) {
+            Some(ai) => Some(ai),
+            None => self.seats[seat as usize].take(),
+        };
+        let Some(mut ai) = ai else {
             return self.fail(&format!("seat {seat} has no player"));
         };
         let events = self.game.events()[self.heard[seat as usize]..].to_vec();

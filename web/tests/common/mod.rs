@@ -21,6 +21,13 @@ pub fn east() -> Rules {
 /// A server with the person at seat 0 against three baseline AI players,
 /// no AI delay, the baseline advising, logs written to `log_dir`.
 pub async fn server(seed: u64, log_dir: Option<std::path::PathBuf>) -> Running {
+    start(config(seed, log_dir))
+        .await
+        .expect("the server starts")
+}
+
+/// The settings of [`server`].
+pub fn config(seed: u64, log_dir: Option<std::path::PathBuf>) -> Config {
     let mut c = Config::new(east(), seed);
     c.bind = "127.0.0.1:0".parse().unwrap();
     c.table.players = [
@@ -32,7 +39,7 @@ pub async fn server(seed: u64, log_dir: Option<std::path::PathBuf>) -> Running {
     c.table.ai_delay = Duration::ZERO;
     c.table.advisor = Advisor::Baseline;
     c.table.log_dir = log_dir;
-    start(c).await.expect("the server starts")
+    c
 }
 
 /// A connected client.
@@ -65,29 +72,36 @@ impl Client {
     /// Plays until the game's end with the scripted policy ([`pick`]),
     /// answering every decision; returns every message received.
     pub async fn play_to_end(&mut self) -> Vec<Value> {
+        self.play_until(|m| m["type"] == "game_end").await
+    }
+
+    /// Plays with the scripted policy ([`pick`]) until a message that
+    /// `stop` accepts; returns the messages up to it (included).
+    pub async fn play_until(&mut self, stop: impl Fn(&Value) -> bool) -> Vec<Value> {
         let mut all = Vec::new();
         loop {
             let m = self.next().await.expect("the game goes on");
             all.push(m.clone());
-            match m["type"].as_str() {
-                Some("table") => {
-                    let Some(d) = m["view"]["decision"].as_u64() else {
-                        continue;
-                    };
-                    let kinds: Vec<&str> = m["view"]["choices"]["actions"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .map(|c| c["type"].as_str().unwrap())
-                        .collect();
-                    self.send(
-                        serde_json::json!({"type": "act", "decision": d, "choice": pick(&kinds)}),
-                    )
-                    .await;
-                }
-                Some("game_end") => return all,
-                Some("error") => panic!("{m}"),
-                _ => {}
+            if stop(&m) {
+                return all;
+            }
+            if m["type"] == "error" {
+                panic!("{m}");
+            }
+            if let Some(d) = m["view"]["decision"]
+                .as_u64()
+                .filter(|_| m["type"] == "table")
+            {
+                let kinds: Vec<&str> = m["view"]["choices"]["actions"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c["type"].as_str().unwrap())
+                    .collect();
+                self.send(
+                    serde_json::json!({"type": "act", "decision": d, "choice": pick(&kinds)}),
+                )
+                .await;
             }
         }
     }
