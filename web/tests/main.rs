@@ -13,11 +13,13 @@
 //!   games with two people and a spectator;
 //! - finished games in the viewer only to their own table, as each may see.
 //! - a person who leaves: the grace period, the AI playing their seat, their return.
+//! - the log written as the game is played.
 
 mod access;
 mod common;
 mod faults;
 mod game;
+mod journal;
 mod privacy;
 mod rooms;
 mod takeover;

@@ -70,6 +70,8 @@ impl Table {
             let e = self.game.events()[self.published].clone();
             self.published += 1;
             self.shown.apply(&e)?;
+            // Written before any client sees it.
+            self.write(&e);
             for c in &self.clients {
                 let msg = ServerMsg::Table {
                     event: Some(seen(&e, c.role)),
@@ -80,6 +82,30 @@ impl Table {
         }
         self.clients.retain(|c| !c.out.is_closed());
         Ok(())
+    }
+
+    /// Appends `e` to the game's log file (with `--log-dir`); a failure is
+    /// printed once and the game goes on.
+    fn write(&mut self, e: &Event) {
+        let Some(dir) = self.spec.log_dir.as_ref() else {
+            return;
+        };
+        if self.journal_failed {
+            return;
+        }
+        let names = self.spec.names();
+        let written = match &mut self.journal {
+            Some(j) => j.append(e, &names),
+            None => super::journal::Journal::create(dir, self.seed).and_then(|mut j| {
+                let r = j.append(e, &names);
+                self.journal = Some(j);
+                r
+            }),
+        };
+        if let Err(why) = written {
+            eprintln!("tenpai serve: {why}");
+            self.journal_failed = true;
+        }
     }
 
     /// The published table as a client of `role` sees it, without choices

@@ -1,10 +1,9 @@
-//! The end of a game: the log written (with `--log-dir`) and kept for the
+//! The end of a game: the log (written as the game went, with `--log-dir`) kept for the
 //! viewer, the standings sent, the AI players told the last events.
 
 use super::{Stage, Table};
 use crate::logs::Origin;
 use crate::protocol::{GameEnd, ServerMsg};
-use std::path::PathBuf;
 use tenpai::game::{final_scores, ranking, Event};
 
 impl Table {
@@ -26,18 +25,10 @@ impl Table {
         }
         let scores = self.game.state().scores();
         let mjai: String = events.iter().map(|e| e.to_json() + "\n").collect();
-        let log_file = self
-            .spec
-            .log_dir
-            .as_ref()
-            .map(|dir| write_log(dir, self.seed, &mjai));
-        let log_file = match log_file {
-            Some(Ok(path)) => Some(path.display().to_string()),
-            Some(Err(e)) => {
-                eprintln!("tenpai serve: {e}");
-                None
-            }
-            None => None,
+        // Written as the game went ([`super::journal`]).
+        let log_file = match &self.journal {
+            Some(j) if !self.journal_failed => Some(j.path.display().to_string()),
+            _ => None,
         };
         // The engine's own log always reads back; if it ever did not, the
         // game still ends, without a log to view (id 0, never given out).
@@ -69,33 +60,4 @@ impl Table {
         self.update_public();
         self.broadcast(&ServerMsg::GameEnd(Box::new(end)));
     }
-}
-
-/// Writes a finished game's mjai log into `dir` as `tenpai-SEED.jsonl`
-/// (`tenpai-SEED-2.jsonl`… when taken).
-fn write_log(dir: &std::path::Path, seed: u64, text: &str) -> Result<PathBuf, String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("--log-dir {}: {e}", dir.display()))?;
-    for k in 1.. {
-        let name = if k == 1 {
-            format!("tenpai-{seed}.jsonl")
-        } else {
-            format!("tenpai-{seed}-{k}.jsonl")
-        };
-        let path = dir.join(name);
-        match std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&path)
-        {
-            Ok(mut f) => {
-                use std::io::Write;
-                f.write_all(text.as_bytes())
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                return Ok(path);
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(format!("{}: {e}", path.display())),
-        }
-    }
-    unreachable!("some name is free")
 }

@@ -17,6 +17,7 @@ mod advise;
 mod away;
 mod clients;
 mod end;
+mod journal;
 pub mod seats;
 
 pub use clients::to_text;
@@ -305,6 +306,10 @@ struct Table {
     away: [Option<Instant>; 4],
     /// An AI plays the seat while its person is away.
     covered: [bool; 4],
+    /// The game's log file as it is played (with `--log-dir`).
+    journal: Option<journal::Journal>,
+    /// The log file could not be written (said once).
+    journal_failed: bool,
     /// Where the table stands, for the lobby.
     public: Arc<Mutex<TableStatus>>,
     internal_tx: mpsc::UnboundedSender<Internal>,
@@ -338,6 +343,8 @@ impl Table {
             started,
             away: [None; 4],
             covered: [false; 4],
+            journal: None,
+            journal_failed: false,
             public: Arc::new(Mutex::new(TableStatus {
                 seats: [SeatStatus::Ai; 4],
                 started,
@@ -500,6 +507,8 @@ impl Table {
         self.heard = [0; 4];
         self.thinking = None;
         self.ended = None;
+        self.journal = None;
+        self.journal_failed = false;
         self.update_public();
         for c in 0..self.clients.len() {
             let id = self.clients[c].id;

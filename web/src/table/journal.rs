@@ -1,0 +1,72 @@
+//! A game's mjai log written as the game is played (with `--log-dir`):
+//! each event appended as it is published, before any client sees it, the
+//! file synced to the disk at each round's end and the game's end. A
+//! server that stops abruptly leaves the game's log up to its last event
+//! written, every finished round of it on the disk.
+
+use std::fs::File;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use tenpai::game::Event;
+
+/// The log file of the game being played.
+pub(super) struct Journal {
+    file: File,
+    /// Where it is.
+    pub(super) path: PathBuf,
+}
+
+impl Journal {
+    /// Creates `tenpai-SEED.jsonl` in `dir` (`tenpai-SEED-2.jsonl`… when
+    /// taken).
+    ///
+    /// # Errors
+    /// The directory or the file cannot be made, named in the message.
+    pub(super) fn create(dir: &Path, seed: u64) -> Result<Journal, String> {
+        std::fs::create_dir_all(dir).map_err(|e| format!("--log-dir {}: {e}", dir.display()))?;
+        for k in 1.. {
+            let name = if k == 1 {
+                format!("tenpai-{seed}.jsonl")
+            } else {
+                format!("tenpai-{seed}-{k}.jsonl")
+            };
+            let path = dir.join(name);
+            match std::fs::OpenOptions::new()
+                .append(true)
+                .create_new(true)
+                .open(&path)
+            {
+                Ok(file) => return Ok(Journal { file, path }),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(format!("{}: {e}", path.display())),
+            }
+        }
+        unreachable!("some name is free")
+    }
+
+    /// Appends `e` (its `start_game` naming the players `names`), synced
+    /// to the disk after a round's or the game's end.
+    ///
+    /// # Errors
+    /// The write failed, the file named in the message.
+    pub(super) fn append(&mut self, e: &Event, names: &[String; 4]) -> Result<(), String> {
+        let line = match e {
+            Event::StartGame { .. } => {
+                let mut named = e.clone();
+                if let Event::StartGame { names: n, .. } = &mut named {
+                    *n = names.to_vec();
+                }
+                named.to_json()
+            }
+            _ => e.to_json(),
+        };
+        let fail = |err: std::io::Error| format!("{}: {err}", self.path.display());
+        self.file
+            .write_all(format!("{line}\n").as_bytes())
+            .map_err(fail)?;
+        if matches!(e, Event::EndKyoku | Event::EndGame { .. }) {
+            self.file.sync_data().map_err(fail)?;
+        }
+        Ok(())
+    }
+}
