@@ -3,12 +3,23 @@
 use crate::tile::Tile;
 use thiserror::Error;
 
+/// What an unknown character's message adds: for a letter of another script
+/// (a Chinese tile name not read, say), the names the notation reads.
+fn notation_hint(ch: char) -> &'static str {
+    if ch.is_ascii() {
+        ""
+    } else {
+        " (tiles: 1-9 or 一-九 with m/万 p/饼/筒 s/条/索; honors 1z-7z or 东 南 西 北 白 发 中, \
+         also 东风 南风 西风 北风 白板 发财 红中)"
+    }
+}
+
 /// What is wrong with a hand or its notation. Positions are 1-based character
 /// positions in the input text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum HandError {
     /// A character that is not part of the notation.
-    #[error("unknown character {ch:?} at position {pos}")]
+    #[error("unknown character {ch:?} at position {pos}{}", notation_hint(*ch))]
     UnknownChar {
         /// The character.
         ch: char,

@@ -5,7 +5,8 @@
 //!   (capitals too: `123M`); `0` is a red five (`0m`, `0p`, `0s`); honors
 //!   `1z`–`7z` = East South West North White Green Red;
 //! - Chinese: a digit or numeral (一…九) followed by 万/萬 (man), 饼/餅/筒 (pin) or
-//!   条/條/索 (sou), e.g. `一二三万`, `123条`; honors 东/東 南 西 北 白 发/發 中;
+//!   条/條/索 (sou), e.g. `一二三万`, `123条`; honors 东/東 南 西 北 白 发/發 中,
+//!   or by their full names 东风 南风 西风 北风 (风/風), 白板, 发财/發財, 红中/紅中;
 //! - called melds after (or among) the concealed tiles: `[345m]` chi, `[555p]` pon,
 //!   `[5555p]` open kan, `(1111z)` closed kan; red fives as `0`, e.g. `[406m]`.
 
@@ -50,6 +51,19 @@ fn honor_of(c: char) -> Option<u8> {
         '中' => 7,
         _ => return None,
     })
+}
+
+/// Whether `ch` is the other character of an honor's two-character Chinese
+/// name whose main character is `prev` (the one before, for 风 板 财) or
+/// `next` (the one after, for 红中's 红): it is then skipped.
+fn name_part(ch: char, prev: Option<char>, next: Option<char>) -> bool {
+    match ch {
+        '风' | '風' => matches!(prev, Some('东' | '東' | '南' | '西' | '北')),
+        '板' => prev == Some('白'),
+        '财' | '財' => matches!(prev, Some('发' | '發')),
+        '红' | '紅' => next == Some('中'),
+        _ => false,
+    }
 }
 
 fn numeral_of(c: char) -> Option<u8> {
@@ -132,8 +146,15 @@ fn scan(s: &str, mut visit: impl FnMut(Item) -> Result<(), HandError>) -> Result
         digit: s[r.byte..].chars().next().unwrap_or('?'),
         pos: r.pos,
     };
-    for (i, (byte, ch)) in s.char_indices().enumerate() {
+    let mut prev = None;
+    let mut chars = s.char_indices().enumerate().peekable();
+    while let Some((i, (byte, ch))) = chars.next() {
         let pos = i + 1;
+        let next = chars.peek().map(|&(_, (_, c))| c);
+        let before = std::mem::replace(&mut prev, Some(ch));
+        if run.is_none() && name_part(ch, before, next) {
+            continue;
+        }
         if numeral_of(ch).is_some() {
             run.get_or_insert(Run { byte, pos });
             continue;

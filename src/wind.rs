@@ -10,6 +10,7 @@ use std::fmt;
 /// use tenpai::Wind;
 /// let w: Wind = "S".parse()?;
 /// assert_eq!((w, w.tile().to_string(), w.to_string()), (Wind::South, "2z".to_string(), "S".to_string()));
+/// assert_eq!(("南".parse::<Wind>()?, "北风".parse::<Wind>()?), (Wind::South, Wind::North));
 /// // In JSON, the letter mjai writes.
 /// assert_eq!(serde_json::to_string(&w).unwrap(), r#""S""#);
 /// assert_eq!(serde_json::from_str::<Wind>(r#""W""#).unwrap(), Wind::West);
@@ -104,13 +105,14 @@ impl<'de> serde::Deserialize<'de> for Wind {
 
 impl std::str::FromStr for Wind {
     type Err = HandError;
-    /// `E S W N` (any case), `east`…`north`, or the tiles `1z`–`4z`.
+    /// `E S W N` (any case), `east`…`north`, the tiles `1z`–`4z`, or the
+    /// Chinese names 东/東 南 西 北 (also 东风 南风 西风 北风).
     fn from_str(s: &str) -> Result<Wind, Self::Err> {
         Ok(match s.trim().to_ascii_lowercase().as_str() {
-            "e" | "east" | "1z" => Wind::East,
-            "s" | "south" | "2z" => Wind::South,
-            "w" | "west" | "3z" => Wind::West,
-            "n" | "north" | "4z" => Wind::North,
+            "e" | "east" | "1z" | "东" | "東" | "东风" | "東風" => Wind::East,
+            "s" | "south" | "2z" | "南" | "南风" | "南風" => Wind::South,
+            "w" | "west" | "3z" | "西" | "西风" | "西風" => Wind::West,
+            "n" | "north" | "4z" | "北" | "北风" | "北風" => Wind::North,
             _ => {
                 return Err(HandError::BadWind {
                     text: s.to_string(),

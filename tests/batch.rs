@@ -305,9 +305,9 @@ fn a_refused_action_names_the_game_and_moves_no_game() {
         .find(|&a| !out.legal_of(1).any(|l| l as i64 == a))
         .unwrap();
     for (bad, needle) in [
-        (-1, "outside 0..229"),
-        (ACTION_SPACE as i64, "outside 0..229"),
-        (i64::MAX, "outside 0..229"),
+        (-1, "outside the action space 0-228"),
+        (ACTION_SPACE as i64, "outside the action space 0-228"),
+        (i64::MAX, "outside the action space 0-228"),
         (not_legal, "is not a legal action of seat"),
     ] {
         let mut actions = good.clone();

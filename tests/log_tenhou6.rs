@@ -136,7 +136,9 @@ fn tenhou6_err_json_syntax_and_empty() {
         tenhou6::parse(&LOG[..LOG.len() - 20])
             .unwrap_err()
             .to_string(),
-        "tenhou.net/6 log, document 1: EOF while parsing a list at line 3 column 97"
+        "tenhou.net/6 log, document 1: the file is cut short inside its only document \
+         (EOF while parsing a list at line 3 column 97); a document is read whole, because \
+         its rules and names may follow its rounds"
     );
     assert_eq!(
         tenhou6::parse("").unwrap_err().to_string(),

@@ -145,11 +145,20 @@ fn mjlog_cut_between_rounds_says_the_game_goes_on() {
 }
 
 #[test]
-fn mjlog_cut_before_any_whole_element_is_refused() {
+fn mjlog_cut_before_any_whole_element_is_empty_as_a_cut_mjai_log_is() {
     let xml = mjlog_text();
+    // Cut inside the first element, after the root's start tag: no round.
+    let rep = replayed(&log::parse(&xml[..30]).unwrap());
+    assert_eq!(rep.extent, Extent::Empty);
+    assert_eq!(counts(&rep), (0, 0, 0, 0, 0));
+    // Cut inside the first round's INIT: the elements before it are read.
+    let init = xml.find("<INIT").unwrap();
+    let rep = replayed(&log::parse(&xml[..init + 20]).unwrap());
+    assert_eq!(rep.extent, Extent::Empty);
+    // Cut inside the root's start tag: not XML to read.
     assert_eq!(
-        log::parse(&xml[..30]).unwrap_err().to_string(),
-        "mjlog, the XML: unexpected end of stream"
+        log::parse(&xml[..8]).unwrap_err().to_string(),
+        "mjlog, the XML: the document does not have a root node"
     );
 }
 
@@ -287,7 +296,10 @@ fn tenhou6_cut_inside_a_document_is_read_to_the_document_before() {
         .unwrap_err()
         .to_string();
     assert!(
-        e.starts_with("tenhou.net/6 log, document 1: EOF while parsing"),
+        e.starts_with(
+            "tenhou.net/6 log, document 1: the file is cut short inside its only document \
+             (EOF while parsing"
+        ),
         "{e}"
     );
 }

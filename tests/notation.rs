@@ -54,6 +54,28 @@ fn parse_chinese_names() {
 }
 
 #[test]
+fn parse_chinese_full_honor_names() {
+    assert_eq!(
+        hand("123m456p789s 东风东风 红中").to_string(),
+        "123m456p789s117z"
+    );
+    assert_eq!(
+        hand("白板白板白板 发财發財 紅中 南風 西风 北风").to_string(),
+        "234555667z"
+    );
+    // The second character alone, or after another tile, is no tile.
+    assert_eq!(
+        err("1m风"),
+        "unknown character '风' at position 3 (tiles: 1-9 or 一-九 with m/万 p/饼/筒 \
+         s/条/索; honors 1z-7z or 东 南 西 北 白 发 中, also 东风 南风 西风 北风 白板 发财 红中)"
+    );
+    assert!(err("红1m").starts_with("unknown character '红' at position 1 (tiles:"));
+    assert!(err("白财").starts_with("unknown character '财' at position 2 (tiles:"));
+    // ASCII mistakes keep the short message.
+    assert_eq!(err("123x"), "unknown character 'x' at position 4");
+}
+
+#[test]
 fn parse_melds() {
     let h = hand("11z [789s] [555p] [7777z] (1111m)");
     assert_eq!(h.len(), 2);

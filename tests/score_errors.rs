@@ -473,6 +473,15 @@ fn score_err_json_bad_notation_and_syntax() {
     assert!(matches!(e, ScoreError::Json { .. }));
     let e = from_json(r#"{"win_tile":"4m"}"#);
     assert!(e.to_string().contains("hand"), "{e}");
+    for (line, got) in [("null", "null"), ("[]", "[]"), (r#""123m""#, r#""123m""#)] {
+        assert_eq!(
+            from_json(line).to_string(),
+            format!(
+                "bad JSON situation: expected an object such as {{\"hand\":\"…\",\"win_tile\":\"…\"}}, got {got}"
+            ),
+            "{line}"
+        );
+    }
 }
 
 #[test]

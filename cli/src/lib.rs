@@ -161,13 +161,15 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         .as_deref()
         .filter(|f| !f.is_empty())
         .map(Path::new);
+    // Errors name the file as the user gave it: the option or the variable.
+    let label = tables_label();
     if let Command::Tables(args) = &cli.command {
-        return cmd::tables::run(args, tables_file, out);
+        return cmd::tables::run(args, tables_file.map(|f| (f, label)), out);
     }
     // A damaged or stale file is refused whatever the command. The game,
     // scoring and AI commands run on the built-in tables: a file that opens
     // is, by its checksum, the same tables, so their answers are the same.
-    let source = cmd::TableSource::open(tables_file)?;
+    let source = cmd::TableSource::open(tables_file, label)?;
     let tables = source.tables();
     match cli.command {
         Command::Shanten(args) => cmd::shanten::run(&args, tables, input, terminal, out, err),
@@ -239,5 +241,19 @@ mod tests {
         let (r, out, _) = tenpai(&["shanten", "--json", "123m456p789s1122z"], "");
         r.unwrap();
         assert_eq!(out, "{\"hand\":\"123m456p789s1122z\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":4,\"kokushi\":8}\n");
+    }
+}
+
+/// How errors name the tables file: `--tables` when the command line has
+/// it, else `TENPAI_TABLES` (the environment variable clap read it from).
+fn tables_label() -> &'static str {
+    let flag = std::env::args_os().any(|a| {
+        let a = a.to_string_lossy();
+        a == "--tables" || a.starts_with("--tables=")
+    });
+    if flag || std::env::var_os("TENPAI_TABLES").is_none() {
+        "--tables"
+    } else {
+        "TENPAI_TABLES"
     }
 }

@@ -40,8 +40,48 @@ fn main() -> ExitCode {
             usage.to_clap().exit()
         }
         Err(e) => {
-            let _ = writeln!(io::stderr(), "error: {e:#}");
+            let _ = writeln!(io::stderr(), "error: {}", message(&e));
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The error and its causes, `: `-separated, each said once: a library
+/// error that writes its cause into its own message (`cannot listen on
+/// ADDR: Address already in use`) and also names it as its source is not
+/// followed by the cause a second time.
+fn message(e: &anyhow::Error) -> String {
+    let mut out = String::new();
+    for cause in e.chain() {
+        let text = cause.to_string();
+        if out.contains(&text) {
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(": ");
+        }
+        out.push_str(&text);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::message;
+
+    #[test]
+    fn message_says_each_cause_once() {
+        let io = std::io::Error::new(std::io::ErrorKind::AddrInUse, "Address already in use");
+        let listen = tenpai_web::ServeError::Bind {
+            addr: "127.0.0.1:8080".parse().unwrap(),
+            source: io,
+        };
+        let e = anyhow::Error::new(listen).context("tenpai serve");
+        assert_eq!(
+            message(&e),
+            "tenpai serve: cannot listen on 127.0.0.1:8080: Address already in use"
+        );
+        let plain = anyhow::anyhow!("no such file").context("game.jsonl");
+        assert_eq!(message(&plain), "game.jsonl: no such file");
     }
 }

@@ -198,10 +198,18 @@ fn waits_err_wrong_size_and_bad_visible() {
         "error: HAND \"123m456p789s11z234p\": expected 3n+1 tiles (1, 4, 7, 10 or 13), got 14 \
          (a hand of 3n+2 tiles: tenpai analyze HAND gives the waits after each discard)\n"
     );
-    assert_eq!(
-        tenpai(&["waits", "1m", "--visible", "1m2x"]).failed(),
-        "error: --visible \"1m2x\": unknown character 'x' at position 4\n"
-    );
+    for command in ["waits", "analyze"] {
+        let hand = if command == "waits" { "1m" } else { "11m" };
+        let r = tenpai(&[command, hand, "--visible", "1m2x"]);
+        assert_eq!(r.code, 2, "{command}: {}", r.err);
+        assert!(
+            r.err.starts_with(
+                "error: invalid value '1m2x' for '--visible <TILES>': unknown character 'x' at position 4\n"
+            ),
+            "{command}: {}",
+            r.err
+        );
+    }
     assert_eq!(
         tenpai(&["waits", "1112z", "--visible", "11z"]).failed(),
         "error: --visible: tile 1z is 3 times in the hand and 2 times visible (max 4 in all)\n"
@@ -459,7 +467,7 @@ fn tables_err_truncated_file_is_refused() {
     let err = r.failed();
     assert!(
         err.starts_with(&format!(
-            "error: --tables {}: table file is truncated: expected ",
+            "error: TENPAI_TABLES {}: table file is truncated: expected ",
             short.display()
         )),
         "{err}"
@@ -483,7 +491,7 @@ fn tables_err_flipped_byte_is_refused() {
     let err = r.failed();
     assert!(
         err.starts_with(&format!(
-            "error: --tables {}: table file is damaged: checksum expected 0x",
+            "error: TENPAI_TABLES {}: table file is damaged: checksum expected 0x",
             file.display()
         )),
         "{err}"

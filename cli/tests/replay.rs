@@ -290,13 +290,24 @@ fn replay_err_malformed_logs_name_round_entry_and_element() {
     );
     let xml = std::fs::read_to_string(mjlog("2017040900gm-00a9-0000-af5434e3.mjlog")).unwrap();
     let b = dir.path().join("cut.mjlog");
-    std::fs::write(&b, &xml[..30]).unwrap();
+    // Cut inside the root's start tag: no XML to read.
+    std::fs::write(&b, &xml[..8]).unwrap();
     let (ok, _, err) = replay(&[b.to_str().unwrap()]);
     assert!(!ok);
     assert!(
-        err.ends_with("cut.mjlog: mjlog, the XML: unexpected end of stream\n"),
+        err.ends_with("cut.mjlog: mjlog, the XML: the document does not have a root node\n"),
         "{err}"
     );
+    // Cut after it, before the first whole element: empty, as a cut mjai
+    // log is.
+    std::fs::write(&b, &xml[..30]).unwrap();
+    let (ok, out, err) = replay(&[b.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        out.ends_with("cut.mjlog: empty: no round (mjlog)\n"),
+        "{out}"
+    );
+    assert_eq!(err, "error: 1 of 1 file holds no round\n");
 }
 
 /// A real east-south game (15 rounds) as tenhou.net/6 lines (one round

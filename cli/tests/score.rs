@@ -286,10 +286,16 @@ fn score_batch_reads_the_flag_names_and_refuses_unknown_fields() {
 
 #[test]
 fn score_err_names_the_option_that_holds_the_bad_tile() {
-    let cases = [
+    // A tile option that is no tiles is a usage error (status 2, clap's
+    // words); a bad hand is bad input (status 1).
+    let usage = [
         (
             vec!["score", "123m456p789s11z555z", "--win", "9z"],
-            "error: --win \"9z\": bad win tile: no tile 9z (at position 1)\n",
+            "error: invalid value '9z' for '--win <TILE>': no tile 9z (at position 1)\n",
+        ),
+        (
+            vec!["score", "123m456p789s11z555z", "--win", "55z"],
+            "error: invalid value '55z' for '--win <TILE>': expected one tile, e.g. 5z, got 2\n",
         ),
         (
             vec![
@@ -300,14 +306,22 @@ fn score_err_names_the_option_that_holds_the_bad_tile() {
                 "--dora",
                 "8z",
             ],
-            "error: --dora \"8z\": bad dora indicators: no tile 8z (at position 1)\n",
+            "error: invalid value '8z' for '--dora <TILES>': no tile 8z (at position 1)\n",
         ),
         (
-            vec!["score", "123m456p789s11z558z", "--win", "5z"],
-            "error: HAND \"123m456p789s11z558z\": bad hand: no tile 8z (at position 18)\n",
+            vec!["score", "123m456p789s11z555z", "--win", "5z", "--ura", "9x"],
+            "error: invalid value '9x' for '--ura <TILES>': unknown character 'x' at position 2\n",
         ),
     ];
-    for (args, expected) in cases {
-        assert_eq!(tenpai(&args).failed(), expected, "{args:?}");
+    for (args, expected) in usage {
+        let r = tenpai(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.err);
+        assert!(r.err.starts_with(expected), "{args:?}: {}", r.err);
     }
+    let r = tenpai(&["score", "123m456p789s11z558z", "--win", "5z"]);
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert_eq!(
+        r.err,
+        "error: HAND \"123m456p789s11z558z\": bad hand: no tile 8z (at position 18)\n"
+    );
 }

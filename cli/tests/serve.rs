@@ -83,4 +83,39 @@ fn serve_err_bad_options_and_an_unreadable_log_before_starting() {
     let r = tenpai(&["serve", "--port", "0", "--log-dir", path]);
     assert_eq!(r.code, 1, "{}", r.err);
     assert!(r.err.contains("--log-dir"), "{}", r.err);
+    // A directory that cannot be made is refused before the server starts
+    // (it did start, and failed at the first game's end).
+    if cfg!(target_os = "linux") {
+        let r = tenpai(&[
+            "serve",
+            "--port",
+            "0",
+            "--log-dir",
+            "/proc/tenpai-test/logs",
+        ]);
+        assert_eq!(r.code, 1, "{}", r.err);
+        assert!(
+            r.err
+                .starts_with("error: --log-dir /proc/tenpai-test/logs: "),
+            "{}",
+            r.err
+        );
+        assert!(r.out.is_empty(), "the server started: {}", r.out);
+    }
+}
+
+#[test]
+fn serve_err_a_port_in_use_is_said_once() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = taken.local_addr().unwrap().port().to_string();
+    let r = tenpai(&["serve", "--port", &port]);
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert!(
+        r.err
+            .starts_with(&format!("error: cannot listen on 127.0.0.1:{port}: ")),
+        "{}",
+        r.err
+    );
+    assert_eq!(r.err.lines().count(), 1, "{}", r.err);
+    assert_eq!(r.err.matches("in use").count(), 1, "{}", r.err);
 }

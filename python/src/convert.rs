@@ -19,11 +19,21 @@ pub fn value_error(e: impl std::fmt::Display) -> PyErr {
 /// 34 counts from a Python sequence (list, tuple, numpy array) of integers,
 /// each 0–255; `what` names the argument in errors.
 fn counts_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<TileCounts> {
-    let values: Vec<i64> = obj.extract().map_err(|_| {
+    let expected = || {
         value_error(format!(
             "{what}: expected mpsz text, mjai tile names or a sequence of 34 tile counts"
         ))
-    })?;
+    };
+    // Each count a whole number: bools and floats are refused, not read as
+    // 1/0 or rounded (a NumPy array of bools is not a hand).
+    let items: Vec<Bound<'_, PyAny>> = obj.extract().map_err(|_| expected())?;
+    let values: Vec<i64> = items
+        .iter()
+        .map(|item| match whole_number(item) {
+            Ok(n) => Ok(i64::try_from(n).unwrap_or(i64::MAX)),
+            Err(e) => Err(value_error(format!("{what}: {}", e.value(obj.py())))),
+        })
+        .collect::<PyResult<_>>()?;
     if values.len() != KINDS {
         return Err(value_error(format!(
             "{what}: expected 34 tile counts (1m..9m, 1p..9p, 1s..9s, 1z..7z), got {}",
@@ -222,7 +232,10 @@ fn whole_number(obj: &Bound<'_, PyAny>) -> PyResult<i128> {
             .get_type()
             .name()
             .map_or_else(|_| "?".into(), |n| n.to_string());
-        value_error(format!("expected a whole number, got {o} ({kind})"))
+        value_error(format!(
+            "expected a whole number, got {} ({kind})",
+            shown(o)
+        ))
     };
     if obj.is_instance_of::<PyBool>() {
         return Err(refuse(obj));
@@ -299,4 +312,60 @@ pub fn whole_or_none<T: Whole>(obj: &Bound<'_, PyAny>) -> PyResult<Option<T>> {
     } else {
         whole(obj).map(Some)
     }
+}
+
+/// A wind given as its letter (`E`, `S`, `W`, `N`, checked by the library)
+/// or as a number 0–3 (0 = East); `what` names the argument in errors.
+///
+/// # Errors
+/// `ValueError` for anything else (a number past 3, a float, a bool).
+pub fn wind_text(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    if let Ok(s) = obj.cast::<PyString>() {
+        return Ok(s.to_cow()?.into_owned());
+    }
+    let n = whole_number(obj).map_err(|e| {
+        value_error(format!(
+            "{what}: a wind (E, S, W, N or 0-3): {}",
+            e.value(obj.py())
+        ))
+    })?;
+    match n {
+        0..=3 => Ok(["E", "S", "W", "N"][n as usize].to_string()),
+        _ => Err(value_error(format!(
+            "{what}: a wind (E, S, W, N or 0-3), got {n}"
+        ))),
+    }
+}
+
+/// A yes/no argument: `True`/`False` or a NumPy bool, never a number or a
+/// text read as true.
+///
+/// # Errors
+/// `ValueError` naming what was given.
+pub fn flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(b.is_true());
+    }
+    let kind = obj
+        .get_type()
+        .name()
+        .map_or_else(|_| "?".into(), |n| n.to_string());
+    if kind == "bool" || kind == "bool_" {
+        return obj.is_truthy();
+    }
+    Err(value_error(format!(
+        "expected True or False, got {} ({kind})",
+        shown(obj)
+    )))
+}
+
+/// A value as an error shows it: a text quoted (`'7'`), anything else as
+/// `str()` writes it (`3.7`, `[3.]`).
+fn shown(obj: &Bound<'_, PyAny>) -> String {
+    let text = if obj.is_instance_of::<PyString>() {
+        obj.repr()
+    } else {
+        obj.str()
+    };
+    text.map_or_else(|_| "?".into(), |t| t.to_string())
 }

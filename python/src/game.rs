@@ -215,6 +215,9 @@ impl Game {
     /// unchanged), and for anything but a whole number of 0 or more (`3.7`
     /// is refused, not rounded).
     fn step(&mut self, #[pyo3(from_py_with = whole::<usize>)] action: usize) -> PyResult<()> {
+        if action >= ACTION_SPACE {
+            return Err(outside_action_space(action));
+        }
         let Some(pos) = self.indices.iter().position(|&i| i == action) else {
             let seat = self.game.to_act();
             let name = action_name(action).unwrap_or_else(|| format!("index {action}"));
@@ -403,12 +406,16 @@ fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py
 /// past ACTION_SPACE.
 #[pyfunction(name = "action_name")]
 fn py_action_name(#[pyo3(from_py_with = whole::<usize>)] index: usize) -> PyResult<String> {
-    action_name(index).ok_or_else(|| {
-        value_error(format!(
-            "action index {index}: expected 0-{}",
-            ACTION_SPACE - 1
-        ))
-    })
+    action_name(index).ok_or_else(|| outside_action_space(index))
+}
+
+/// The error of an action index past the action space (`Game.step`,
+/// `action_name`, the environments).
+fn outside_action_space(index: usize) -> PyErr {
+    value_error(format!(
+        "action {index}: outside the action space 0-{}",
+        ACTION_SPACE - 1
+    ))
 }
 
 /// Registers the game.

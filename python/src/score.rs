@@ -1,7 +1,7 @@
 //! Scoring a win: the situation is built exactly as `tenpai score` builds it
 //! from its flags (a `SituationRecord`), checked and scored by the library.
 
-use crate::convert::{hand_of, rules_of, tiles_of, value_error, whole};
+use crate::convert::{flag, hand_of, rules_of, tiles_of, value_error, whole, wind_text};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use tenpai::score::json::SituationRecord;
@@ -196,6 +196,16 @@ fn hand_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     Ok(hand_of(obj)?.to_string())
 }
 
+/// The seat wind argument of [`score`].
+fn seat_wind(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    wind_text(obj, "seat")
+}
+
+/// The round wind argument of [`score`].
+fn round_wind(obj: &Bound<'_, PyAny>) -> PyResult<String> {
+    wind_text(obj, "round")
+}
+
 /// score(hand, win_tile, *, tsumo=False, riichi=False, double_riichi=False,
 /// ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False,
 /// tenhou=False, chiihou=False, renhou=False, dora="", ura="", seat="E",
@@ -208,7 +218,8 @@ fn hand_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// five).
 /// The default is a ron by the East seat (the dealer) in the East round.
 /// `dora`/`ura` are indicator tiles (mpsz text, or names in either
-/// notation: `["3m", "C"]`), `seat`/`round` winds (E, S, W, N),
+/// notation: `["3m", "C"]`), `seat`/`round` winds (E, S, W, N or 0-3,
+/// 0 = East),
 /// `honba` repeat counters (300 points each), `sticks` riichi sticks
 /// (1,000 points each, to the winner), `rules` a preset (`tenhou`,
 /// `mahjongsoul`) or a TOML rules file.
@@ -219,27 +230,27 @@ fn hand_text(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (hand, win_tile, *, tsumo=false, riichi=false, double_riichi=false,
     ippatsu=false, haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false,
-    chiihou=false, renhou=false, dora=None, ura=None, seat="E", round="E", honba=0, sticks=0,
+    chiihou=false, renhou=false, dora=None, ura=None, seat=String::from("E"), round=String::from("E"), honba=0, sticks=0,
     rules="tenhou"))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     hand: &Bound<'_, PyAny>,
     win_tile: &Bound<'_, PyAny>,
-    tsumo: bool,
-    riichi: bool,
-    double_riichi: bool,
-    ippatsu: bool,
-    haitei: bool,
-    houtei: bool,
-    rinshan: bool,
-    chankan: bool,
-    tenhou: bool,
-    chiihou: bool,
-    renhou: bool,
+    #[pyo3(from_py_with = flag)] tsumo: bool,
+    #[pyo3(from_py_with = flag)] riichi: bool,
+    #[pyo3(from_py_with = flag)] double_riichi: bool,
+    #[pyo3(from_py_with = flag)] ippatsu: bool,
+    #[pyo3(from_py_with = flag)] haitei: bool,
+    #[pyo3(from_py_with = flag)] houtei: bool,
+    #[pyo3(from_py_with = flag)] rinshan: bool,
+    #[pyo3(from_py_with = flag)] chankan: bool,
+    #[pyo3(from_py_with = flag)] tenhou: bool,
+    #[pyo3(from_py_with = flag)] chiihou: bool,
+    #[pyo3(from_py_with = flag)] renhou: bool,
     dora: Option<&Bound<'_, PyAny>>,
     ura: Option<&Bound<'_, PyAny>>,
-    seat: &str,
-    round: &str,
+    #[pyo3(from_py_with = seat_wind)] seat: String,
+    #[pyo3(from_py_with = round_wind)] round: String,
     #[pyo3(from_py_with = whole::<u32>)] honba: u32,
     #[pyo3(from_py_with = whole::<u32>)] sticks: u32,
     rules: &str,
@@ -268,8 +279,8 @@ fn score(
         tenhou,
         chiihou,
         renhou,
-        seat_wind: seat.to_string(),
-        round_wind: round.to_string(),
+        seat_wind: seat,
+        round_wind: round,
         dealer: None,
         dora_indicators: text(dora, "dora")?,
         ura_indicators: text(ura, "ura")?,

@@ -17,6 +17,18 @@ pub fn player_of(obj: &Bound<'_, PyAny>) -> PyResult<PlayerKind> {
     if let Ok(s) = obj.cast::<PyString>() {
         return s.to_cow()?.parse::<PlayerKind>().map_err(value_error);
     }
+    // Numbers are read as every integer argument is (a negative one named
+    // here, not as a position in the JSON the user never wrote).
+    if let Ok(dict) = obj.cast::<pyo3::types::PyDict>() {
+        for (key, value) in dict.iter() {
+            if value.is_instance_of::<pyo3::types::PyInt>()
+                && !value.is_instance_of::<pyo3::types::PyBool>()
+            {
+                whole::<u64>(&value)
+                    .map_err(|e| value_error(format!("player {key}: {}", e.value(obj.py()))))?;
+            }
+        }
+    }
     let py = obj.py();
     let text: String = py
         .import("json")?

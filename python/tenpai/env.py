@@ -58,7 +58,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from . import ACTION_SPACE, PLANES, SCALARS, BaselinePlayer, Game, MonteCarloPlayer, RandomPlayer
+from . import ACTION_SPACE, PLANES, SCALARS, BaselinePlayer, Game, MonteCarloPlayer, RandomPlayer, action_name
 
 from .vector import VectorEnv
 
@@ -197,14 +197,18 @@ class SingleAgentEnv(gym.Env):
         array of one integer), then the opponents until the learner must
         choose again or the game ends. Returns ``(observation, reward,
         terminated, truncated, info)``; ``truncated`` is always False.
-        Raises ValueError for an action that is not a whole number of 0 or
-        more (``3.7`` is refused, not rounded)."""
+        Raises ValueError for an action outside the action space (not a
+        whole number from 0 to ACTION_SPACE - 1: ``-1``, ``229`` and ``3.7``
+        are refused, not rounded); an index of the action space that is not
+        legal now is penalised (or raises when ``strict``)."""
         if self.game is None:
             raise RuntimeError("call reset() before step()")
         if self.game.done:
             raise RuntimeError("the game is over: call reset()")
-        # An int, a NumPy integer or an array of one; anything else (3.7, -1)
-        # raises ValueError here, legal or not.
+        # An index of the action space, as an int, a NumPy integer or an
+        # array of one; anything else (3.7, -1, 229) raises ValueError here
+        # with the library's message, legal or not.
+        action_name(action)
         if not self.game.is_legal(action, self.seat):
             if self.strict:
                 self.game.step(action)  # raises ValueError with the engine's message

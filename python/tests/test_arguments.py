@@ -31,7 +31,7 @@ def a_legal_action(g):
         (lambda: tenpai.Game(seed=2**64), "expected a whole number, got 18446744073709551616: too large", "seed"),
         (lambda: tenpai.Game(seed=1.5), "expected a whole number, got 1.5 (float)", "seed"),
         (lambda: tenpai.Game(seed=True), "expected a whole number, got True (bool)", "seed"),
-        (lambda: tenpai.Game(seed="7"), "expected a whole number, got 7 (str)", "seed"),
+        (lambda: tenpai.Game(seed="7"), "expected a whole number, got '7' (str)", "seed"),
         (lambda: tenpai.Game().step(-1), NEGATIVE, "action"),
         (lambda: tenpai.Game().step(3.7), "expected a whole number, got 3.7 (float)", "action"),
         (lambda: tenpai.Game().step(np.float64(3.0)), "expected a whole number, got 3.0 (float64)", "action"),
@@ -46,7 +46,16 @@ def a_legal_action(g):
         (lambda: tenpai.Game().events(-1), NEGATIVE, "start"),
         (lambda: tenpai.Game().events_json(-1), NEGATIVE, "start"),
         (lambda: tenpai.action_name(-1), NEGATIVE, "index"),
-        (lambda: tenpai.action_name(229), "action index 229: expected 0-228", None),
+        (lambda: tenpai.action_name(229), "action 229: outside the action space 0-228", None),
+        (lambda: tenpai.Game().step(229), "action 229: outside the action space 0-228", None),
+        (lambda: tenpai.shanten([True] * 3 + [False] * 31), "hand: expected a whole number, got True (bool)", None),
+        (lambda: tenpai.shanten(np.ones(34, dtype=bool)), "hand: expected a whole number, got True (bool)", None),
+        (lambda: tenpai.shanten([1.0] * 14 + [0] * 20), "hand: expected a whole number, got 1.0 (float)", None),
+        (lambda: tenpai.score("123m456p789s11z555z", "5z", seat=4), "seat: a wind (E, S, W, N or 0-3), got 4", "seat"),
+        (lambda: tenpai.score("123m456p789s11z555z", "5z", round=1.0), "round: a wind (E, S, W, N or 0-3): expected a whole number, got 1.0 (float)", "round"),
+        (lambda: tenpai.score("123m456p789s11z555z", "5z", tsumo=1), "expected True or False, got 1 (int)", "tsumo"),
+        (lambda: tenpai.selfplay(4, 0, [{"kind": "mc", "samples": -1}] + ["random"] * 3), "player samples: " + NEGATIVE, None),
+        (lambda: tenpai.selfplay(4, 0, [{"kind": "mc", "samples": 0}] + ["random"] * 3), "games 4: a Monte Carlo player needs at least 1 sample or 1 ms a decision", None),
         (lambda: tenpai.score("123m456p789s11z555z", "5z", honba=-1), NEGATIVE, "honba"),
         (lambda: tenpai.score("123m456p789s11z555z", "5z", sticks=-1), NEGATIVE, "sticks"),
         (lambda: tenpai.score("123m456p789s11z555z", "5z", honba=0.5), "expected a whole number, got 0.5 (float)", "honba"),
@@ -101,6 +110,13 @@ def test_numpy_integers_as_other_arguments():
     a = tenpai.score("123m456p789s11z555z", "5z", honba=np.int32(2), sticks=np.array(1))
     b = tenpai.score("123m456p789s11z555z", "5z", honba=2, sticks=1)
     assert (a.total, a.total_with_sticks) == (b.total, b.total_with_sticks)
+
+
+def test_winds_as_numbers_and_numpy_bools_are_arguments():
+    by_letter = tenpai.score("123m456p789s11z555z", "5z", seat="S", round="E", tsumo=True)
+    by_number = tenpai.score("123m456p789s11z555z", "5z", seat=1, round=np.int8(0), tsumo=np.bool_(True))
+    assert (by_number.han, by_number.fu, by_number.total) == (by_letter.han, by_letter.fu, by_letter.total)
+    assert by_letter.total != tenpai.score("123m456p789s11z555z", "5z", seat="E", tsumo=True).total
 
 
 def test_is_legal():

@@ -77,6 +77,16 @@ def test_illegal_action_is_penalized_and_changes_nothing():
     assert np.array_equal(obs["tiles"], obs2["tiles"])
 
 
+@pytest.mark.parametrize("bad", [-1, 229, 1000, 3.7])
+def test_an_action_outside_the_action_space_raises_even_when_not_strict(bad):
+    env = SingleAgentEnv(opponents="baseline", length="east")
+    env.reset(seed=1)
+    before = env.game.event_count
+    with pytest.raises(ValueError, match="expected a whole number|outside the action space 0-228"):
+        env.step(bad)
+    assert env.game.event_count == before
+
+
 def test_illegal_action_raises_when_strict():
     env = SingleAgentEnv(opponents="baseline", strict=True)
     env.reset(seed=1)

@@ -151,7 +151,7 @@ def test_features_encode_the_observation():
 def test_action_name():
     assert tenpai.action_name(0) == "discard 1m"
     assert tenpai.action_name(228) == "pass"
-    with pytest.raises(ValueError, match="action index 229: expected 0-228"):
+    with pytest.raises(ValueError, match="action 229: outside the action space 0-228"):
         tenpai.action_name(229)
 
 

@@ -219,8 +219,8 @@ def test_illegal_negative_and_out_of_range_actions_name_the_game():
     before = snapshot(vg)
     illegal = next(a for a in range(tenpai.ACTION_SPACE) if not vg.mask[2, a])
     for bad, message in [
-        (-1, "game 2: action -1: outside 0..229 is not a legal action of seat"),
-        (tenpai.ACTION_SPACE, "game 2: action 229: outside 0..229"),
+        (-1, "game 2: action -1: outside the action space 0-228"),
+        (tenpai.ACTION_SPACE, "game 2: action 229: outside the action space 0-228"),
         (illegal, f"game 2: action {illegal}: .* is not a legal action of seat {vg.seat[2]} \\(legal: "),
     ]:
         actions = good.copy()

@@ -204,13 +204,15 @@ pub struct Config {
 }
 
 impl Config {
-    /// Checks that the run can be played as set: at least one game, and
-    /// whole sets of four in duplicate mode. The command line and the Python
-    /// package check a run with it before playing any game.
+    /// Checks that the run can be played as set: at least one game, whole
+    /// sets of four in duplicate mode, and a budget for every Monte Carlo
+    /// player. The command line and the Python package check a run with it
+    /// before playing any game.
     ///
     /// # Errors
-    /// [`ArenaError::BadRun`]: `nothing to play` (no games) or `duplicate
-    /// play needs a multiple of 4`.
+    /// [`ArenaError::BadRun`]: `nothing to play` (no games), `duplicate
+    /// play needs a multiple of 4`, or `a Monte Carlo player needs at least 1
+    /// sample or 1 ms a decision` (a budget of 0 samples or 0 ms).
     ///
     /// ```
     /// use tenpai::arena::{Config, PlayerKind};
@@ -219,6 +221,10 @@ impl Config {
     /// assert!(c.check().is_ok());
     /// c.duplicate = true;
     /// assert_eq!(c.check().unwrap_err().to_string(), "duplicate play needs a multiple of 4");
+    /// c.duplicate = false;
+    /// c.players[0] = PlayerKind::Mc(tenpai::ai::mc::Settings {
+    ///     budget: tenpai::ai::mc::Budget::Samples(0), threads: 1 });
+    /// assert!(c.check().unwrap_err().to_string().starts_with("a Monte Carlo player needs"));
     /// ```
     pub fn check(&self) -> Result<(), ArenaError> {
         if self.games == 0 {
@@ -226,6 +232,19 @@ impl Config {
         }
         if self.duplicate && self.games % 4 != 0 {
             return Err(ArenaError::BadRun("duplicate play needs a multiple of 4"));
+        }
+        let empty = |b: &Budget| match b {
+            Budget::Samples(n) => *n == 0,
+            Budget::Time(d) => d.as_millis() == 0,
+        };
+        if self
+            .players
+            .iter()
+            .any(|p| matches!(p, PlayerKind::Mc(s) if empty(&s.budget)))
+        {
+            return Err(ArenaError::BadRun(
+                "a Monte Carlo player needs at least 1 sample or 1 ms a decision",
+            ));
         }
         Ok(())
     }

@@ -104,11 +104,14 @@ impl Slot {
             let name = usize::try_from(action)
                 .ok()
                 .and_then(crate::game::action_name)
-                .map_or_else(
-                    || format!("outside 0..{ACTION_SPACE}"),
-                    |n| format!("{n:?}"),
-                );
-            format!("{name} is not a legal action of seat {seat} (legal: {legal:?})")
+                .map(|n| format!("{n:?}"));
+            match name {
+                // The words of Python's `Game.step` and `action_name`.
+                None => format!("outside the action space 0-{}", ACTION_SPACE - 1),
+                Some(name) => {
+                    format!("{name} is not a legal action of seat {seat} (legal: {legal:?})")
+                }
+            }
         })
     }
 

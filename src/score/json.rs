@@ -483,8 +483,17 @@ impl Situation {
     /// # Ok::<(), tenpai::score::ScoreError>(())
     /// ```
     pub fn from_json(line: &str) -> Result<Situation, ScoreError> {
-        let r: SituationRecord = serde_json::from_str(line).map_err(|e| ScoreError::Json {
-            message: e.to_string(),
+        let r: SituationRecord = serde_json::from_str(line).map_err(|e| {
+            let message = match serde_json::from_str::<serde_json::Value>(line) {
+                // JSON, but not an object: serde would name the record type
+                // and its field count.
+                Ok(v) if !v.is_object() => {
+                    let shown: String = v.to_string().chars().take(40).collect();
+                    format!("expected an object such as {{\"hand\":\"…\",\"win_tile\":\"…\"}}, got {shown}")
+                }
+                _ => e.to_string(),
+            };
+            ScoreError::Json { message }
         })?;
         r.to_situation()
     }

@@ -34,14 +34,15 @@ impl TableSource {
     /// The tables built into the program.
     pub const EMBEDDED: TableSource = TableSource(None);
 
-    /// The embedded tables, or the file at `path` mapped and checked.
+    /// The embedded tables, or the file at `path` mapped and checked; errors
+    /// name it as `label` (`--tables` or `TENPAI_TABLES`).
     ///
     /// # Errors
     /// The library's [`tenpai::TableError`] (unreadable, truncated, damaged,
     /// stale...), with the path in context.
-    pub fn open(path: Option<&Path>) -> Result<TableSource> {
+    pub fn open(path: Option<&Path>, label: &str) -> Result<TableSource> {
         match path {
-            Some(path) => TableSource::open_file(path, "--tables"),
+            Some(path) => TableSource::open_file(path, label),
             None => Ok(TableSource::EMBEDDED),
         }
     }
@@ -227,6 +228,39 @@ pub fn hand_error(e: tenpai::HandError, command: &str, text: &str) -> anyhow::Er
 pub fn parse_hand_arg(name: &str, text: &str) -> Result<Hand> {
     text.parse::<Hand>()
         .with_context(|| format!("{name} {text:?}"))
+}
+
+/// Checks a tile list option (`--dora`, `--ura`) when the arguments are
+/// read, so a list that is no tiles is a usage error (status 2).
+///
+/// # Errors
+/// The tile parser's message, e.g. `no tile 9x`.
+pub fn tile_list_text(text: &str) -> Result<String, String> {
+    Tile::parse_list(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// Checks a one-tile option (`--win`) when the arguments are read.
+///
+/// # Errors
+/// The tile parser's message, or how many tiles there are.
+pub fn one_tile_text(text: &str) -> Result<String, String> {
+    match Tile::parse_list(text).map_err(|e| e.to_string())?.len() {
+        1 => Ok(text.to_string()),
+        n => Err(format!("expected one tile, e.g. 5z, got {n}")),
+    }
+}
+
+/// Checks a tile counts option (`--visible`: at most four of a kind) when
+/// the arguments are read.
+///
+/// # Errors
+/// The tile parser's message, or the kind held more than four times.
+pub fn tile_counts_text(text: &str) -> Result<String, String> {
+    Tile::parse_counts(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
 }
 
 /// Parses a list of tiles seen elsewhere (rivers, dora indicators, other

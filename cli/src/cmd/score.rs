@@ -58,7 +58,8 @@ pub struct Args {
     pub hand: Option<String>,
 
     /// The winning tile, e.g. 5z or 0p (a red five).
-    #[arg(long, value_name = "TILE", required_unless_present = "batch")]
+    #[arg(long, value_name = "TILE", required_unless_present = "batch",
+        value_parser = super::one_tile_text)]
     pub win: Option<String>,
 
     /// Won by self-draw (default: ron).
@@ -96,10 +97,10 @@ pub struct Args {
     pub renhou: bool,
 
     /// Dora indicators, e.g. 3m7z.
-    #[arg(long, value_name = "TILES", default_value = "")]
+    #[arg(long, value_name = "TILES", default_value = "", value_parser = super::tile_list_text)]
     pub dora: String,
     /// Ura-dora indicators (with riichi).
-    #[arg(long, value_name = "TILES", default_value = "")]
+    #[arg(long, value_name = "TILES", default_value = "", value_parser = super::tile_list_text)]
     pub ura: String,
     /// The winner's seat wind: E (the dealer), S, W or N.
     #[arg(long, value_name = "E|S|W|N", default_value = "E")]

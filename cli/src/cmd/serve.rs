@@ -86,6 +86,10 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     let rules = crate::cmd::load_rules(&args.game.rules, args.game.length.as_deref())?;
     if let Some(dir) = &args.log_dir {
         crate::cmd::check_output("--log-dir", dir, crate::cmd::Output::Dir)?;
+        // Made now, as selfplay does, so that a directory that cannot be
+        // made is said before the server starts, not when a game ends.
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow::anyhow!("--log-dir {}: {e}", dir.display()))?;
     }
     let budget = match args.game.samples {
         Some(n) => Budget::Samples(n),

@@ -114,7 +114,7 @@ fn write_replacing(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 /// # Errors
 /// A file that cannot be written, or read, or is refused by the library
 /// (truncated, damaged, stale...), named in the message.
-pub fn run<W: Write>(args: &Args, tables_file: Option<&Path>, mut out: W) -> Result<()> {
+pub fn run<W: Write>(args: &Args, tables_file: Option<(&Path, &str)>, mut out: W) -> Result<()> {
     match &args.action {
         Action::Export { file } => {
             super::check_output("tables export", file, super::Output::File)?;
@@ -126,7 +126,10 @@ pub fn run<W: Write>(args: &Args, tables_file: Option<&Path>, mut out: W) -> Res
         Action::Info { file, json } => {
             let (path, label) = match file {
                 Some(f) => (Some(f.as_path()), "FILE"),
-                None => (tables_file, "--tables"),
+                None => (
+                    tables_file.map(|(f, _)| f),
+                    tables_file.map_or("--tables", |(_, l)| l),
+                ),
             };
             let source = match path {
                 Some(p) => TableSource::open_file(p, label)?,

@@ -47,7 +47,7 @@ pub struct Args {
 
     /// Tiles seen elsewhere (rivers, dora indicators, other players' melds) in
     /// mpsz notation of any length, e.g. 1155z406m; subtracted from the copies left.
-    #[arg(long, value_name = "TILES")]
+    #[arg(long, value_name = "TILES", value_parser = super::tile_counts_text)]
     pub visible: Option<String>,
 
     /// Which waits have a yaku.

@@ -77,13 +77,21 @@ fn xml_error(e: roxmltree::Error) -> LogError {
     }
 }
 
-/// A file cut short, cut after its last whole element and closed: `None`
-/// when it is closed (its error is elsewhere) or has no whole element.
+/// A file cut short, cut after its last whole element (or after the root's
+/// start tag, when it holds no whole element: an empty game) and closed:
+/// `None` when it is closed (its error is elsewhere) or cut before the
+/// root's start tag ends.
 fn closed_at_cut(text: &str) -> Option<String> {
     if text.contains("</mjloggm>") {
         return None;
     }
-    let end = text.rfind("/>")? + 2;
+    let root = text.find("<mjloggm")?;
+    let root_end = root + text[root..].find('>')? + 1;
+    let end = text
+        .rfind("/>")
+        .map(|i| i + 2)
+        .filter(|&e| e > root_end)
+        .unwrap_or(root_end);
     Some(format!("{}</mjloggm>", &text[..end]))
 }
 

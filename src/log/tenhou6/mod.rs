@@ -154,6 +154,19 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
             // A file cut short in its last document: the documents before
             // the cut are read (see `crate::replay::Extent`).
             Err(e) if e.is_eof() && i > 0 => break,
+            // Cut inside the only document: tenhou.net/6 writes the rules,
+            // the names and the final scores after the rounds, so what
+            // precedes the cut does not say how to read them.
+            Err(e) if e.is_eof() => {
+                return Err(LogError::Tenhou6 {
+                    place: "document 1".into(),
+                    problem: format!(
+                        "the file is cut short inside its only document ({e}); a \
+                         document is read whole, because its rules and names may \
+                         follow its rounds"
+                    ),
+                })
+            }
             v => v.map_err(|e| LogError::Tenhou6 {
                 place: format!("document {}", i + 1),
                 problem: e.to_string(),

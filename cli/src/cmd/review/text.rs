@@ -156,11 +156,17 @@ pub fn write<W: Write>(out: &mut W, r: &Reviewed<'_>, style: Style) -> io::Resul
 
 fn header<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
     let rev = r.review;
+    // A log without names (selfplay's) names the seat once.
+    let who = name(r, rev.seat);
+    let seat = format!("seat {}", rev.seat);
     writeln!(
         out,
-        "Review of seat {} ({}), {}.",
-        rev.seat,
-        name(r, rev.seat),
+        "Review of {seat}{}, {}.",
+        if who == seat {
+            String::new()
+        } else {
+            format!(" ({who})")
+        },
         r.source.reason()
     )?;
     writeln!(

@@ -86,7 +86,7 @@ pub struct Args {
     pub riichi: Vec<flags::Riichi>,
 
     /// Dora indicators, mpsz.
-    #[arg(long, value_name = "TILES", default_value = "", value_parser = tile_list_text)]
+    #[arg(long, value_name = "TILES", default_value = "", value_parser = super::tile_list_text)]
     pub dora: String,
 
     /// Scores of seats 0-3.
@@ -148,13 +148,16 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::parse_threads)]
     pub threads: usize,
 
-    /// Rule preset name (tenhou, mahjongsoul) or TOML file.
-    #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
-    pub rules: String,
+    /// Rule preset name (tenhou, the default; mahjongsoul) or TOML file.
+    /// With --log, for logs that do not record their rules; a log that
+    /// records other rules is refused.
+    #[arg(long, value_name = "NAME|FILE")]
+    pub rules: Option<String>,
 
     /// Game length: east (one round of dealers) or south (two); it decides
-    /// which round is the last. For flags and mjai logs, which do not record
-    /// it (Tenhou's logs do). Default: the rules' length.
+    /// which round is the last. Default: the rules' length. With --log, for
+    /// logs that do not record it; a log that records another length is
+    /// refused.
     #[arg(long, value_name = "east|south", value_parser = super::LENGTHS)]
     pub length: Option<String>,
 
@@ -166,16 +169,6 @@ pub struct Args {
 /// On the seat's own turn, each discard the rules allow that leaves the
 /// hand ready, with its waits (those without a yaku marked), copies left
 /// counting what the seat sees; empty at a call prompt.
-/// Checks a tile list option (`--dora`) when the arguments are read, so a
-/// list that is no tiles is a usage error (status 2).
-///
-/// # Errors
-/// The tile parser's message, e.g. `no tile 9x`.
-fn tile_list_text(text: &str) -> Result<String, String> {
-    tenpai::Tile::parse_list(text)
-        .map(|_| text.to_string())
-        .map_err(|e| e.to_string())
-}
 
 fn ready_waits(view: &SeatView, rules: &tenpai::rules::Rules) -> Vec<tenpai::Discard> {
     let mut rows = view
@@ -246,18 +239,24 @@ fn write_waits<W: Write>(
 /// # Errors
 /// Bad flags (named), an unreadable log, an event the engine refuses.
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
-    let rules = super::load_rules(&args.rules, args.length.as_deref())?;
     if args.samples == 0 {
         bail!("--samples 0: at least one rollout");
     }
     if let (Some(n), None) = (args.event, &args.log) {
         bail!("--event {n}: a position of a log, needs --log FILE");
     }
-    let (state, seat, next) = match (&args.log, args.event) {
-        (Some(path), Some(n)) => position::from_log(path, n, args.seat, &rules)?,
+    // A log is searched under the rules it records (given options must
+    // agree with them), a position of flags under the options.
+    let (state, seat, next, rules) = match (&args.log, args.event) {
+        (Some(path), Some(n)) => {
+            let asked = super::rules_asked(args.rules.as_deref(), args.length.as_deref())?;
+            position::from_log(path, n, args.seat, &asked)?
+        }
         _ => {
+            let name = args.rules.as_deref().unwrap_or("tenhou");
+            let rules = super::load_rules(name, args.length.as_deref())?;
             let (state, seat) = position::from_flags(args, &rules)?;
-            (state, seat, None)
+            (state, seat, None, rules)
         }
     };
     let obs = Observation::of(&state, seat);

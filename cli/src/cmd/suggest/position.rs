@@ -46,6 +46,29 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, u8)> {
             position = position.river(s as u8, river);
         }
     }
+    // A seat given twice would lose one of them: all of a seat's melds go
+    // in one --melds, its riichi in one --riichi.
+    let twice = |option: &str, a: &str, b: &str| crate::UsageError {
+        command: "suggest",
+        message: format!(
+            "{option} {a:?} and {option} {b:?} name the same seat: give each seat once{}",
+            if option == "--melds" {
+                " (all its melds in one: 1=[111z][555z])"
+            } else {
+                ""
+            }
+        ),
+    };
+    for (i, m) in args.melds.iter().enumerate() {
+        if let Some(first) = args.melds[..i].iter().find(|o| o.seat == m.seat) {
+            return Err(twice("--melds", &first.text, &m.text).into());
+        }
+    }
+    for (i, r) in args.riichi.iter().enumerate() {
+        if let Some(first) = args.riichi[..i].iter().find(|o| o.seat == r.seat) {
+            return Err(twice("--riichi", &first.text, &r.text).into());
+        }
+    }
     for m in &args.melds {
         if m.seat == seat {
             bail!(
@@ -140,20 +163,17 @@ pub fn from_log(
     path: &PathBuf,
     n: usize,
     seat: Option<u8>,
-    rules: &Rules,
-) -> Result<(State, u8, Option<Event>)> {
+    asked: &log::RulesAsked,
+) -> Result<(State, u8, Option<Event>, Rules)> {
     let game = log::load(path).map_err(|e| match e {
         // The message names the file already.
         log::LogError::Read { .. } => anyhow!("--log {e}"),
         _ => anyhow!("--log {}: {e}", path.display()),
     })?;
-    // --rules and --length are the default of a log that records no rules.
-    let asked = log::RulesAsked {
-        default: rules.clone(),
-        ..log::RulesAsked::default()
-    };
+    // --rules and --length hold for a log that records no rules; a log
+    // that records others refuses them.
     let read = game
-        .rules_for(&asked)
+        .rules_for(asked)
         .map_err(|e| anyhow!("--log {}: {e}", path.display()))?;
     for w in &read.warnings {
         eprintln!("warning: --log {}: {w}", path.display());
@@ -196,5 +216,5 @@ pub fn from_log(
             decisions(game.events(), &rules, Some(seat))
         );
     }
-    Ok((state, seat, next))
+    Ok((state, seat, next, rules))
 }
