@@ -151,7 +151,7 @@ fn scan(s: &str, mut visit: impl FnMut(Item) -> Result<(), HandError>) -> Result
     while let Some((i, (byte, ch))) = chars.next() {
         let pos = i + 1;
         let next = chars.peek().map(|&(_, (_, c))| c);
-        let before = std::mem::replace(&mut prev, Some(ch));
+        let before = prev.replace(ch);
         if run.is_none() && name_part(ch, before, next) {
             continue;
         }

@@ -190,6 +190,20 @@ pub fn run<R: BufRead, W: Write, E: Write>(
     }
 }
 
+/// How errors name the tables file: `--tables` when the command line has
+/// it, else `TENPAI_TABLES` (the environment variable clap read it from).
+fn tables_label() -> &'static str {
+    let flag = std::env::args_os().any(|a| {
+        let a = a.to_string_lossy();
+        a == "--tables" || a.starts_with("--tables=")
+    });
+    if flag || std::env::var_os("TENPAI_TABLES").is_none() {
+        "--tables"
+    } else {
+        "TENPAI_TABLES"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,19 +255,5 @@ mod tests {
         let (r, out, _) = tenpai(&["shanten", "--json", "123m456p789s1122z"], "");
         r.unwrap();
         assert_eq!(out, "{\"hand\":\"123m456p789s1122z\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":4,\"kokushi\":8}\n");
-    }
-}
-
-/// How errors name the tables file: `--tables` when the command line has
-/// it, else `TENPAI_TABLES` (the environment variable clap read it from).
-fn tables_label() -> &'static str {
-    let flag = std::env::args_os().any(|a| {
-        let a = a.to_string_lossy();
-        a == "--tables" || a.starts_with("--tables=")
-    });
-    if flag || std::env::var_os("TENPAI_TABLES").is_none() {
-        "--tables"
-    } else {
-        "TENPAI_TABLES"
     }
 }

@@ -169,7 +169,6 @@ pub struct Args {
 /// On the seat's own turn, each discard the rules allow that leaves the
 /// hand ready, with its waits (those without a yaku marked), copies left
 /// counting what the seat sees; empty at a call prompt.
-
 fn ready_waits(view: &SeatView, rules: &tenpai::rules::Rules) -> Vec<tenpai::Discard> {
     let mut rows = view
         .hand_hints(rules)
