@@ -12,6 +12,7 @@ use crate::{viewer, AppState};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
+use tenpai::game::SeatIndex;
 use tenpai::review::{find_decisions, review, DefaultSeat};
 use tokio::sync::mpsc;
 
@@ -89,14 +90,6 @@ async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState, table:
                     },
                 );
             };
-            if seat.is_some_and(|s| s > 3) {
-                return say(
-                    out,
-                    ServerMsg::Error {
-                        message: format!("seat {}: expected 0 to 3", seat.unwrap_or(0)),
-                    },
-                );
-            }
             let out = out.clone();
             let _ = tokio::task::spawn_blocking(move || {
                 let f = viewer::frame(&l, step, seat);
@@ -121,7 +114,7 @@ async fn handle(msg: ClientMsg, client: u64, out: &Out, state: &AppState, table:
 
 /// Reviews a seat of a kept log on the blocking pool, telling the client
 /// its progress, and keeps the review with the log.
-fn start_review(log: u64, seat: Option<u8>, out: &Out, state: &AppState) {
+fn start_review(log: u64, seat: Option<SeatIndex>, out: &Out, state: &AppState) {
     let Some(l) = state.logs.get(log) else {
         return say(
             out,
@@ -130,15 +123,17 @@ fn start_review(log: u64, seat: Option<u8>, out: &Out, state: &AppState) {
             },
         );
     };
-    let seat = seat.unwrap_or_else(|| DefaultSeat::of(&l.game).seat());
-    if seat > 3 {
-        return say(
-            out,
-            ServerMsg::Error {
-                message: format!("seat {seat}: expected 0 to 3"),
-            },
-        );
-    }
+    let seat = match seat.map_or_else(|| SeatIndex::new(DefaultSeat::of(&l.game).seat()), Ok) {
+        Ok(s) => s,
+        Err(e) => {
+            return say(
+                out,
+                ServerMsg::Error {
+                    message: e.to_string(),
+                },
+            )
+        }
+    };
     let options = state.review;
     let out = out.clone();
     tokio::task::spawn_blocking(move || {
@@ -149,7 +144,7 @@ fn start_review(log: u64, seat: Option<u8>, out: &Out, state: &AppState) {
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             say(&out, ServerMsg::ReviewProgress { done: n, total });
         };
-        match review(&l.game, &l.rules, seat, &options, &progress) {
+        match review(&l.game, &l.rules, seat.get(), &options, &progress) {
             Ok(r) => {
                 let doc = Arc::new(crate::review::ReviewDoc::of(&r));
                 if let Ok(mut slot) = l.review.lock() {
