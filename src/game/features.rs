@@ -103,7 +103,7 @@ impl Features {
     ///
     /// ```
     /// use tenpai::game::{Features, Observation, State, PLANES, SCALARS};
-    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 1);
+    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), tenpai::game::SeatIndex::ALL[1]);
     /// let (mut tiles, mut scalars) = ([9u8; PLANES * 34], [9i32; SCALARS]);
     /// Features::write(&obs, &mut tiles, &mut scalars);
     /// assert_eq!((tiles, scalars), (Features::of(&obs).tiles, Features::of(&obs).scalars));

@@ -187,7 +187,7 @@ pub fn legal_actions(state: &State, seat: SeatIndex) -> Vec<Action> {
 /// use tenpai::game::{legal_actions, legal_actions_into, State};
 /// let s = State::new(tenpai::rules::Rules::tenhou());
 /// let mut buf = vec![tenpai::game::Action::Pass];
-/// legal_actions_into(&s, 0, &mut buf);
+/// legal_actions_into(&s, tenpai::game::SeatIndex::ALL[0], &mut buf);
 /// assert_eq!(buf, legal_actions(&s, tenpai::game::SeatIndex::ALL[0]));
 /// assert!(buf.is_empty()); // nothing to decide before the game starts
 /// ```

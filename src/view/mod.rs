@@ -215,7 +215,7 @@ impl SeatView {
     /// ```
     /// use tenpai::view::{Perspective, SeatView};
     /// let game = tenpai::game::Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
-    /// let v = SeatView::all_hands(game.state(), Some(0));
+    /// let v = SeatView::all_hands(game.state(), Some(tenpai::game::SeatIndex::ALL[0]));
     /// assert_eq!(v.perspective(), Perspective::AllHands);
     /// assert!(v.seats().iter().all(|s| s.hand.is_some()));
     /// assert!(v.choices().is_some());

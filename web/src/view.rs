@@ -46,7 +46,7 @@ impl TableView {
     /// use tenpai::game::Game;
     /// use tenpai_web::view::TableView;
     /// let game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
-    /// let t = TableView::of(game.state(), Some(tenpai::game::SeatIndex::ALL[2]), None, Some(0));
+    /// let t = TableView::of(game.state(), Some(tenpai::game::SeatIndex::ALL[2]), None, Some(tenpai::game::SeatIndex::ALL[0]));
     /// let json = serde_json::to_value(&t)?;
     /// assert_eq!(json["bottom"], 2);
     /// assert_eq!(json["seats"][0]["hand"], serde_json::Value::Null, "seat 0's tiles are not seat 2's");
@@ -89,7 +89,7 @@ impl TableView {
     /// use tenpai_web::table::Role;
     /// use tenpai_web::view::TableView;
     /// let game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
-    /// let t = TableView::for_role(game.state(), Role::Spectator, None, Some(0));
+    /// let t = TableView::for_role(game.state(), Role::Spectator, None, Some(tenpai::game::SeatIndex::ALL[0]));
     /// let json = serde_json::to_value(&t)?;
     /// assert_eq!(json["perspective"], "spectator");
     /// assert!((0..4).all(|s| json["seats"][s]["hand"].is_null()));

@@ -138,7 +138,7 @@ pub enum End {
 /// let mut w = World::from_observation(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]));
 /// assert_eq!(w.decision(), (0, Spot::Turn));
 /// // Seat 1 is ready on West or North and North is the next draw.
-/// w.set_hand(1, &tiles("1p 2p 3p 4p 5p 6p 7p 8p 9p W W N N"));
+/// w.set_hand(tenpai::game::SeatIndex::ALL[1], &tiles("1p 2p 3p 4p 5p 6p 7p 8p 9p W W N N"));
 /// w.set_walls(&tiles("N"), &[]);
 /// let out = rollout(w, &Action::Discard { pai: "S".parse()?, tsumogiri: false }, &rules);
 /// // North is its first draw and nobody has called: chiihou (yakuman),

@@ -283,7 +283,7 @@ fn check_meld(m: &TableMeld, s: u8) -> Result<(), GameError> {
 ///
 /// ```
 /// use tenpai::game::{live_wall_left, Observation, State};
-/// let mut obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 0);
+/// let mut obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), tenpai::game::SeatIndex::ALL[0]);
 /// obs.hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p E".split(' ').map(|t| t.parse().unwrap()).collect();
 /// obs.hand_sizes = [14, 13, 13, 13];
 /// obs.dora_indicators = vec!["9p".parse()?];
