@@ -64,7 +64,7 @@ fn benches(c: &mut Criterion) {
     let starts: Vec<_> = all
         .iter()
         .filter(|(o, _)| {
-            o.seat == o.oya && o.rivers.iter().all(|r| r.is_empty()) && o.hand.len() == 14
+            o.seat == o.dealer && o.rivers.iter().all(|r| r.is_empty()) && o.hand.len() == 14
         })
         .cloned()
         .collect();

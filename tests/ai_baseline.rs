@@ -1,9 +1,12 @@
 //! The baseline player: legal and reproducible in self-play, clearly stronger
 //! than random players, and each rule of its play on a hand-made position.
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::{play_game, Action, Observation, Pai, Player, RandomPlayer, RiverTile};
+use tenpai::game::{
+    play_game, Action, Observation, Pai, Player, RandomPlayer, RiverTile, SeatIndex,
+};
 use tenpai::rules::GameLength;
 use tenpai::rules::Rules;
+use tenpai::Wind;
 
 fn east_only() -> Rules {
     let mut rules = Rules::tenhou();
@@ -24,12 +27,12 @@ fn pai(s: &str) -> Pai {
 fn position(hand: &str) -> Observation {
     let hand = pais(hand);
     Observation {
-        seat: 0,
-        bakaze: 0,
+        seat: SeatIndex::ALL[0],
+        round_wind: Wind::East,
         kyoku: 1,
         honba: 0,
         kyotaku: 0,
-        oya: 0,
+        dealer: SeatIndex::ALL[0],
         scores: [25_000; 4],
         hand_sizes: [hand.len() as u8, 13, 13, 13],
         drawn: hand.last().copied(),
@@ -101,7 +104,7 @@ fn baseline_defends_with_genbutsu_against_riichi() {
 fn baseline_pons_a_dragon_and_passes_a_useless_chi() {
     let mut obs = position("55z123m456p789s1m2p");
     obs.drawn = None;
-    obs.last_tile = Some((2, pai("5z")));
+    obs.last_tile = Some((SeatIndex::ALL[2], pai("5z")));
     let pon = Action::Pon {
         consumed: [pai("5z"), pai("5z")],
     };
@@ -110,7 +113,7 @@ fn baseline_pons_a_dragon_and_passes_a_useless_chi() {
     // A chi of 3m onto 12m... would not secure a yaku in a closed hand.
     let mut obs = position("12m456p789s11z234s");
     obs.drawn = None;
-    obs.last_tile = Some((3, pai("3m")));
+    obs.last_tile = Some((SeatIndex::ALL[3], pai("3m")));
     let chi = Action::Chi {
         consumed: [pai("1m"), pai("2m")],
     };

@@ -8,6 +8,7 @@ use tenpai::ai::mc::{
     World,
 };
 use tenpai::ai::BaselinePlayer;
+use tenpai::game::SeatIndex;
 use tenpai::game::{play_game, Action, Event, Observation, Pai, Player, RandomPlayer, State};
 use tenpai::rules::GameLength;
 use tenpai::rules::Rules;
@@ -81,12 +82,12 @@ fn determinize_conserves_every_tile() {
             let d = Determinizer::new(obs, &rules);
             let w = d.sample(i as u64);
             let mut all = obs.visible_tiles();
-            for s in 0..4u8 {
+            for s in SeatIndex::ALL {
                 let h = w.hand(s);
                 if s == obs.seat {
                     assert_eq!(h, obs.hand, "own hand kept");
                 } else {
-                    assert_eq!(h.len(), obs.hand_sizes[s as usize] as usize);
+                    assert_eq!(h.len(), obs.hand_sizes[s.index()] as usize);
                     all.extend(h);
                 }
             }
@@ -112,14 +113,14 @@ fn determinize_same_seed_same_world() {
     let a = d.sample(42);
     let b = d.sample(42);
     let c = d.sample(43);
-    for s in 0..4 {
+    for s in SeatIndex::ALL {
         assert_eq!(a.hand(s), b.hand(s));
     }
     assert_eq!(a.live_wall(), b.live_wall());
     assert_eq!(a.dead_wall(), b.dead_wall());
     assert_ne!(
-        (a.live_wall(), a.hand((obs.seat + 1) % 4)),
-        (c.live_wall(), c.hand((obs.seat + 1) % 4))
+        (a.live_wall(), a.hand(obs.seat.next())),
+        (c.live_wall(), c.hand(obs.seat.next()))
     );
 }
 
@@ -129,7 +130,7 @@ fn determinize_riichi_hands_are_ready_and_not_furiten() {
     let (mut cases, mut ok) = (0, 0);
     for seed in 1..=6 {
         for (i, (obs, _)) in decision_points(seed).iter().enumerate() {
-            let Some(r) = (0..4).find(|&s| s != obs.seat as usize && obs.riichi[s]) else {
+            let Some(r) = (0..4).find(|&s| s != obs.seat.index() && obs.riichi[s]) else {
                 continue;
             };
             if i % 3 != 0 {
@@ -142,7 +143,7 @@ fn determinize_riichi_hands_are_ready_and_not_furiten() {
                 .collect();
             for k in 0..4 {
                 let w = d.sample(k);
-                let (counts, _) = tally(&w.hand(r as u8));
+                let (counts, _) = tally(&w.hand(SeatIndex::ALL[r]));
                 cases += 1;
                 if tenpai::shanten(&counts) == Ok(0) {
                     let waits = tenpai::ukeire(&counts, None).unwrap().tiles;
@@ -167,7 +168,7 @@ fn determinize_early_riichi_waits_on_four_tiles_or_more() {
     for seed in 1..=8 {
         for (i, (obs, _)) in decision_points(seed).iter().enumerate().step_by(3) {
             let Some(r) = (0..4).find(|&s| {
-                s != obs.seat as usize
+                s != obs.seat.index()
                     && obs.riichi[s]
                     && obs.rivers[s]
                         .iter()
@@ -181,7 +182,7 @@ fn determinize_early_riichi_waits_on_four_tiles_or_more() {
             let (seen, _) = tally(&public);
             let d = Determinizer::new(obs, &rules);
             for k in 0..4 {
-                let (counts, _) = tally(&d.sample(i as u64 * 10 + k).hand(r as u8));
+                let (counts, _) = tally(&d.sample(i as u64 * 10 + k).hand(SeatIndex::ALL[r]));
                 let waits = tenpai::ukeire(&counts, None).unwrap();
                 let live: u32 = waits
                     .tiles
@@ -212,7 +213,7 @@ fn determinize_two_call_opponents_are_ready_as_often_as_the_constant_says() {
     for seed in 1..=30 {
         for (i, (obs, _)) in decision_points(seed).iter().enumerate().step_by(5) {
             let Some(x) = (0..4).find(|&s| {
-                s != obs.seat as usize
+                s != obs.seat.index()
                     && obs.melds[s].iter().filter(|m| m.from.is_some()).count() == 2
                     && obs.rivers[s].len() >= 12
             }) else {
@@ -220,7 +221,7 @@ fn determinize_two_call_opponents_are_ready_as_often_as_the_constant_says() {
             };
             let d = Determinizer::new(obs, &rules);
             for k in 0..10 {
-                let (counts, _) = tally(&d.sample(i as u64 * 100 + k).hand(x as u8));
+                let (counts, _) = tally(&d.sample(i as u64 * 100 + k).hand(SeatIndex::ALL[x]));
                 let sh = tenpai::shanten(&counts).unwrap();
                 cases += 1;
                 ready += (sh == 0) as u32;
@@ -256,17 +257,16 @@ fn determinize_never_panics_on_odd_observations() {
         o.hand.clear();
         o.hand_sizes = [0; 4];
         o.riichi = [true; 4];
-        o.seat = 9;
         odd.push(o);
         let mut o = obs.clone();
-        o.melds[(o.seat as usize + 1) % 4].push(tenpai::game::TableMeld {
+        o.melds[o.seat.next().index()].push(tenpai::game::TableMeld {
             kind: tenpai::MeldKind::Pon,
             tiles: pais("? ? ?"),
             called: None,
-            from: Some(o.seat),
+            from: Some(o.seat.get()),
             added: false,
         });
-        o.melds[o.seat as usize].push(tenpai::game::TableMeld {
+        o.melds[o.seat.index()].push(tenpai::game::TableMeld {
             kind: tenpai::MeldKind::Chi,
             tiles: Vec::new(),
             called: None,
@@ -276,8 +276,6 @@ fn determinize_never_panics_on_odd_observations() {
         odd.push(o);
         let mut o = obs.clone();
         o.dora_indicators = pais("1m 1m 1m 1m 1m 1m 1m");
-        o.oya = 7;
-        o.bakaze = 9;
         odd.push(o);
     }
     for o in &odd {
@@ -338,9 +336,9 @@ fn dealt(hands: [&str; 4], dora: &str, draw: &str, honba: u8, kyotaku: u8) -> St
 
 /// The world of seat 0 with every hand as dealt and the given walls.
 fn world(s: &State, live: &str, dead: &str) -> (World, Observation) {
-    let obs = Observation::of(s, 0);
+    let obs = Observation::of(s, SeatIndex::ALL[0]);
     let mut w = World::from_observation(&obs);
-    for seat in 1..4u8 {
+    for seat in SeatIndex::ALL.into_iter().skip(1) {
         w.set_hand(seat, &s.seat(seat).tiles());
     }
     w.set_walls(&pais(live), &pais(dead));

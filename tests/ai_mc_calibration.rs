@@ -13,6 +13,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use tenpai::ai::mc::Determinizer;
 use tenpai::ai::BaselinePlayer;
+use tenpai::game::SeatIndex;
 use tenpai::game::{play_game_watched, Action, Event, Observation, Player, State};
 use tenpai::rules::GameLength;
 use tenpai::rules::Rules;
@@ -102,7 +103,7 @@ fn calibrate(games: u64, samples: u64) -> [[Bucket; 3]; 4] {
                 let worlds: Vec<_> = (0..samples)
                     .map(|k| d.sample(seed * 1_000_003 + i as u64 * 101 + k))
                     .collect();
-                for x in (0..4).filter(|&x| x != obs.seat as usize && !obs.riichi[x]) {
+                for x in (0..4).filter(|&x| x != obs.seat.index() && !obs.riichi[x]) {
                     assert_ne!(now[x], i8::MAX, "an opponent's real hand at a decision");
                     let calls = obs.melds[x]
                         .iter()
@@ -113,7 +114,7 @@ fn calibrate(games: u64, samples: u64) -> [[Bucket; 3]; 4] {
                     b.n += 1.0;
                     for w in &worlds {
                         let mut c = [0u8; 34];
-                        for p in w.hand(x as u8) {
+                        for p in w.hand(SeatIndex::ALL[x]) {
                             c[p.tile().unwrap().index()] += 1;
                         }
                         let sh = shanten_of(&c);

@@ -6,6 +6,7 @@ use crate::common;
 
 use std::path::PathBuf;
 use tenpai::ai::mc::{Budget, McPlayer};
+use tenpai::game::SeatIndex;
 use tenpai::game::{legal_actions, Event, Observation, Player, State};
 use tenpai::log;
 
@@ -26,7 +27,7 @@ fn mc_legal_at_every_decision_of_the_tenhou_logs() {
         let mut mc = McPlayer::new(&rules, Budget::Samples(6), 1);
         let mut state = State::new(rules.clone());
         for e in &game.events().collect::<Vec<_>>() {
-            for seat in 0..4u8 {
+            for seat in SeatIndex::ALL {
                 let legal = legal_actions(&state, seat);
                 if legal.is_empty() {
                     continue;
@@ -88,7 +89,7 @@ fn mc_time_budget_kept_in_kan_logs() {
             .expect("tenhou.net/6 logs name their rules");
         let mut state = State::new(rules.clone());
         for (i, e) in game.events().enumerate() {
-            for seat in 0..4u8 {
+            for seat in SeatIndex::ALL {
                 let legal = legal_actions(&state, seat);
                 let kans = legal.iter().any(|a| {
                     matches!(

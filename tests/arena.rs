@@ -291,7 +291,7 @@ impl Observer for FailingLog {
 
     fn decision(&self, game: u64, obs: &Observation, _r: &SearchReport) -> Result<(), BoxError> {
         let n = self.decisions.fetch_add(1, Ordering::Relaxed) + 1;
-        assert!(game < 200 && obs.seat < 4);
+        assert!(game < 200 && obs.seat.get() < 4);
         if n == self.fail_at {
             return Err(format!("decision {n}: no space left on device").into());
         }

@@ -8,6 +8,7 @@ use rand_chacha::ChaCha8Rng;
 use tenpai::ai::BaselinePlayer;
 use tenpai::arena::PlayerKind;
 use tenpai::batch::{BatchError, Buffers, Reward, VecGame, MAX_LEGAL, TILE_VALUES};
+use tenpai::game::SeatIndex;
 use tenpai::game::{Features, Game, Observation, Player, ACTION_SPACE, PLANES, SCALARS};
 use tenpai::rules::{GameLength, Rules};
 
@@ -43,7 +44,7 @@ fn random_actions(out: &Buffers, rng: &mut ChaCha8Rng) -> Vec<i64> {
 /// Row `i` of `out` shows what `game` waits for: seat, features, mask, list.
 fn assert_row_shows(out: &Buffers, i: usize, game: &Game<'_>) {
     let seat = game.to_act().expect("a row waits for a seat");
-    assert_eq!(out.seat[i], seat as i8, "row {i}: seat");
+    assert_eq!(out.seat[i], seat.get() as i8, "row {i}: seat");
     let f = Features::of(&Observation::of(game.state(), seat));
     assert_eq!(
         &out.tiles[i * TILE_VALUES..(i + 1) * TILE_VALUES],
@@ -241,13 +242,13 @@ fn built_in_seats_play_as_the_librarys_players() {
                 (0..3).map(|_| BaselinePlayer::new(&rules)).collect();
             let mut rec = rec;
             while let Some(seat) = lone.to_act() {
-                let a = if seat == 0 {
+                let a = if seat == SeatIndex::ALL[0] {
                     let a = lone.action_of_index(rec.actions[rec.next]).unwrap().clone();
                     rec.next += 1;
                     a
                 } else {
                     let obs = Observation::of(lone.state(), seat);
-                    bots[seat as usize - 1].act(&obs, lone.legal())
+                    bots[seat.index() - 1].act(&obs, lone.legal())
                 };
                 lone.step(&a).unwrap();
             }
@@ -390,7 +391,7 @@ fn features_straight_from_the_state_equal_those_of_the_observation() {
     for seed in 0..3 {
         let mut g = Game::new(&rules, seed, false).unwrap();
         while g.to_act().is_some() {
-            for seat in 0..4 {
+            for seat in SeatIndex::ALL {
                 let (mut tiles, mut scalars) = ([7u8; PLANES * 34], [7i32; SCALARS]);
                 Features::write_seen_by(g.state(), seat, &mut tiles, &mut scalars);
                 let f = Features::of(&Observation::of(g.state(), seat));

@@ -12,6 +12,7 @@ use tenpai::bot::{
     answer_event, answer_json, as_answer, offers_decision, parse_line, BotError, BotSession,
     Protocol,
 };
+use tenpai::game::SeatIndex;
 use tenpai::game::{legal_actions, play_game, Event, GameRecord, Player, State};
 use tenpai::rules::{GameLength, Rules};
 
@@ -33,7 +34,7 @@ struct Followed {
 fn follow(
     record: &GameRecord,
     rules: &Rules,
-    seat: u8,
+    seat: SeatIndex,
     mut bot: BotSession,
     by_id: bool,
 ) -> Followed {
@@ -66,7 +67,7 @@ fn follow(
                 "event {i}: {answer:?} not in {offered:?}"
             );
             f.decisions += 1;
-            let own = e.actor() == Some(seat)
+            let own = e.actor() == Some(seat.get())
                 && !matches!(e, Event::Tsumo { .. } | Event::ReachAccepted { .. });
             if own {
                 assert_eq!(answer, Some(as_answer(e.clone())), "event {i}");
@@ -85,7 +86,7 @@ fn follow(
     f
 }
 
-fn eager_bot(rules: &Rules, seed: u64, seat: u8) -> BotSession {
+fn eager_bot(rules: &Rules, seed: u64, seat: SeatIndex) -> BotSession {
     BotSession::new(
         rules.clone(),
         Some(seat),
@@ -103,7 +104,7 @@ fn bot_ok_answers_as_the_eager_player_did_at_the_table_every_seat() {
     let mut total = Followed::default();
     for seed in 1..=4 {
         let record = eager_game(&rules, seed);
-        for seat in 0..4 {
+        for seat in SeatIndex::ALL {
             let f = follow(&record, &rules, seat, eager_bot(&rules, seed, seat), false);
             assert!(f.shown > 20, "seed {seed} seat {seat}: {f:?}");
             total.decisions += f.decisions;
@@ -121,7 +122,7 @@ fn bot_ok_answers_as_the_baseline_did_in_a_seeded_game() {
     let [a, b, c, d] = &mut players;
     let mut seats: [&mut dyn Player; 4] = [a, b, c, d];
     let record = play_game(&rules, 7, &mut seats, true).unwrap();
-    for seat in 0..4 {
+    for seat in SeatIndex::ALL {
         let bot = BotSession::new(
             rules.clone(),
             None,
@@ -135,7 +136,7 @@ fn bot_ok_answers_as_the_baseline_did_in_a_seeded_game() {
 
 #[test]
 fn bot_ok_start_game_sets_the_length_and_red_fives() {
-    let mut bot = eager_bot(&Rules::tenhou(), 1, 0);
+    let mut bot = eager_bot(&Rules::tenhou(), 1, SeatIndex::ALL[0]);
     let line = r#"[{"type":"start_game","id":3,"kyoku_first":4,"aka_flag":false}]"#;
     for m in parse_line(line, Protocol::Batch).unwrap() {
         bot.observe(&m).unwrap();
@@ -144,7 +145,7 @@ fn bot_ok_start_game_sets_the_length_and_red_fives() {
     assert_eq!(rules.game.length, GameLength::East);
     assert_eq!(rules.scoring.red_fives, [0, 0, 0]);
     // --seat wins over the id.
-    assert_eq!(bot.seat(), Some(0));
+    assert_eq!(bot.seat(), Some(SeatIndex::ALL[0]));
     assert_eq!(bot.answer().unwrap(), None);
     assert_eq!(answer_json(None), r#"{"type":"none"}"#);
 }
@@ -152,7 +153,7 @@ fn bot_ok_start_game_sets_the_length_and_red_fives() {
 #[test]
 fn bot_err_names_the_event_and_its_problem() {
     let run = |lines: &[&str]| -> BotError {
-        let mut bot = eager_bot(&Rules::tenhou(), 1, 0);
+        let mut bot = eager_bot(&Rules::tenhou(), 1, SeatIndex::ALL[0]);
         for l in lines {
             bot.new_line();
             match parse_line(l, Protocol::Batch) {

@@ -2,6 +2,7 @@
 //! exactly the game `play_game` plays with the same players, an illegal step
 //! changes nothing, and a finished game takes no more steps.
 
+use tenpai::game::SeatIndex;
 use tenpai::game::{
     action_index, play_game, Action, Event, Game, GameError, Observation, Player, RandomPlayer,
 };
@@ -26,7 +27,7 @@ fn stepping_by_hand_is_the_game_play_game_plays() {
         let mut g = Game::new(&rules, seed, true).unwrap();
         while let Some(seat) = g.to_act() {
             let obs = Observation::of(g.state(), seat);
-            let a = q[seat as usize].act(&obs, g.legal());
+            let a = q[seat.index()].act(&obs, g.legal());
             g.step(&a).unwrap();
         }
         assert_eq!(g.rounds(), played.rounds);
@@ -43,7 +44,7 @@ fn step_err_illegal_action_changes_nothing() {
     assert!(matches!(e, GameError::Illegal { seat: 0, .. }), "{e}");
     assert!(g.step_legal(legal.len()).is_err());
     assert_eq!((g.events().len(), g.legal()), (events, &legal[..]));
-    assert_eq!(g.to_act(), Some(0));
+    assert_eq!(g.to_act(), Some(SeatIndex::ALL[0]));
 }
 
 #[test]
@@ -57,7 +58,9 @@ fn legal_indices_name_the_legal_actions() {
         for (a, &i) in g.legal().iter().zip(&indices) {
             // The first legal action with an index is the one it names.
             let named = g.action_of_index(i).unwrap();
-            let called = Observation::of(g.state(), 0).last_tile.map(|(_, p)| p);
+            let called = Observation::of(g.state(), SeatIndex::ALL[0])
+                .last_tile
+                .map(|(_, p)| p);
             assert_eq!(action_index(named, called), Some(i), "{a:?}");
         }
         // The last legal action: passes on calls, walks through the game.

@@ -48,7 +48,7 @@ impl Checker {
         assert_eq!(sum(0) as usize, obs.hand.len());
         assert_eq!(f.scalars[13] as usize, obs.hand.len());
         for r in 0..4u8 {
-            let seat = ((obs.seat + r) % 4) as usize;
+            let seat = (obs.seat.index() + usize::from(r)) % 4;
             assert_eq!(sum(7 + r as usize) as usize, obs.rivers[seat].len());
             let meld_tiles: usize = obs.melds[seat].iter().map(|m| m.tiles.len()).sum();
             assert_eq!(sum(3 + r as usize) as usize, meld_tiles);

@@ -6,13 +6,14 @@
 use crate::common;
 
 use common::exhaustive;
+use tenpai::game::SeatIndex;
 use tenpai::game::{next_round, DrawReason, RoundId, RoundOutcome};
 use tenpai::rules::{GameLength, GameRules};
 use tenpai::Wind::{self, East, North, South, West};
 
 /// The round `wind` `kyoku` (1–4) with `honba` and `sticks`.
 fn round(wind: Wind, kyoku: u8, honba: u8, sticks: u8) -> RoundId {
-    RoundId::new(wind, kyoku - 1, honba, sticks).expect("kyoku 1-4")
+    RoundId::new(wind, SeatIndex::ALL[usize::from(kyoku - 1)], honba, sticks)
 }
 
 /// Wins by `(seat, from)` (what they score does not matter here).

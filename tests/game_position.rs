@@ -7,6 +7,7 @@
 use crate::common;
 
 use common::eager::eager_game;
+use tenpai::game::SeatIndex;
 use tenpai::game::{
     legal_actions, live_wall_left, Action, Event, GameError, Observation, Pai, Phase, RiverTile,
     State, TableMeld,
@@ -22,7 +23,7 @@ fn tiles(s: &str) -> Vec<Pai> {
 /// included), with one dora indicator and these rivers, the wall as the
 /// tiles shown leave it.
 fn turn(hand: &str, drawn: &str, rivers: [&str; 4]) -> Observation {
-    let mut obs = Observation::of(&State::new(Rules::tenhou()), 0);
+    let mut obs = Observation::of(&State::new(Rules::tenhou()), SeatIndex::ALL[0]);
     obs.hand = tiles(hand);
     obs.hand.sort();
     obs.drawn = Some(drawn.parse().expect("a tile"));
@@ -210,14 +211,13 @@ fn position_ok_offers_the_referees_actions_at_every_decision_of_seeded_games() {
         for seed in 0..4 {
             let g = eager_game(&rules, seed);
             let mut referee = State::new(rules.clone());
-            let mut views: [State; 4] =
-                std::array::from_fn(|s| State::for_seat(rules.clone(), s as u8));
+            let mut views: [State; 4] = SeatIndex::ALL.map(|s| State::for_seat(rules.clone(), s));
             for e in &g.events {
                 referee.apply(e).unwrap();
-                for (s, v) in views.iter_mut().enumerate() {
-                    v.apply(&e.seen_by(s as u8)).unwrap();
+                for (s, v) in SeatIndex::ALL.into_iter().zip(views.iter_mut()) {
+                    v.apply(&e.seen_by(s)).unwrap();
                 }
-                for seat in 0..4u8 {
+                for seat in SeatIndex::ALL {
                     let legal = legal_actions(&referee, seat);
                     if legal.is_empty() || !shown_whole(&referee, seat, e) {
                         continue;
@@ -232,7 +232,7 @@ fn position_ok_offers_the_referees_actions_at_every_decision_of_seeded_games() {
                         e.to_json()
                     );
                     assert_eq!(Observation::of(&s, seat), obs);
-                    assert_eq!(s.unseen(), views[seat as usize].unseen());
+                    assert_eq!(s.unseen(), views[seat.index()].unseen());
                     compared += 1;
                 }
             }
@@ -242,7 +242,7 @@ fn position_ok_offers_the_referees_actions_at_every_decision_of_seeded_games() {
 }
 
 /// Whether `seat`'s decision after `last` is one an observation shows whole.
-fn shown_whole(referee: &State, seat: u8, last: &Event) -> bool {
+fn shown_whole(referee: &State, seat: SeatIndex, last: &Event) -> bool {
     let me = referee.seat(seat);
     match referee.phase() {
         Phase::Turn { rinshan, .. } => !rinshan && !matches!(last, Event::Reach { .. }),

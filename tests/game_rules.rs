@@ -2,6 +2,7 @@
 //! applies mjai events; illegal ones must be refused with the reason named.
 
 use crate::common;
+use tenpai::game::SeatIndex;
 
 use common::exhaustive;
 use tenpai::game::{legal_actions, Action, DrawReason, Event, RoundId, RoundOutcome, State, Wall};
@@ -71,14 +72,14 @@ fn furiten_own_discard_blocks_ron() {
         {"type":"dahai","actor":0,"pai":"C","tsumogiri":true}
         {"type":"tsumo","actor":1,"pai":"1m"}"#,
     );
-    assert!(legal_actions(&s, 1).contains(&Action::Tsumo));
+    assert!(legal_actions(&s, SeatIndex::ALL[1]).contains(&Action::Tsumo));
     ok(
         &mut s,
         r#"{"type":"dahai","actor":1,"pai":"1m","tsumogiri":true}
         {"type":"tsumo","actor":2,"pai":"4m"}
         {"type":"dahai","actor":2,"pai":"4m","tsumogiri":true}"#,
     );
-    assert!(!legal_actions(&s, 1).contains(&Action::Ron));
+    assert!(!legal_actions(&s, SeatIndex::ALL[1]).contains(&Action::Ron));
     assert_eq!(
         refused(&mut s, r#"{"type":"hora","actor":1,"target":2}"#),
         "illegal hora by seat 1: furiten"
@@ -94,7 +95,7 @@ fn passed_ron_is_furiten_until_own_discard() {
         {"type":"dahai","actor":0,"pai":"1m","tsumogiri":true}"#,
     );
     assert_eq!(
-        legal_actions(&s, 1),
+        legal_actions(&s, SeatIndex::ALL[1]),
         [
             Action::Ron,
             Action::Chi {
@@ -127,7 +128,10 @@ fn passed_ron_is_furiten_until_own_discard() {
         {"type":"tsumo","actor":3,"pai":"4m"}
         {"type":"dahai","actor":3,"pai":"4m","tsumogiri":true}"#,
     );
-    assert_eq!(legal_actions(&s, 1), [Action::Ron, Action::Pass]);
+    assert_eq!(
+        legal_actions(&s, SeatIndex::ALL[1]),
+        [Action::Ron, Action::Pass]
+    );
     // East (round wind) 1 han, 20 + 10 closed ron + 8 (EEE) + 2 (South pair,
     // seat wind) = 40 fu: 1,300.
     ok(
@@ -154,7 +158,7 @@ fn riichi_needs_points_and_a_closed_tenpai_hand() {
         refused(&mut s, r#"{"type":"reach","actor":1}"#),
         "illegal reach by seat 1: 900 points, fewer than 1000"
     );
-    assert!(!legal_actions(&s, 1)
+    assert!(!legal_actions(&s, SeatIndex::ALL[1])
         .iter()
         .any(|a| matches!(a, Action::Riichi { .. })));
     // Seat 3 (noten) may not declare either.
@@ -303,7 +307,7 @@ fn four_winds_abort_and_the_dealer_keeps_the_deal() {
         "C",
         [25000; 4],
     );
-    for seat in 0..4 {
+    for seat in SeatIndex::ALL {
         ok(
             &mut s,
             &format!(
@@ -312,7 +316,7 @@ fn four_winds_abort_and_the_dealer_keeps_the_deal() {
             )
             .replace(
                 r#""pai":"C"}"#,
-                if seat == 3 {
+                if seat == SeatIndex::ALL[3] {
                     r#""pai":"P"}"#
                 } else {
                     r#""pai":"C"}"#
@@ -451,7 +455,7 @@ fn any_call_breaks_ippatsu() {
         {"type":"dahai","actor":0,"pai":"8p","tsumogiri":true}
         {"type":"tsumo","actor":1,"pai":"1m"}"#,
     );
-    assert!(!s.seat(1).ippatsu());
+    assert!(!s.seat(SeatIndex::ALL[1]).ippatsu());
     // Double riichi, tsumo, East: 4 han 40 fu, mangan 2,000/4,000 + the stick.
     ok(
         &mut s,
@@ -496,12 +500,12 @@ fn observations_do_not_depend_on_hidden_tiles() {
         {"type":"tsumo","actor":0,"pai":"8p"}"#;
     let mut s = deal(FURITEN_HANDS, "C", [25000; 4]);
     ok(&mut s, events);
-    for seat in 0..4u8 {
+    for seat in SeatIndex::ALL {
         let before = tenpai::game::Observation::of(&s, seat);
         // The same events from a deal where every other seat's concealed
         // tiles differ (same count): the view of `seat` must not change.
         let hands = std::array::from_fn(|o| {
-            if o == seat as usize {
+            if o == seat.index() {
                 FURITEN_HANDS[o]
             } else {
                 OTHER_FURITEN_HANDS[o]
@@ -509,14 +513,14 @@ fn observations_do_not_depend_on_hidden_tiles() {
         });
         let mut other = deal(hands, "C", [25000; 4]);
         ok(&mut other, events);
-        for o in (0..4).filter(|&o| o != seat) {
+        for o in SeatIndex::ALL.into_iter().filter(|&o| o != seat) {
             assert_ne!(other.seat(o).tiles(), s.seat(o).tiles(), "seat {o}");
         }
         let after = tenpai::game::Observation::of(&other, seat);
         assert_eq!(before, after, "seat {seat}");
         assert_eq!(before.hand, s.seat(seat).tiles());
     }
-    let o = tenpai::game::Observation::of(&s, 0);
+    let o = tenpai::game::Observation::of(&s, SeatIndex::ALL[0]);
     assert_eq!(o.hand_sizes, [14, 13, 13, 10]);
     assert_eq!(o.riichi, [false, true, false, false]);
     assert_eq!(o.drawn, Some("8p".parse().unwrap()));
@@ -546,8 +550,8 @@ fn tanki_on_the_fourth_copy_beside_its_own_pon_counts_as_ready() {
         {"type":"pon","actor":1,"target":0,"pai":"9s","consumed":["9s","9s"]}
         {"type":"dahai","actor":1,"pai":"W","tsumogiri":false}"#,
     );
-    assert!(s.seat(1).waits().is_empty());
-    assert!(s.seat(1).is_tenpai());
+    assert!(s.seat(SeatIndex::ALL[1]).waits().is_empty());
+    assert!(s.seat(SeatIndex::ALL[1]).is_tenpai());
     play_out_from(&mut s, false, 2);
     ok(
         &mut s,
@@ -577,7 +581,12 @@ fn after_round(
 ) -> Option<[u8; 5]> {
     let mut rules = Rules::tenhou();
     rules.game.length = length;
-    let round = RoundId::new(tenpai::Wind::ALL[bakaze as usize], kyoku - 1, 1, 1).unwrap();
+    let round = RoundId::new(
+        tenpai::Wind::ALL[bakaze as usize],
+        SeatIndex::ALL[usize::from(kyoku - 1)],
+        1,
+        1,
+    );
     mjai_round(tenpai::game::next_round(
         round,
         &outcome,

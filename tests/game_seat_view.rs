@@ -5,6 +5,7 @@
 //! unseen-tile accounting holding after every event.
 
 use crate::common;
+use tenpai::game::SeatIndex;
 
 use common::eager::eager_game;
 use tenpai::rules::Rules;
@@ -64,7 +65,7 @@ fn without_deltas(e: &Event) -> Event {
 fn follow(rules: &Rules, events: &[Event], deltas: bool, what: &str) -> Compared {
     let mut referee = State::new(rules.clone()).with_check(true);
     let mut views: [State; 4] =
-        std::array::from_fn(|s| State::for_seat(rules.clone(), s as u8).with_check(true));
+        SeatIndex::ALL.map(|s| State::for_seat(rules.clone(), s).with_check(true));
     let mut c = Compared::default();
     for (i, e) in events.iter().enumerate() {
         let e = without_deltas(e);
@@ -73,30 +74,26 @@ fn follow(rules: &Rules, events: &[Event], deltas: bool, what: &str) -> Compared
             return c;
         }
         let shown = if deltas { with_deltas(&e, &referee) } else { e };
-        for (s, view) in views.iter_mut().enumerate() {
-            let seen = shown.seen_by(s as u8);
+        for (s, view) in SeatIndex::ALL.into_iter().zip(views.iter_mut()) {
+            let seen = shown.seen_by(s);
             view.apply(&seen).unwrap_or_else(|err| {
                 panic!("{what} event {i} {}: seat {s}: {err}", seen.to_json())
             });
-            let legal = legal_actions(&referee, s as u8);
-            assert_eq!(
-                legal_actions(view, s as u8),
-                legal,
-                "{what} event {i}: seat {s}"
-            );
+            let legal = legal_actions(&referee, s);
+            assert_eq!(legal_actions(view, s), legal, "{what} event {i}: seat {s}");
             c.decisions += usize::from(!legal.is_empty());
             assert!(view.scores_known() || !deltas, "{what} event {i}: seat {s}");
             if view.scores_known() {
                 assert_eq!(
-                    Observation::of(view, s as u8),
-                    Observation::of(&referee, s as u8),
+                    Observation::of(view, s),
+                    Observation::of(&referee, s),
                     "{what} event {i}: seat {s}"
                 );
                 c.views += 1;
             }
             // The others' hands in a round: only their sizes.
             let dealt = !matches!(view.phase(), Phase::BeforeGame | Phase::BetweenRounds);
-            for o in (0..4u8).filter(|&o| o != s as u8 && dealt) {
+            for o in SeatIndex::ALL.into_iter().filter(|&o| o != s && dealt) {
                 assert!(view.seat(o).is_hidden() && view.seat(o).tiles().is_empty());
                 assert_eq!(view.seat(o).len(), referee.seat(o).len());
                 assert!(legal_actions(view, o).is_empty());
@@ -153,7 +150,7 @@ fn seat_views_agree_with_the_referee_in_seeded_games_of_both_presets() {
 /// The rounds of a recorded game as the mjai.app arena shows them to
 /// `seat`: each round's events up to the seat's last decision in it, then
 /// `end_kyoku` (the win or draw that ended it is not shown).
-fn arena_stream(rules: &Rules, events: &[Event], seat: u8) -> Vec<Event> {
+fn arena_stream(rules: &Rules, events: &[Event], seat: SeatIndex) -> Vec<Event> {
     let mut referee = State::new(rules.clone());
     let mut out = Vec::new();
     let mut round: Vec<Event> = Vec::new();
@@ -184,7 +181,7 @@ fn seat_view_follows_the_arena_stream_that_hides_each_rounds_end() {
     let rules = Rules::tenhou();
     let g = eager_game(&rules, 3);
     let mut seen = Vec::new();
-    for seat in 0..4u8 {
+    for seat in SeatIndex::ALL {
         let stream = arena_stream(&rules, &g.events, seat);
         let mut view = State::for_seat(rules.clone(), seat).with_check(true);
         let (mut rounds, mut unseen_ends) = (0, 0);
@@ -211,7 +208,7 @@ fn seat_view_follows_the_arena_stream_that_hides_each_rounds_end() {
 
 /// East 1 as seat 1 sees it, after the dealer's draw.
 fn dealt_to_seat_1() -> State {
-    let mut s = State::for_seat(Rules::tenhou(), 1).with_check(true);
+    let mut s = State::for_seat(Rules::tenhou(), SeatIndex::ALL[1]).with_check(true);
     for line in [
         r#"{"type":"start_game","names":["a","b","c","d"]}"#,
         r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"1m","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["?","?","?","?","?","?","?","?","?","?","?","?","?"],["1p","1p","1p","2p","3p","4p","5p","6p","7p","8p","9p","9p","9p"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]}"#,
@@ -233,7 +230,11 @@ fn seat_view_counts_what_it_cannot_see_as_unseen() {
     // 136 - 13 own - 1 indicator; the dealer's 14 and the others' 26 are unseen.
     assert_eq!(s.unseen().iter().map(|&c| c as u32).sum::<u32>(), 122);
     assert_eq!(
-        (s.seat(0).len(), s.seat(2).len(), s.live_left()),
+        (
+            s.seat(SeatIndex::ALL[0]).len(),
+            s.seat(SeatIndex::ALL[2]).len(),
+            s.live_left()
+        ),
         (14, 13, 69)
     );
     assert_eq!(s.unseen()[9], 1); // 1p: three in hand
@@ -248,7 +249,7 @@ fn seat_view_ok_pure_nine_gates_rons_a_hidden_discard() {
     ))
     .unwrap();
     assert_eq!(s.unseen()[13], 2);
-    let legal = legal_actions(&s, 1);
+    let legal = legal_actions(&s, SeatIndex::ALL[1]);
     assert_eq!(legal.first(), Some(&tenpai::game::Action::Ron));
     s.apply(&event(
         r#"{"type":"hora","actor":1,"target":0,"pai":"5p","deltas":[-32000,32000,0,0]}"#,
@@ -306,7 +307,7 @@ fn seat_view_err_hidden_hand_shows_a_tile_it_cannot_hold() {
     ] {
         assert_eq!(s.apply(&event(line)).unwrap_err().to_string(), message);
         assert_eq!(s.unseen(), before.unseen());
-        assert_eq!(s.seat(2).len(), 14);
+        assert_eq!(s.seat(SeatIndex::ALL[2]).len(), 14);
     }
 }
 
@@ -321,7 +322,7 @@ fn seat_view_hidden_pon_shows_two_unseen_tiles() {
     // it finds no discard.
     let pon = event(r#"{"type":"pon","actor":2,"target":0,"pai":"1s","consumed":["1s","1s"]}"#);
     s.apply(&pon).unwrap();
-    assert_eq!((s.seat(2).len(), s.unseen()[18]), (11, 1));
+    assert_eq!((s.seat(SeatIndex::ALL[2]).len(), s.unseen()[18]), (11, 1));
     let chi = event(r#"{"type":"chi","actor":2,"target":0,"pai":"1s","consumed":["2s","3s"]}"#);
     assert!(matches!(
         s.clone().apply(&chi),
@@ -358,15 +359,18 @@ fn seat_view_hidden_win_without_deltas_leaves_scores_unsettled_until_the_deal() 
 fn seat_view_hidden_tiles_given_in_full_are_not_looked_at() {
     // A host that sends everything: the view still hides the others.
     let rules = Rules::tenhou();
-    let mut view = State::for_seat(rules.clone(), 2).with_check(true);
+    let mut view = State::for_seat(rules.clone(), SeatIndex::ALL[2]).with_check(true);
     let mut referee = State::new(rules.clone());
     let g = eager_game(&rules, 1);
     for e in g.events.iter().take(40) {
         view.apply(e).unwrap();
         referee.apply(e).unwrap();
-        assert_eq!(Observation::of(&view, 2), Observation::of(&referee, 2));
+        assert_eq!(
+            Observation::of(&view, SeatIndex::ALL[2]),
+            Observation::of(&referee, SeatIndex::ALL[2])
+        );
     }
-    assert!(view.seat(0).is_hidden() && !view.seat(2).is_hidden());
-    let hidden: Vec<Pai> = view.seat(0).tiles();
-    assert!(hidden.is_empty() && !referee.seat(0).tiles().is_empty());
+    assert!(view.seat(SeatIndex::ALL[0]).is_hidden() && !view.seat(SeatIndex::ALL[2]).is_hidden());
+    let hidden: Vec<Pai> = view.seat(SeatIndex::ALL[0]).tiles();
+    assert!(hidden.is_empty() && !referee.seat(SeatIndex::ALL[0]).tiles().is_empty());
 }

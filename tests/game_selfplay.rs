@@ -6,6 +6,7 @@ use crate::common;
 use common::eager::eager_game;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use tenpai::game::SeatIndex;
 use tenpai::game::{
     play_game, Action, Event, GameRecord, Observation, Pai, Player, RandomPlayer, State,
 };
@@ -52,11 +53,11 @@ fn replay(rules: &Rules, g: &GameRecord) -> (usize, usize) {
             continue;
         }
         let unseen: usize = s.unseen().iter().map(|&c| c as usize).sum();
-        for seat in 0..4u8 {
+        for seat in SeatIndex::ALL {
             let o = Observation::of(&s, seat);
             assert_eq!(o.hand, s.seat(seat).tiles());
             let others: usize = (0..4)
-                .filter(|&i| i != seat as usize)
+                .filter(|&i| i != seat.index())
                 .map(|i| o.hand_sizes[i] as usize)
                 .sum();
             // What the seat sees plus what it cannot see is the whole set.
@@ -225,10 +226,10 @@ fn every_listed_action_is_accepted() {
                 unseen[i] -= 1;
                 ura.push(Pai::from(tenpai::Tile::new(i as u8).unwrap()));
             }
-            for seat in 0..4u8 {
+            for seat in SeatIndex::ALL {
                 for a in legal_actions(&s, seat) {
                     let mut c = s.clone();
-                    for ev in action_events(&c.clone(), seat, &a, &ura).unwrap() {
+                    for ev in action_events(&c.clone(), seat.get(), &a, &ura).unwrap() {
                         c.apply(&ev).unwrap_or_else(|err| {
                             panic!("seed {seed}: {a:?} by {seat}: {}: {err}", ev.to_json())
                         });
@@ -273,7 +274,7 @@ fn every_accepted_action_is_listed() {
                 Phase::Discarded { pai, .. } | Phase::Kan { pai, .. } => pai.tile(),
                 _ => None,
             };
-            for seat in 0..4u8 {
+            for seat in SeatIndex::ALL {
                 let legal = legal_actions(&s, seat);
                 let hand = s.seat(seat).tiles();
                 let mut cands = vec![
@@ -312,7 +313,7 @@ fn every_accepted_action_is_listed() {
                     }
                 }
                 for a in cands {
-                    let Ok(evs) = action_events(&s, seat, &a, &[]) else {
+                    let Ok(evs) = action_events(&s, seat.get(), &a, &[]) else {
                         continue;
                     };
                     let mut c = s.clone();

@@ -4,6 +4,7 @@
 //! first, a given option the record contradicts refused, a log without a
 //! record whose events contradict the default length reported.
 
+use tenpai::game::SeatIndex;
 use tenpai::game::{Event, Game, LoggedRules};
 use tenpai::log::{self, LogError, RulesAsked};
 use tenpai::rules::{GameLength, Rules};
@@ -31,7 +32,7 @@ fn a_game_tenpai_plays_records_length_red_fives_and_rule_set() {
     );
     // What a seat is sent keeps the rules and hides the seed.
     assert_eq!(
-        g.events()[0].seen_by(2).to_json(),
+        g.events()[0].seen_by(SeatIndex::ALL[2]).to_json(),
         r#"{"type":"start_game","names":["","","",""],"kyoku_first":0,"aka_flag":false,"rules":"tenhou"}"#
     );
 }

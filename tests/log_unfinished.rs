@@ -4,6 +4,7 @@
 //! and say how much of the game the log holds ([`Extent`]).
 
 use crate::common;
+use tenpai::game::SeatIndex;
 
 use tenpai::ai::mc::Budget;
 use tenpai::game::Action;
@@ -227,7 +228,7 @@ fn review_finds_the_decisions_of_an_unfinished_round() {
         .rules_for(&tenpai::log::RulesAsked::default())
         .expect("rules")
         .rules;
-    let found = find_decisions(&game, &rules, 0);
+    let found = find_decisions(&game, &rules, SeatIndex::ALL[0]);
     assert_eq!(found.extent, stops_in("E3-0"));
     assert!(found.refused.is_empty());
     // Seat 0's five discards in E3-0 (the last one's choice the log shows)

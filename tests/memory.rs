@@ -21,6 +21,7 @@ use std::time::Duration;
 use tenpai::ai::mc::{search_with_clock, Budget, Settings, StepClock};
 use tenpai::arena::{play, Config, PlayerKind};
 use tenpai::batch::{Buffers, Reward, VecGame};
+use tenpai::game::SeatIndex;
 use tenpai::game::{legal_actions, Event, Observation, State};
 use tenpai::rules::{GameLength, Rules};
 
@@ -121,7 +122,10 @@ fn first_turn() -> (Observation, Vec<tenpai::game::Action>) {
         pai: "C".parse().unwrap(),
     })
     .unwrap();
-    (Observation::of(&s, 0), legal_actions(&s, 0))
+    (
+        Observation::of(&s, SeatIndex::ALL[0]),
+        legal_actions(&s, SeatIndex::ALL[0]),
+    )
 }
 
 /// Peak live heap bytes of one search thinking `millis` on a step clock of

@@ -2,6 +2,7 @@
 //! for one, and the played action is always among the searched candidates.
 
 use crate::common;
+use tenpai::game::SeatIndex;
 
 use std::sync::{Arc, Mutex};
 use tenpai::ai::mc::{same_play, Budget};
@@ -15,7 +16,7 @@ use tenpai::{
 
 /// One time the table asked a seat with more than one legal action: the
 /// seat, its view, its legal actions and its answer.
-type Question = (u8, Observation, Vec<Action>, Action);
+type Question = (SeatIndex, Observation, Vec<Action>, Action);
 
 /// Every question the table asked.
 type Asked = Arc<Mutex<Vec<Question>>>;
@@ -71,7 +72,7 @@ fn review_finds_exactly_the_questions_the_table_asked() {
     let (mut shown, mut overruled) = (0, 0);
     for seed in [3, 11, 12] {
         let (game, rules, asked) = recorded_game(seed);
-        for seat in 0..4u8 {
+        for seat in SeatIndex::ALL {
             let found = find_decisions(&game, &rules, seat);
             assert!(found.refused.is_empty(), "{:?}", found.refused);
             let mine: Vec<_> = asked.iter().filter(|a| a.0 == seat).collect();
@@ -101,7 +102,7 @@ fn review_finds_exactly_the_questions_the_table_asked() {
                 } else {
                     let d = o.next().unwrap();
                     assert_eq!(&d.legal, legal, "{at}");
-                    assert_eq!(d.turn as usize, obs.rivers[seat as usize].len() + 1, "{at}");
+                    assert_eq!(d.turn as usize, obs.rivers[seat.index()].len() + 1, "{at}");
                     // Overruled: a call or win on another seat's discard.
                     assert!(obs.last_tile.is_some(), "{at}");
                     overruled += 1;
@@ -231,7 +232,7 @@ fn check_seat(
     name: &str,
     game: &log::ImportedGame,
     rules: &Rules,
-    seat: u8,
+    seat: SeatIndex,
     found: &Found,
 ) -> (usize, usize) {
     let mut choices = Vec::new();
@@ -245,7 +246,7 @@ fn check_seat(
                     a,
                     Action::Ron | Action::Chi { .. } | Action::Pon { .. } | Action::Daiminkan
                 );
-                *actor == seat && (response || legal_actions(&state, seat).len() > 1)
+                *actor == seat.get() && (response || legal_actions(&state, seat).len() > 1)
             });
             if state.apply(e).is_err() {
                 // Known bad: the rest of the round is not replayed.
@@ -254,7 +255,7 @@ fn check_seat(
             }
             choices.extend(choice.map(|(_, a)| a));
             let others = matches!(e, Event::Dahai { actor, .. } | Event::Kakan { actor, .. }
-                | Event::Ankan { actor, .. } if *actor != seat);
+                | Event::Ankan { actor, .. } if *actor != seat.get());
             if others {
                 // The indicators turned right after it are shown first.
                 let mut at = state.clone();
@@ -263,7 +264,7 @@ fn check_seat(
                     at.apply(d).unwrap();
                     k += 1;
                 }
-                if legal_actions(&at, seat).len() > 1 && !acts(&events[k..], seat) {
+                if legal_actions(&at, seat).len() > 1 && !acts(&events[k..], seat.get()) {
                     let_go += 1;
                 }
             }
@@ -306,7 +307,7 @@ fn review_finds_every_decision_of_every_seat_in_the_shared_logs() {
             .rules_for(&tenpai::log::RulesAsked::default())
             .expect("rules")
             .rules;
-        for seat in 0..4 {
+        for seat in SeatIndex::ALL {
             let found = find_decisions(&game, &rules, seat);
             for p in &found.points {
                 assert!(
@@ -349,8 +350,8 @@ fn review_keeps_the_played_action_among_the_candidates_in_every_shared_log() {
             .rules_for(&tenpai::log::RulesAsked::default())
             .expect("rules")
             .rules;
-        for seat in 0..4 {
-            let r = review(&game, &rules, seat, &options, &|_| {}).unwrap();
+        for seat in SeatIndex::ALL {
+            let r = review(&game, &rules, seat.get(), &options, &|_| {}).unwrap();
             for d in &r.decisions {
                 assert!(
                     same_play(&d.played().action, &d.point.played),
@@ -384,7 +385,7 @@ fn review_riichi_closed_kan_keeps_the_hand_tenpai_in_the_rollouts() {
         .rules_for(&tenpai::log::RulesAsked::default())
         .expect("rules")
         .rules;
-    let found = find_decisions(&game, &rules, 0);
+    let found = find_decisions(&game, &rules, SeatIndex::ALL[0]);
     let p = found
         .points
         .iter()
@@ -420,7 +421,7 @@ fn review_final_scores_settle_leftover_sticks_as_the_game_does() {
         let mut players: [&mut dyn Player; 4] = [b0, b1, b2, b3];
         let record = play_game(&rules, seed, &mut players, true).expect("a legal game");
         let game = log::parse(&record.to_mjai()).expect("the table's log reads");
-        let found = find_decisions(&game, &rules, 0);
+        let found = find_decisions(&game, &rules, SeatIndex::ALL[0]);
         assert_eq!(found.scores, record.scores, "seed {seed}");
         assert_eq!(found.scores.iter().sum::<i32>(), 100_000, "seed {seed}");
         if record.scores != found_without_end(&game, &rules) {

@@ -4,6 +4,7 @@
 //! choices and typed refusals, and the round's result with the hands shown.
 
 use crate::common;
+use tenpai::game::SeatIndex;
 
 use common::eager::eager_game;
 use serde_json::{json, Value};
@@ -92,15 +93,14 @@ fn json_without_result(v: &SeatView) -> Value {
 /// views compared and of hands shown at round ends.
 fn follow(rules: &Rules, events: &[Event], what: &str) -> (usize, usize) {
     let mut referee = State::new(rules.clone()).with_check(true);
-    let mut own: [State; 4] = std::array::from_fn(|s| State::for_seat(rules.clone(), s as u8));
+    let mut own: [State; 4] = SeatIndex::ALL.map(|s| State::for_seat(rules.clone(), s));
     let (mut compared, mut shown) = (0, 0);
     for (i, e) in events.iter().enumerate() {
         referee
             .apply(e)
             .unwrap_or_else(|err| panic!("{what} event {i}: {err}"));
         let told = with_deltas(e, &referee);
-        for (s, state) in own.iter_mut().enumerate() {
-            let s = s as u8;
+        for (s, state) in SeatIndex::ALL.into_iter().zip(own.iter_mut()) {
             state
                 .apply(&told.seen_by(s))
                 .unwrap_or_else(|err| panic!("{what} event {i}: seat {s}: {err}"));
@@ -120,8 +120,8 @@ fn follow(rules: &Rules, events: &[Event], what: &str) -> (usize, usize) {
                     || (v.stage(), own_stage) == (Stage::GameOver, Stage::RoundOver),
                 "{what} event {i}: seat {s}"
             );
-            for o in 0..4u8 {
-                assert_eq!(v.seats()[o as usize].hand.is_some(), o == s);
+            for o in SeatIndex::ALL {
+                assert_eq!(v.seats()[o.index()].hand.is_some(), o == s);
             }
             // A round's end shows the winners and the hands ready at an
             // exhaustive draw, nothing else.
@@ -179,7 +179,7 @@ fn view_of_a_seat_holds_nothing_it_may_not_see_in_seeded_self_play() {
 #[test]
 fn view_json_ok_names_every_part() {
     let s = ready_dealer(r#"{"type":"tsumo","actor":0,"pai":"E"}"#);
-    let j = serde_json::to_value(SeatView::of(&s, 0)).unwrap();
+    let j = serde_json::to_value(SeatView::of(&s, SeatIndex::ALL[0])).unwrap();
     assert_eq!(j["perspective"], "seat");
     assert_eq!(j["stage"], "playing");
     assert_eq!(
@@ -220,7 +220,7 @@ fn refusal_ok_riichi_costs_come_from_the_preset() {
         [900, 33000, 33100, 33000],
         draw,
     );
-    let v = SeatView::of(&s, 0);
+    let v = SeatView::of(&s, SeatIndex::ALL[0]);
     let r = v.discard(pai("S"), None, true).unwrap_err();
     assert_eq!(
         r.to_string(),
@@ -235,7 +235,7 @@ fn refusal_ok_riichi_costs_come_from_the_preset() {
         [25000; 4],
         draw,
     );
-    let v = SeatView::of(&s, 0);
+    let v = SeatView::of(&s, SeatIndex::ALL[0]);
     assert_eq!(
         serde_json::to_value(v.choices().unwrap().riichi_refusal).unwrap(),
         json!({"refusal": "wall", "left": 69, "need": 80})
@@ -257,7 +257,7 @@ fn refusal_ok_riichi_costs_come_from_the_preset() {
         draw,
     );
     assert_eq!(
-        SeatView::of(&s, 0).discard(pai("S"), None, true),
+        SeatView::of(&s, SeatIndex::ALL[0]).discard(pai("S"), None, true),
         Err(Refusal::Riichi {
             why: tenpai::game::RiichiRefusal::NotTenpai
         })
@@ -324,7 +324,7 @@ pub(crate) fn after_chi_on_6m() -> State {
 #[test]
 fn refusal_ok_riichi_discards_in_riichi_and_positions() {
     let s = ready_dealer(r#"{"type":"tsumo","actor":0,"pai":"E"}"#);
-    let v = SeatView::of(&s, 0);
+    let v = SeatView::of(&s, SeatIndex::ALL[0]);
     assert_eq!(
         v.discard(pai("1m"), None, true).unwrap_err().to_string(),
         "discarding 1m leaves no wait; riichi is possible with 2z 3z"
@@ -354,7 +354,7 @@ fn refusal_ok_riichi_discards_in_riichi_and_positions() {
     );
     // In riichi: only the drawn tile.
     let s = in_riichi();
-    let v = SeatView::of(&s, 0);
+    let v = SeatView::of(&s, SeatIndex::ALL[0]);
     assert_eq!(v.me().unwrap().riichi.map(|r| r.accepted), Some(true));
     assert_eq!(
         v.discard(pai("1m"), None, false).unwrap_err().to_string(),
@@ -373,7 +373,7 @@ fn refusal_ok_riichi_discards_in_riichi_and_positions() {
 fn refusal_ok_swap_calling_after_a_chi() {
     // Seat 1 calls chi on 6m with 5m 7m: 6m may not go right after.
     let s = after_chi_on_6m();
-    let v = SeatView::of(&s, 1);
+    let v = SeatView::of(&s, SeatIndex::ALL[1]);
     let c = v.choices().expect("a discard is due");
     assert_eq!(c.swap_forbidden, tiles("6m"));
     assert_eq!(
@@ -431,7 +431,7 @@ fn shanpon(pair: &str, furiten: bool) -> State {
 #[test]
 fn refusal_ok_wins_say_why_not() {
     // Ron on White would win by yakuhai, but seat 1 let a 4p go: furiten.
-    let v = SeatView::of(&shanpon("P", true), 1);
+    let v = SeatView::of(&shanpon("P", true), SeatIndex::ALL[1]);
     assert!(v.hand().unwrap().furiten);
     assert_eq!(
         v.choices().unwrap().actions,
@@ -446,13 +446,13 @@ fn refusal_ok_wins_say_why_not() {
     assert_eq!(v.tsumo(), Err(Refusal::NothingToWinOn));
     assert_eq!(v.discard(pai("P"), None, false), Err(Refusal::NoDiscardDue));
     // Ron on North: complete, but no yaku.
-    let v = SeatView::of(&shanpon("N", false), 1);
+    let v = SeatView::of(&shanpon("N", false), SeatIndex::ALL[1]);
     assert!(!v.hand().unwrap().furiten);
     assert_eq!(v.ron(), Err(Refusal::NoYaku));
     // Seat 3 has nothing to decide; the dealer's hand before its draw does
     // not win.
     assert_eq!(
-        SeatView::of(&shanpon("N", false), 3).ron(),
+        SeatView::of(&shanpon("N", false), SeatIndex::ALL[3]).ron(),
         Err(Refusal::NoDecision)
     );
     let s = table(
@@ -461,7 +461,10 @@ fn refusal_ok_wins_say_why_not() {
         [25000; 4],
         r#"{"type":"tsumo","actor":0,"pai":"1m"}"#,
     );
-    assert_eq!(SeatView::of(&s, 0).tsumo(), Err(Refusal::NotComplete));
+    assert_eq!(
+        SeatView::of(&s, SeatIndex::ALL[0]).tsumo(),
+        Err(Refusal::NotComplete)
+    );
 }
 
 #[test]
@@ -472,7 +475,7 @@ fn result_ok_a_riichi_ron_with_yaku_points_and_the_hand_shown() {
            {"type":"hora","actor":0,"target":1,"pai":"S","ura_markers":["9p"]}"#,
     );
     // A double riichi (the dealer's first discard) ronned at once.
-    let v = SeatView::of(&s, 2);
+    let v = SeatView::of(&s, SeatIndex::ALL[2]);
     assert_eq!(v.stage(), Stage::RoundOver);
     let j = serde_json::to_value(v.result().expect("the round is over")).unwrap();
     let yaku: Vec<(String, u64)> = j["wins"][0]["score"]["yaku"]

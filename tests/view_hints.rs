@@ -3,6 +3,7 @@
 //! discards the rules allow now.
 
 use crate::view::{after_chi_on_6m, in_riichi};
+use tenpai::game::SeatIndex;
 use tenpai::rules::Rules;
 use tenpai::view::SeatView;
 
@@ -16,13 +17,13 @@ fn hinted(v: &SeatView) -> Vec<String> {
 #[test]
 fn hand_hints_ok_in_riichi_only_the_drawn_tile() {
     let s = in_riichi();
-    assert_eq!(hinted(&SeatView::of(&s, 0)), ["7p"]);
+    assert_eq!(hinted(&SeatView::of(&s, SeatIndex::ALL[0])), ["7p"]);
 }
 
 #[test]
 fn hand_hints_ok_after_a_chi_not_the_swap_calling_tile() {
     let s = after_chi_on_6m();
-    let v = SeatView::of(&s, 1);
+    let v = SeatView::of(&s, SeatIndex::ALL[1]);
     let kinds = hinted(&v);
     assert!(!kinds.iter().any(|k| k == "6m"), "{kinds:?}");
     // Every other kind of the hand is offered.

@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 use tenpai::ai::BaselinePlayer;
 use tenpai::arena::{play_one, Config, PlayerKind, BOT_TIMEOUT};
 use tenpai::bot::{answer_json, parse_line, BotSession, ExternalBot, Protocol};
+use tenpai::game::SeatIndex;
 use tenpai::game::{play_game, Action, Observation, Player};
 use tenpai::rules::{GameLength, Rules};
 
@@ -65,8 +66,14 @@ fn round_trips(iters: u64, seed: &mut u64) -> Duration {
     let (mut spent, mut calls) = (Duration::ZERO, 0u64);
     while calls < iters {
         let fallback = Box::new(BaselinePlayer::new(&rules));
-        let bot = ExternalBot::spawn(&bot_command(), 0, &rules, BOT_TIMEOUT, fallback)
-            .expect("spawn tenpai mjai");
+        let bot = ExternalBot::spawn(
+            &bot_command(),
+            SeatIndex::ALL[0],
+            &rules,
+            BOT_TIMEOUT,
+            fallback,
+        )
+        .expect("spawn tenpai mjai");
         let mut timed = Timed {
             bot,
             spent: Duration::ZERO,

@@ -7,7 +7,7 @@ use std::time::Duration;
 use tenpai::ai::mc::{Budget, McPlayer, Settings};
 use tenpai::ai::BaselinePlayer;
 use tenpai::bot::{ExternalBot, Faults, GIVE_UP_AFTER};
-use tenpai::game::{play_game, GameRecord, Player, State};
+use tenpai::game::{play_game, GameRecord, Player, SeatIndex, State};
 use tenpai::rules::{GameLength, Rules};
 
 fn east() -> Rules {
@@ -28,10 +28,11 @@ fn fixture(args: &str) -> String {
 
 /// Four external bots running `commands` (baseline fallback).
 fn bots(commands: [&str; 4], rules: &Rules, timeout: Duration) -> Vec<ExternalBot> {
-    (0..4u8)
+    SeatIndex::ALL
+        .into_iter()
         .map(|s| {
             let fallback = Box::new(BaselinePlayer::new(rules));
-            ExternalBot::spawn(commands[s as usize], s, rules, timeout, fallback).unwrap()
+            ExternalBot::spawn(commands[s.index()], s, rules, timeout, fallback).unwrap()
         })
         .collect()
 }

@@ -15,6 +15,7 @@
 //! ```
 
 use std::collections::VecDeque;
+use tenpai::game::SeatIndex;
 use tenpai::game::{Action, Game};
 use tenpai::rules::Rules;
 use tenpai::view::SeatView;
@@ -39,9 +40,12 @@ const NAMES: Names = Names {
 fn busy_view() -> SeatView {
     let mut g = Game::new(&Rules::tenhou(), 3, false).unwrap();
     loop {
-        let view = SeatView::of(g.state(), 0);
+        let view = SeatView::of(g.state(), SeatIndex::ALL[0]);
         let late = view.tiles_left() <= 8;
-        if late && g.to_act() == Some(0) && view.choices().is_some_and(|c| c.discard_due) {
+        if late
+            && g.to_act() == Some(SeatIndex::ALL[0])
+            && view.choices().is_some_and(|c| c.discard_due)
+        {
             return view;
         }
         let call = g

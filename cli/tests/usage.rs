@@ -137,9 +137,18 @@ fn usage_errors_exit_2_naming_the_option() {
             vec!["play", "--seat", "X"],
             "'--seat <E|S|W|N>': bad wind \"X\": expected E, S, W or N",
         ),
-        (vec!["review", LOG, "--seat", "4"], "'--seat <SEAT>'"),
-        (with(HAND, &["--seat", "4"]), "'--seat <SEAT>'"),
-        (vec!["mjai", "--seat", "4"], "'--seat <SEAT>'"),
+        (
+            vec!["review", LOG, "--seat", "4"],
+            "invalid value '4' for '--seat <SEAT>': seat 4: expected 0 to 3",
+        ),
+        (
+            with(HAND, &["--seat", "7"]),
+            "invalid value '7' for '--seat <SEAT>': seat 7: expected 0 to 3",
+        ),
+        (
+            vec!["mjai", "--seat", "4"],
+            "invalid value '4' for '--seat <SEAT>': seat 4: expected 0 to 3",
+        ),
         (vec!["review", LOG, "--samples", "0"], "'--samples <N>'"),
         (vec!["play", "--samples", "0"], "'--samples <N>'"),
         (vec!["selfplay", "--samples", "0"], "'--samples <N>'"),
@@ -192,7 +201,7 @@ fn usage_errors_exit_2_naming_the_option() {
         ),
         (
             with(HAND, &["--melds", "5=[555z]"]),
-            "invalid value '5=[555z]' for '--melds <SEAT=MELDS>': seat \"5\": expected 0 to 3\n",
+            "invalid value '5=[555z]' for '--melds <SEAT=MELDS>': seat 5: expected 0 to 3\n",
         ),
         (
             with(HAND, &["--melds", "2=55z"]),
@@ -204,7 +213,7 @@ fn usage_errors_exit_2_naming_the_option() {
         ),
         (
             with(HAND, &["--riichi", "4"]),
-            "invalid value '4' for '--riichi <SEAT[@N]>': seat \"4\": expected 0 to 3\n",
+            "invalid value '4' for '--riichi <SEAT[@N]>': seat 4: expected 0 to 3\n",
         ),
         (
             vec!["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z5z"],

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt, PyString};
 use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
-use tenpai::game::Pai;
+use tenpai::game::{Pai, SeatIndex};
 use tenpai::rules::Rules;
 use tenpai::{Hand, HandError, Tile, TileCounts, KINDS};
 
@@ -300,6 +300,32 @@ pub fn whole<T: Whole>(obj: &Bound<'_, PyAny>) -> PyResult<T> {
             format!("expected a whole number of at most {}, got {n}", T::MAX)
         })
     })
+}
+
+/// A seat argument: a whole number (as [`whole`] reads it) that is a seat,
+/// read through the library's [`SeatIndex`] so that every function refuses
+/// a bad seat alike.
+///
+/// # Errors
+/// `ValueError`: not a whole number, or `seat 7: expected 0 to 3`.
+pub fn seat(obj: &Bound<'_, PyAny>) -> PyResult<SeatIndex> {
+    let n = whole_number(obj)?;
+    match u64::try_from(n) {
+        Ok(n) => SeatIndex::try_from(n).map_err(value_error),
+        Err(_) => Err(value_error(format!("seat {n}: expected 0 to 3"))),
+    }
+}
+
+/// [`seat`], or `None` for Python's `None`.
+///
+/// # Errors
+/// As [`seat`].
+pub fn seat_or_none(obj: &Bound<'_, PyAny>) -> PyResult<Option<SeatIndex>> {
+    if obj.is_none() {
+        Ok(None)
+    } else {
+        seat(obj).map(Some)
+    }
 }
 
 /// [`whole`], or `None` for Python's `None`.

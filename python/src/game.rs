@@ -2,14 +2,14 @@
 //! a time; actions are the library's fixed action indices, observations its
 //! `Observation` (as a dict) and `Features` (as numpy arrays).
 
-use crate::convert::{rules_of, value_error, whole, whole_or_none};
+use crate::convert::{rules_of, seat as seat_of, seat_or_none, value_error, whole};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde::Deserialize;
 use tenpai::game::{
     action_index, action_name, Action, Event, Features, Game as LibGame, Observation, Pai,
-    ACTION_SPACE, PLANES, SCALARS,
+    SeatIndex, ACTION_SPACE, PLANES, SCALARS,
 };
 use tenpai::rules::{GameLength, Rules};
 
@@ -44,17 +44,6 @@ impl Game {
         self.sorted.clone_from(&self.indices);
         self.sorted.sort_unstable();
         self.sorted.dedup();
-    }
-
-    fn seat_arg(&self, seat: Option<u8>) -> PyResult<u8> {
-        match seat {
-            Some(s) if s < 4 => Ok(s),
-            Some(s) => Err(value_error(format!("seat {s}: expected 0-3"))),
-            None => self
-                .game
-                .to_act()
-                .ok_or_else(|| value_error("the game is over: no seat to act")),
-        }
     }
 
     /// The library's game (for the players).
@@ -111,7 +100,7 @@ impl Game {
     /// The seat (0-3) that must choose now, or None once the game is over.
     #[getter]
     fn seat(&self) -> Option<u8> {
-        self.game.to_act()
+        self.game.to_act().map(SeatIndex::get)
     }
 
     /// The game is over.
@@ -164,13 +153,11 @@ impl Game {
     #[pyo3(signature = (seat=None))]
     fn legal_actions(
         &self,
-        #[pyo3(from_py_with = whole_or_none::<u8>)] seat: Option<u8>,
+        #[pyo3(from_py_with = seat_or_none)] seat: Option<SeatIndex>,
     ) -> PyResult<Vec<usize>> {
-        if self.game.is_over() {
-            seat.map_or(Ok(0), |s| self.seat_arg(Some(s)))
-                .map(|_| Vec::new())
-        } else if seat.is_some_and(|s| Some(s) != self.game.to_act()) {
-            self.seat_arg(seat).map(|_| Vec::new())
+        // The seat was checked when read (`seat_or_none`).
+        if self.game.is_over() || seat.is_some_and(|s| Some(s) != self.game.to_act()) {
+            Ok(Vec::new())
         } else {
             Ok(self.sorted.clone())
         }
@@ -183,7 +170,7 @@ impl Game {
     fn action_mask<'py>(
         &self,
         py: Python<'py>,
-        #[pyo3(from_py_with = whole_or_none::<u8>)] seat: Option<u8>,
+        #[pyo3(from_py_with = seat_or_none)] seat: Option<SeatIndex>,
     ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let mut mask = vec![false; ACTION_SPACE];
         for i in self.legal_actions(seat)? {
@@ -201,7 +188,7 @@ impl Game {
     fn is_legal(
         &self,
         #[pyo3(from_py_with = whole::<usize>)] action: usize,
-        #[pyo3(from_py_with = whole_or_none::<u8>)] seat: Option<u8>,
+        #[pyo3(from_py_with = seat_or_none)] seat: Option<SeatIndex>,
     ) -> PyResult<bool> {
         Ok(self.legal_actions(seat)?.binary_search(&action).is_ok())
     }
@@ -245,10 +232,9 @@ impl Game {
     fn observation<'py>(
         &self,
         py: Python<'py>,
-        #[pyo3(from_py_with = whole::<u8>)] seat: u8,
+        #[pyo3(from_py_with = seat_of)] seat: SeatIndex,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let s = self.seat_arg(Some(seat))?;
-        observation_dict(py, &Observation::of(self.game.state(), s))
+        observation_dict(py, &Observation::of(self.game.state(), seat))
     }
 
     /// features(seat) -> tuple[numpy.ndarray[(PLANES, 34), uint8], numpy.ndarray[(SCALARS,), int32]]
@@ -259,10 +245,9 @@ impl Game {
     fn features<'py>(
         &self,
         py: Python<'py>,
-        #[pyo3(from_py_with = whole::<u8>)] seat: u8,
+        #[pyo3(from_py_with = seat_of)] seat: SeatIndex,
     ) -> PyResult<FeatureArrays<'py>> {
-        let s = self.seat_arg(Some(seat))?;
-        let f = Features::of(&Observation::of(self.game.state(), s));
+        let f = Features::of(&Observation::of(self.game.state(), seat));
         let tiles = PyArray1::from_slice(py, &f.tiles).reshape([PLANES, 34])?;
         Ok((tiles, PyArray1::from_slice(py, &f.scalars)))
     }
@@ -344,12 +329,12 @@ fn pai_list(v: impl IntoIterator<Item = Pai>) -> Vec<String> {
 /// An observation as a Python dict (see `Game.observation`).
 fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
-    d.set_item("seat", o.seat)?;
-    d.set_item("bakaze", o.bakaze)?;
+    d.set_item("seat", o.seat.get())?;
+    d.set_item("bakaze", o.round_wind as u8)?;
     d.set_item("kyoku", o.kyoku)?;
     d.set_item("honba", o.honba)?;
     d.set_item("kyotaku", o.kyotaku)?;
-    d.set_item("oya", o.oya)?;
+    d.set_item("oya", o.dealer.get())?;
     d.set_item("scores", o.scores)?;
     d.set_item("hand", pai_list(o.hand.iter().copied()))?;
     d.set_item("drawn", o.drawn.map(|p| p.to_string()))?;
@@ -395,7 +380,10 @@ fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py
         pai_list(o.dora_indicators.iter().copied()),
     )?;
     d.set_item("live_left", o.live_left)?;
-    d.set_item("last_tile", o.last_tile.map(|(s, p)| (s, p.to_string())))?;
+    d.set_item(
+        "last_tile",
+        o.last_tile.map(|(s, p)| (s.get(), p.to_string())),
+    )?;
     Ok(d)
 }
 

@@ -3,7 +3,7 @@
 //! Every argument is checked here or by the library before any game moves;
 //! the stepping runs without the GIL.
 
-use crate::convert::{value_error, whole, whole_or_none};
+use crate::convert::{seat, value_error, whole, whole_or_none};
 use crate::game::{event_dicts, game_rules, mjai_lines, FeatureArrays};
 use crate::selfplay::player_of;
 use numpy::{
@@ -15,7 +15,7 @@ use pyo3::types::{PyList, PyTuple};
 use std::sync::{Mutex, MutexGuard};
 use tenpai::arena::PlayerKind;
 use tenpai::batch::{Outputs, Reward, VecGame as LibVecGame, MAX_LEGAL};
-use tenpai::game::{Features, Game as LibGame, ACTION_SPACE, PLANES, SCALARS};
+use tenpai::game::{Features, Game as LibGame, SeatIndex, ACTION_SPACE, PLANES, SCALARS};
 
 /// The output arrays, C-ordered, allocated once.
 struct Arrays {
@@ -433,12 +433,9 @@ impl VecGame {
         &self,
         py: Python<'py>,
         #[pyo3(from_py_with = whole::<usize>)] i: usize,
-        #[pyo3(from_py_with = whole::<u8>)] seat: u8,
+        #[pyo3(from_py_with = seat)] seat: SeatIndex,
         finished: bool,
     ) -> PyResult<FeatureArrays<'py>> {
-        if seat > 3 {
-            return Err(value_error(format!("seat {seat}: expected 0-3")));
-        }
         let (mut tiles, mut scalars) = ([0u8; PLANES * 34], [0i32; SCALARS]);
         self.with_game(i, finished, |g| {
             Features::write_seen_by(g.state(), seat, &mut tiles, &mut scalars);

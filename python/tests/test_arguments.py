@@ -39,7 +39,7 @@ def a_legal_action(g):
         (lambda: tenpai.Game().step(np.array([3.0])), "expected a whole number, got [3.] (ndarray)", "action"),
         (lambda: tenpai.Game().is_legal(-1), NEGATIVE, "action"),
         (lambda: tenpai.Game().legal_actions(-1), NEGATIVE, "seat"),
-        (lambda: tenpai.Game().legal_actions(4), "seat 4: expected 0-3", None),
+        (lambda: tenpai.Game().legal_actions(4), "seat 4: expected 0 to 3", None),
         (lambda: tenpai.Game().action_mask(300), "expected a whole number of at most 255, got 300", "seat"),
         (lambda: tenpai.Game().observation(-1), NEGATIVE, "seat"),
         (lambda: tenpai.Game().features(-1), NEGATIVE, "seat"),

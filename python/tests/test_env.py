@@ -106,7 +106,7 @@ def test_mc_opponents_and_render():
 @pytest.mark.parametrize(
     "kwargs, message",
     [
-        ({"seat": 4}, "seat 4: expected 0-3"),
+        ({"seat": 4}, "seat 4: expected 0 to 3"),
         ({"opponents": "strong"}, "unknown player 'strong'"),
         ({"opponents": ["random"]}, "opponents: expected 3, got 1"),
         ({"reward": "win"}, "reward 'win'"),

@@ -106,7 +106,7 @@ def test_legal_actions_only_for_the_seat_asked():
     g = tenpai.Game(seed=1)
     assert g.legal_actions(0) == g.legal_actions()
     assert g.legal_actions(2) == []
-    with pytest.raises(ValueError, match="seat 4: expected 0-3"):
+    with pytest.raises(ValueError, match="seat 4: expected 0 to 3"):
         g.legal_actions(4)
 
 

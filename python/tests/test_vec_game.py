@@ -167,7 +167,7 @@ def test_events_and_features_of_any_game_and_seat():
         vg.events(2)
     with pytest.raises(ValueError, match="game 0: no game has ended in this row yet"):
         vg.mjai(0, finished=True)
-    with pytest.raises(ValueError, match="seat 4: expected 0-3"):
+    with pytest.raises(ValueError, match="seat 4: expected 0 to 3"):
         vg.features(0, 4)
 
 

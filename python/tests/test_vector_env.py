@@ -102,7 +102,7 @@ def test_bad_settings_and_actions_are_refused():
         VectorEnv(2, opponents=["random", "random"])
     with pytest.raises(ValueError, match="expected built-in players"):
         VectorEnv(2, opponents=["random", None, "random"])
-    with pytest.raises(ValueError, match="seat 4: expected 0-3"):
+    with pytest.raises(ValueError, match="seat 4: expected 0 to 3"):
         VectorEnv(2, seat=4)
     env = VectorEnv(2)
     obs, _ = env.reset(seed=1)

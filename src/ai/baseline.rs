@@ -83,7 +83,7 @@ fn hand_of(
     red: [u8; 3],
     extra: Option<Meld>,
 ) -> Option<Hand> {
-    let mut melds: Vec<Meld> = obs.melds[obs.seat as usize]
+    let mut melds: Vec<Meld> = obs.melds[obs.seat.index()]
         .iter()
         .filter_map(|m| m.to_meld().ok())
         .collect();
@@ -126,7 +126,7 @@ fn keep_value(obs: &Observation, counts: &TileCounts, t: Tile, dora: &TileCounts
 pub(crate) fn safety(obs: &Observation, t: Tile, seen: &TileCounts) -> i32 {
     let mut worst = i32::MAX;
     for s in 0..4 {
-        if s == obs.seat as usize || !obs.riichi[s] {
+        if s == obs.seat.index() || !obs.riichi[s] {
             continue;
         }
         let river: Vec<Tile> = obs.rivers[s].iter().filter_map(|r| r.pai.tile()).collect();
@@ -250,7 +250,7 @@ fn own_turn(
 ) -> Action {
     let seen = obs.visible_counts();
     let rows = analysis(obs, counts, red, &seen);
-    let in_riichi = obs.riichi[obs.seat as usize];
+    let in_riichi = obs.riichi[obs.seat.index()];
     // After riichi: a closed kan that keeps the waits is free fu and dora.
     if let Some(kan) = legal.iter().find(|a| matches!(a, Action::Ankan { .. })) {
         if in_riichi {
@@ -277,7 +277,7 @@ fn own_turn(
         return fallback();
     }
     let best_shanten = rows[0].ukeire.shanten;
-    let threatened = (0..4).any(|s| s != obs.seat as usize && obs.riichi[s]);
+    let threatened = (0..4).any(|s| s != obs.seat.index() && obs.riichi[s]);
     let dora = dora_tiles(obs);
     let seen_all: TileCounts = std::array::from_fn(|i| seen[i].saturating_add(counts[i]));
     let defend = threatened && best_shanten >= 1;
@@ -360,14 +360,14 @@ fn call_or_pass(
     let Some(called_tile) = called.tile() else {
         return pass();
     };
-    if (0..4).any(|s| s != obs.seat as usize && obs.riichi[s]) {
+    if (0..4).any(|s| s != obs.seat.index() && obs.riichi[s]) {
         return pass();
     }
     let Some(now) = hand_of(obs, counts, red, None) else {
         return pass();
     };
     let before = shanten_of(&now);
-    let own_melds = &obs.melds[obs.seat as usize];
+    let own_melds = &obs.melds[obs.seat.index()];
     let has_yakuhai_meld = own_melds
         .iter()
         .any(|m| m.kind != MeldKind::Chi && is_yakuhai(obs, m.tile()));

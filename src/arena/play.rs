@@ -6,7 +6,7 @@ use super::{ArenaError, BoxError, Config, PlayerKind, Tally};
 use crate::ai::mc::{McPlayer, SearchReport};
 use crate::ai::BaselinePlayer;
 use crate::bot::{ExternalBot, Faults};
-use crate::game::{play_game, Action, GameRecord, Observation, Player, RandomPlayer};
+use crate::game::{play_game, Action, GameRecord, Observation, Player, RandomPlayer, SeatIndex};
 use rayon::prelude::*;
 use std::cell::RefCell;
 use std::ops::Range;
@@ -131,18 +131,17 @@ fn play_observed(
     let failed = RefCell::new(None);
     // External bots are kept apart, to read their faults after the game.
     let mut bots: Vec<Option<ExternalBot>> = Vec::new();
-    for (seat, &p) in players.iter().enumerate() {
+    for (seat, &p) in SeatIndex::ALL.into_iter().zip(players.iter()) {
         bots.push(match &config.players[p] {
             PlayerKind::Cmd { command, timeout } => {
                 let fallback = Box::new(BaselinePlayer::new(&config.rules));
-                let bot =
-                    ExternalBot::spawn(command, seat as u8, &config.rules, *timeout, fallback)
-                        .map_err(|source| ArenaError::Spawn {
-                            game,
-                            seat: seat as u8,
-                            command: command.clone(),
-                            source,
-                        })?;
+                let bot = ExternalBot::spawn(command, seat, &config.rules, *timeout, fallback)
+                    .map_err(|source| ArenaError::Spawn {
+                        game,
+                        seat: seat.get(),
+                        command: command.clone(),
+                        source,
+                    })?;
                 Some(bot)
             }
             _ => None,

@@ -94,7 +94,7 @@ impl Slot {
     /// The position in `game.legal()` of the action with index `action`, or
     /// why there is none.
     pub fn position(&self, action: i64) -> Result<usize, String> {
-        let seat = self.game.to_act().map_or(4, i32::from);
+        let seat = self.game.to_act().map_or(4, |s| i32::from(s.get()));
         let found = usize::try_from(action)
             .ok()
             .filter(|&a| a < ACTION_SPACE)
@@ -119,7 +119,7 @@ impl Slot {
     /// the game ends; then reads the new events.
     fn play_bots(&mut self, view: &mut Observation) -> Result<(), GameError> {
         while let Some(seat) = self.game.to_act() {
-            let Some(bot) = self.bots[seat as usize].as_mut() else {
+            let Some(bot) = self.bots[seat.index()].as_mut() else {
                 break;
             };
             if bot.reads_observation() {
@@ -184,7 +184,7 @@ impl Slot {
             .game
             .to_act()
             .ok_or_else(|| GameError::Invariant("a row's game waits for no one".into()))?;
-        *row.seat = seat as i8;
+        *row.seat = seat.get() as i8;
         *row.seed = self.seed;
         Features::write_seen_by(self.game.state(), seat, row.tiles, row.scalars);
         if self.sorted.len() > MAX_LEGAL || self.sorted.last() >= Some(&ACTION_SPACE) {

@@ -4,7 +4,7 @@ use super::outputs::Outputs;
 use super::slot::Slot;
 use super::BatchError;
 use crate::arena::PlayerKind;
-use crate::game::{Game, GameError, Observation, State};
+use crate::game::{Game, GameError, Observation, SeatIndex, State};
 use crate::rules::Rules;
 
 /// What [`Outputs::reward`] gives each seat.
@@ -108,7 +108,10 @@ impl VecGame {
             reward,
             slots: Vec::new(),
             positions: vec![0; n],
-            views: vec![Observation::of(&State::new(rules.clone()), 0); n.div_ceil(CHUNK)],
+            views: vec![
+                Observation::of(&State::new(rules.clone()), SeatIndex::ALL[0]);
+                n.div_ceil(CHUNK)
+            ],
             // A Monte Carlo decision takes milliseconds: two rows pay for a
             // thread; otherwise a row's step is about a microsecond.
             parallel_from: if mc { 2 } else { 128 },

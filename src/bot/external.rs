@@ -9,7 +9,7 @@ use crate::game::Action;
 use crate::game::Event;
 use crate::game::Observation;
 use crate::game::Player;
-use crate::game::State;
+use crate::game::{SeatIndex, State};
 use crate::lines::MAX_LINE;
 use crate::rules::Rules;
 use std::io::Write;
@@ -58,7 +58,8 @@ pub struct Faults {
 /// // A "bot" that never answers: every decision of seat 0 is a fault the
 /// // baseline plays; the game goes on and ends.
 /// let fallback = Box::new(BaselinePlayer::new(&rules));
-/// let mut bot = ExternalBot::spawn("cat > /dev/null", 0, &rules, Duration::from_millis(1), fallback)?;
+/// let seat = tenpai::game::SeatIndex::ALL[0];
+/// let mut bot = ExternalBot::spawn("cat > /dev/null", seat, &rules, Duration::from_millis(1), fallback)?;
 /// let (mut a, mut b, mut c) = (RandomPlayer::new(1), RandomPlayer::new(2), RandomPlayer::new(3));
 /// let mut seats: [&mut dyn Player; 4] = [&mut bot, &mut a, &mut b, &mut c];
 /// let record = play_game(&rules, 1, &mut seats, false)?;
@@ -67,7 +68,7 @@ pub struct Faults {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub struct ExternalBot {
-    seat: u8,
+    seat: SeatIndex,
     rules: Rules,
     process: Process,
     timeout: Duration,
@@ -96,7 +97,7 @@ impl ExternalBot {
     /// The process cannot be started.
     pub fn spawn(
         command: &str,
-        seat: u8,
+        seat: SeatIndex,
         rules: &Rules,
         timeout: Duration,
         fallback: Box<dyn Player + Send>,
@@ -244,8 +245,12 @@ impl ExternalBot {
 
     /// The second answer of a riichi: `reach` sent back, the discard read.
     fn riichi_discard(&mut self, legal: &[Action]) -> Option<Action> {
-        self.pending
-            .push(Event::Reach { actor: self.seat }.to_json());
+        self.pending.push(
+            Event::Reach {
+                actor: self.seat.get(),
+            }
+            .to_json(),
+        );
         self.reach_sent = true;
         let text = self.exchange()?;
         let discards: Vec<Action> = legal
@@ -256,7 +261,10 @@ impl ExternalBot {
             })
             .collect();
         let mut view = self.view.clone();
-        view.apply(&Event::Reach { actor: self.seat }).ok()?;
+        view.apply(&Event::Reach {
+            actor: self.seat.get(),
+        })
+        .ok()?;
         let answer = parse_line(&text, Protocol::Lines)
             .ok()
             .and_then(|mut v| v.pop())
@@ -299,7 +307,7 @@ impl Player for ExternalBot {
         // The view follows the table; an event it refuses (a bug) leaves the
         // bot's answers to be checked against what it had.
         let _ = self.view.apply(event);
-        let own_reach = matches!(event, Event::Reach { actor } if *actor == self.seat);
+        let own_reach = matches!(event, Event::Reach { actor } if *actor == self.seat.get());
         if own_reach && self.reach_sent {
             self.reach_sent = false;
             return;
@@ -334,9 +342,9 @@ fn exited(status: Option<ExitStatus>) -> String {
 
 /// `start_game` with the fields a bot reads: its `id`, `kyoku_first`,
 /// `aka_flag`.
-fn start_game_json(json: &str, seat: u8, rules: &Rules) -> String {
+fn start_game_json(json: &str, seat: SeatIndex, rules: &Rules) -> String {
     let mut v: serde_json::Value = serde_json::from_str(json).expect("an event's JSON");
-    v["id"] = seat.into();
+    v["id"] = seat.get().into();
     v["kyoku_first"] = crate::game::kyoku_first(rules.game.length).into();
     v["aka_flag"] = (rules.scoring.red_fives != [0; 3]).into();
     v.to_string()
@@ -345,7 +353,12 @@ fn start_game_json(json: &str, seat: u8, rules: &Rules) -> String {
 /// The action of `legal` whose answer is `answer` (`None`: a pass). A
 /// `hora` may leave out its `pai`; a `dahai` whose `tsumogiri` is wrong is
 /// taken for the discard of that tile.
-fn find_answer(view: &State, seat: u8, legal: &[Action], answer: Option<Event>) -> Option<Action> {
+fn find_answer(
+    view: &State,
+    seat: SeatIndex,
+    legal: &[Action],
+    answer: Option<Event>,
+) -> Option<Action> {
     let offered: Vec<(Option<Event>, &Action)> = legal
         .iter()
         .map(|a| (answer_event(view, seat, a), a))

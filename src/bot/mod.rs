@@ -29,7 +29,7 @@ use crate::game::LoggedRules;
 use crate::game::Observation;
 use crate::game::Player;
 use crate::game::{action_events, legal_actions, Action};
-use crate::game::{Phase, State};
+use crate::game::{Phase, SeatError, SeatIndex, State};
 use crate::rules::Rules;
 use thiserror::Error;
 
@@ -73,6 +73,10 @@ pub enum BotError {
     /// `start_game` names no seat and none was given.
     #[error("start_game has no id and no seat was given")]
     NoSeat,
+    /// `start_game`'s `id` is no seat (the message reader allows 0 to 3 only,
+    /// so only a hand-built [`Incoming`] has one).
+    #[error("start_game: {0}")]
+    Seat(#[from] SeatError),
     /// `start_game`'s `kyoku_first` is neither 0 nor 4.
     #[error("start_game: kyoku_first {0} is neither 0 (east-south) nor 4 (east only)")]
     GameLength(u8),
@@ -110,7 +114,7 @@ pub type PlayerMaker = Box<dyn FnMut(&Rules, u8) -> Box<dyn Player>>;
 /// ```
 pub struct BotSession {
     rules: Rules,
-    seat: Option<u8>,
+    seat: Option<SeatIndex>,
     make: PlayerMaker,
     game: Option<Game>,
     /// Events observed so far, for error messages (index within the line).
@@ -120,7 +124,7 @@ pub struct BotSession {
 /// The game being played: the seat's view and its player.
 struct Game {
     state: State,
-    seat: u8,
+    seat: SeatIndex,
     player: Box<dyn Player>,
     /// The discard of a riichi this bot declared, to answer with once the
     /// host shows the `reach`.
@@ -130,7 +134,7 @@ struct Game {
 impl BotSession {
     /// A bot playing under `rules` at `seat` (or, when `None`, the `id` of
     /// `start_game`), its decisions made by the players `make` builds.
-    pub fn new(rules: Rules, seat: Option<u8>, make: PlayerMaker) -> BotSession {
+    pub fn new(rules: Rules, seat: Option<SeatIndex>, make: PlayerMaker) -> BotSession {
         BotSession {
             rules,
             seat,
@@ -141,7 +145,7 @@ impl BotSession {
     }
 
     /// The seat played, once known.
-    pub fn seat(&self) -> Option<u8> {
+    pub fn seat(&self) -> Option<SeatIndex> {
         self.game.as_ref().map(|g| g.seat).or(self.seat)
     }
 
@@ -187,7 +191,11 @@ impl BotSession {
     }
 
     fn start_game(&mut self, incoming: &Incoming) -> Result<(), BotError> {
-        let seat = self.seat.or(incoming.id).ok_or(BotError::NoSeat)?;
+        let seat = match (self.seat, incoming.id) {
+            (Some(s), _) => s,
+            (None, Some(id)) => SeatIndex::new(id)?,
+            (None, None) => return Err(BotError::NoSeat),
+        };
         let mut rules = self.rules.clone();
         let logged = LoggedRules {
             kyoku_first: incoming.kyoku_first,
@@ -195,7 +203,7 @@ impl BotSession {
             rules: None,
         };
         logged.apply_to(&mut rules).map_err(BotError::GameLength)?;
-        let player = (self.make)(&rules, seat);
+        let player = (self.make)(&rules, seat.get());
         self.game = Some(Game {
             state: State::for_seat(rules, seat),
             seat,
@@ -233,7 +241,7 @@ impl BotSession {
             return Ok(None);
         }
         let riichi_turn =
-            matches!(g.state.phase(), Phase::RiichiDiscard { seat } if *seat == g.seat);
+            matches!(g.state.phase(), Phase::RiichiDiscard { seat } if *seat == g.seat.get());
         let action = match pending {
             Some(a) if riichi_turn && legal.contains(&a) => a,
             _ => g.player.act(&Observation::of(&g.state, g.seat), &legal),
@@ -287,18 +295,19 @@ pub fn offers_decision(event: &Event) -> bool {
 /// ```
 /// use tenpai::{bot::answer_event, game::{legal_actions, Action, Event, State}};
 /// let s = State::new(tenpai::rules::Rules::tenhou());
-/// assert_eq!(answer_event(&s, 0, &Action::Pass), None);
+/// let [s0, _, s2, _] = tenpai::game::SeatIndex::ALL;
+/// assert_eq!(answer_event(&s, s0, &Action::Pass), None);
 /// let riichi = Action::Riichi { pai: "E".parse()?, tsumogiri: true };
-/// assert_eq!(answer_event(&s, 2, &riichi), Some(Event::Reach { actor: 2 }));
+/// assert_eq!(answer_event(&s, s2, &riichi), Some(Event::Reach { actor: 2 }));
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
-pub fn answer_event(state: &State, seat: u8, action: &Action) -> Option<Event> {
+pub fn answer_event(state: &State, seat: SeatIndex, action: &Action) -> Option<Event> {
     match action {
         Action::Pass => return None,
-        Action::Riichi { .. } => return Some(Event::Reach { actor: seat }),
+        Action::Riichi { .. } => return Some(Event::Reach { actor: seat.get() }),
         _ => {}
     }
-    let first = action_events(state, seat, action, &[])
+    let first = action_events(state, seat.get(), action, &[])
         .ok()?
         .into_iter()
         .next()?;

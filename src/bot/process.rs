@@ -83,7 +83,7 @@ static LIVE: Mutex<Vec<Weak<Shared>>> = Mutex::new(Vec::new());
 ///
 /// let rules = Rules::tenhou();
 /// let fallback = Box::new(BaselinePlayer::new(&rules));
-/// let bot = ExternalBot::spawn("sleep 60", 0, &rules, Duration::from_secs(1), fallback)?;
+/// let bot = ExternalBot::spawn("sleep 60", tenpai::game::SeatIndex::ALL[0], &rules, Duration::from_secs(1), fallback)?;
 /// end_all_bots(); // the sleep is killed now, not when `bot` is dropped
 /// # Ok::<(), std::io::Error>(())
 /// ```
@@ -109,7 +109,7 @@ pub fn end_all_bots() {
 ///
 /// let rules = Rules::tenhou();
 /// let fallback = Box::new(BaselinePlayer::new(&rules));
-/// let bot = ExternalBot::spawn("sleep 60", 0, &rules, Duration::from_secs(1), fallback)?;
+/// let bot = ExternalBot::spawn("sleep 60", tenpai::game::SeatIndex::ALL[0], &rules, Duration::from_secs(1), fallback)?;
 /// let handle = bot.handle();
 /// std::thread::spawn(move || handle.end()).join().unwrap();
 /// assert_eq!(bot.faults().count, 0);

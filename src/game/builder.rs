@@ -9,6 +9,7 @@ use super::error::GameError;
 use super::observation::Observation;
 use super::pai::Pai;
 use super::round::RoundId;
+use super::seat_index::SeatIndex;
 use super::state::{live_wall_left, RiverTile, State, TableMeld};
 use crate::meld::{Meld, MeldKind};
 use crate::rules::Rules;
@@ -24,12 +25,6 @@ pub enum PositionError {
     BadRound {
         /// The text.
         text: String,
-    },
-    /// A seat above 3.
-    #[error("seat {seat}: expected 0 to 3")]
-    BadSeat {
-        /// The seat.
-        seat: u8,
     },
     /// The seat's own turn needs 3n+2 tiles.
     #[error("the seat's turn needs 3n+2 tiles (14 with no meld), got {tiles}")]
@@ -95,7 +90,13 @@ impl FromStr for RoundId {
         if !(1..=4).contains(&number) {
             return Err(bad());
         }
-        RoundId::new(wind, number - 1, honba, 0).ok_or_else(bad)
+        // `number` is 1 to 4 (checked above), so its dealer is a seat.
+        Ok(RoundId::new(
+            wind,
+            SeatIndex::ALL[usize::from(number - 1)],
+            honba,
+            0,
+        ))
     }
 }
 
@@ -103,22 +104,23 @@ impl FromStr for RoundId {
 /// [`State`] ([`Position::build`]).
 ///
 /// ```
-/// use tenpai::game::{legal_actions, Action, Position};
+/// use tenpai::game::{legal_actions, Action, Position, SeatIndex};
 /// let rules = tenpai::rules::Rules::tenhou();
-/// let state = Position::new(0, "E1".parse()?)
+/// let [s0, _, _, s3] = SeatIndex::ALL;
+/// let state = Position::new(s0, "E1".parse()?)
 ///     .hand(&"23m456p789s11z5z [789m]".parse()?, None)
-///     .river(3, &["1m".parse()?])
+///     .river(s3, &["1m".parse()?])
 ///     .dora_indicators(&["3s".parse()?])
 ///     .build(&rules)?;
 /// // The seat's turn right after its chi: only discards.
-/// let legal = legal_actions(&state, 0);
+/// let legal = legal_actions(&state, s0);
 /// assert!(legal.iter().all(|a| matches!(a, Action::Discard { .. })));
-/// assert_eq!((state.seat(0).len(), state.seat(1).len()), (11, 13));
+/// assert_eq!((state.seat(tenpai::game::SeatIndex::ALL[0]).len(), state.seat(tenpai::game::SeatIndex::ALL[1]).len()), (11, 13));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Position {
-    seat: u8,
+    seat: SeatIndex,
     round: RoundId,
     sticks: u8,
     hand: Option<Hand>,
@@ -135,7 +137,7 @@ impl Position {
     /// The position of `seat` in `round` (its honba included), before
     /// anything is described: no hand, empty rivers, no dora indicator,
     /// the rules' starting scores.
-    pub fn new(seat: u8, round: RoundId) -> Position {
+    pub fn new(seat: SeatIndex, round: RoundId) -> Position {
         Position {
             seat,
             round,
@@ -161,27 +163,21 @@ impl Position {
     }
 
     /// A seat's discards, in order.
-    pub fn river(mut self, seat: u8, tiles: &[Pai]) -> Position {
-        if let Some(r) = self.rivers.get_mut(seat as usize) {
-            *r = tiles.to_vec();
-        }
+    pub fn river(mut self, seat: SeatIndex, tiles: &[Pai]) -> Position {
+        self.rivers[seat.index()] = tiles.to_vec();
         self
     }
 
     /// Another seat's called melds (called from the seat on its left).
-    pub fn melds(mut self, seat: u8, melds: &[Meld]) -> Position {
-        if let Some(m) = self.melds.get_mut(seat as usize) {
-            *m = melds.to_vec();
-        }
+    pub fn melds(mut self, seat: SeatIndex, melds: &[Meld]) -> Position {
+        self.melds[seat.index()] = melds.to_vec();
         self
     }
 
     /// A seat in riichi, declared with its `discard`-th discard (1-based;
     /// `None`: its last).
-    pub fn riichi(mut self, seat: u8, discard: Option<usize>) -> Position {
-        if let Some(r) = self.riichi.get_mut(seat as usize) {
-            *r = Some(discard);
-        }
+    pub fn riichi(mut self, seat: SeatIndex, discard: Option<usize>) -> Position {
+        self.riichi[seat.index()] = Some(discard);
         self
     }
 
@@ -213,17 +209,14 @@ impl Position {
     /// The position as the engine's state of the seat's game, its own turn.
     ///
     /// # Errors
-    /// [`PositionError`] naming what does not fit: the seat, the hand's
+    /// [`PositionError`] naming what does not fit: the hand's
     /// size, the drawn tile, a riichi discard, more tiles than a game holds,
     /// or what the engine refuses ([`State::from_observation`]).
     ///
     /// # Panics
     /// Never.
     pub fn build(&self, rules: &Rules) -> Result<State, PositionError> {
-        let seat = self.seat;
-        if seat > 3 {
-            return Err(PositionError::BadSeat { seat });
-        }
+        let seat = self.seat.get();
         let hand = match &self.hand {
             Some(h) if h.len() % 3 == 2 => h,
             h => {
@@ -240,10 +233,10 @@ impl Position {
         }
         let mut melds = self.melds.clone();
         melds[seat as usize] = hand.melds().to_vec();
-        let mut obs = Observation::of(&State::new(rules.clone()), seat);
-        obs.bakaze = self.round.wind() as u8;
+        let mut obs = Observation::of(&State::new(rules.clone()), self.seat);
+        obs.round_wind = self.round.wind();
         obs.kyoku = self.round.kyoku();
-        obs.oya = self.round.dealer();
+        obs.dealer = self.round.dealer_seat();
         obs.honba = self.round.honba();
         obs.kyotaku = self.sticks;
         obs.scores = self.scores.unwrap_or([rules.game.start_points; 4]);

@@ -16,6 +16,7 @@ use super::legal::{action_events, action_events_into, legal_actions_into, Action
 use super::logged_rules::LoggedRules;
 use super::pai::Pai;
 use super::round::{RoundId, RoundOutcome};
+use super::seat_index::SeatIndex;
 use super::state::{Phase, RiichiState, State};
 use super::wall::{physical_pai, Wall};
 use crate::rules::{KanDoraTiming, Rules};
@@ -48,7 +49,7 @@ pub type Spectator<'w> = &'w mut (dyn FnMut(&Event, &State) + Send);
 /// ```
 /// use tenpai::game::{Action, Game};
 /// let mut g = Game::new(&tenpai::rules::Rules::tenhou(), 42, false)?;
-/// assert_eq!(g.to_act(), Some(0)); // the first dealer, on its first draw
+/// assert_eq!(g.to_act(), Some(tenpai::game::SeatIndex::ALL[0])); // the first dealer, on its first draw
 /// while g.to_act().is_some() {
 ///     // Win when possible, otherwise the first legal action.
 ///     let legal = g.legal();
@@ -134,9 +135,9 @@ impl<'w> Game<'w> {
     }
 
     /// The seat that must choose now; `None` once the game is over.
-    pub fn to_act(&self) -> Option<u8> {
+    pub fn to_act(&self) -> Option<SeatIndex> {
         match self.question {
-            Question::Turn(seat) | Question::Response { seat, .. } => Some(seat),
+            Question::Turn(seat) | Question::Response { seat, .. } => Some(SeatIndex::engine(seat)),
             Question::Over => None,
         }
     }
@@ -223,7 +224,7 @@ impl<'w> Game<'w> {
             Some(i) => self.step_legal(i),
             None => Err(GameError::illegal(
                 "action",
-                seat,
+                seat.get(),
                 format!("{action:?} is not among the legal actions"),
             )),
         }
@@ -245,7 +246,7 @@ impl<'w> Game<'w> {
         let Some(action) = self.legal.get(i).cloned() else {
             return Err(GameError::illegal(
                 "action",
-                seat,
+                seat.get(),
                 format!("legal action {i} of {}", self.legal.len()),
             ));
         };
@@ -313,7 +314,7 @@ impl<'w> Game<'w> {
                     }
                 }
                 Phase::Turn { seat, .. } | Phase::RiichiDiscard { seat } => {
-                    legal_actions_into(&self.state, seat, &mut self.legal);
+                    legal_actions_into(&self.state, SeatIndex::engine(seat), &mut self.legal);
                     if self.legal.is_empty() {
                         return Err(GameError::Invariant("no legal action on a turn".into()));
                     }
@@ -355,7 +356,7 @@ impl<'w> Game<'w> {
     ) -> Result<bool, GameError> {
         for k in first..4 {
             let seat = (from + k) % 4;
-            legal_actions_into(&self.state, seat, &mut self.legal);
+            legal_actions_into(&self.state, SeatIndex::engine(seat), &mut self.legal);
             if !self.legal.is_empty() {
                 self.question = Question::Response {
                     from,
@@ -447,7 +448,7 @@ impl<'w> Game<'w> {
             self.turn_dora(keep)?;
             return self.rinshan(from);
         }
-        if let RiichiState::Declared { .. } = self.state.seat(from).riichi() {
+        if let RiichiState::Declared { .. } = self.state.seat_at(from).riichi() {
             self.emit(Event::ReachAccepted {
                 actor: from,
                 deltas: None,

@@ -1,5 +1,6 @@
 //! Errors of the game engine.
 
+use super::seat_index::SeatError;
 use crate::score::ScoreError;
 use thiserror::Error;
 
@@ -56,6 +57,14 @@ pub enum GameError {
         logged: [i32; 4],
         /// Deltas the engine computed.
         computed: [i32; 4],
+    },
+    /// An event naming a seat that is not 0 to 3.
+    #[error("{event}: {source}")]
+    Seat {
+        /// The event type.
+        event: &'static str,
+        /// The seat number given.
+        source: SeatError,
     },
     /// An invariant of the state does not hold (a bug in the engine).
     #[error("invariant broken: {0}")]

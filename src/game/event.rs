@@ -14,6 +14,7 @@
 
 use super::logged_rules::LoggedRules;
 use super::pai::Pai;
+use super::seat_index::SeatIndex;
 use serde::{Deserialize, Serialize};
 
 /// Why a round ended in a draw (an extension of mjai's `ryukyoku`, which names
@@ -248,16 +249,17 @@ impl Event {
     /// Never.
     ///
     /// ```
-    /// use tenpai::game::{Event, Pai};
+    /// use tenpai::game::{Event, Pai, SeatIndex};
+    /// let [s0, s1, s2, _] = SeatIndex::ALL;
     /// let draw = Event::Tsumo { actor: 2, pai: "5mr".parse()? };
-    /// assert_eq!(draw.seen_by(2), draw);
-    /// assert_eq!(draw.seen_by(0), Event::Tsumo { actor: 2, pai: Pai::HIDDEN });
+    /// assert_eq!(draw.seen_by(s2), draw);
+    /// assert_eq!(draw.seen_by(s0), Event::Tsumo { actor: 2, pai: Pai::HIDDEN });
     /// let start = Event::start_game(vec![], Some(7), Default::default());
-    /// assert_eq!(start.seen_by(1), Event::start_game(vec![], None, Default::default()));
+    /// assert_eq!(start.seen_by(s1), Event::start_game(vec![], None, Default::default()));
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
-    pub fn seen_by(&self, seat: u8) -> Event {
-        self.seen(Some(seat))
+    pub fn seen_by(&self, seat: SeatIndex) -> Event {
+        self.seen(Some(seat.get()))
     }
 
     /// The event as a spectator may see it: every draw and every dealt tile

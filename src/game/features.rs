@@ -13,6 +13,7 @@
 
 use super::observation::{last_tile, Observation};
 use super::pai::Pai;
+use super::seat_index::SeatIndex;
 use super::state::{RiichiState, State, TableMeld};
 use crate::tile::{TileCounts, KINDS};
 
@@ -63,7 +64,7 @@ pub const SCALARS: usize = 19;
 ///     tehais: [deal("1m 2m 3m 4p 5pr 6p 7s 8s 9s E E E S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
 /// })?;
-/// let f = Features::of(&Observation::of(&s, 0));
+/// let f = Features::of(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]));
 /// assert_eq!(f.tiles.len(), PLANES * 34);
 /// assert_eq!(f.plane(0)[27], 3); // three East
 /// assert_eq!(f.plane(1)[13], 1); // the red 5p
@@ -102,7 +103,7 @@ impl Features {
     ///
     /// ```
     /// use tenpai::game::{Features, Observation, State, PLANES, SCALARS};
-    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 1);
+    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), tenpai::game::SeatIndex::ALL[1]);
     /// let (mut tiles, mut scalars) = ([9u8; PLANES * 34], [9i32; SCALARS]);
     /// Features::write(&obs, &mut tiles, &mut scalars);
     /// assert_eq!((tiles, scalars), (Features::of(&obs).tiles, Features::of(&obs).scalars));
@@ -122,23 +123,25 @@ impl Features {
     /// into its output rows.
     ///
     /// # Panics
-    /// When `seat > 3`.
+    /// Never.
     ///
     /// ```
-    /// use tenpai::game::{Features, Game, Observation, PLANES, SCALARS};
+    /// use tenpai::game::{Features, Game, Observation, SeatIndex, PLANES, SCALARS};
     /// let g = Game::new(&tenpai::rules::Rules::tenhou(), 5, false)?;
     /// let (mut tiles, mut scalars) = ([0u8; PLANES * 34], [0i32; SCALARS]);
-    /// Features::write_seen_by(g.state(), 2, &mut tiles, &mut scalars);
-    /// let f = Features::of(&Observation::of(g.state(), 2));
+    /// let s2 = SeatIndex::ALL[2];
+    /// Features::write_seen_by(g.state(), s2, &mut tiles, &mut scalars);
+    /// let f = Features::of(&Observation::of(g.state(), s2));
     /// assert_eq!((tiles, scalars), (f.tiles, f.scalars));
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn write_seen_by(
         state: &State,
-        seat: u8,
+        seat: SeatIndex,
         tiles: &mut [u8; PLANES * KINDS],
         scalars: &mut [i32; SCALARS],
     ) {
+        let seat = seat.get();
         encode(&SeenBy { state, seat }, tiles, scalars);
     }
 
@@ -177,9 +180,9 @@ impl Seen for Observation {
     fn header(&self) -> [u8; 7] {
         let o = self;
         [
-            o.seat,
-            o.oya,
-            o.bakaze,
+            o.seat.get(),
+            o.dealer.get(),
+            o.round_wind as u8,
             o.kyoku,
             o.honba,
             o.kyotaku,
@@ -220,7 +223,7 @@ impl Seen for Observation {
         &self.dora_indicators
     }
     fn last_tile(&self) -> Option<(u8, Pai)> {
-        self.last_tile
+        self.last_tile.map(|(s, p)| (s.get(), p))
     }
 }
 
@@ -249,29 +252,32 @@ impl Seen for SeenBy<'_> {
         self.state.scores()
     }
     fn hand(&self) -> (TileCounts, [u8; 3]) {
-        let me = self.state.seat(self.seat);
+        let me = self.state.seat_at(self.seat);
         (*me.concealed(), me.red_fives())
     }
     fn drawn(&self) -> Option<Pai> {
-        self.state.seat(self.seat).drawn()
+        self.state.seat_at(self.seat).drawn()
     }
     fn hand_size(&self, seat: u8) -> u8 {
-        self.state.seat(seat).len() as u8
+        self.state.seat_at(seat).len() as u8
     }
     fn melds(&self, seat: u8) -> &[TableMeld] {
-        self.state.seat(seat).melds()
+        self.state.seat_at(seat).melds()
     }
     fn river_counts(&self, seat: u8) -> [TileCounts; 3] {
-        *self.state.seat(seat).river_counts()
+        *self.state.seat_at(seat).river_counts()
     }
     fn riichi(&self, seat: u8) -> bool {
-        matches!(self.state.seat(seat).riichi(), RiichiState::Accepted { .. })
+        matches!(
+            self.state.seat_at(seat).riichi(),
+            RiichiState::Accepted { .. }
+        )
     }
     fn dora_indicators(&self) -> &[Pai] {
         self.state.dora()
     }
     fn last_tile(&self) -> Option<(u8, Pai)> {
-        last_tile(self.state)
+        last_tile(self.state).map(|(s, p)| (s.get(), p))
     }
 }
 

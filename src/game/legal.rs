@@ -7,6 +7,7 @@ use super::calls::{kuikae_forbidden, kuikae_leaves_discard};
 use super::event::{DrawReason, Event};
 use super::pai::Pai;
 use super::riichi::{riichi_allowed, riichi_possible};
+use super::seat_index::SeatIndex;
 use super::state::{ankan_keeps_waits, Phase, RiichiState, Seat, State};
 use crate::meld::MeldKind;
 use crate::tile::{Tile, TileSet, KINDS};
@@ -93,7 +94,7 @@ mod tile_as_pai {
 }
 
 fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action>, riichi: bool) {
-    let s = state.seat(seat);
+    let s = state.seat_at(seat);
     let forbidden = match *state.phase() {
         Phase::Turn {
             after_call: Some(f),
@@ -166,11 +167,11 @@ fn push_discards(state: &State, seat: u8, only_drawn: bool, out: &mut Vec<Action
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
 /// })?;
 /// s.apply(&Event::Tsumo { actor: 0, pai: "S".parse()? })?;
-/// let a = legal_actions(&s, 0);
+/// let a = legal_actions(&s, tenpai::game::SeatIndex::ALL[0]);
 /// assert!(a.contains(&Action::Tsumo)); // tenhou (the dealer's first draw)
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
-pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
+pub fn legal_actions(state: &State, seat: SeatIndex) -> Vec<Action> {
     let mut out = Vec::new();
     legal_actions_into(state, seat, &mut out);
     out
@@ -186,14 +187,15 @@ pub fn legal_actions(state: &State, seat: u8) -> Vec<Action> {
 /// use tenpai::game::{legal_actions, legal_actions_into, State};
 /// let s = State::new(tenpai::rules::Rules::tenhou());
 /// let mut buf = vec![tenpai::game::Action::Pass];
-/// legal_actions_into(&s, 0, &mut buf);
-/// assert_eq!(buf, legal_actions(&s, 0));
+/// legal_actions_into(&s, tenpai::game::SeatIndex::ALL[0], &mut buf);
+/// assert_eq!(buf, legal_actions(&s, tenpai::game::SeatIndex::ALL[0]));
 /// assert!(buf.is_empty()); // nothing to decide before the game starts
 /// ```
-pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
+pub fn legal_actions_into(state: &State, seat: SeatIndex, out: &mut Vec<Action>) {
     out.clear();
-    // No such seat, or one whose hand this view hides: nothing it can know.
-    if seat > 3 || state.seat(seat).is_hidden() {
+    let seat = seat.get();
+    // A seat whose hand this view hides: nothing it can know.
+    if state.seat_at(seat).is_hidden() {
         return;
     }
     match *state.phase() {
@@ -217,10 +219,10 @@ pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
             }
         }
         Phase::Discarded { seat: d, pai } if d != seat => {
-            if state.may_ron(seat) {
+            if state.may_ron_at(seat) {
                 out.push(Action::Ron);
             }
-            let s = state.seat(seat);
+            let s = state.seat_at(seat);
             let blocked = state.forced_draw().is_some() || state.live_left() == 0 || s.in_riichi();
             if !blocked {
                 push_calls(state, seat, d, pai.tile().expect("known"), out);
@@ -229,7 +231,7 @@ pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
                 out.push(Action::Pass);
             }
         }
-        Phase::Kan { seat: k, .. } if k != seat && state.may_ron(seat) => {
+        Phase::Kan { seat: k, .. } if k != seat && state.may_ron_at(seat) => {
             out.push(Action::Ron);
             out.push(Action::Pass);
         }
@@ -240,7 +242,7 @@ pub fn legal_actions_into(state: &State, seat: u8, out: &mut Vec<Action>) {
 /// The choices of `seat` after its own draw: tsumo, nine terminals, kans,
 /// riichi discards, then the discards.
 fn push_turn_actions(state: &State, seat: u8, out: &mut Vec<Action>) {
-    let s = state.seat(seat);
+    let s = state.seat_at(seat);
     let g = &state.rules().game;
     let drawn = s.drawn().expect("a drawn tile after a draw");
     // The shape check is a few lookups; scoring (for the yaku) is not.
@@ -248,7 +250,7 @@ fn push_turn_actions(state: &State, seat: u8, out: &mut Vec<Action>) {
     {
         out.push(Action::Tsumo);
     }
-    if g.nine_terminals && state.nine_terminals_possible(seat) {
+    if g.nine_terminals && state.nine_terminals_possible_at(seat) {
         out.push(Action::NineTerminals);
     }
     if state.live_left() > 0 && state.kans().len() < 4 {
@@ -293,7 +295,7 @@ fn push_own_kans(s: &Seat, out: &mut Vec<Action>) {
 // and usually finds nothing, so a call of its own costs more than its body.
 #[inline(always)]
 fn push_calls(state: &State, seat: u8, d: u8, t: Tile, out: &mut Vec<Action>) {
-    let s = state.seat(seat);
+    let s = state.seat_at(seat);
     let kuikae = state.rules().game.kuikae_forbidden;
     if s.concealed()[t.index()] >= 2 {
         let forbid = kuikae_forbidden(MeldKind::Pon, t, t);
@@ -401,7 +403,7 @@ pub fn action_events_into(
     out: &mut Vec<Event>,
 ) -> Result<(), super::GameError> {
     out.clear();
-    let s = state.seat(seat);
+    let s = state.seat_at(seat);
     let bad = |r: &str| super::GameError::illegal("action", seat, r);
     let target = match *state.phase() {
         Phase::Discarded { seat, .. } | Phase::Kan { seat, .. } => seat,
@@ -621,15 +623,17 @@ pub fn check_offered(state: &State, event: &Event) -> Result<(), super::GameErro
         },
         _ => return Ok(()),
     };
-    if seat > 3 {
+    // An actor that is no seat: `State::apply` refuses the event itself
+    // (`GameError::Seat`).
+    let Ok(seat) = SeatIndex::new(seat) else {
         return Ok(());
-    }
+    };
     if legal_actions(state, seat).iter().any(offered) {
         Ok(())
     } else {
         Err(super::GameError::illegal(
             "action",
-            seat,
+            seat.get(),
             format!("{} is not among the legal actions", event.to_json()),
         ))
     }

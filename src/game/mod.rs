@@ -58,6 +58,7 @@ mod observation;
 mod pai;
 mod riichi;
 mod round;
+mod seat_index;
 mod settle;
 mod situation;
 mod state;
@@ -88,6 +89,7 @@ pub use round::{
     final_scores, next_round, next_round_after, places, ranking, RoundEnd, RoundId, RoundOutcome,
     Win,
 };
+pub use seat_index::{SeatError, SeatIndex, SeatParseError};
 pub use settle::{pay_deltas, pay_win, tenpai_payments, win_deltas, WinSeats};
 pub use situation::{win_timing, WinFacts, WinMoment};
 pub use state::{live_wall_left, Phase, RiichiState, RiverTile, Seat, State, TableMeld};

@@ -3,6 +3,7 @@
 //! count — never another seat's concealed tiles or the wall.
 
 use super::pai::Pai;
+use super::seat_index::SeatIndex;
 use super::state::{Phase, RiichiState, RiverTile, State, TableMeld};
 use crate::error::HandError;
 use crate::hand::Hand;
@@ -13,9 +14,9 @@ use crate::Wind;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Observation {
     /// The seat this view belongs to.
-    pub seat: u8,
-    /// Round wind: 0 East … 3 North.
-    pub bakaze: u8,
+    pub seat: SeatIndex,
+    /// The round wind.
+    pub round_wind: Wind,
     /// Dealer number within the wind, 1–4.
     pub kyoku: u8,
     /// Honba.
@@ -23,7 +24,7 @@ pub struct Observation {
     /// Riichi sticks on the table.
     pub kyotaku: u8,
     /// The dealer's seat.
-    pub oya: u8,
+    pub dealer: SeatIndex,
     /// Scores, in points, by seat.
     pub scores: [i32; 4],
     /// This seat's concealed tiles (the drawn tile included), in index order.
@@ -43,31 +44,31 @@ pub struct Observation {
     /// Tiles left in the live wall.
     pub live_left: u8,
     /// The discard (or kan tile) that may be called or robbed now, and its seat.
-    pub last_tile: Option<(u8, Pai)>,
+    pub last_tile: Option<(SeatIndex, Pai)>,
 }
 
 impl Observation {
-    /// The view of `seat` (0–3) of `state`.
+    /// The view of `seat` of `state`.
     ///
     /// # Panics
-    /// When `seat > 3`.
+    /// Never.
     ///
     /// ```
-    /// use tenpai::game::{Observation, State};
+    /// use tenpai::game::{Observation, SeatIndex, State};
     /// let s = State::new(tenpai::rules::Rules::tenhou());
-    /// let o = Observation::of(&s, 2);
-    /// assert_eq!((o.seat, o.hand.len(), o.scores), (2, 0, [25000; 4]));
+    /// let o = Observation::of(&s, SeatIndex::ALL[2]);
+    /// assert_eq!((o.seat.get(), o.hand.len(), o.scores), (2, 0, [25000; 4]));
     /// ```
-    pub fn of(state: &State, seat: u8) -> Observation {
+    pub fn of(state: &State, seat: SeatIndex) -> Observation {
         let me = state.seat(seat);
         let round = state.round();
         Observation {
             seat,
-            bakaze: round.wind() as u8,
+            round_wind: round.wind(),
             kyoku: round.kyoku(),
             honba: round.honba(),
             kyotaku: state.sticks(),
-            oya: round.dealer(),
+            dealer: round.dealer_seat(),
             scores: state.scores(),
             hand: me.tiles(),
             drawn: me.drawn(),
@@ -88,16 +89,16 @@ impl Observation {
     /// allocation). Afterwards it equals [`Observation::of`]`(state, seat)`.
     ///
     /// # Panics
-    /// When `seat > 3`.
+    /// Never.
     ///
     /// ```
-    /// use tenpai::game::{Observation, State};
+    /// use tenpai::game::{Observation, SeatIndex, State};
     /// let s = State::new(tenpai::rules::Rules::tenhou());
-    /// let mut o = Observation::of(&s, 0);
-    /// o.refresh(&s, 3);
-    /// assert_eq!(o, Observation::of(&s, 3));
+    /// let mut o = Observation::of(&s, SeatIndex::ALL[0]);
+    /// o.refresh(&s, SeatIndex::ALL[3]);
+    /// assert_eq!(o, Observation::of(&s, SeatIndex::ALL[3]));
     /// ```
-    pub fn refresh(&mut self, state: &State, seat: u8) {
+    pub fn refresh(&mut self, state: &State, seat: SeatIndex) {
         self.update(state, seat, false, false);
     }
 
@@ -108,26 +109,31 @@ impl Observation {
     /// length and last entry is left as it is. The game driver's fast path.
     /// `hand_unchanged`: the seat's concealed tiles are those of the last
     /// refresh (the hand is then left as it is).
-    pub(crate) fn refresh_same_game(&mut self, state: &State, seat: u8, hand_unchanged: bool) {
+    pub(crate) fn refresh_same_game(
+        &mut self,
+        state: &State,
+        seat: SeatIndex,
+        hand_unchanged: bool,
+    ) {
         self.update(state, seat, true, hand_unchanged);
     }
 
-    fn update(&mut self, state: &State, seat: u8, same_game: bool, hand_unchanged: bool) {
+    fn update(&mut self, state: &State, seat: SeatIndex, same_game: bool, hand_unchanged: bool) {
         let round = state.round();
-        let (bakaze, kyoku, honba) = (round.wind() as u8, round.kyoku(), round.honba());
+        let (round_wind, kyoku, honba) = (round.wind(), round.kyoku(), round.honba());
         // A round is named by wind, dealer number and honba: within one game
         // the three never come back once the round is over.
         let same_round = same_game
             && self.seat == seat
-            && (self.bakaze, self.kyoku, self.honba) == (bakaze, kyoku, honba);
+            && (self.round_wind, self.kyoku, self.honba) == (round_wind, kyoku, honba);
         let keep_hand = same_game && self.seat == seat && hand_unchanged;
         let me = state.seat(seat);
         self.seat = seat;
-        self.bakaze = bakaze;
+        self.round_wind = round_wind;
         self.kyoku = kyoku;
         self.honba = honba;
         self.kyotaku = state.sticks();
-        self.oya = round.dealer();
+        self.dealer = round.dealer_seat();
         self.scores = state.scores();
         if !keep_hand {
             me.tiles_into(&mut self.hand);
@@ -166,16 +172,16 @@ impl Observation {
     /// and the yaku of its waits.
     ///
     /// ```
-    /// use tenpai::game::{Observation, State};
+    /// use tenpai::game::{Observation, SeatIndex, State};
     /// use tenpai::Wind;
-    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 3);
+    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), SeatIndex::ALL[3]);
     /// let c = obs.win_context(); // seat 3 while seat 0 deals, East round
     /// assert_eq!((c.seat_wind, c.round_wind), (Wind::North, Wind::East));
     /// ```
     pub fn win_context(&self) -> WinContext {
         WinContext {
-            seat_wind: Wind::of_seat(self.seat, self.oya),
-            round_wind: Wind::ALL[self.bakaze as usize % 4],
+            seat_wind: Wind::of_seat(self.seat.get(), self.dealer.get()),
+            round_wind: self.round_wind,
         }
     }
 
@@ -187,8 +193,8 @@ impl Observation {
     /// melds themselves.
     ///
     /// ```
-    /// use tenpai::game::{Observation, State};
-    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 0);
+    /// use tenpai::game::{Observation, SeatIndex, State};
+    /// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), SeatIndex::ALL[0]);
     /// assert_eq!(obs.visible_counts(), [0; 34]);
     /// ```
     pub fn visible_counts(&self) -> crate::TileCounts {
@@ -202,7 +208,7 @@ impl Observation {
             river.iter().filter(|r| !r.called).for_each(|r| add(&r.pai));
         }
         for (s, melds) in self.melds.iter().enumerate() {
-            if s != self.seat as usize {
+            if s != self.seat.index() {
                 melds.iter().flat_map(|m| m.tiles.iter()).for_each(&mut add);
             }
         }
@@ -230,17 +236,17 @@ impl Observation {
     /// As [`hand_of`].
     ///
     /// # Panics
-    /// Never (a seat above 3 is taken modulo 4).
+    /// Never.
     ///
     /// ```
     /// use tenpai::game::{Observation, State};
-    /// let mut obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 0);
+    /// let mut obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), tenpai::game::SeatIndex::ALL[0]);
     /// obs.hand = "1m 2m 3m 5pr E E".split(' ').map(|t| t.parse().unwrap()).collect();
     /// assert_eq!(obs.own_hand()?.to_string(), "123m0p11z");
     /// # Ok::<(), tenpai::HandError>(())
     /// ```
     pub fn own_hand(&self) -> Result<Hand, HandError> {
-        hand_of(&self.hand, &self.melds[self.seat as usize % 4])
+        hand_of(&self.hand, &self.melds[self.seat.index()])
     }
 }
 
@@ -275,9 +281,11 @@ pub fn hand_of(concealed: &[Pai], melds: &[TableMeld]) -> Result<Hand, HandError
 }
 
 /// The discard (or kan tile) that may be called or robbed now, and its seat.
-pub(crate) fn last_tile(state: &State) -> Option<(u8, Pai)> {
+pub(crate) fn last_tile(state: &State) -> Option<(SeatIndex, Pai)> {
     match *state.phase() {
-        Phase::Discarded { seat, pai } | Phase::Kan { seat, pai, .. } => Some((seat, pai)),
+        Phase::Discarded { seat, pai } | Phase::Kan { seat, pai, .. } => {
+            Some((SeatIndex::engine(seat), pai))
+        }
         _ => None,
     }
 }

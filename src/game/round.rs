@@ -6,6 +6,7 @@
 use super::error::GameError;
 use super::event::DrawReason;
 use super::pai::Pai;
+use super::seat_index::SeatIndex;
 use crate::rules::GameRules;
 use crate::score::Score;
 use crate::Wind;
@@ -17,12 +18,12 @@ use std::fmt;
 /// `start_kyoku` names.
 ///
 /// ```
-/// use tenpai::game::RoundId;
+/// use tenpai::game::{RoundId, SeatIndex};
 /// use tenpai::Wind;
-/// let r = RoundId::new(Wind::South, 2, 1, 3).expect("seat 2 deals");
+/// let r = RoundId::new(Wind::South, SeatIndex::new(2)?, 1, 3);
 /// assert_eq!((r.wind(), r.kyoku(), r.dealer(), r.honba(), r.sticks()), (Wind::South, 3, 2, 1, 3));
 /// assert_eq!(r.to_string(), "S3-1 (3 sticks)");
-/// assert_eq!(RoundId::new(Wind::East, 4, 0, 0), None);
+/// # Ok::<(), tenpai::game::SeatError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RoundId {
@@ -41,15 +42,15 @@ impl RoundId {
         sticks: 0,
     };
 
-    /// The round of `wind` dealt by seat `dealer` (0–3) with `honba` and
-    /// `sticks` riichi sticks (counts) on the table; `None` when `dealer > 3`.
-    pub fn new(wind: Wind, dealer: u8, honba: u8, sticks: u8) -> Option<RoundId> {
-        (dealer < 4).then_some(RoundId {
+    /// The round of `wind` dealt by seat `dealer` with `honba` and
+    /// `sticks` riichi sticks (counts) on the table.
+    pub fn new(wind: Wind, dealer: SeatIndex, honba: u8, sticks: u8) -> RoundId {
+        RoundId {
             wind,
-            dealer,
+            dealer: dealer.get(),
             honba,
             sticks,
-        })
+        }
     }
 
     /// The round an mjai `start_kyoku` names: `bakaze` a wind tile, `kyoku`
@@ -110,6 +111,12 @@ impl RoundId {
     #[inline]
     pub fn dealer(self) -> u8 {
         self.dealer
+    }
+
+    /// The dealer's seat as a [`SeatIndex`].
+    #[inline]
+    pub fn dealer_seat(self) -> SeatIndex {
+        SeatIndex::engine(self.dealer)
     }
 
     /// The round's number within its wind, 1–4 (the dealer's seat + 1).
@@ -292,9 +299,10 @@ pub fn final_scores(scores: &[i32; 4], rules: &GameRules) -> [i32; 4] {
 ///     nagashi: [false; 4],
 ///     deltas: [3000, -1000, -1000, -1000],
 /// };
-/// let e2 = RoundId::new(Wind::East, 1, 0, 0).expect("seat 1");
+/// let [_, s1, s2, _] = tenpai::game::SeatIndex::ALL;
+/// let e2 = RoundId::new(Wind::East, s1, 0, 0);
 /// let next = next_round(e2, &draw, &[28000, 24000, 24000, 24000], 0, &rules);
-/// assert_eq!(next, RoundId::new(Wind::East, 2, 1, 0));
+/// assert_eq!(next, Some(RoundId::new(Wind::East, s2, 1, 0)));
 /// ```
 pub fn next_round(
     round: RoundId,
@@ -384,12 +392,12 @@ impl RoundEnd {
 /// use tenpai::game::{next_round_after, RoundEnd, RoundId};
 /// use tenpai::Wind;
 /// let rules = tenpai::rules::GameRules::default(); // east-south, target 30,000
-/// let s4 = RoundId::new(Wind::South, 3, 0, 0).expect("seat 3");
+/// let s4 = RoundId::new(Wind::South, tenpai::game::SeatIndex::ALL[3], 0, 0);
 /// // The last dealer wins and leads with 31,000: the game is over.
 /// assert_eq!(next_round_after(s4, RoundEnd::win(true), &[20000, 25000, 24000, 31000], 0, &rules), None);
 /// // Second instead: one more round.
 /// assert_eq!(next_round_after(s4, RoundEnd::win(true), &[32000, 25000, 12000, 31000], 0, &rules),
-///            RoundId::new(Wind::South, 3, 1, 0));
+///            Some(RoundId::new(Wind::South, s4.dealer_seat(), 1, 0)));
 /// ```
 pub fn next_round_after(
     round: RoundId,

@@ -7,6 +7,7 @@ use super::error::GameError;
 use super::event::Event;
 use super::legal::Action;
 use super::observation::Observation;
+use super::seat_index::SeatIndex;
 use crate::rules::Rules;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -215,8 +216,7 @@ pub fn play_game_watched<'a>(
     let check = check || cfg!(debug_assertions);
     // One view per seat, refreshed before each question (no allocation),
     // with the concealed tiles (counts, red fives) it was last refreshed with.
-    let mut views: [Observation; 4] =
-        std::array::from_fn(|i| Observation::of(game.state(), i as u8));
+    let mut views: [Observation; 4] = SeatIndex::ALL.map(|s| Observation::of(game.state(), s));
     let mut view_hands: [Option<(crate::TileCounts, [u8; 3])>; 4] = [None; 4];
     // Events up to here have been shown to every player (Player::observe).
     let mut observed = 0;
@@ -228,7 +228,7 @@ pub fn play_game_watched<'a>(
         }
         observed = game.events().len();
         let Some(seat) = game.to_act() else { break };
-        let s = seat as usize;
+        let s = seat.index();
         let obs = &mut views[s];
         if players[s].reads_observation() {
             let me = game.state().seat(seat);

@@ -22,7 +22,7 @@ pub const THREAT_CALLS: usize = 3;
 /// ```
 /// use tenpai::game::{Action, Observation, State};
 /// use tenpai::review::Category;
-/// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 0);
+/// let obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), tenpai::game::SeatIndex::ALL[0]);
 /// let d = |t: &str| Action::Discard { pai: t.parse().unwrap(), tsumogiri: false };
 /// let r = Action::Riichi { pai: "9p".parse().unwrap(), tsumogiri: false };
 /// assert_eq!(Category::of(&obs, &d("1m"), &d("9p")), Category::Efficiency);
@@ -109,7 +109,7 @@ impl fmt::Display for Category {
 /// Whether an opponent of the seat of `obs` is in riichi or has
 /// [`THREAT_CALLS`] open melds.
 fn threatened(obs: &Observation) -> bool {
-    let me = obs.seat as usize % 4;
+    let me = obs.seat.index();
     (0..4).filter(|&s| s != me).any(|s| {
         obs.riichi[s] || obs.melds[s].iter().filter(|m| m.from.is_some()).count() >= THREAT_CALLS
     })
@@ -122,7 +122,10 @@ mod tests {
     use crate::MeldKind;
 
     fn obs() -> Observation {
-        Observation::of(&State::new(crate::rules::Rules::tenhou()), 0)
+        Observation::of(
+            &State::new(crate::rules::Rules::tenhou()),
+            crate::game::SeatIndex::ALL[0],
+        )
     }
 
     fn discard(t: &str) -> Action {

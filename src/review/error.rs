@@ -1,16 +1,14 @@
 //! Why a review cannot be made.
 
+use crate::game::SeatError;
 use thiserror::Error;
 
 /// A review asked of a seat or player the log does not have.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ReviewError {
     /// A seat number out of range.
-    #[error("seat {seat}: expected 0 to 3")]
-    Seat {
-        /// The seat asked for.
-        seat: u8,
-    },
+    #[error(transparent)]
+    Seat(#[from] SeatError),
     /// No seat of the log has this name.
     #[error("no player named {name:?} in the log (its players: {names})")]
     UnknownPlayer {

@@ -10,7 +10,7 @@
 //! with its discard ([`Action::Riichi`]).
 
 use super::played::{seen, Seen};
-use crate::game::{check_offered, legal_actions, Action, Event, Observation, State};
+use crate::game::{check_offered, legal_actions, Action, Event, Observation, SeatIndex, State};
 use crate::log::ImportedGame;
 use crate::replay::Extent;
 use crate::rules::Rules;
@@ -89,29 +89,29 @@ pub struct Found {
     pub extent: Extent,
 }
 
-/// The decisions of `seat` (0–3) in `game` replayed under `rules`: every
+/// The decisions of `seat` in `game` replayed under `rules`: every
 /// point where the seat had more than one legal action and the log shows
 /// what it chose. After an event the engine refuses, the rest of that round
 /// is skipped (and listed in [`Found::refused`]) and the next round starts
 /// afresh from its `start_kyoku`, as [`crate::replay::replay`] does.
 ///
 /// # Panics
-/// When `seat > 3`.
+/// Never.
 ///
 /// ```
 /// use tenpai::{log, game::{Action}};
 /// use tenpai::review::find_decisions;
 /// let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/tenhou6/double_ron.json");
 /// let game = log::load(path)?;
-/// let found = find_decisions(&game, &game.rules_for(&Default::default())?.rules, 2);
+/// let seat = tenpai::game::SeatIndex::ALL[2];
+/// let found = find_decisions(&game, &game.rules_for(&Default::default())?.rules, seat);
 /// assert!(found.refused.is_empty());
 /// let last = found.points.last().unwrap();
 /// assert_eq!(last.played, Action::Ron); // seat 2 is one of the two winners
 /// assert!(found.points.iter().all(|p| p.legal.len() > 1 && p.legal.contains(&p.played)));
 /// # Ok::<(), tenpai::log::LogError>(())
 /// ```
-pub fn find_decisions(game: &ImportedGame, rules: &Rules, seat: u8) -> Found {
-    assert!(seat < 4, "seat {seat}: expected 0 to 3");
+pub fn find_decisions(game: &ImportedGame, rules: &Rules, seat: SeatIndex) -> Found {
     let mut found = Found::default();
     let mut state = fresh(rules, game.names.clone());
     let mut broken = false;
@@ -177,7 +177,7 @@ fn moves(e: &Event) -> bool {
 fn find_in_round(
     state: &mut State,
     events: &[Event],
-    seat: u8,
+    seat: SeatIndex,
     at: &Place,
     found: &mut Found,
 ) -> bool {
@@ -205,14 +205,21 @@ fn find_in_round(
 }
 
 /// Records the seat's decision at `state`, if it has one.
-fn decide(state: &State, seat: u8, rest: &[Event], event: usize, at: &Place, found: &mut Found) {
+fn decide(
+    state: &State,
+    seat: SeatIndex,
+    rest: &[Event],
+    event: usize,
+    at: &Place,
+    found: &mut Found,
+) {
     let legal = legal_actions(state, seat);
     if legal.len() < 2 {
         return;
     }
     let obs = Observation::of(state, seat);
-    let turn = obs.rivers[seat as usize].len() as u32 + 1;
-    match seen(state, seat, &legal, rest) {
+    let turn = obs.rivers[seat.index()].len() as u32 + 1;
+    match seen(state, seat.get(), &legal, rest) {
         Seen::Chose(played) => found.points.push(DecisionPoint {
             round: at.round,
             round_name: at.name.clone(),

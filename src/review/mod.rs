@@ -54,6 +54,7 @@ pub use judge::ReviewedDecision;
 pub use summary::{ReviewSummary, RoundTally, Tally, LARGEST};
 
 use crate::ai::mc::{mix, same_play, search_against, Budget, Settings, SystemClock};
+use crate::game::SeatIndex;
 use crate::log::{ImportedGame, LogFormat};
 use crate::replay::Extent;
 use crate::rules::Rules;
@@ -153,10 +154,7 @@ pub fn review(
     options: &ReviewOptions,
     progress: &(dyn Fn(&ReviewedDecision) + Sync),
 ) -> Result<Review, ReviewError> {
-    if seat > 3 {
-        return Err(ReviewError::Seat { seat });
-    }
-    let found = find_decisions(game, rules, seat);
+    let found = find_decisions(game, rules, SeatIndex::new(seat)?);
     let settings = Settings {
         budget: options.budget,
         threads: 1,

@@ -4,7 +4,9 @@
 //! decides a rule (the browser table's server looks every intent up here).
 
 use super::SeatView;
-use crate::game::{legal_actions, riichi_allowed, Action, Pai, Phase, RiichiRefusal, State};
+use crate::game::{
+    legal_actions, riichi_allowed, Action, Pai, Phase, RiichiRefusal, SeatIndex, State,
+};
 use serde::Serialize;
 
 /// The view's seat's decision: every legal action, and what the rules say
@@ -31,7 +33,7 @@ pub struct Choices {
 impl Choices {
     /// The choices of `seat` in `state`; `None` when it has nothing to decide.
     pub(super) fn of(state: &State, seat: u8) -> Option<Choices> {
-        let actions = legal_actions(state, seat);
+        let actions = legal_actions(state, SeatIndex::engine(seat));
         if actions.is_empty() {
             return None;
         }
@@ -51,7 +53,7 @@ impl Choices {
             } if t == seat => (true, after_call),
             _ => (false, None),
         };
-        let s = state.seat(seat);
+        let s = state.seat_at(seat);
         let riichi_refusal = (own_turn && riichi_discards.is_empty()).then(|| {
             let points = state.scores()[seat as usize];
             let g = &state.rules().game;
@@ -187,7 +189,7 @@ impl SeatView {
     ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
     /// })?;
     /// s.apply(&Event::Tsumo { actor: 0, pai: "E".parse()? })?;
-    /// let v = SeatView::of(&s, 0);
+    /// let v = SeatView::of(&s, tenpai::game::SeatIndex::ALL[0]);
     /// let e: tenpai::game::Pai = "E".parse()?;
     /// assert_eq!(v.discard(e, None, false), Ok(Action::Discard { pai: e, tsumogiri: true }));
     /// assert_eq!(v.discard(e, Some(false), false), Ok(Action::Discard { pai: e, tsumogiri: false }));

@@ -40,7 +40,7 @@ impl SeatView {
     /// use tenpai::view::SeatView;
     /// let rules = tenpai::rules::Rules::tenhou();
     /// let game = Game::new(&rules, 7, false)?;
-    /// let v = SeatView::of(game.state(), 0);
+    /// let v = SeatView::of(game.state(), tenpai::game::SeatIndex::ALL[0]);
     /// let h = v.hand_hints(&rules).expect("the dealer's hand");
     /// assert!(h.waits.is_none() && !h.discards.is_empty());
     /// // Only discards the rules allow, each kind once.

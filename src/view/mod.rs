@@ -59,7 +59,7 @@
 //! use tenpai::game::{Game, Action};
 //! use tenpai::view::{SeatView, Stage};
 //! let game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
-//! let v = SeatView::of(game.state(), 0);
+//! let v = SeatView::of(game.state(), tenpai::game::SeatIndex::ALL[0]);
 //! assert_eq!((v.seat(), v.stage(), v.turn()), (Some(0), Stage::Playing, Some(0)));
 //! assert_eq!(v.hand().expect("its own hand").all().len(), 14);
 //! assert!(v.seats()[1].hand.is_none(), "another seat's hand is not in seat 0's view");
@@ -81,7 +81,7 @@ pub use hints::HandHints;
 pub use result::{ResultKind, RoundResult, ShowReason, ShownHand, WinResult};
 pub use seat::{HandTiles, MeldEntry, MeldType, RiichiMark, RiverEntry, SeatInfo};
 
-use crate::game::{Pai, Phase, State};
+use crate::game::{Pai, Phase, SeatIndex, State};
 use crate::Wind;
 use serde::Serialize;
 
@@ -161,7 +161,7 @@ pub struct SeatView {
 }
 
 impl SeatView {
-    /// The view of `seat` (taken modulo 4) of `state`: its own concealed
+    /// The view of `seat` of `state`: its own concealed
     /// tiles and choices, and nothing of another seat's concealed tiles
     /// but their number (until the rules show a hand at the end of a round).
     /// `state` may be the referee's ([`State::new`]) or the seat's own
@@ -174,14 +174,14 @@ impl SeatView {
     /// use tenpai::game::{Game, Pai};
     /// use tenpai::view::SeatView;
     /// let game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
-    /// let v = SeatView::of(game.state(), 2);
+    /// let v = SeatView::of(game.state(), tenpai::game::SeatIndex::ALL[2]);
     /// assert_eq!(v.hand().expect("seat 2's own hand").tiles.len(), 13);
     /// assert!(v.choices().is_none(), "the dealer discards first");
     /// assert_eq!(v.seats().iter().filter(|s| s.hand.is_some()).count(), 1);
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
-    pub fn of(state: &State, seat: u8) -> SeatView {
-        let seat = seat % 4;
+    pub fn of(state: &State, seat: SeatIndex) -> SeatView {
+        let seat = seat.get();
         SeatView::build(state, Perspective::Seat, Some(seat), |s| s == seat)
     }
 
@@ -215,14 +215,19 @@ impl SeatView {
     /// ```
     /// use tenpai::view::{Perspective, SeatView};
     /// let game = tenpai::game::Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
-    /// let v = SeatView::all_hands(game.state(), Some(0));
+    /// let v = SeatView::all_hands(game.state(), Some(tenpai::game::SeatIndex::ALL[0]));
     /// assert_eq!(v.perspective(), Perspective::AllHands);
     /// assert!(v.seats().iter().all(|s| s.hand.is_some()));
     /// assert!(v.choices().is_some());
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
-    pub fn all_hands(state: &State, seat: Option<u8>) -> SeatView {
-        SeatView::build(state, Perspective::AllHands, seat.map(|s| s % 4), |_| true)
+    pub fn all_hands(state: &State, seat: Option<SeatIndex>) -> SeatView {
+        SeatView::build(
+            state,
+            Perspective::AllHands,
+            seat.map(SeatIndex::get),
+            |_| true,
+        )
     }
 
     /// This view without its choices: for a host that asks the seats that
@@ -247,7 +252,7 @@ impl SeatView {
         let scores = state.scores();
         let seats = std::array::from_fn(|i| {
             let i = i as u8;
-            SeatInfo::of(state.seat(i), i, dealer, scores[i as usize], show(i))
+            SeatInfo::of(state.seat_at(i), i, dealer, scores[i as usize], show(i))
         });
         let (turn, claimable) = match *state.phase() {
             Phase::Draw { seat, .. } | Phase::Turn { seat, .. } | Phase::RiichiDiscard { seat } => {

@@ -187,9 +187,9 @@ impl RoundResult {
             RiichiState::Accepted { .. } => -(RIICHI_STICK as i32),
             _ => 0,
         });
-        let known = |seat: u8| !state.seat(seat).is_hidden();
+        let known = |seat: u8| !state.seat_at(seat).is_hidden();
         let shown_hand = |seat: u8, why, win_tile: Option<Pai>, tsumo: bool| {
-            let s = state.seat(seat);
+            let s = state.seat_at(seat);
             let mut tiles = s.tiles();
             if let (true, Some(w)) = (tsumo, win_tile) {
                 if let Some(i) = tiles.iter().position(|&p| p == w) {

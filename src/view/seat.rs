@@ -124,7 +124,7 @@ impl HandTiles {
     ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
     /// })?;
     /// s.apply(&Event::Tsumo { actor: 0, pai: "1m".parse()? })?;
-    /// let hand = SeatView::of(&s, 0).hand().cloned().expect("its own hand");
+    /// let hand = SeatView::of(&s, tenpai::game::SeatIndex::ALL[0]).hand().cloned().expect("its own hand");
     /// assert_eq!(hand.drawn, Some("1m".parse()?));
     /// assert_eq!(hand.tiles[0], "2m".parse()?); // the drawn 1m is apart
     /// assert_eq!(hand.all().len(), 14);
@@ -160,7 +160,7 @@ impl MeldEntry {
     /// use tenpai::view::SeatView;
     /// // Seed 7 with the first legal action at every decision: seat 1 calls a chi.
     /// let mut g = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
-    /// while g.state().seat(1).melds().is_empty() {
+    /// while g.state().seat(tenpai::game::SeatIndex::ALL[1]).melds().is_empty() {
     ///     let a = g.legal()[0].clone();
     ///     g.step(&a)?;
     /// }
@@ -200,7 +200,7 @@ impl SeatInfo {
     ///
     /// ```
     /// let game = tenpai::game::Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
-    /// let v = tenpai::view::SeatView::of(game.state(), 0);
+    /// let v = tenpai::view::SeatView::of(game.state(), tenpai::game::SeatIndex::ALL[0]);
     /// assert_eq!(v.me().unwrap().concealed_hand().unwrap().len(), 14);
     /// assert!(v.seats()[1].concealed_hand().is_none());
     /// # Ok::<(), tenpai::game::GameError>(())

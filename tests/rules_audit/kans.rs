@@ -8,6 +8,7 @@
 //! timing"; tenhou.net/man (暗槓は即乗り、明槓は打牌後).
 
 use super::{deal, play, refused, win_deltas, EAST_1};
+use tenpai::game::SeatIndex;
 use tenpai::game::{legal_actions, Action, State};
 use tenpai::rules::{KanDoraTiming, Rules};
 
@@ -39,8 +40,8 @@ fn closed_kan_of_1m(rules: Rules) -> State {
 fn kokushi_may_not_rob_a_closed_kan_on_tenhou() {
     // Issue 12 (b): Tenhou offers no ron on an ankan.
     let mut s = closed_kan_of_1m(Rules::tenhou());
-    assert!(legal_actions(&s, 1).is_empty());
-    assert!(legal_actions(&s, 2).is_empty());
+    assert!(legal_actions(&s, SeatIndex::ALL[1]).is_empty());
+    assert!(legal_actions(&s, SeatIndex::ALL[2]).is_empty());
     assert_eq!(
         refused(&mut s, r#"{"type":"hora","actor":1,"target":0}"#),
         "illegal hora by seat 1: the rules let no one rob a closed kan"
@@ -50,9 +51,12 @@ fn kokushi_may_not_rob_a_closed_kan_on_tenhou() {
 #[test]
 fn kokushi_robs_a_closed_kan_on_mahjongsoul() {
     let mut s = closed_kan_of_1m(Rules::mahjongsoul());
-    assert_eq!(legal_actions(&s, 1), [Action::Ron, Action::Pass]);
+    assert_eq!(
+        legal_actions(&s, SeatIndex::ALL[1]),
+        [Action::Ron, Action::Pass]
+    );
     // Only thirteen orphans: seat 2's ordinary wait on 1m is not offered.
-    assert!(legal_actions(&s, 2).is_empty());
+    assert!(legal_actions(&s, SeatIndex::ALL[2]).is_empty());
     assert_eq!(
         refused(&mut s, r#"{"type":"hora","actor":2,"target":0}"#),
         "illegal hora by seat 2: only thirteen orphans may rob a closed kan"

@@ -18,6 +18,7 @@
 //! `exhaustive_ryukyoku` (tenpai by the shanten of the concealed tiles).
 
 use super::{deal, next_round, next_tile, outcome, play, Round};
+use tenpai::game::SeatIndex;
 use tenpai::game::{legal_actions, Action, RoundOutcome, State};
 use tenpai::rules::Rules;
 
@@ -85,7 +86,7 @@ fn round(rules: Rules, kyoku: u8, seat1: &str, kan: bool) -> State {
 /// Seat 1 throws its drawn tile, then every seat draws and throws plain
 /// simples (no five, so no call, no win and no nagashi) until the wall is out.
 fn play_out(s: &mut State) {
-    let drawn = s.seat(1).drawn().expect("seat 1 drew");
+    let drawn = s.seat(SeatIndex::ALL[1]).drawn().expect("seat 1 drew");
     play(
         s,
         &format!(r#"{{"type":"dahai","actor":1,"pai":"{drawn}","tsumogiri":true}}"#),
@@ -108,8 +109,11 @@ fn ready_at_the_draw_with_the_wait_in_ones_own_closed_kan() {
     for rules in [Rules::tenhou(), Rules::mahjongsoul()] {
         let mut s = round(rules, 1, KAN_OF_3S, true);
         play_out(&mut s);
-        assert!(s.seat(1).waits().is_empty(), "nothing to win on");
-        assert!(s.seat(1).is_tenpai(), "but ready");
+        assert!(
+            s.seat(SeatIndex::ALL[1]).waits().is_empty(),
+            "nothing to win on"
+        );
+        assert!(s.seat(SeatIndex::ALL[1]).is_tenpai(), "but ready");
         play(
             &mut s,
             r#"{"type":"ryukyoku","deltas":[-1500,1500,1500,-1500]}"#,
@@ -125,7 +129,7 @@ fn ready_at_the_draw_with_the_wait_in_ones_own_closed_kan() {
 fn not_ready_with_the_wait_held_four_times_in_the_concealed_hand() {
     let mut s = round(Rules::tenhou(), 1, FOUR_1P, false);
     play_out(&mut s);
-    assert!(!s.seat(1).is_tenpai());
+    assert!(!s.seat(SeatIndex::ALL[1]).is_tenpai());
     play(
         &mut s,
         r#"{"type":"ryukyoku","deltas":[-1000,-1000,3000,-1000]}"#,
@@ -141,8 +145,11 @@ fn riichi_on_a_wait_in_ones_own_closed_kan_and_not_on_a_fifth_copy() {
     // After the kan and the replacement draw, throwing that tile leaves the
     // kan-wait hand: riichi is offered (ready), as at the draw.
     let s = round(Rules::tenhou(), 1, KAN_OF_3S, true);
-    let drawn = s.seat(1).drawn().expect("a replacement tile");
-    let riichi = legal_actions(&s, 1)
+    let drawn = s
+        .seat(SeatIndex::ALL[1])
+        .drawn()
+        .expect("a replacement tile");
+    let riichi = legal_actions(&s, SeatIndex::ALL[1])
         .into_iter()
         .filter_map(|a| match a {
             Action::Riichi { pai, .. } => Some(pai),
@@ -154,8 +161,8 @@ fn riichi_on_a_wait_in_ones_own_closed_kan_and_not_on_a_fifth_copy() {
     // not ready, no riichi with it (throwing a 1p leaves 1233456789m 111p,
     // ready on 3m-6m-9m).
     let s = round(Rules::tenhou(), 1, FOUR_1P, false);
-    let drawn = s.seat(1).drawn().expect("a tile");
-    let riichi: Vec<_> = legal_actions(&s, 1)
+    let drawn = s.seat(SeatIndex::ALL[1]).drawn().expect("a tile");
+    let riichi: Vec<_> = legal_actions(&s, SeatIndex::ALL[1])
         .into_iter()
         .filter_map(|a| match a {
             Action::Riichi { pai, .. } => Some(pai.to_string()),

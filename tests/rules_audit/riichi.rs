@@ -4,6 +4,7 @@
 //! `riichi_min_wall`): tenhou.net/man; mjx PR #384; Mahjong Soul's rule page.
 
 use super::{deal, next_tile, play, play_out_to, EAST_1};
+use tenpai::game::SeatIndex;
 use tenpai::game::{legal_actions, Action, State};
 use tenpai::rules::Rules;
 
@@ -32,7 +33,7 @@ fn riichi_offered_on_draw(s: &mut State, seat: u8) -> bool {
         s,
         &format!(r#"{{"type":"tsumo","actor":{seat},"pai":"{pai}"}}"#),
     );
-    let offered = legal_actions(s, seat)
+    let offered = legal_actions(s, SeatIndex::try_from(seat).expect("a seat"))
         .iter()
         .any(|a| matches!(a, Action::Riichi { .. }));
     play(

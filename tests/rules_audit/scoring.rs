@@ -7,6 +7,7 @@
 //! RiichiEnv `docs/RULES.md` (double yakuman per platform).
 
 use super::{deal, play, EAST_1};
+use tenpai::game::SeatIndex;
 use tenpai::game::{legal_actions, Action};
 use tenpai::rules::Rules;
 use tenpai::score::{score, Payment, Situation};
@@ -101,6 +102,9 @@ fn renhou_is_not_a_yaku_on_either() {
             r#"{"type":"tsumo","actor":0,"pai":"E"}
             {"type":"dahai","actor":0,"pai":"3p","tsumogiri":false}"#,
         );
-        assert_eq!(legal_actions(&s, 1).contains(&Action::Ron), offered);
+        assert_eq!(
+            legal_actions(&s, SeatIndex::ALL[1]).contains(&Action::Ron),
+            offered
+        );
     }
 }

@@ -17,7 +17,7 @@ use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 use tenpai::ai::BaselinePlayer;
 use tenpai::arena::PlayerKind;
-use tenpai::game::{Action, Game, Observation, Player};
+use tenpai::game::{Action, Game, Observation, Player, SeatIndex};
 use tenpai::rules::{GameLength, Rules};
 use tenpai_web::table::Advisor;
 use tokio_tungstenite::tungstenite::Message;
@@ -43,11 +43,11 @@ fn in_process(seed: u64) -> (usize, Duration) {
     let mut g = Game::new(&rules, seed, false).unwrap();
     let mut actions = 0;
     while let Some(seat) = g.to_act() {
-        let a = if seat == 0 {
+        let a = if seat == SeatIndex::ALL[0] {
             g.legal()[pick_legal(g.legal())].clone()
         } else {
             let obs = Observation::of(g.state(), seat);
-            ai[seat as usize].act(&obs, g.legal())
+            ai[seat.index()].act(&obs, g.legal())
         };
         g.step(&a).unwrap();
         actions += 1;

@@ -13,6 +13,7 @@ use crate::{viewer, AppState};
 use axum::extract::ws::{Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
+use tenpai::game::SeatIndex;
 use tenpai::review::{find_decisions, review, DefaultSeat};
 use tokio::sync::mpsc;
 
@@ -97,14 +98,6 @@ async fn handle(
                     },
                 );
             };
-            if seat.is_some_and(|s| s > 3) {
-                return say(
-                    out,
-                    ServerMsg::Error {
-                        message: format!("seat {}: expected 0 to 3", seat.unwrap_or(0)),
-                    },
-                );
-            }
             let Some(seat) = shown_seat(&l, seat, (table, role), out) else {
                 return;
             };
@@ -135,10 +128,10 @@ async fn handle(
 /// may not see it.
 fn shown_seat(
     l: &crate::logs::StoredLog,
-    seat: Option<u8>,
+    seat: Option<SeatIndex>,
     (table, role): (&TableHandle, Role),
     out: &Out,
-) -> Option<Option<u8>> {
+) -> Option<Option<SeatIndex>> {
     match viewable(l.origin, table.id(), role, seat) {
         Ok(s) => Some(s),
         Err(why) => {
@@ -153,7 +146,7 @@ fn shown_seat(
 /// its progress, and keeps the review with the log.
 fn start_review(
     log: u64,
-    seat: Option<u8>,
+    seat: Option<SeatIndex>,
     (table, role): (&TableHandle, Role),
     out: &Out,
     state: &AppState,
@@ -169,15 +162,17 @@ fn start_review(
     let Some(seat) = shown_seat(&l, seat, (table, role), out) else {
         return;
     };
-    let seat = seat.unwrap_or_else(|| DefaultSeat::of(&l.game).seat());
-    if seat > 3 {
-        return say(
-            out,
-            ServerMsg::Error {
-                message: format!("seat {seat}: expected 0 to 3"),
-            },
-        );
-    }
+    let seat = match seat.map_or_else(|| SeatIndex::new(DefaultSeat::of(&l.game).seat()), Ok) {
+        Ok(s) => s,
+        Err(e) => {
+            return say(
+                out,
+                ServerMsg::Error {
+                    message: e.to_string(),
+                },
+            )
+        }
+    };
     let options = state.review;
     let out = out.clone();
     tokio::task::spawn_blocking(move || {
@@ -188,7 +183,7 @@ fn start_review(
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             say(&out, ServerMsg::ReviewProgress { done: n, total });
         };
-        match review(&l.game, &l.rules, seat, &options, &progress) {
+        match review(&l.game, &l.rules, seat.get(), &options, &progress) {
             Ok(r) => {
                 let doc = Arc::new(crate::review::ReviewDoc::of(&r));
                 if let Ok(mut slot) = l.review.lock() {

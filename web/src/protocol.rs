@@ -18,6 +18,7 @@
 use crate::thinking::Thinking;
 use crate::view::TableView;
 use serde::{Deserialize, Serialize};
+use tenpai::game::SeatIndex;
 
 /// The protocol's version, sent in [`ServerMsg::Welcome`].
 pub const VERSION: u32 = 1;
@@ -56,7 +57,7 @@ pub enum ClientMsg {
         log: u64,
         /// The seat reviewed.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        seat: Option<u8>,
+        seat: Option<SeatIndex>,
     },
     /// Show step `step` of log `log` in the viewer: the position after that
     /// many of its events, every hand open (`seat` absent) or as `seat` saw it.
@@ -67,7 +68,7 @@ pub enum ClientMsg {
         step: usize,
         /// One seat's view only.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        seat: Option<u8>,
+        seat: Option<SeatIndex>,
     },
 }
 
@@ -82,7 +83,7 @@ pub enum ServerMsg {
         /// The client's seat; absent when it watches (four AI players, or
         /// as a spectator).
         #[serde(skip_serializing_if = "Option::is_none")]
-        seat: Option<u8>,
+        seat: Option<SeatIndex>,
         /// The client is a spectator: no concealed hand, no thinking.
         #[serde(skip_serializing_if = "std::ops::Not::not")]
         spectator: bool,
@@ -135,7 +136,7 @@ pub enum ServerMsg {
     /// came back (sent to every client of the table).
     Notice {
         /// The person's seat.
-        seat: u8,
+        seat: SeatIndex,
         /// What happened.
         kind: NoticeKind,
         /// With `left`: how long the seat waits before an AI plays it, in
@@ -218,7 +219,7 @@ mod tests {
             ClientMsg::Frame {
                 log: 1,
                 step: 40,
-                seat: Some(2)
+                seat: Some(SeatIndex::ALL[2])
             }
         );
     }

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 use tenpai::ai::mc::{action_label, hand_text, same_play, SearchReport};
-use tenpai::game::{Action, Observation, Pai};
+use tenpai::game::{Action, Observation, Pai, SeatIndex};
 use tenpai::rules::Rules;
 use tenpai::score::{mark_yakuless_discards, mark_yakuless_waits};
 use tenpai::{Hand, Tables, TileSet, Ukeire};
@@ -16,7 +16,7 @@ use tenpai::{Hand, Tables, TileSet, Ukeire};
 #[derive(Clone, Debug, Serialize)]
 pub struct Thinking {
     /// Whose decision.
-    pub seat: u8,
+    pub seat: SeatIndex,
     /// The decision (as in the table view).
     pub decision: u64,
     /// Shanten of the hand (-1 complete, 0 ready).
@@ -213,7 +213,7 @@ mod tests {
     fn panel_ok_a_turn_lists_every_discard_best_first() {
         let rules = Rules::tenhou();
         let g = Game::new(&rules, 5, false).unwrap();
-        let obs = Observation::of(g.state(), 0);
+        let obs = Observation::of(g.state(), tenpai::game::SeatIndex::ALL[0]);
         let p = panel(&obs, 1, &rules, "baseline");
         assert_eq!(
             p.shanten,
@@ -256,7 +256,7 @@ mod tests {
             ],
         })
         .unwrap();
-        let obs = Observation::of(&s, 0);
+        let obs = Observation::of(&s, tenpai::game::SeatIndex::ALL[0]);
         let p = panel(&obs, 1, &Rules::tenhou(), "baseline");
         let w = p.waits.unwrap();
         assert_eq!((p.shanten, w.shanten), (Some(0), 0));

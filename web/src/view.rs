@@ -10,7 +10,7 @@
 
 use crate::table::Role;
 use serde::Serialize;
-use tenpai::game::State;
+use tenpai::game::{SeatIndex, State};
 use tenpai::view::SeatView;
 
 /// The table as one client sees it. Serialized flat: the view's fields
@@ -28,7 +28,7 @@ pub struct TableView {
     pub decision: Option<u64>,
     /// The seat asked now (to discard, call or pass), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub asked: Option<u8>,
+    pub asked: Option<SeatIndex>,
     /// The library's view.
     #[serde(flatten)]
     pub view: SeatView,
@@ -46,7 +46,7 @@ impl TableView {
     /// use tenpai::game::Game;
     /// use tenpai_web::view::TableView;
     /// let game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
-    /// let t = TableView::of(game.state(), Some(2), None, Some(0));
+    /// let t = TableView::of(game.state(), Some(tenpai::game::SeatIndex::ALL[2]), None, Some(tenpai::game::SeatIndex::ALL[0]));
     /// let json = serde_json::to_value(&t)?;
     /// assert_eq!(json["bottom"], 2);
     /// assert_eq!(json["seats"][0]["hand"], serde_json::Value::Null, "seat 0's tiles are not seat 2's");
@@ -56,16 +56,16 @@ impl TableView {
     /// ```
     pub fn of(
         state: &State,
-        seat: Option<u8>,
+        seat: Option<SeatIndex>,
         decision: Option<u64>,
-        asked: Option<u8>,
+        asked: Option<SeatIndex>,
     ) -> TableView {
         let view = match seat {
             Some(s) => SeatView::of(state, s),
             None => SeatView::all_hands(state, None),
         };
         TableView {
-            bottom: seat.map_or(0, |s| s % 4),
+            bottom: seat.map_or(0, SeatIndex::get),
             decision,
             asked,
             view: if decision.is_some() {
@@ -89,7 +89,7 @@ impl TableView {
     /// use tenpai_web::table::Role;
     /// use tenpai_web::view::TableView;
     /// let game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
-    /// let t = TableView::for_role(game.state(), Role::Spectator, None, Some(0));
+    /// let t = TableView::for_role(game.state(), Role::Spectator, None, Some(tenpai::game::SeatIndex::ALL[0]));
     /// let json = serde_json::to_value(&t)?;
     /// assert_eq!(json["perspective"], "spectator");
     /// assert!((0..4).all(|s| json["seats"][s]["hand"].is_null()));
@@ -99,7 +99,7 @@ impl TableView {
         state: &State,
         role: Role,
         decision: Option<u64>,
-        asked: Option<u8>,
+        asked: Option<SeatIndex>,
     ) -> TableView {
         match role {
             Role::Seat(s) => TableView::of(state, Some(s), decision, asked),

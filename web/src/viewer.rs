@@ -9,7 +9,7 @@
 use crate::logs::StoredLog;
 use crate::view::TableView;
 use serde::Serialize;
-use tenpai::game::{Event, State};
+use tenpai::game::{Event, SeatIndex, State};
 
 /// One position of a log.
 #[derive(Clone, Debug, Serialize)]
@@ -61,7 +61,7 @@ fn fresh(log: &StoredLog) -> State {
 
 /// The position of `log` after `step` events, every hand open (`seat`
 /// `None`) or as `seat` saw it (clamped to the log's length).
-pub fn frame(log: &StoredLog, step: usize, seat: Option<u8>) -> Frame {
+pub fn frame(log: &StoredLog, step: usize, seat: Option<SeatIndex>) -> Frame {
     let events: Vec<Event> = log.game.events().collect();
     let step = step.min(events.len());
     let mut rounds = Vec::new();
@@ -89,7 +89,7 @@ pub fn frame(log: &StoredLog, step: usize, seat: Option<u8>) -> Frame {
         }
     }
     let event = step.checked_sub(1).map(|i| match seat {
-        Some(s) => events[i].seen_by(s % 4),
+        Some(s) => events[i].seen_by(s),
         None => events[i].clone(),
     });
     Frame {

@@ -42,6 +42,20 @@ async fn faults_ok_bad_messages_are_answered_and_change_nothing() {
     );
     c.send(json!({"type": "new_game"})).await;
     assert_eq!(error(&mut c).await, "the game is not over");
+    // A seat out of 0 to 3 is the library's SeatIndex error, as everywhere.
+    c.send(json!({"type": "review", "log": 1, "seat": 7})).await;
+    let e = error(&mut c).await;
+    assert!(
+        e.starts_with("message not understood: seat 7: expected 0 to 3"),
+        "{e}"
+    );
+    c.send(json!({"type": "frame", "log": 1, "step": 0, "seat": 4}))
+        .await;
+    let e = error(&mut c).await;
+    assert!(
+        e.starts_with("message not understood: seat 4: expected 0 to 3"),
+        "{e}"
+    );
     c.send(json!({"type": "frame", "log": 99, "step": 0})).await;
     assert!(error(&mut c).await.starts_with("log 99: no such log"));
     c.ws.send(tokio_tungstenite::tungstenite::Message::Binary(

@@ -33,7 +33,7 @@ fn seen(msgs: &[Value]) -> Vec<Value> {
 fn assert_same(file: &[Event], saw: &[Value]) {
     assert_eq!(file.len(), saw.len());
     for (i, (f, s)) in file.iter().zip(saw).enumerate() {
-        let mut f = serde_json::to_value(f.seen_by(0)).unwrap();
+        let mut f = serde_json::to_value(f.seen_by(tenpai::game::SeatIndex::ALL[0])).unwrap();
         let mut s = s.clone();
         for v in [&mut f, &mut s] {
             if let Some(o) = v.as_object_mut() {

@@ -12,7 +12,7 @@
 use crate::common::{east, server, Client};
 use crate::rooms::{open_two_people, ws};
 use serde_json::Value;
-use tenpai::game::{Event, State};
+use tenpai::game::{Event, SeatIndex, State};
 use tenpai_web::table::Role;
 use tenpai_web::view::TableView;
 
@@ -111,7 +111,7 @@ fn check_private(msgs: &[Value], role: Role, events: &[Event]) -> usize {
                 }
             }
             "thinking" => match role {
-                Role::Seat(s) => assert_eq!(m["seat"], s, "{m}"),
+                Role::Seat(s) => assert_eq!(m["seat"], s.get(), "{m}"),
                 _ => panic!("thinking sent to {role:?}: {m}"),
             },
             "error" => panic!("{m}"),
@@ -127,7 +127,7 @@ fn check_private(msgs: &[Value], role: Role, events: &[Event]) -> usize {
 fn check_view(v: &Value, role: Role) {
     let seats = v["seats"].as_array().unwrap();
     for (s, info) in seats.iter().enumerate() {
-        let own = role == Role::Seat(s as u8);
+        let own = role == Role::Seat(SeatIndex::ALL[s]);
         assert_eq!(
             info["hand"].is_null(),
             !own,
@@ -151,7 +151,7 @@ fn check_view(v: &Value, role: Role) {
 /// No concealed tile in an event: other seats' draws and deals hidden, no
 /// wall seed.
 fn check_event(e: &Value, role: Role) {
-    let me = role.seat();
+    let me = role.seat().map(SeatIndex::get);
     match e["type"].as_str().unwrap() {
         "tsumo" if e["actor"].as_u64().map(|a| a as u8) != me => assert_eq!(e["pai"], "?", "{e}"),
         "start_kyoku" => {
@@ -195,11 +195,11 @@ async fn privacy_ok_two_people_and_a_spectator_over_a_whole_game() {
     assert!(events.len() > 200, "{} events", events.len());
     // Each client saw every event, in order, as the library shows it to them.
     assert_eq!(
-        check_private(&east_played, Role::Seat(0), &events),
+        check_private(&east_played, Role::Seat(SeatIndex::ALL[0]), &events),
         events.len()
     );
     assert_eq!(
-        check_private(&south_played, Role::Seat(1), &events),
+        check_private(&south_played, Role::Seat(SeatIndex::ALL[1]), &events),
         events.len()
     );
     assert_eq!(

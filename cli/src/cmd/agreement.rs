@@ -147,7 +147,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     }
     let mut asked = Vec::new();
     for (game, rules) in &games {
-        for seat in 0..4 {
+        for seat in tenpai::game::SeatIndex::ALL {
             let found = find_decisions(game, rules, seat);
             asked.extend(
                 found

@@ -78,7 +78,8 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let mut games = Vec::with_capacity(args.logs.len());
     for path in &args.logs {
         let (game, rules) = super::load_log(path, &rules)?;
-        let points: Vec<DecisionPoint> = (0..4)
+        let points: Vec<DecisionPoint> = tenpai::game::SeatIndex::ALL
+            .into_iter()
             .flat_map(|seat| find_decisions(&game, &rules, seat).points)
             .filter(|p| is_choice(&p.legal))
             .collect();

@@ -35,8 +35,8 @@ the line and the problem, and exit status 1.";
 #[command(long_about = LONG_ABOUT)]
 pub struct Args {
     /// The seat played, 0-3 (default: the id of start_game).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
-    pub seat: Option<u8>,
+    #[arg(long)]
+    pub seat: Option<tenpai::game::SeatIndex>,
 
     /// The AI: mc (Monte Carlo search) or baseline (rule-based, fast).
     #[arg(long, value_enum, default_value = "mc")]

@@ -98,7 +98,7 @@ fn field(s: &str) -> String {
 /// candidate as `label rank±ci95 win/deal-in/tenpai% n` separated by `; `
 /// (rank: expected final rank, 1–4; `-` where no rollout measured it).
 pub fn csv_row(game: u64, obs: &Observation, r: &SearchReport) -> String {
-    let wind = ["E", "S", "W", "N"][obs.bakaze as usize % 4];
+    let wind = obs.round_wind;
     let cands: Vec<String> = r
         .candidates
         .iter()
@@ -119,7 +119,7 @@ pub fn csv_row(game: u64, obs: &Observation, r: &SearchReport) -> String {
         game.to_string(),
         format!("{wind}{}-{}", obs.kyoku, obs.honba),
         obs.seat.to_string(),
-        (obs.rivers[obs.seat as usize % 4].len() + 1).to_string(),
+        (obs.rivers[obs.seat.index()].len() + 1).to_string(),
         field(&hand_text(obs)),
         obs.live_left.to_string(),
         field(&action_label(&r.chosen)),
@@ -225,7 +225,10 @@ mod tests {
     use tenpai::rules::Rules;
 
     fn start() -> (Observation, SearchReport) {
-        let obs = Observation::of(&State::new(Rules::tenhou()), 0);
+        let obs = Observation::of(
+            &State::new(Rules::tenhou()),
+            tenpai::game::SeatIndex::ALL[0],
+        );
         let r = search(
             &obs,
             &[Action::Pass],

@@ -86,7 +86,7 @@ mod tests {
     #[test]
     fn table_ok_status_and_river_marks() {
         let g = Game::new(&tenpai::rules::Rules::tenhou(), 7, false).unwrap();
-        let v = SeatView::of(g.state(), 0);
+        let v = SeatView::of(g.state(), tenpai::game::SeatIndex::ALL[0]);
         assert_eq!(
             status(&v, TileMode::Text),
             "East 1 · 0 honba · 0 sticks · dora indicator 2p · wall 69"

@@ -258,7 +258,7 @@ impl Context {
                 (d.tile, s, d.ukeire.count, two)
             })
             .collect();
-        let me = obs.seat as usize % 4;
+        let me = obs.seat.index();
         Context {
             counts,
             seen,

@@ -36,11 +36,11 @@ use crate::rules::Rules;
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
 /// })?;
 /// s.apply(&Event::Tsumo { actor: 0, pai: "C".parse()? })?;
-/// let legal = legal_actions(&s, 0);
+/// let legal = legal_actions(&s, tenpai::game::SeatIndex::ALL[0]);
 /// // Throwing the 2m breaks a sequence: far from the best, yet measured.
 /// let played = Action::Discard { pai: "2m".parse()?, tsumogiri: false };
 /// let settings = Settings { budget: Budget::Samples(400), threads: 1 };
-/// let r = search_against(&Observation::of(&s, 0), &legal, &rules, settings, 1, &played, &SystemClock::new());
+/// let r = search_against(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]), &legal, &rules, settings, 1, &played, &SystemClock::new());
 /// assert_eq!(r.reference.as_ref(), Some(&played));
 /// let mine = r.candidates.iter().find(|c| c.action == played).unwrap();
 /// assert!(mine.vs_reference.is_none());

@@ -100,10 +100,10 @@ pub(crate) const GOOD_WAIT_TURNS: usize = 11;
 ///     tehais: [deal("1m 2m 3m 4p 5p 6p 7s 8s 9s E E E S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
 /// })?;
-/// let d = Determinizer::new(&Observation::of(&s, 0), &rules);
+/// let d = Determinizer::new(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]), &rules);
 /// assert_eq!(d.unseen().iter().map(|&c| c as usize).sum::<usize>(), 136 - 13 - 1);
 /// let w = d.sample(7);
-/// assert_eq!(w.hand(1).len(), 13);
+/// assert_eq!(w.hand(tenpai::game::SeatIndex::ALL[1]).len(), 13);
 /// assert_eq!(w.live_wall().len(), 70);
 /// assert_eq!(w.dead_wall().len(), 13);
 /// # Ok::<(), tenpai::game::GameError>(())
@@ -138,7 +138,7 @@ impl Determinizer {
     // opponent's counts), filling the fields of the one struct it returns.
     pub fn new(obs: &Observation, rules: &Rules) -> Determinizer {
         let (template, _) = World::observed(obs);
-        let me = (obs.seat % 4) as usize;
+        let me = obs.seat.index();
         // The unseen multiset: plain copies and red fives per kind.
         let mut plain = [4u8; KINDS];
         let mut red = [0u8; KINDS];

@@ -42,11 +42,11 @@ pub fn action_label(a: &Action) -> String {
 /// (or the bare tiles when they do not make a valid hand).
 ///
 /// ```
-/// let o = tenpai::game::Observation::of(&tenpai::game::State::new(tenpai::rules::Rules::tenhou()), 0);
+/// let o = tenpai::game::Observation::of(&tenpai::game::State::new(tenpai::rules::Rules::tenhou()), tenpai::game::SeatIndex::ALL[0]);
 /// assert_eq!(tenpai::ai::mc::hand_text(&o), "");
 /// ```
 pub fn hand_text(obs: &Observation) -> String {
-    match obs.own_hand().ok().filter(|_| obs.seat < 4) {
+    match obs.own_hand().ok() {
         Some(h) => h.to_string(),
         None => obs.hand.iter().map(|p| p.mpsz()).collect(),
     }

@@ -102,7 +102,7 @@ impl McPlayer {
     /// use tenpai::game::{legal_actions, Game, Observation};
     /// let rules = tenpai::rules::Rules::tenhou();
     /// let g = Game::new(&rules, 3, false)?;
-    /// let obs = Observation::of(g.state(), 0);
+    /// let obs = Observation::of(g.state(), tenpai::game::SeatIndex::ALL[0]);
     /// let steps = Mutex::new(Vec::new());
     /// let mut mc = McPlayer::new(&rules, Budget::Samples(600), 1);
     /// let r = mc.think_watched(&obs, g.legal(), &|so_far| steps.lock().unwrap().push(so_far.samples));

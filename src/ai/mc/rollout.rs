@@ -101,7 +101,7 @@ struct Ctx<'a> {
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
 /// })?;
 /// s.apply(&Event::Tsumo { actor: 0, pai: "N".parse()? })?;
-/// let d = Determinizer::new(&Observation::of(&s, 0), &rules);
+/// let d = Determinizer::new(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]), &rules);
 /// let out = rollout(d.sample(1), &Action::Discard { pai: "N".parse()?, tsumogiri: true }, &rules);
 /// // No sticks were on the table: the points only move, or go on the table.
 /// assert!(out.deltas.iter().sum::<i32>() <= 0);

@@ -204,7 +204,7 @@ pub fn candidates(obs: &Observation, legal: &[Action]) -> Vec<Action> {
             out.push(a.clone());
         }
     }
-    let me = obs.seat as usize % 4;
+    let me = obs.seat.index();
     let threatened = (0..4).any(|s| s != me && obs.riichi[s]);
     if threatened {
         return out;
@@ -259,9 +259,9 @@ pub fn candidates(obs: &Observation, legal: &[Action]) -> Vec<Action> {
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
 /// })?;
 /// s.apply(&Event::Tsumo { actor: 0, pai: "C".parse()? })?;
-/// let legal = legal_actions(&s, 0);
+/// let legal = legal_actions(&s, tenpai::game::SeatIndex::ALL[0]);
 /// let settings = Settings { budget: Budget::Samples(400), threads: 1 };
-/// let r = search(&Observation::of(&s, 0), &legal, &rules, settings, 1);
+/// let r = search(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]), &legal, &rules, settings, 1);
 /// assert!(legal.contains(&r.chosen));
 /// assert_eq!(r.samples, r.candidates.iter().map(|c| c.samples).sum::<u32>());
 /// # Ok::<(), tenpai::game::GameError>(())
@@ -308,11 +308,11 @@ pub fn search(
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
 /// })?;
 /// s.apply(&Event::Tsumo { actor: 0, pai: "C".parse()? })?;
-/// let legal = legal_actions(&s, 0);
+/// let legal = legal_actions(&s, tenpai::game::SeatIndex::ALL[0]);
 /// // 10 ms of budget at 50 µs a reading: at most 200 rollouts.
 /// let settings = Settings { budget: Budget::Time(Duration::from_millis(10)), threads: 1 };
 /// let clock = StepClock::new(Duration::from_micros(50));
-/// let r = search_with_clock(&Observation::of(&s, 0), &legal, &rules, settings, 1, &clock);
+/// let r = search_with_clock(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]), &legal, &rules, settings, 1, &clock);
 /// assert!(r.samples <= 200 && r.elapsed >= Duration::from_millis(10));
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
@@ -416,7 +416,7 @@ pub(super) fn run(
         worlds: Vec::new(),
         base: 0,
         seed,
-        me: obs.seat % 4,
+        me: obs.seat.get(),
         rules,
         model,
         pool,
@@ -489,7 +489,7 @@ fn baseline_prior(
         .iter()
         .flatten()
         .all(|m| m.tiles.iter().any(|p| p.tile().is_some()));
-    (obs.seat < 4 && !legal.is_empty() && sane)
+    (!legal.is_empty() && sane)
         .then(|| {
             let a =
                 crate::game::Player::act(&mut crate::ai::BaselinePlayer::new(rules), obs, legal);

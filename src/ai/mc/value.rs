@@ -50,11 +50,9 @@ impl Placement {
     /// The placement model for the seat of `obs` under `rules`.
     pub(crate) fn new(obs: &Observation, rules: &Rules) -> Placement {
         let g = &rules.game;
-        let oya = obs.oya % 4;
-        let wind = obs.win_context().round_wind;
-        let round = RoundId::new(wind, oya, obs.honba, obs.kyotaku).unwrap_or(RoundId::FIRST);
+        let round = RoundId::new(obs.round_wind, obs.dealer, obs.honba, obs.kyotaku);
         Placement {
-            me: obs.seat as usize % 4,
+            me: obs.seat.index(),
             round,
             after: (g.length.rounds() - 1).saturating_sub(round.index()),
             rules: g.clone(),
@@ -117,9 +115,10 @@ mod tests {
     fn placement(kyoku: u8, seat: u8, oya: u8) -> Placement {
         let mut rules = Rules::tenhou();
         rules.game.length = GameLength::East;
+        let seat = crate::game::SeatIndex::new(seat).unwrap();
         let mut obs = Observation::of(&State::new(rules.clone()), seat);
         obs.kyoku = kyoku;
-        obs.oya = oya;
+        obs.dealer = crate::game::SeatIndex::new(oya).unwrap();
         Placement::new(&obs, &rules)
     }
 

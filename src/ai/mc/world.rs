@@ -11,7 +11,7 @@ mod observe;
 mod rules;
 mod step;
 
-use crate::game::{Observation, Pai, SeatFlags};
+use crate::game::{Observation, Pai, SeatFlags, SeatIndex};
 use crate::meld::{Meld, MeldKind};
 use crate::tile::{Tile, TileCounts, KINDS};
 
@@ -135,10 +135,10 @@ pub enum End {
 ///              tiles("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), tiles("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
 /// })?;
 /// s.apply(&Event::Tsumo { actor: 0, pai: "N".parse()? })?;
-/// let mut w = World::from_observation(&Observation::of(&s, 0));
+/// let mut w = World::from_observation(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]));
 /// assert_eq!(w.decision(), (0, Spot::Turn));
 /// // Seat 1 is ready on West or North and North is the next draw.
-/// w.set_hand(1, &tiles("1p 2p 3p 4p 5p 6p 7p 8p 9p W W N N"));
+/// w.set_hand(tenpai::game::SeatIndex::ALL[1], &tiles("1p 2p 3p 4p 5p 6p 7p 8p 9p W W N N"));
 /// w.set_walls(&tiles("N"), &[]);
 /// let out = rollout(w, &Action::Discard { pai: "S".parse()?, tsumogiri: false }, &rules);
 /// // North is its first draw and nobody has called: chiihou (yakuman),
@@ -213,8 +213,8 @@ impl World {
 
     /// Seat `seat`'s concealed tiles (mjai tiles, index order, red fives
     /// first among the fives).
-    pub fn hand(&self, seat: u8) -> Vec<Pai> {
-        let s = (seat % 4) as usize;
+    pub fn hand(&self, seat: SeatIndex) -> Vec<Pai> {
+        let s = seat.index();
         Pai::list(&self.hands[s], self.red[s])
     }
 
@@ -248,8 +248,8 @@ impl World {
 
     /// Replaces seat `seat`'s concealed tiles (hidden tiles are skipped, a
     /// fifth copy is dropped) and recomputes its waits.
-    pub fn set_hand(&mut self, seat: u8, tiles: &[Pai]) {
-        let s = (seat % 4) as usize;
+    pub fn set_hand(&mut self, seat: SeatIndex, tiles: &[Pai]) {
+        let s = seat.index();
         self.hands[s] = [0; KINDS];
         self.red[s] = [0; 3];
         for c in tiles.iter().filter_map(|&p| code_of(p)) {

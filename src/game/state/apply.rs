@@ -8,6 +8,7 @@ use crate::game::error::GameError;
 use crate::game::event::Event;
 use crate::game::pai::Pai;
 use crate::game::round::{next_round, ranking, RoundId};
+use crate::game::seat_index::SeatIndex;
 use crate::meld::MeldKind;
 use crate::score::RIICHI_STICK;
 
@@ -202,10 +203,9 @@ impl State {
 
     /// The seat index of `actor`, or an error when there is no such seat.
     pub(super) fn seat_check(event: &'static str, actor: u8) -> Result<usize, GameError> {
-        if actor > 3 {
-            return Err(err(event, actor, "no such seat"));
-        }
-        Ok(actor as usize)
+        SeatIndex::new(actor)
+            .map(SeatIndex::index)
+            .map_err(|source| GameError::Seat { event, source })
     }
 
     /// `start_game`: a fresh state between rounds (the rules and the

@@ -6,6 +6,7 @@ use super::{check_deltas, err, Phase, RiichiState, RoundOutcome, State};
 use crate::game::error::GameError;
 use crate::game::event::DrawReason;
 use crate::game::flags::first_go_around;
+use crate::game::seat_index::SeatIndex;
 use crate::game::settle::{pay_deltas, tenpai_payments};
 use crate::tile::{Tile, KINDS};
 
@@ -120,7 +121,7 @@ impl State {
                 let possible = if self.seats[seat as usize].is_hidden() {
                     first_go_around(self.any_call, self.seats[seat as usize].river().len())
                 } else {
-                    self.nine_terminals_possible(seat)
+                    self.nine_terminals_possible_at(seat)
                 };
                 if !g.nine_terminals || !possible {
                     return Err(err(E, seat, "nine terminals is not possible now"));
@@ -215,8 +216,13 @@ impl State {
     /// different terminals and honors).
     ///
     /// # Panics
-    /// When `seat > 3`.
-    pub fn nine_terminals_possible(&self, seat: u8) -> bool {
+    /// Never.
+    pub fn nine_terminals_possible(&self, seat: SeatIndex) -> bool {
+        self.nine_terminals_possible_at(seat.get())
+    }
+
+    /// [`State::nine_terminals_possible`] of a seat the engine holds.
+    pub(crate) fn nine_terminals_possible_at(&self, seat: u8) -> bool {
         let s = &self.seats[seat as usize];
         first_go_around(self.any_call, s.river().len())
             && (0..KINDS)

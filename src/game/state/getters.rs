@@ -4,6 +4,7 @@
 use super::{Phase, RoundOutcome, Seat, State};
 use crate::game::pai::Pai;
 use crate::game::round::RoundId;
+use crate::game::seat_index::SeatIndex;
 use crate::rules::Rules;
 use crate::tile::TileCounts;
 use crate::Wind;
@@ -55,7 +56,13 @@ impl State {
     }
 
     /// Seat wind of `seat` this round.
-    pub fn seat_wind(&self, seat: u8) -> Wind {
+    pub fn seat_wind(&self, seat: SeatIndex) -> Wind {
+        self.seat_wind_at(seat.get())
+    }
+
+    /// [`State::seat_wind`] of a seat the engine holds.
+    #[inline]
+    pub(crate) fn seat_wind_at(&self, seat: u8) -> Wind {
         Wind::of_seat(seat, self.round.dealer())
     }
 
@@ -68,9 +75,19 @@ impl State {
     /// One seat's part of the round.
     ///
     /// # Panics
-    /// When `seat > 3`.
+    /// Never.
     #[inline]
-    pub fn seat(&self, seat: u8) -> &Seat {
+    pub fn seat(&self, seat: SeatIndex) -> &Seat {
+        &self.seats[seat.index()]
+    }
+
+    /// [`State::seat`] of a seat the engine holds (a phase's, an event's it
+    /// has checked).
+    ///
+    /// # Panics
+    /// When `seat > 3`: a bug in the engine.
+    #[inline]
+    pub(crate) fn seat_at(&self, seat: u8) -> &Seat {
         &self.seats[seat as usize]
     }
 

@@ -40,6 +40,7 @@ mod win;
 use super::error::GameError;
 use super::pai::Pai;
 use super::round::{RoundId, RoundOutcome, Win};
+use super::seat_index::SeatIndex;
 use crate::rules::Rules;
 use crate::tile::{TileCounts, TileSet, KINDS};
 
@@ -260,7 +261,7 @@ impl State {
     ///
     /// ```
     /// use tenpai::game::{legal_actions, Event, Pai, State};
-    /// let mut s = State::for_seat(tenpai::rules::Rules::tenhou(), 1);
+    /// let mut s = State::for_seat(tenpai::rules::Rules::tenhou(), tenpai::game::SeatIndex::ALL[1]);
     /// s.apply(&Event::start_game(vec![], None, Default::default()))?;
     /// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
     /// let hidden = vec![Pai::HIDDEN; 13];
@@ -272,13 +273,13 @@ impl State {
     /// s.apply(&Event::Tsumo { actor: 0, pai: Pai::HIDDEN })?;
     /// s.apply(&Event::Dahai { actor: 0, pai: "E".parse()?, tsumogiri: false })?;
     /// // Seat 1 may pon the East (and pass); the dealer holds 13 unknown tiles.
-    /// assert_eq!(legal_actions(&s, 1).len(), 2);
-    /// assert_eq!((s.seat(0).is_hidden(), s.seat(0).len()), (true, 13));
+    /// assert_eq!(legal_actions(&s, tenpai::game::SeatIndex::ALL[1]).len(), 2);
+    /// assert_eq!((s.seat(tenpai::game::SeatIndex::ALL[0]).is_hidden(), s.seat(tenpai::game::SeatIndex::ALL[0]).len()), (true, 13));
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
-    pub fn for_seat(rules: Rules, seat: u8) -> State {
+    pub fn for_seat(rules: Rules, seat: SeatIndex) -> State {
         State {
-            view: Some(seat % 4),
+            view: Some(seat.get()),
             ..State::new(rules)
         }
     }

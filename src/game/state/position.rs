@@ -12,7 +12,6 @@ use crate::game::wall::{DEAD_WALL, TILES};
 use crate::meld::MeldKind;
 use crate::rules::Rules;
 use crate::tile::TileSet;
-use crate::Wind;
 
 const E: &str = "position";
 
@@ -47,27 +46,24 @@ impl State {
     /// ```
     /// use tenpai::game::{legal_actions, Action, Observation, State};
     /// let rules = tenpai::rules::Rules::tenhou();
-    /// let mut obs = Observation::of(&State::new(rules.clone()), 0);
+    /// let s0 = tenpai::game::SeatIndex::ALL[0];
+    /// let mut obs = Observation::of(&State::new(rules.clone()), s0);
     /// obs.hand = "1m 1m 1m 1m 2p 3p 4p 5p 6p 7p 7s 8s 9s E".split(' ').map(|t| t.parse().unwrap()).collect();
     /// obs.drawn = Some("E".parse()?);
     /// obs.hand_sizes = [14, 13, 13, 13];
     /// obs.dora_indicators = vec!["9p".parse()?];
     /// obs.live_left = 69;
     /// let s = State::from_observation(rules, &obs)?;
-    /// assert!(legal_actions(&s, 0).contains(&Action::Ankan { tile: "1m".parse()? }));
-    /// assert_eq!(Observation::of(&s, 0), obs);
+    /// assert!(legal_actions(&s, s0).contains(&Action::Ankan { tile: "1m".parse()? }));
+    /// assert_eq!(Observation::of(&s, s0), obs);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn from_observation(rules: Rules, obs: &Observation) -> Result<State, GameError> {
         let me = obs.seat;
-        if me > 3 || obs.bakaze > 3 {
-            return Err(err(E, me, "seat and round wind are 0 to 3"));
-        }
         let carried = obs
             .kyotaku
             .saturating_sub(obs.riichi.iter().filter(|&&r| r).count() as u8);
-        let round = RoundId::new(Wind::ALL[obs.bakaze as usize], obs.oya, obs.honba, carried)
-            .ok_or_else(|| err(E, 4, format!("oya {} is no seat", obs.oya)))?;
+        let round = RoundId::new(obs.round_wind, obs.dealer, obs.honba, carried);
         let mut st = State::for_seat(rules, me);
         st.unseen_red = st.rules.scoring.red_fives;
         st.round = round;
@@ -111,7 +107,7 @@ impl State {
     fn place_seat(&mut self, obs: &Observation, s: u8) -> Result<(), GameError> {
         let i = s as usize;
         let mut seat = Seat::default();
-        if s == obs.seat {
+        if s == obs.seat.get() {
             for &p in &obs.hand {
                 self.see(p, s)?;
                 seat.put(p);
@@ -186,10 +182,11 @@ impl State {
     /// The seat's decision the position shows: a discard or kan to answer,
     /// or its own turn.
     fn decision_phase(&mut self, obs: &Observation) -> Result<Phase, GameError> {
-        let me = obs.seat;
+        let me = obs.seat.get();
         let n = self.seats[me as usize].len();
         if let Some((s, p)) = obs.last_tile {
-            if s > 3 || s == me || n % 3 != 1 {
+            let s = s.get();
+            if s == me || n % 3 != 1 {
                 return Err(err(
                     E,
                     me,
@@ -286,7 +283,7 @@ fn check_meld(m: &TableMeld, s: u8) -> Result<(), GameError> {
 ///
 /// ```
 /// use tenpai::game::{live_wall_left, Observation, State};
-/// let mut obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), 0);
+/// let mut obs = Observation::of(&State::new(tenpai::rules::Rules::tenhou()), tenpai::game::SeatIndex::ALL[0]);
 /// obs.hand = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 2p 3p 4p E".split(' ').map(|t| t.parse().unwrap()).collect();
 /// obs.hand_sizes = [14, 13, 13, 13];
 /// obs.dora_indicators = vec!["9p".parse()?];
@@ -297,7 +294,7 @@ fn check_meld(m: &TableMeld, s: u8) -> Result<(), GameError> {
 pub fn live_wall_left(obs: &Observation) -> Option<u8> {
     let shown = obs.visible_tiles().len();
     let hidden: usize = (0..4)
-        .filter(|&s| s != obs.seat as usize)
+        .filter(|&s| s != obs.seat.index())
         .map(|s| obs.hand_sizes[s] as usize)
         .sum();
     let dead = DEAD_WALL.checked_sub(obs.dora_indicators.len())?;

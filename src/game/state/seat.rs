@@ -146,7 +146,7 @@ pub enum RiichiState {
 ///     tehais: [deal("1m 2m 3m 4p 5p 6p 7s 8s 9s E E E S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
 /// })?;
-/// let dealer = s.seat(0);
+/// let dealer = s.seat(tenpai::game::SeatIndex::ALL[0]);
 /// assert_eq!((dealer.len(), dealer.waits().to_string()), (13, "2z".to_string()));
 /// assert_eq!((dealer.riichi(), dealer.drawn(), dealer.river().len()), (RiichiState::None, None, 0));
 /// # Ok::<(), tenpai::game::GameError>(())

@@ -8,6 +8,7 @@ use crate::game::calls::is_kokushi_tenpai;
 use crate::game::error::GameError;
 use crate::game::flags::first_go_around;
 use crate::game::pai::Pai;
+use crate::game::seat_index::SeatIndex;
 use crate::game::settle::{pay_win, win_deltas, WinSeats};
 use crate::game::situation::{WinFacts, WinMoment};
 use crate::meld::Meld;
@@ -21,11 +22,12 @@ impl State {
     /// given ura-dora indicators (used only in riichi), honba and sticks.
     ///
     /// # Errors
-    /// [`GameError::Illegal`] when `pai` is hidden or the tiles do not make a
-    /// hand (more than four copies).
+    /// [`GameError::Seat`] when `seat` is above 3; [`GameError::Illegal`]
+    /// when `pai` or an ura-dora indicator is hidden or the tiles do not make
+    /// a hand (more than four copies).
     ///
     /// # Panics
-    /// When `seat > 3`.
+    /// Never.
     pub fn situation(
         &self,
         seat: u8,
@@ -33,7 +35,7 @@ impl State {
         tsumo: bool,
         ura: &[Pai],
     ) -> Result<Situation, GameError> {
-        let s = &self.seats[seat as usize];
+        let s = &self.seats[State::seat_check("hora", seat)?];
         let t = pai.tile().ok_or_else(|| err("hora", seat, "hidden tile"))?;
         let melds: Vec<Meld> = s
             .melds
@@ -47,10 +49,10 @@ impl State {
                 .iter()
                 .map(|m| MeldOrigin {
                     added: m.added,
-                    from: m.from.map(|f| self.seat_wind(f)),
+                    from: m.from.map(|f| self.seat_wind_at(f)),
                 })
                 .collect(),
-            seat_wind: self.seat_wind(seat),
+            seat_wind: self.seat_wind_at(seat),
             round_wind: self.round_wind(),
             riichi: s.flags.scored_riichi(),
             ippatsu: s.flags.ippatsu,
@@ -83,11 +85,13 @@ impl State {
     /// as they stand now).
     ///
     /// # Errors
+    /// [`GameError::Seat`] when `seat` or `from` is above 3;
     /// [`GameError::Win`] when the hand is not complete or has no yaku.
     ///
     /// # Panics
-    /// When `seat` or `from` is above 3.
+    /// Never.
     pub fn score_win(&self, seat: u8, from: u8, pai: Pai, ura: &[Pai]) -> Result<Win, GameError> {
+        State::seat_check("hora", from)?;
         self.score_win_counting(seat, from, pai, ura, self.round.honba(), self.sticks)
     }
 
@@ -373,7 +377,7 @@ impl State {
         };
         (1..4)
             .map(|k| (d + k) % 4)
-            .filter(|&o| self.may_ron(o))
+            .filter(|&o| self.may_ron_at(o))
             .collect()
     }
 
@@ -381,8 +385,13 @@ impl State {
     /// one seat's part of [`State::ron_candidates`].
     ///
     /// # Panics
-    /// Never (any seat above 3 may not).
-    pub fn may_ron(&self, seat: u8) -> bool {
+    /// Never.
+    pub fn may_ron(&self, seat: SeatIndex) -> bool {
+        self.may_ron_at(seat.get())
+    }
+
+    /// [`State::may_ron`] of a seat number (false above 3).
+    pub(crate) fn may_ron_at(&self, seat: u8) -> bool {
         let (d, pai, closed) = match self.phase {
             Phase::Discarded { seat, pai } => (seat, pai, false),
             Phase::Kan { seat, pai, closed } => (seat, pai, closed),

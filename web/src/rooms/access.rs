@@ -11,6 +11,7 @@
 
 use crate::logs::Origin;
 use crate::table::Role;
+use tenpai::game::SeatIndex;
 
 /// The view of a kept log that a client of `role` at table `table` gets
 /// when it asks for `seat` (`None`: every hand): the seat to show (`None`:
@@ -36,8 +37,8 @@ pub fn viewable(
     origin: Origin,
     table: u64,
     role: Role,
-    seat: Option<u8>,
-) -> Result<Option<u8>, String> {
+    seat: Option<SeatIndex>,
+) -> Result<Option<SeatIndex>, String> {
     let Origin::Table {
         table: of,
         people,

@@ -23,6 +23,7 @@ use crate::table::{Role, TableHandle, TableSpec};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
+use tenpai::game::SeatIndex;
 
 /// How long a lobby table's person's seat waits after they leave a
 /// started game before an AI plays it, unless `tenpai serve --grace` says
@@ -129,7 +130,7 @@ impl Rooms {
     ) -> Result<Links, RandomError> {
         let mut keys: [Option<Key>; 4] = Default::default();
         for s in spec.persons() {
-            keys[s as usize] = Some(Key::new()?);
+            keys[s.index()] = Some(Key::new()?);
         }
         let watch = Key::new()?;
         let mut rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
@@ -169,7 +170,7 @@ impl Rooms {
         let mut role = None;
         for (s, k) in room.keys.iter().enumerate() {
             if k.as_ref().is_some_and(|k| k.matches(&presented)) {
-                role = Some(Role::Seat(s as u8));
+                role = Some(Role::Seat(SeatIndex::ALL[s]));
             }
         }
         if room.watch.matches(&presented) {

@@ -99,7 +99,7 @@ impl NewTable {
     ///     r#"{"length": "east", "seats": ["person", "person", "mc", "baseline"], "samples": 200}"#,
     /// )?;
     /// let (spec, about) = r.to_spec(&[], 7, None).expect("a table");
-    /// assert_eq!(spec.persons(), [0, 1]);
+    /// assert_eq!(spec.persons(), tenpai::game::SeatIndex::ALL[..2]);
     /// assert_eq!(about.players, ["person", "person", "mc", "baseline"]);
     /// let r: NewTable = serde_json::from_str(r#"{"seats": ["person", "cmd:rm -rf /", "mc", "mc"]}"#)?;
     /// assert_eq!(

@@ -6,13 +6,13 @@ use crate::thinking;
 use std::sync::Mutex;
 use tenpai::ai::mc::{McPlayer, SearchReport};
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::{Observation, Player};
+use tenpai::game::{Observation, Player, SeatIndex};
 use tokio::sync::mpsc;
 
 impl Table {
     /// The person's thinking panel for `decision`: the tiles at once, the
     /// advisor's recommendation (and search) after.
-    pub(super) fn advise(&mut self, seat: u8, decision: u64) {
+    pub(super) fn advise(&mut self, seat: SeatIndex, decision: u64) {
         let obs = Observation::of(self.game.state(), seat);
         let legal = self.game.legal().to_vec();
         let rules = &self.spec.rules;
@@ -24,7 +24,7 @@ impl Table {
             }
             Advisor::Mc(settings) => {
                 let tx = self.internal_tx.clone();
-                let seed = tenpai::arena::seat_seed(self.seed ^ 0x5eed, seat) ^ decision;
+                let seed = tenpai::arena::seat_seed(self.seed ^ 0x5eed, seat.get()) ^ decision;
                 let mut mc = McPlayer::with_settings(rules, settings, seed);
                 tokio::task::spawn_blocking(move || {
                     let progress = Progress::new(tx.clone(), decision);

@@ -8,6 +8,7 @@ use super::{Role, Stage, Table};
 use crate::protocol::{NoticeKind, ServerMsg};
 use std::time::Duration;
 use tenpai::arena::PlayerKind;
+use tenpai::game::SeatIndex;
 use tokio::time::Instant;
 
 /// The seats' winds, for the notices.
@@ -26,7 +27,7 @@ fn shown(d: Duration) -> String {
 
 impl Table {
     /// The person at `seat` has no connection left.
-    fn alone(&self, seat: u8) -> bool {
+    fn alone(&self, seat: SeatIndex) -> bool {
         !self.clients.iter().any(|c| c.role == Role::Seat(seat))
     }
 
@@ -40,7 +41,7 @@ impl Table {
             return;
         }
         for seat in self.spec.persons() {
-            let s = seat as usize;
+            let s = seat.index();
             if self.alone(seat) && self.away[s].is_none() && !self.covered[s] {
                 self.away[s] = Some(Instant::now() + grace);
                 let message = format!(
@@ -62,8 +63,8 @@ impl Table {
     /// answers a decision left open to their person).
     pub(super) fn take_over(&mut self) {
         let now = Instant::now();
-        for seat in 0..4u8 {
-            let s = seat as usize;
+        for seat in SeatIndex::ALL {
+            let s = seat.index();
             if self.away[s].is_some_and(|at| at <= now) {
                 self.away[s] = None;
                 self.covered[s] = true;
@@ -86,8 +87,8 @@ impl Table {
 
     /// A person sat down at `seat`: their grace period ends, or the AI
     /// playing for them gives the seat back.
-    pub(super) fn came_back(&mut self, seat: u8) {
-        let s = seat as usize;
+    pub(super) fn came_back(&mut self, seat: SeatIndex) {
+        let s = seat.index();
         let was_away = self.away[s].take().is_some();
         if self.covered[s] {
             self.covered[s] = false;
@@ -103,8 +104,8 @@ impl Table {
 
     /// The AI that plays a person's `seat` while they are away (made the
     /// first time it is asked; it hears the game from its start).
-    pub(super) fn cover(&mut self, seat: u8) -> Option<Box<Ai>> {
-        let s = seat as usize;
+    pub(super) fn cover(&mut self, seat: SeatIndex) -> Option<Box<Ai>> {
+        let s = seat.index();
         if !self.covered[s] {
             return None;
         }
@@ -117,7 +118,7 @@ impl Table {
             .map(Box::new)
     }
 
-    fn notice(&self, seat: u8, kind: NoticeKind, grace: Option<Duration>, message: String) {
+    fn notice(&self, seat: SeatIndex, kind: NoticeKind, grace: Option<Duration>, message: String) {
         self.broadcast(&ServerMsg::Notice {
             seat,
             kind,

@@ -6,7 +6,7 @@ use super::{may_see_thinking, Out, Role, Stage, Table};
 use crate::protocol::{SeatStatus, ServerMsg, VERSION};
 use crate::view::TableView;
 use std::sync::Arc;
-use tenpai::game::{Event, GameError};
+use tenpai::game::{Event, GameError, SeatIndex};
 
 impl Table {
     /// Sends the open decision's thinking to the clients that may see it
@@ -25,7 +25,7 @@ impl Table {
     /// Each seat: an AI, open (its person awaited), here or away.
     pub(super) fn seat_statuses(&self) -> [SeatStatus; 4] {
         std::array::from_fn(|s| {
-            let seat = s as u8;
+            let seat = SeatIndex::ALL[s];
             if !self.is_person(seat) {
                 SeatStatus::Ai
             } else if self.clients.iter().any(|c| c.role == Role::Seat(seat)) {

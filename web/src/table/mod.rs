@@ -33,7 +33,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tenpai::ai::mc::{SearchReport, Settings};
 use tenpai::arena::PlayerKind;
-use tenpai::game::{Action, Game, GameError, Observation, State};
+use tenpai::game::{Action, Game, GameError, Observation, SeatIndex, State};
 use tenpai::rules::Rules;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -89,13 +89,16 @@ pub struct TableSpec {
 
 impl TableSpec {
     /// A person plays at `seat`.
-    pub fn is_person(&self, seat: u8) -> bool {
-        self.players.get(seat as usize).is_some_and(Option::is_none)
+    pub fn is_person(&self, seat: SeatIndex) -> bool {
+        self.players.get(seat.index()).is_some_and(Option::is_none)
     }
 
     /// The seats where people play, in seat order.
-    pub fn persons(&self) -> Vec<u8> {
-        (0..4u8).filter(|&s| self.is_person(s)).collect()
+    pub fn persons(&self) -> Vec<SeatIndex> {
+        SeatIndex::ALL
+            .into_iter()
+            .filter(|&s| self.is_person(s))
+            .collect()
     }
 
     /// The players' names: `You` for a single person (the name reviews
@@ -115,7 +118,7 @@ impl TableSpec {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Role {
     /// The person at this seat: its own concealed tiles and choices.
-    Seat(u8),
+    Seat(SeatIndex),
     /// A spectator: every discard and call, no concealed hand, no wall
     /// ([`tenpai::view::SeatView::spectator`]).
     Spectator,
@@ -126,7 +129,7 @@ pub enum Role {
 
 impl Role {
     /// The seat it plays.
-    pub fn seat(self) -> Option<u8> {
+    pub fn seat(self) -> Option<SeatIndex> {
         match self {
             Role::Seat(s) => Some(s),
             _ => None,
@@ -211,7 +214,7 @@ enum Internal {
     },
     /// An AI decided.
     AiDone {
-        seat: u8,
+        seat: SeatIndex,
         decision: u64,
         ai: Box<Ai>,
         action: Action,
@@ -221,7 +224,7 @@ enum Internal {
 /// Where the table stands.
 enum Stage {
     /// Waiting for the person at `seat` to answer decision `decision`.
-    Person { seat: u8, decision: u64 },
+    Person { seat: SeatIndex, decision: u64 },
     /// An AI is thinking.
     Thinking,
     /// An AI chose `action`; it is played at `at` (the AI delay).
@@ -390,7 +393,7 @@ impl Table {
     }
 
     /// A person plays at `seat`.
-    fn is_person(&self, seat: u8) -> bool {
+    fn is_person(&self, seat: SeatIndex) -> bool {
         self.spec.is_person(seat)
     }
 
@@ -402,10 +405,10 @@ impl Table {
         match m {
             TableMsg::Join { client, out, role } => {
                 if let Role::Seat(s) = role {
-                    self.joined[s as usize % 4] = true;
-                    self.came_back(s % 4);
+                    self.joined[s.index()] = true;
+                    self.came_back(s);
                 }
-                if !self.started && self.spec.persons().iter().all(|&s| self.joined[s as usize]) {
+                if !self.started && self.spec.persons().iter().all(|&s| self.joined[s.index()]) {
                     // The last person sits down: the game runs on to the
                     // first decision of a person before the newcomer is
                     // greeted with the table as it then stands.
@@ -519,7 +522,7 @@ impl Table {
     }
 
     /// A client that may see the thinking about `seat` shows the panel.
-    fn wants_panel(&self, seat: u8) -> bool {
+    fn wants_panel(&self, seat: SeatIndex) -> bool {
         self.clients
             .iter()
             .any(|c| c.panel && may_see_thinking(c.role, seat))
@@ -551,7 +554,7 @@ impl Table {
                 ai,
                 action,
             } => {
-                self.seats[seat as usize] = Some(ai);
+                self.seats[seat.index()] = Some(ai);
                 if decision != self.decision || !matches!(self.stage, Stage::Thinking) {
                     return;
                 }
@@ -606,7 +609,7 @@ impl Table {
         self.decision += 1;
         let decision = self.decision;
         self.thinking = None;
-        if self.is_person(seat) && !self.covered[seat as usize] {
+        if self.is_person(seat) && !self.covered[seat.index()] {
             // The page answers with a position in the view's choices: they
             // must be the actions the game asks about.
             if tenpai::game::legal_actions(&self.shown, seat) != self.game.legal() {
@@ -630,18 +633,18 @@ impl Table {
 
     /// Asks the AI at `seat` (or the one playing for its away person) the
     /// open decision.
-    fn ask_ai(&mut self, seat: u8) {
+    fn ask_ai(&mut self, seat: SeatIndex) {
         let decision = self.decision;
         self.stage = Stage::Thinking;
         let ai = match self.cover(seat) {
             Some(ai) => Some(ai),
-            None => self.seats[seat as usize].take(),
+            None => self.seats[seat.index()].take(),
         };
         let Some(mut ai) = ai else {
             return self.fail(&format!("seat {seat} has no player"));
         };
-        let events = self.game.events()[self.heard[seat as usize]..].to_vec();
-        self.heard[seat as usize] = self.game.events().len();
+        let events = self.game.events()[self.heard[seat.index()]..].to_vec();
+        self.heard[seat.index()] = self.game.events().len();
         let obs = Observation::of(self.game.state(), seat);
         let legal = self.game.legal().to_vec();
         // Watching four AI players: each one's thinking is shown.
@@ -690,7 +693,7 @@ impl Table {
 
 /// A client of `role` may see the thinking about `seat`: the person at that
 /// seat, or a watcher of four AI players.
-fn may_see_thinking(role: Role, seat: u8) -> bool {
+fn may_see_thinking(role: Role, seat: SeatIndex) -> bool {
     match role {
         Role::Seat(s) => s == seat,
         Role::Watcher => true,
@@ -705,9 +708,9 @@ fn fresh(rules: &Rules) -> State {
 
 fn seats_for(spec: &TableSpec, seed: u64) -> Result<[Option<Box<Ai>>; 4], seats::SpawnError> {
     let mut out: [Option<Box<Ai>>; 4] = Default::default();
-    for s in 0..4u8 {
-        if let Some(kind) = &spec.players[s as usize] {
-            out[s as usize] = Some(Box::new(Ai::make(kind, &spec.rules, seed, s)?));
+    for s in SeatIndex::ALL {
+        if let Some(kind) = &spec.players[s.index()] {
+            out[s.index()] = Some(Box::new(Ai::make(kind, &spec.rules, seed, s)?));
         }
     }
     Ok(out)

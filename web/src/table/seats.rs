@@ -7,6 +7,7 @@ use tenpai::ai::mc::{McPlayer, SearchReport};
 use tenpai::ai::BaselinePlayer;
 use tenpai::arena::{seat_seed, PlayerKind};
 use tenpai::bot::ExternalBot;
+use tenpai::game::SeatIndex;
 use tenpai::game::{Action, Event, Observation, Player, RandomPlayer};
 use tenpai::rules::Rules;
 
@@ -47,8 +48,13 @@ impl Ai {
     ///
     /// # Errors
     /// A `cmd:` bot whose process cannot be started.
-    pub fn make(kind: &PlayerKind, rules: &Rules, seed: u64, seat: u8) -> Result<Ai, SpawnError> {
-        let own = seat_seed(seed, seat);
+    pub fn make(
+        kind: &PlayerKind,
+        rules: &Rules,
+        seed: u64,
+        seat: SeatIndex,
+    ) -> Result<Ai, SpawnError> {
+        let own = seat_seed(seed, seat.get());
         Ok(match kind {
             PlayerKind::Random => Ai::Quick(Box::new(RandomPlayer::new(own))),
             PlayerKind::Baseline => Ai::Quick(Box::new(BaselinePlayer::new(rules))),

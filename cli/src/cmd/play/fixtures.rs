@@ -41,14 +41,15 @@ pub fn obs(hand: &str, drawn: Option<&str>, called: Option<&str>) -> Observation
     let mut rivers: [Vec<RiverTile>; 4] = Default::default();
     rivers[3] = river(called.unwrap_or("9m"), true);
     let hand = tiles(hand);
-    let mut o = Observation::of(&State::new(Rules::tenhou()), 0);
+    let [s0, _, _, s3] = tenpai::game::SeatIndex::ALL;
+    let mut o = Observation::of(&State::new(Rules::tenhou()), s0);
     o.hand_sizes = [hand.len() as u8, 13, 13, 13];
     o.hand = hand;
     o.drawn = drawn.map(pai);
     o.rivers = rivers;
     o.dora_indicators = tiles("1m");
     o.live_left = 60;
-    o.last_tile = called.map(|c| (3, pai(c)));
+    o.last_tile = called.map(|c| (s3, pai(c)));
     o
 }
 

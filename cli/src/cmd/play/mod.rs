@@ -39,6 +39,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, Settings};
 use tenpai::arena::PlayerKind;
+use tenpai::game::SeatIndex;
 use tenpai::review::ReviewOptions;
 use tenpai::rules::GameLength;
 use tenpai::Wind;
@@ -203,18 +204,20 @@ fn setup(args: &Args) -> Result<Setup> {
         Some(n) => Budget::Samples(n),
         None => Budget::Time(args.game.think),
     };
-    let seat = args.game.seat as u8;
+    // `--seat` is a wind, so one of the four seats: East is seat 0.
+    let seat = SeatIndex::ALL[args.game.seat as usize];
     let mc = Settings {
         budget,
         threads: args.game.threads,
     };
     let kinds = crate::cmd::with_settings(&args.game.opponents.0, mc, args.game.bot_timeout);
-    let opponents = Opponents::seat(&kinds, (!args.game.watch).then_some(seat)).map_err(|e| {
-        crate::UsageError {
-            command: "play",
-            message: format!("--opponents: {e}"),
-        }
-    })?;
+    let opponents =
+        Opponents::seat(&kinds, (!args.game.watch).then_some(seat.get())).map_err(|e| {
+            crate::UsageError {
+                command: "play",
+                message: format!("--opponents: {e}"),
+            }
+        })?;
     Ok(Setup {
         rules,
         seed: args.game.seed.unwrap_or_else(random_seed),
@@ -241,7 +244,7 @@ fn advisor(args: &Args, s: &Setup) -> Advisor {
         AdvisorKind::Baseline => Advisor::Baseline,
         AdvisorKind::Mc => {
             let budget = Budget::Samples(args.game.samples.unwrap_or(HINT_SAMPLES));
-            let seed = tenpai::arena::seat_seed(s.seed, s.seat) ^ 0x6869_6e74; // "hint"
+            let seed = tenpai::arena::seat_seed(s.seed, s.seat.get()) ^ 0x6869_6e74; // "hint"
             let settings = Settings {
                 budget,
                 threads: s.threads,
@@ -267,7 +270,7 @@ fn banner(args: &Args, s: &Setup) -> String {
         "tenpai play: seed {}, {length} game, {} rules, {who}: seat {}, opponents: {}{think}",
         s.seed,
         args.game.rules,
-        Wind::ALL[s.seat as usize % 4],
+        Wind::ALL[s.seat.index()],
         s.opponents
     )
 }
@@ -316,7 +319,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
     };
     setup.decisions = decisions.clone().map(Decisions);
     let names = Names {
-        me: setup.seat,
+        me: setup.seat.get(),
         watch: setup.watch,
     };
     let full_screen =

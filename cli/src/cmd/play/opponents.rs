@@ -8,7 +8,7 @@ use tenpai::ai::mc::McPlayer;
 use tenpai::ai::BaselinePlayer;
 use tenpai::arena::{seat_seed, PlayerKind};
 use tenpai::bot::{BotHandle, ExternalBot, Faults};
-use tenpai::game::{Player, RandomPlayer};
+use tenpai::game::{Player, RandomPlayer, SeatIndex};
 use tenpai::rules::Rules;
 
 /// The kind of player at each seat; `None` at the person's seat.
@@ -137,10 +137,10 @@ pub fn make(
     kind: &PlayerKind,
     rules: &Rules,
     seed: u64,
-    seat: u8,
+    seat: SeatIndex,
     on_decision: Option<tenpai::ai::mc::DecisionHook>,
 ) -> Result<Opponent> {
-    let own = seat_seed(seed, seat);
+    let own = seat_seed(seed, seat.get());
     Ok(Opponent::Own(match kind {
         PlayerKind::Random => Box::new(RandomPlayer::new(own)),
         PlayerKind::Baseline => Box::new(BaselinePlayer::new(rules)),

@@ -265,7 +265,7 @@ mod tests {
         let setup = Setup {
             rules: crate::cmd::load_rules("tenhou", Some("east")).unwrap(),
             seed: 7,
-            seat: 0,
+            seat: tenpai::game::SeatIndex::ALL[0],
             watch: false,
             opponents: Opponents::seat(&[tenpai::arena::PlayerKind::Baseline], Some(0)).unwrap(),
             budget: tenpai::ai::mc::Budget::Samples(100),

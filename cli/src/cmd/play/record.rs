@@ -87,7 +87,7 @@ pub fn review_game<W: Write>(
     let source = if s.watch {
         SeatSource::Given
     } else {
-        SeatSource::Default(DefaultSeat::Player(s.seat))
+        SeatSource::Default(DefaultSeat::Player(s.seat.get()))
     };
     writeln!(
         out,
@@ -95,7 +95,7 @@ pub fn review_game<W: Write>(
         options.budget
     )?;
     out.flush()?;
-    let review = review_with_progress(&game, &s.rules, s.seat, options, None)?;
+    let review = review_with_progress(&game, &s.rules, s.seat.get(), options, None)?;
     let r = Reviewed {
         review: &review,
         game: &game,
@@ -107,7 +107,7 @@ pub fn review_game<W: Write>(
     writeln!(
         out,
         "Wrote the review of seat {} to {}: {}.",
-        Wind::ALL[s.seat as usize % 4],
+        Wind::ALL[s.seat.index()],
         path.display(),
         crate::cmd::review::text::tally_text(&review.summary.all)
     )?;

@@ -23,7 +23,7 @@ use tenpai::ai::mc::{Budget, DecisionHook, SearchReport};
 use tenpai::bot::{BotHandle, Faults};
 use tenpai::game::{
     final_scores, play_game_watched, Action, Event, GameError, GameRecord, Observation, Player,
-    State,
+    SeatIndex, State,
 };
 use tenpai::rules::Rules;
 use tenpai::view::SeatView;
@@ -35,9 +35,9 @@ pub struct Setup {
     pub rules: Rules,
     /// The wall seed (the game is reproducible from it and the person's choices).
     pub seed: u64,
-    /// The person's seat, 0–3 (0 deals first); the seat whose view is shown
+    /// The person's seat (0 deals first); the seat whose view is shown
     /// when watching.
-    pub seat: u8,
+    pub seat: SeatIndex,
     /// Four AI players; the person only watches.
     pub watch: bool,
     /// The players at the AI seats (their settings: the Monte Carlo budget
@@ -193,9 +193,10 @@ impl Player for Person {
 /// # Errors
 /// An external bot that cannot be started.
 fn opponents(setup: &Setup) -> Result<Vec<Option<Opponent>>> {
-    (0..4u8)
+    SeatIndex::ALL
+        .into_iter()
         .map(|seat| {
-            let Some(kind) = setup.opponents.at(seat) else {
+            let Some(kind) = setup.opponents.at(seat.get()) else {
                 return Ok(None);
             };
             let hook = setup.decisions.as_ref().map(|Decisions(log)| {

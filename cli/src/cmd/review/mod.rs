@@ -77,8 +77,8 @@ pub struct Args {
     pub log: PathBuf,
 
     /// The seat to review (0-3; 0 is the first dealer).
-    #[arg(long, conflicts_with = "player", value_parser = clap::value_parser!(u8).range(0..4))]
-    pub seat: Option<u8>,
+    #[arg(long, conflicts_with = "player")]
+    pub seat: Option<tenpai::game::SeatIndex>,
 
     /// The player to review, by the name the log gives.
     #[arg(long, value_name = "NAME")]
@@ -186,7 +186,7 @@ impl SeatSource {
 /// The reviewed seat of `game` from the options, and how it was chosen.
 fn choose_seat(args: &Args, game: &ImportedGame) -> Result<(u8, SeatSource)> {
     match (args.seat, &args.player) {
-        (Some(s), _) => Ok((s, SeatSource::Given)),
+        (Some(s), _) => Ok((s.get(), SeatSource::Given)),
         (None, Some(name)) => {
             let s = seat_of_player(game, name).context("--player")?;
             Ok((s, SeatSource::Player(name.clone())))
@@ -291,7 +291,7 @@ pub fn review_with_progress(
     options: &ReviewOptions,
     threads: Option<usize>,
 ) -> Result<Review> {
-    let count = tenpai::review::find_decisions(game, rules, seat)
+    let count = tenpai::review::find_decisions(game, rules, tenpai::game::SeatIndex::new(seat)?)
         .points
         .len();
     let bar = super::progress_bar("reviewing", count as u64);

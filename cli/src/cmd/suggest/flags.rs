@@ -3,7 +3,7 @@
 //! [`Tile::parse_list`]), so that a bad value is a usage error (exit status
 //! 2) in which clap names the flag, with the bad part.
 
-use tenpai::game::{Pai, RoundId};
+use tenpai::game::{Pai, RoundId, SeatIndex};
 use tenpai::{Hand, Meld, Tile};
 
 /// An ordered mpsz tile list (`19m4z` is 1m 9m 4z; `0` is a red five).
@@ -84,8 +84,8 @@ pub fn rivers(text: &str) -> Result<Rivers, String> {
 /// `--melds SEAT=MELDS`: another seat's called melds.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatMelds {
-    /// The seat, 0-3.
-    pub seat: u8,
+    /// The seat.
+    pub seat: SeatIndex,
     /// Its melds.
     pub melds: Vec<Meld>,
     /// The value as given (for messages).
@@ -115,8 +115,8 @@ pub fn melds(text: &str) -> Result<SeatMelds, String> {
 /// `--riichi SEAT[@N]`: a seat in riichi, declared with its Nth discard.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Riichi {
-    /// The seat, 0-3.
-    pub seat: u8,
+    /// The seat.
+    pub seat: SeatIndex,
     /// The discard it declared with (1-based); `None`: the last.
     pub discard: Option<usize>,
     /// The value as given (for messages).
@@ -146,13 +146,9 @@ pub fn riichi(text: &str) -> Result<Riichi, String> {
     })
 }
 
-/// A seat number, 0-3.
-fn seat(text: &str) -> Result<u8, String> {
-    text.trim()
-        .parse::<u8>()
-        .ok()
-        .filter(|&s| s < 4)
-        .ok_or_else(|| format!("seat {:?}: expected 0 to 3", text.trim()))
+/// A seat number, 0-3 (the library's [`SeatIndex`] and its message).
+fn seat(text: &str) -> Result<SeatIndex, String> {
+    text.parse::<SeatIndex>().map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -183,10 +179,7 @@ mod tests {
             rivers(",,").unwrap_err(),
             "expected four comma-separated lists (seats 0-3), got 3"
         );
-        assert_eq!(
-            melds("5=[555z]").unwrap_err(),
-            "seat \"5\": expected 0 to 3"
-        );
+        assert_eq!(melds("5=[555z]").unwrap_err(), "seat 5: expected 0 to 3");
         assert_eq!(
             melds("2[555z]").unwrap_err(),
             "expected SEAT=MELDS, e.g. 2=[555z]"

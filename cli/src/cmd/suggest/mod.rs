@@ -112,8 +112,8 @@ pub struct Args {
 
     /// The deciding seat (0-3); with --log, the default is the seat that must
     /// decide.
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
-    pub seat: Option<u8>,
+    #[arg(long)]
+    pub seat: Option<tenpai::game::SeatIndex>,
 
     /// Tiles left in the live wall, 0 to 70 (default: what the flags leave
     /// unseen, less the dead wall and the other hands; a smaller number
@@ -282,7 +282,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let waits = ready_waits(&view, &rules);
     if args.json {
         let mut v = super::report::json(&report);
-        v["seat"] = seat.into();
+        v["seat"] = seat.get().into();
         v["round"] = round.into();
         v["hand"] = hand_text(&obs).into();
         v["prior"] = prior.into();
@@ -304,7 +304,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             "seat {seat}, {round}, {} tiles left, hand {}{}",
             view.tiles_left(),
             hand_text(&obs),
-            match view.claimable().filter(|c| c.seat != seat) {
+            match view.claimable().filter(|c| c.seat != seat.get()) {
                 Some(c) => format!(", seat {} discarded {}", c.seat, c.pai.mpsz()),
                 None => String::new(),
             }

@@ -6,7 +6,7 @@
 use super::Args;
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::PathBuf;
-use tenpai::game::{legal_actions, Event, Pai, Position, PositionError, RoundId, State};
+use tenpai::game::{legal_actions, Event, Pai, Position, PositionError, RoundId, SeatIndex, State};
 use tenpai::log;
 use tenpai::rules::Rules;
 use tenpai::Tile;
@@ -22,11 +22,9 @@ fn tile_list(name: &str, text: &str) -> Result<Vec<Pai>> {
 ///
 /// # Errors
 /// A flag that does not parse or does not fit, named.
-pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, u8)> {
-    let seat = args.seat.unwrap_or(0);
-    if seat > 3 {
-        bail!("--seat {seat}: expected 0 to 3");
-    }
+pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, SeatIndex)> {
+    // A situation from flags is seat 0's unless --seat names another.
+    let seat = args.seat.unwrap_or(SeatIndex::ALL[0]);
     let text = args.hand.as_deref().unwrap_or("");
     let hand = crate::cmd::parse_hand_arg("--hand", text)?;
     let drawn = args.drawn;
@@ -37,13 +35,13 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, u8)> {
     } else {
         round.honba()
     };
-    let round = RoundId::new(round.wind(), round.dealer(), honba, 0).expect("a dealer");
+    let round = RoundId::new(round.wind(), round.dealer_seat(), honba, 0);
     let mut position = Position::new(seat, round)
         .hand(&hand, drawn)
         .sticks(args.sticks);
     if let Some(rivers) = &args.rivers {
-        for (s, river) in rivers.0.iter().enumerate() {
-            position = position.river(s as u8, river);
+        for (s, river) in SeatIndex::ALL.into_iter().zip(&rivers.0) {
+            position = position.river(s, river);
         }
     }
     // A seat given twice would lose one of them: all of a seat's melds go
@@ -80,7 +78,7 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, u8)> {
     }
     let mut riichi_flags = [None; 4];
     for r in &args.riichi {
-        riichi_flags[r.seat as usize] = Some(r.text.as_str());
+        riichi_flags[r.seat.index()] = Some(r.text.as_str());
         position = position.riichi(r.seat, r.discard);
     }
     position = position.dora_indicators(&tile_list("--dora", &args.dora)?);
@@ -116,15 +114,18 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, u8)> {
 
 /// The events before which a seat (`seat`, or any) has a decision, as
 /// `decisions are before events 2, 4-6, 9, … (412 in all)`.
-fn decisions(events: impl Iterator<Item = Event>, rules: &Rules, seat: Option<u8>) -> String {
+fn decisions(
+    events: impl Iterator<Item = Event>,
+    rules: &Rules,
+    seat: Option<SeatIndex>,
+) -> String {
     let mut state = State::new(rules.clone());
     let mut at = Vec::new();
     for (i, e) in events.enumerate() {
-        let seats = seat.map_or(0..4, |s| s..s + 1);
-        if seats
-            .into_iter()
-            .any(|s| !legal_actions(&state, s).is_empty())
-        {
+        let seats = seat
+            .as_ref()
+            .map_or(&SeatIndex::ALL[..], std::slice::from_ref);
+        if seats.iter().any(|&s| !legal_actions(&state, s).is_empty()) {
             at.push(i);
         }
         if state.apply(&e).is_err() {
@@ -162,9 +163,9 @@ fn decisions(events: impl Iterator<Item = Event>, rules: &Rules, seat: Option<u8
 pub fn from_log(
     path: &PathBuf,
     n: usize,
-    seat: Option<u8>,
+    seat: Option<SeatIndex>,
     asked: &log::RulesAsked,
-) -> Result<(State, u8, Option<Event>, Rules)> {
+) -> Result<(State, SeatIndex, Option<Event>, Rules)> {
     let game = log::load(path).map_err(|e| match e {
         // The message names the file already.
         log::LogError::Read { .. } => anyhow!("--log {e}"),
@@ -199,9 +200,9 @@ pub fn from_log(
     }
     let next = events.next();
     let seat = match seat {
-        Some(s) if s > 3 => bail!("--seat {s}: expected 0 to 3"),
         Some(s) => s,
-        None => (0..4u8)
+        None => SeatIndex::ALL
+            .into_iter()
             .find(|&s| !legal_actions(&state, s).is_empty())
             .ok_or_else(|| {
                 anyhow!(

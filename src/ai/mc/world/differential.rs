@@ -73,8 +73,8 @@ impl Follower {
     /// The world of `state` right after its `start_kyoku`, every hand known,
     /// the walls those of the round's `events`.
     fn new(state: &State, events: &[Event]) -> Follower {
-        let mut w = World::from_observation(&Observation::of(state, state.dealer()));
-        for s in 0..4u8 {
+        let mut w = World::from_observation(&Observation::of(state, state.round().dealer_seat()));
+        for s in crate::game::SeatIndex::ALL {
             w.set_hand(s, &state.seat(s).tiles());
         }
         let (live, dead) = walls(events);
@@ -158,7 +158,7 @@ impl Follower {
                     let (a, t) = (*actor as usize, *target as usize);
                     let (tile, rinshan, chankan) = match before.phase() {
                         Phase::Turn { rinshan, .. } => {
-                            (before.seat(*actor).drawn(), *rinshan, false)
+                            (before.seat_at(*actor).drawn(), *rinshan, false)
                         }
                         Phase::Discarded { pai, .. } => (Some(*pai), false, false),
                         Phase::Kan { pai, .. } => (Some(*pai), false, true),
@@ -191,7 +191,7 @@ impl Follower {
     fn check(&self, state: &State) {
         let w = &self.w;
         for s in 0..4 {
-            let seat = state.seat(s as u8);
+            let seat = state.seat_at(s as u8);
             let at = |what: &str| format!("seat {s}: {what}");
             assert_eq!(&w.hands[s], seat.concealed(), "{}", at("concealed tiles"));
             assert_eq!(w.red[s], seat.red_fives(), "{}", at("red fives"));

@@ -70,11 +70,11 @@ impl World {
             scores: obs.scores,
             honba: obs.honba,
             kyotaku: obs.kyotaku,
-            oya: obs.oya % 4,
-            bakaze: obs.bakaze % 4,
+            oya: obs.dealer.get(),
+            bakaze: obs.round_wind as u8,
             any_call: obs.melds.iter().any(|m| !m.is_empty()),
             turns: [0; 4],
-            me: obs.seat % 4,
+            me: obs.seat.get(),
             spot: Spot::Turn,
             drawn: obs.drawn.and_then(code_of),
         }
@@ -158,7 +158,10 @@ impl World {
 /// Where the seat of `obs` decides: its turn, a discard it may call or ron,
 /// or a kan it may rob.
 fn spot_of(obs: &Observation) -> Spot {
-    match obs.last_tile.and_then(|(s, p)| Some((s % 4, code_of(p)?))) {
+    match obs
+        .last_tile
+        .and_then(|(s, p)| Some((s.get(), code_of(p)?)))
+    {
         None => Spot::Turn,
         Some((from, code)) => match obs.rivers[from as usize].last() {
             Some(r) if !r.called && code_of(r.pai) == Some(code) => Spot::Discard { from, code },
