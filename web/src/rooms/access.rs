@@ -26,11 +26,13 @@ use tenpai::game::SeatIndex;
 /// use tenpai_web::logs::Origin;
 /// use tenpai_web::rooms::access::viewable;
 /// use tenpai_web::table::Role;
+/// use tenpai::game::SeatIndex;
+/// let [s0, s1, _, _] = SeatIndex::ALL;
 /// let origin = Origin::Table { table: 5, people: 2, spectators_see_hands: false };
-/// assert_eq!(viewable(origin, 5, Role::Seat(1), None), Ok(Some(1)));
-/// assert!(viewable(origin, 5, Role::Seat(1), Some(0)).is_err());
+/// assert_eq!(viewable(origin, 5, Role::Seat(s1), None), Ok(Some(s1)));
+/// assert!(viewable(origin, 5, Role::Seat(s1), Some(s0)).is_err());
 /// assert!(viewable(origin, 5, Role::Spectator, None).is_err());
-/// assert!(viewable(origin, 6, Role::Seat(1), Some(1)).is_err());
+/// assert!(viewable(origin, 6, Role::Seat(s1), Some(s1)).is_err());
 /// assert_eq!(viewable(Origin::Shared, 6, Role::Spectator, None), Ok(None));
 /// ```
 pub fn viewable(
