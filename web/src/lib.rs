@@ -20,7 +20,8 @@
 //!   reviews.
 //! - [`tiles`]: the one set of tile pictures (SVG), shared with the review's
 //!   web page.
-//! - `conn`: one WebSocket connection; `assets`: the embedded page.
+//! - `conn`: one WebSocket connection; `origin`: the `Origin` check of
+//!   WebSocket upgrades; `assets`: the embedded page.
 //!
 //! ```no_run
 //! use tenpai_web::{Config, serve};
@@ -35,6 +36,7 @@ mod assets;
 mod conn;
 mod lobby;
 pub mod logs;
+mod origin;
 pub mod protocol;
 pub mod review;
 pub mod rooms;
@@ -357,12 +359,16 @@ struct Entry {
 
 /// `GET /ws[?table=ID&key=KEY]`: the server's own table without a link; a
 /// lobby table's seat or its spectators with one (403 for a link that is
-/// not one of a table's).
+/// not one of a table's, and for a page of another site: [`origin`]).
 async fn socket(
     ws: WebSocketUpgrade,
+    headers: axum::http::HeaderMap,
     State(state): State<AppState>,
     Query(entry): Query<Entry>,
 ) -> Response {
+    if let Some(why) = origin::cross_site(&headers) {
+        return (StatusCode::FORBIDDEN, why).into_response();
+    }
     let (table, role) = match (entry.table, entry.key) {
         (None, None) => state.home.clone(),
         (Some(id), Some(key)) => match state.rooms.enter(id, &key) {
