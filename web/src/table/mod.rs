@@ -76,7 +76,7 @@ pub struct TableSpec {
     pub ai_delay: Duration,
     /// The advisor of the thinking panel.
     pub advisor: Advisor,
-    /// Where every finished game's mjai log is written.
+    /// Where each game's mjai log is written as it is played.
     pub log_dir: Option<PathBuf>,
     /// Spectators may see every hand of the table's finished games in the
     /// viewer ([`crate::rooms::access`]).
