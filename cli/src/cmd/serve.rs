@@ -29,7 +29,8 @@ for all AI seats or one per seat, cmd:COMMAND for an mjai bot), --think or
 --samples for the Monte Carlo AI, --seed. --log-dir DIR holds each game's
 mjai log, written as it is played (tenpai-SEED.jsonl; a game cut short
 keeps its events up to the last one played). A closed tab does not end the game:
-opening the address again resumes it. Ctrl-C stops the server.";
+opening the address again resumes it. Ctrl-C or SIGTERM stops the server:
+each client is told, each game's log synced to the disk, exit status 0.";
 
 /// Serve the game in a web browser.
 #[derive(Debug, clap::Args)]

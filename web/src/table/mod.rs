@@ -158,6 +158,13 @@ pub enum TableMsg {
         /// What it asks.
         msg: ClientMsg,
     },
+    /// The server is shutting down: the game's log synced to the disk,
+    /// every client told ([`ServerMsg::Closing`]), the table's task ended;
+    /// `done` answered then.
+    Close {
+        /// Answered once the table has closed.
+        done: tokio::sync::oneshot::Sender<()>,
+    },
 }
 
 /// The way to a table's task.
@@ -373,6 +380,11 @@ impl Table {
             let takeover = self.next_takeover();
             tokio::select! {
                 msg = rx.recv() => match msg {
+                    Some(TableMsg::Close { done }) => {
+                        self.close();
+                        let _ = done.send(());
+                        return;
+                    }
                     Some(m) => self.handle(m),
                     None => return,
                 },
@@ -436,6 +448,24 @@ impl Table {
                 self.after_leave();
             }
             TableMsg::Intent { client, msg } => self.intent(client, msg),
+            // Done in `run`, which ends the task.
+            TableMsg::Close { .. } => {}
+        }
+    }
+
+    /// The server shuts down: the game's log synced to the disk (a failure
+    /// printed), every client told, none kept.
+    fn close(&mut self) {
+        if let Some(j) = &mut self.journal {
+            if let Err(why) = j.sync() {
+                eprintln!("tenpai serve: {why}");
+            }
+        }
+        let msg = ServerMsg::Closing {
+            message: "the server is shutting down: the game stops here".into(),
+        };
+        for c in self.clients.drain(..) {
+            send(&c.out, &msg);
         }
     }
 
