@@ -1,5 +1,6 @@
 //! `tenpai serve`: the address printed and the page served; bad options and
-//! an unreadable log refused before the server starts.
+//! an unreadable log refused before the server starts; SIGTERM in the
+//! middle of a game: the client told, the log on the disk, exit status 0.
 
 use crate::common::tenpai;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -118,4 +119,93 @@ fn serve_err_a_port_in_use_is_said_once() {
     );
     assert_eq!(r.err.lines().count(), 1, "{}", r.err);
     assert_eq!(r.err.matches("in use").count(), 1, "{}", r.err);
+}
+
+/// A WebSocket's next JSON message.
+fn next_json(
+    ws: &mut tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,
+) -> serde_json::Value {
+    loop {
+        match ws.read().expect("a message") {
+            tungstenite::Message::Text(t) => return serde_json::from_str(t.as_str()).unwrap(),
+            _ => continue,
+        }
+    }
+}
+
+#[test]
+fn serve_ok_sigterm_tells_the_client_keeps_the_log_and_exits_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().to_str().unwrap();
+    let child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
+        .args(["serve", "--port", "0", "--seed", "3", "--length", "east"])
+        .args([
+            "--opponents",
+            "baseline",
+            "--ai-delay",
+            "0",
+            "--log-dir",
+            logs,
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut server = Server(child);
+    let mut line = String::new();
+    BufReader::new(server.0.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .strip_prefix("tenpai serve: http://")
+        .and_then(|l| l.split_once('/'))
+        .unwrap_or_else(|| panic!("{line:?}"))
+        .0
+        .to_string();
+    let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).expect("connects");
+    // Play the first choice of the person's first three decisions; stop at
+    // the fourth (the game waits for the person: the log stands still).
+    let mut decisions = 0;
+    loop {
+        let m = next_json(&mut ws);
+        assert_ne!(m["type"], "error", "{m}");
+        if let Some(d) = m["view"]["decision"]
+            .as_u64()
+            .filter(|_| m["type"] == "table")
+        {
+            decisions += 1;
+            if decisions == 4 {
+                break;
+            }
+            let act = serde_json::json!({"type": "act", "decision": d, "choice": 0});
+            ws.send(tungstenite::Message::Text(act.to_string().into()))
+                .unwrap();
+        }
+    }
+    let term = Command::new("kill")
+        .args(["-TERM", &server.0.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(term.success());
+    let closing = loop {
+        let m = next_json(&mut ws);
+        if m["type"] == "closing" {
+            break m;
+        }
+    };
+    assert_eq!(
+        closing["message"],
+        "the server is shutting down: the game stops here"
+    );
+    let status = server.0.wait().unwrap();
+    assert_eq!(status.code(), Some(0), "{status}");
+    let log = dir.path().join("tenpai-3.jsonl");
+    let path = log.to_str().unwrap();
+    let replay = tenpai(&["replay", path, "--length", "east"]);
+    assert_eq!(
+        replay.ok(),
+        format!(
+            "{path}: ok (unfinished: the log stops in E1-0; mjai, 1 round, 0 wins, 0 draws, 18 events)\n"
+        )
+    );
 }

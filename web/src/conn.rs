@@ -19,6 +19,7 @@ use tokio::sync::mpsc;
 
 /// Serves one connection to `table` as `role` until it closes.
 pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role: Role) {
+    let _counted = state.shutdown.conn();
     let client = state.next_client();
     let (out, mut queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
     let (mut sink, mut stream) = socket.split();
@@ -49,7 +50,16 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
             },
         );
     }
-    while let Some(m) = stream.next().await {
+    let shutdown = state.shutdown.clone();
+    loop {
+        let m = tokio::select! {
+            m = stream.next() => match m {
+                Some(m) => m,
+                None => break,
+            },
+            // The server shuts down: its table has told the client.
+            _ = shutdown.hung_up() => break,
+        };
         match m {
             Ok(Message::Text(text)) => match serde_json::from_str::<ClientMsg>(text.as_str()) {
                 Ok(msg) => handle(msg, client, role, &out, &state, &table).await,

@@ -20,7 +20,9 @@
 //!   reviews.
 //! - [`tiles`]: the one set of tile pictures (SVG), shared with the review's
 //!   web page.
-//! - `conn`: one WebSocket connection; `assets`: the embedded page.
+//! - `conn`: one WebSocket connection; `origin`: the `Origin` check of
+//!   WebSocket upgrades; `shutdown`: the server's shutdown; `assets`: the
+//!   embedded page.
 //!
 //! ```no_run
 //! use tenpai_web::{Config, serve};
@@ -35,9 +37,11 @@ mod assets;
 mod conn;
 mod lobby;
 pub mod logs;
+mod origin;
 pub mod protocol;
 pub mod review;
 pub mod rooms;
+mod shutdown;
 pub mod table;
 pub mod thinking;
 pub mod tiles;
@@ -154,6 +158,8 @@ pub(crate) struct AppState {
     review: ReviewOptions,
     /// The rules logs without a room of their own are replayed under.
     rules: Arc<Rules>,
+    /// The server's shutdown.
+    shutdown: shutdown::Shutdown,
 }
 
 impl AppState {
@@ -171,17 +177,26 @@ pub struct Running {
     pub opened: Option<u64>,
     stop: Option<oneshot::Sender<()>>,
     done: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
+    state: AppState,
 }
 
 impl Running {
-    /// Stops the server and waits for it.
+    /// Stops the server and waits for it: no new connection; every
+    /// table closed, its game's log (with `--log-dir`) synced to the disk
+    /// and its clients told ([`protocol::ServerMsg::Closing`]); every
+    /// connection closed once it has written what it holds.
     ///
     /// # Errors
     /// The server's I/O error, if it failed.
     pub async fn stop(mut self) -> std::io::Result<()> {
+        let shutdown = self.state.shutdown.clone();
+        shutdown.start();
         if let Some(s) = self.stop.take() {
             let _ = s.send(());
         }
+        let mut tables = vec![self.state.home.0.clone()];
+        tables.extend(self.state.rooms.handles());
+        shutdown.finish(tables).await;
         match self.done.take() {
             Some(d) => d.await.unwrap_or(Ok(())),
             None => Ok(()),
@@ -254,8 +269,9 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         clients: Arc::new(AtomicU64::new(0)),
         review: config.review,
         rules: Arc::new(config.table.rules.clone()),
+        shutdown: shutdown::Shutdown::default(),
     };
-    let app = router(state);
+    let app = router(state.clone());
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await
         .map_err(|source| ServeError::Bind {
@@ -282,11 +298,14 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         opened,
         stop: Some(stop),
         done: Some(done),
+        state,
     })
 }
 
 /// Serves `config` until Ctrl-C (or SIGTERM), calling `ready` with the
-/// address once it listens (the CLI prints it, or opens the browser).
+/// address once it listens (the CLI prints it, or opens the browser); then
+/// stops as [`Running::stop`] does, not waiting more than a second for
+/// the AI players still thinking.
 ///
 /// # Errors
 /// As [`start`]; the runtime's I/O errors.
@@ -297,13 +316,15 @@ pub fn serve(
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    rt.block_on(async move {
+    let served = rt.block_on(async move {
         let running = start(config).await?;
         ready(running.addr, running.opened);
         shutdown_signal().await;
         running.stop().await?;
         Ok(())
-    })
+    });
+    rt.shutdown_timeout(Duration::from_secs(1));
+    served
 }
 
 async fn shutdown_signal() {
@@ -357,12 +378,23 @@ struct Entry {
 
 /// `GET /ws[?table=ID&key=KEY]`: the server's own table without a link; a
 /// lobby table's seat or its spectators with one (403 for a link that is
-/// not one of a table's).
+/// not one of a table's, and for a page of another site: [`origin`]).
 async fn socket(
     ws: WebSocketUpgrade,
+    headers: axum::http::HeaderMap,
     State(state): State<AppState>,
     Query(entry): Query<Entry>,
 ) -> Response {
+    if let Some(why) = origin::cross_site(&headers) {
+        return (StatusCode::FORBIDDEN, why).into_response();
+    }
+    if state.shutdown.closing() {
+        return (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is shutting down",
+        )
+            .into_response();
+    }
     let (table, role) = match (entry.table, entry.key) {
         (None, None) => state.home.clone(),
         (Some(id), Some(key)) => match state.rooms.enter(id, &key) {

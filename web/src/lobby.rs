@@ -25,6 +25,10 @@ fn refused(status: StatusCode, message: String) -> Response {
 /// `POST /api/tables` with a [`NewTable`]: the table opened and its links
 /// ([`Links`]), or 400 with `{"error": …}` naming the field.
 pub async fn create(State(state): State<AppState>, body: axum::body::Bytes) -> Response {
+    if state.shutdown.closing() {
+        let why = "the server is shutting down".to_string();
+        return refused(StatusCode::SERVICE_UNAVAILABLE, why);
+    }
     let de = &mut serde_json::Deserializer::from_slice(&body);
     let req: NewTable = match serde_path_to_error::deserialize(de) {
         Ok(r) => r,

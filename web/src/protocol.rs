@@ -147,6 +147,13 @@ pub enum ServerMsg {
         /// 20 s unless they come back`).
         message: String,
     },
+    /// The server is shutting down (SIGTERM, Ctrl-C): the game stops
+    /// where it stands (its log, with `--log-dir`, synced to the disk) and
+    /// the connection closes after this message.
+    Closing {
+        /// Why, in English.
+        message: String,
+    },
     /// The last message could not be done; nothing changed.
     Error {
         /// What was wrong, in English.

@@ -14,12 +14,14 @@
 //! - finished games in the viewer only to their own table, as each may see.
 //! - a person who leaves: the grace period, the AI playing their seat, their return.
 //! - the log written as the game is played.
+//! - the `Origin` check of WebSocket upgrades.
 
 mod access;
 mod common;
 mod faults;
 mod game;
 mod journal;
+mod origin;
 mod privacy;
 mod rooms;
 mod takeover;

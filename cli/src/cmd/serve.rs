@@ -26,9 +26,11 @@ button at the end of a game) as bars on the hand's tiles.
 
 The settings are play's: --rules, --length, --seat, --opponents (one kind
 for all AI seats or one per seat, cmd:COMMAND for an mjai bot), --think or
---samples for the Monte Carlo AI, --seed. --log-dir DIR writes every
-finished game's mjai log there. A closed tab does not end the game:
-opening the address again resumes it. Ctrl-C stops the server.";
+--samples for the Monte Carlo AI, --seed. --log-dir DIR holds each game's
+mjai log, written as it is played (tenpai-SEED.jsonl; a game cut short
+keeps its events up to the last one played). A closed tab does not end the game:
+opening the address again resumes it. Ctrl-C or SIGTERM stops the server:
+each client is told, each game's log synced to the disk, exit status 0.";
 
 /// Serve the game in a web browser.
 #[derive(Debug, clap::Args)]
@@ -55,7 +57,7 @@ pub struct Args {
     #[arg(long, value_name = "MS", default_value_t = 600)]
     pub ai_delay: u64,
 
-    /// Write every finished game's mjai log into DIR.
+    /// Write each game's mjai log into DIR as it is played.
     #[arg(long, value_name = "DIR")]
     pub log_dir: Option<PathBuf>,
 

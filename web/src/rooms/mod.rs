@@ -204,6 +204,12 @@ impl Rooms {
             .collect()
     }
 
+    /// Every table's handle, in the order they were opened.
+    pub fn handles(&self) -> Vec<TableHandle> {
+        let rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        rooms.values().map(|r| r.handle.clone()).collect()
+    }
+
     /// Tables in the registry.
     pub fn len(&self) -> usize {
         self.inner.lock().unwrap_or_else(|p| p.into_inner()).len()

@@ -69,4 +69,15 @@ impl Journal {
         }
         Ok(())
     }
+
+    /// Syncs what was written to the disk (the server shutting down in
+    /// the middle of a round).
+    ///
+    /// # Errors
+    /// The sync failed, the file named in the message.
+    pub(super) fn sync(&mut self) -> Result<(), String> {
+        self.file
+            .sync_data()
+            .map_err(|err| format!("{}: {err}", self.path.display()))
+    }
 }

@@ -76,7 +76,7 @@ pub struct TableSpec {
     pub ai_delay: Duration,
     /// The advisor of the thinking panel.
     pub advisor: Advisor,
-    /// Where every finished game's mjai log is written.
+    /// Where each game's mjai log is written as it is played.
     pub log_dir: Option<PathBuf>,
     /// Spectators may see every hand of the table's finished games in the
     /// viewer ([`crate::rooms::access`]).
@@ -160,6 +160,13 @@ pub enum TableMsg {
         client: u64,
         /// What it asks.
         msg: ClientMsg,
+    },
+    /// The server is shutting down: the game's log synced to the disk,
+    /// every client told ([`ServerMsg::Closing`]), the table's task ended;
+    /// `done` answered then.
+    Close {
+        /// Answered once the table has closed.
+        done: tokio::sync::oneshot::Sender<()>,
     },
 }
 
@@ -376,6 +383,11 @@ impl Table {
             let takeover = self.next_takeover();
             tokio::select! {
                 msg = rx.recv() => match msg {
+                    Some(TableMsg::Close { done }) => {
+                        self.close();
+                        let _ = done.send(());
+                        return;
+                    }
                     Some(m) => self.handle(m),
                     None => return,
                 },
@@ -439,6 +451,24 @@ impl Table {
                 self.after_leave();
             }
             TableMsg::Intent { client, msg } => self.intent(client, msg),
+            // Done in `run`, which ends the task.
+            TableMsg::Close { .. } => {}
+        }
+    }
+
+    /// The server shuts down: the game's log synced to the disk (a failure
+    /// printed), every client told, none kept.
+    fn close(&mut self) {
+        if let Some(j) = &mut self.journal {
+            if let Err(why) = j.sync() {
+                eprintln!("tenpai serve: {why}");
+            }
+        }
+        let msg = ServerMsg::Closing {
+            message: "the server is shutting down: the game stops here".into(),
+        };
+        for c in self.clients.drain(..) {
+            send(&c.out, &msg);
         }
     }
 
