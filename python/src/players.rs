@@ -8,7 +8,7 @@ use std::sync::Mutex;
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, McPlayer};
 use tenpai::ai::BaselinePlayer as LibBaseline;
-use tenpai::game::{Action, Observation, Player, RandomPlayer as LibRandom, SeatIndex};
+use tenpai::game::{Action, Observation, Player, RandomPlayer as LibRandom};
 
 /// The seat asked, its view and its legal actions.
 fn question(game: &Game) -> PyResult<(Observation, Vec<Action>)> {
@@ -16,7 +16,6 @@ fn question(game: &Game) -> PyResult<(Observation, Vec<Action>)> {
     let seat = g
         .to_act()
         .ok_or_else(|| value_error("the game is over: no seat to act"))?;
-    let seat = SeatIndex::try_from(seat).map_err(value_error)?;
     Ok((Observation::of(g.state(), seat), g.legal().to_vec()))
 }
 
