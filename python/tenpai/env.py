@@ -118,7 +118,7 @@ class SingleAgentEnv(gym.Env):
         render_mode: Optional[str] = None,
     ):
         if seat not in (0, 1, 2, 3):
-            raise ValueError(f"seat {seat}: expected 0-3")
+            raise ValueError(f"seat {seat}: expected 0 to 3")
         if reward not in ("rank", "points"):
             raise ValueError(f"reward {reward!r}: expected 'rank' or 'points'")
         if render_mode not in (None, "ansi"):

@@ -81,7 +81,7 @@ class VectorEnv(gym.vector.VectorEnv):
         copy: bool = True,
     ):
         if seat not in (0, 1, 2, 3):
-            raise ValueError(f"seat {seat}: expected 0-3")
+            raise ValueError(f"seat {seat}: expected 0 to 3")
         others = [opponents] * 3 if isinstance(opponents, (str, dict)) else list(opponents)
         if len(others) != 3:
             raise ValueError(f"opponents: expected 3, got {len(others)}")
