@@ -87,6 +87,11 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "FILE", env = "TENPAI_TABLES")]
     tables: Option<OsString>,
 
+    /// `tables` was read from `TENPAI_TABLES`, not from `--tables` (errors
+    /// name what the user wrote); set by [`Cli::try_parse_args`].
+    #[arg(skip)]
+    tables_from_env: bool,
+
     #[command(subcommand)]
     command: Command,
 }
@@ -141,6 +146,45 @@ impl UsageError {
     }
 }
 
+impl Cli {
+    /// Parses a command line as clap's `try_parse_from` does, and remembers
+    /// where `--tables` came from (the option or the `TENPAI_TABLES`
+    /// variable), so that errors about the file name the one the user wrote.
+    ///
+    /// # Errors
+    /// clap's usage error (exit status 2 when the binary prints it).
+    ///
+    /// ```
+    /// let cli = tenpai_cli::Cli::try_parse_args(["tenpai", "shanten", "--tables", "t.bin"])?;
+    /// assert_eq!(cli.tables_label(), "--tables");
+    /// # Ok::<(), clap::Error>(())
+    /// ```
+    pub fn try_parse_args<I, T>(args: I) -> Result<Cli, clap::Error>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<OsString> + Clone,
+    {
+        use clap::{parser::ValueSource, CommandFactory, FromArgMatches};
+        let matches = Cli::command().try_get_matches_from(args)?;
+        let mut cli = Cli::from_arg_matches(&matches)?;
+        cli.tables_from_env = matches.value_source("tables") == Some(ValueSource::EnvVariable);
+        Ok(cli)
+    }
+
+    /// How errors name the tables file: `TENPAI_TABLES` when the file came
+    /// from that variable, else `--tables`.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn tables_label(&self) -> &'static str {
+        if self.tables_from_env {
+            "TENPAI_TABLES"
+        } else {
+            "--tables"
+        }
+    }
+}
+
 /// Runs a parsed command line against the given streams.
 ///
 /// # Errors
@@ -162,7 +206,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         .filter(|f| !f.is_empty())
         .map(Path::new);
     // Errors name the file as the user gave it: the option or the variable.
-    let label = tables_label();
+    let label = cli.tables_label();
     if let Command::Tables(args) = &cli.command {
         return cmd::tables::run(args, tables_file.map(|f| (f, label)), out);
     }
@@ -187,20 +231,6 @@ pub fn run<R: BufRead, W: Write, E: Write>(
         Command::Serve(args) => cmd::serve::run(&args, &mut { out }),
         Command::Mjai(args) => cmd::mjai::run(&args, input, out),
         Command::Tables(_) => unreachable!("handled above"),
-    }
-}
-
-/// How errors name the tables file: `--tables` when the command line has
-/// it, else `TENPAI_TABLES` (the environment variable clap read it from).
-fn tables_label() -> &'static str {
-    let flag = std::env::args_os().any(|a| {
-        let a = a.to_string_lossy();
-        a == "--tables" || a.starts_with("--tables=")
-    });
-    if flag || std::env::var_os("TENPAI_TABLES").is_none() {
-        "--tables"
-    } else {
-        "TENPAI_TABLES"
     }
 }
 

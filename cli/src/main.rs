@@ -21,7 +21,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
 }
 
 fn main() -> ExitCode {
-    let cli = <Cli as clap::Parser>::parse();
+    let cli = Cli::try_parse_args(std::env::args_os()).unwrap_or_else(|e| e.exit());
     let stdin = io::stdin();
     let stdout = io::stdout();
     // Locked once; large buffers for batch mode (`shanten` adds its own

@@ -473,6 +473,21 @@ fn tables_err_truncated_file_is_refused() {
         "{err}"
     );
     assert!(err.ends_with(" bytes, found 10\n"), "{err}");
+    // The option wins over the variable, after the subcommand too, and the
+    // error names the option even though the variable is set.
+    let r = tenpai_with(
+        &["waits", "1m", "--tables", short.to_str().unwrap()],
+        "",
+        &[("TENPAI_TABLES", Path::new("elsewhere.bin"))],
+    );
+    let err = r.failed();
+    assert!(
+        err.starts_with(&format!(
+            "error: --tables {}: table file is truncated",
+            short.display()
+        )),
+        "{err}"
+    );
 }
 
 #[test]

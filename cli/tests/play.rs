@@ -867,7 +867,7 @@ fn play_err_bad_options_are_named() {
     assert_eq!(r.code, 2);
     assert!(r
         .err
-        .contains("\"fast\": expected a time such as 50ms or 1s"));
+        .contains("\"fast\": expected a time over 0 and under 1 hour, such as 50ms or 1s"));
     assert!(err(&["play", "--decisions", "/nonexistent/dir/d.csv"])
         .starts_with("error: --decisions /nonexistent/dir/d.csv: "));
 }

@@ -318,8 +318,12 @@ pub fn serve(
         .build()?;
     let served = rt.block_on(async move {
         let running = start(config).await?;
+        // The handlers are installed before the address is printed: a
+        // supervisor may send SIGTERM as soon as it reads it, and a signal
+        // with no handler yet would kill the process unsynced.
+        let signal = ShutdownSignal::install()?;
         ready(running.addr, running.opened);
-        shutdown_signal().await;
+        signal.wait().await;
         running.stop().await?;
         Ok(())
     });
@@ -327,26 +331,49 @@ pub fn serve(
     served
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = tokio::signal::ctrl_c();
+/// Ctrl-C and (on Unix) SIGTERM, listened for from the moment it is made.
+struct ShutdownSignal {
     #[cfg(unix)]
-    {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(t) => t,
-                Err(_) => {
-                    let _ = ctrl_c.await;
-                    return;
-                }
-            };
-        tokio::select! {
-            _ = ctrl_c => {}
-            _ = term.recv() => {}
+    interrupt: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    terminate: tokio::signal::unix::Signal,
+}
+
+impl ShutdownSignal {
+    /// Installs the handlers now (not at the first poll, as
+    /// `tokio::signal::ctrl_c` would).
+    fn install() -> std::io::Result<ShutdownSignal> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{signal, SignalKind};
+            Ok(ShutdownSignal {
+                interrupt: signal(SignalKind::interrupt())?,
+                terminate: signal(SignalKind::terminate())?,
+            })
+        }
+        #[cfg(not(unix))]
+        {
+            Ok(ShutdownSignal {})
         }
     }
-    #[cfg(not(unix))]
-    {
-        let _ = ctrl_c.await;
+
+    /// Resolves at the first of the signals.
+    async fn wait(self) {
+        #[cfg(unix)]
+        {
+            let ShutdownSignal {
+                mut interrupt,
+                mut terminate,
+            } = self;
+            tokio::select! {
+                _ = interrupt.recv() => {}
+                _ = terminate.recv() => {}
+            }
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }
 

@@ -80,7 +80,7 @@ pub struct Args {
     pub samples: u32,
 
     /// Think this long per decision of --ai mc instead of a sample count.
-    #[arg(long, value_name = "TIME", value_parser = super::selfplay::parse_think)]
+    #[arg(long, value_name = "TIME", value_parser = super::values::parse_think)]
     pub think: Option<Duration>,
 
     /// Seed of the sampled worlds of --ai mc.

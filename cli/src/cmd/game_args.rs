@@ -39,13 +39,13 @@ pub struct GameArgs {
 
     /// How long an external bot (cmd:) may take to answer; then the
     /// baseline plays that decision.
-    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = super::selfplay::parse_think)]
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = super::values::parse_think)]
     pub bot_timeout: Duration,
 
     /// Monte Carlo thinking time per decision, e.g. 300ms or 0.5s (the
     /// choices then depend on the machine's speed: --seed repeats the deal,
     /// not necessarily the game).
-    #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = super::selfplay::parse_think)]
+    #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = super::values::parse_think)]
     pub think: Duration,
 
     /// Monte Carlo rollouts per decision instead of a time (the game then

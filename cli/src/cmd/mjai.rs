@@ -43,7 +43,7 @@ pub struct Args {
     pub ai: Ai,
 
     /// Monte Carlo thinking time per decision, e.g. 300ms or 1s.
-    #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = super::selfplay::parse_think)]
+    #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = super::values::parse_think)]
     pub think: std::time::Duration,
 
     /// Monte Carlo rollouts per decision instead of a time (reproducible).

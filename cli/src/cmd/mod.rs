@@ -19,12 +19,14 @@ pub mod serve;
 pub mod shanten;
 pub mod suggest;
 pub mod tables;
+pub mod values;
 pub mod waits;
 
 use anyhow::{bail, Context, Result};
 use std::io::{self, Write};
 use std::path::Path;
 use tenpai::{Decomposition, Hand, MappedTables, Meld, Tables, Tile, TileCounts, TileSet};
+pub use values::{one_tile_text, parse_players, parse_threads, tile_counts_text, tile_list_text};
 
 /// Where the tables come from: built into the program (`None`), or a checked,
 /// mapped file given with `--tables` / `TENPAI_TABLES`.
@@ -230,39 +232,6 @@ pub fn parse_hand_arg(name: &str, text: &str) -> Result<Hand> {
         .with_context(|| format!("{name} {text:?}"))
 }
 
-/// Checks a tile list option (`--dora`, `--ura`) when the arguments are
-/// read, so a list that is no tiles is a usage error (status 2).
-///
-/// # Errors
-/// The tile parser's message, e.g. `no tile 9x`.
-pub fn tile_list_text(text: &str) -> Result<String, String> {
-    Tile::parse_list(text)
-        .map(|_| text.to_string())
-        .map_err(|e| e.to_string())
-}
-
-/// Checks a one-tile option (`--win`) when the arguments are read.
-///
-/// # Errors
-/// The tile parser's message, or how many tiles there are.
-pub fn one_tile_text(text: &str) -> Result<String, String> {
-    match Tile::parse_list(text).map_err(|e| e.to_string())?.len() {
-        1 => Ok(text.to_string()),
-        n => Err(format!("expected one tile, e.g. 5z, got {n}")),
-    }
-}
-
-/// Checks a tile counts option (`--visible`: at most four of a kind) when
-/// the arguments are read.
-///
-/// # Errors
-/// The tile parser's message, or the kind held more than four times.
-pub fn tile_counts_text(text: &str) -> Result<String, String> {
-    Tile::parse_counts(text)
-        .map(|_| text.to_string())
-        .map_err(|e| e.to_string())
-}
-
 /// Parses a list of tiles seen elsewhere (rivers, dora indicators, other
 /// players' melds) for `--visible` with the library's tile-list parser
 /// ([`Tile::parse_counts`]): mpsz groups of any length, such as `1155z406m`
@@ -326,51 +295,6 @@ pub fn write_json_str<W: Write>(out: &mut W, s: &str) -> io::Result<()> {
 pub fn sort_by_rank(candidates: &mut [tenpai::ai::mc::Candidate]) {
     let key = |x: f64| if x.is_nan() { f64::INFINITY } else { x };
     candidates.sort_by(|a, b| key(a.rank).total_cmp(&key(b.rank)));
-}
-
-/// Parses `--threads N`: a count of 1 or more (0 is refused, not read as
-/// "the default").
-///
-/// # Errors
-/// Anything but a whole number of 1 or more.
-pub fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(0) => Err("0 threads cannot run anything: give 1 or more".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("{text:?} is not a number of threads (1 or more)")),
-    }
-}
-
-/// Parses a comma-separated list of players (`--players`, `--opponents`):
-/// `random`, `baseline`, `mc` or `cmd:COMMAND` each
-/// ([`tenpai::arena::PlayerKind`]'s names). A comma inside a command stays in
-/// it unless what follows is another player (`cmd:bot --x 1,2,mc` is a bot
-/// `bot --x 1,2` and `mc`).
-///
-/// # Errors
-/// An empty list or an unknown player, named.
-pub fn parse_players(text: &str) -> Result<Vec<tenpai::arena::PlayerKind>, String> {
-    let starts_player = |piece: &str| {
-        let p = piece.trim();
-        matches!(p, "random" | "baseline" | "mc") || p.starts_with("cmd:")
-    };
-    let mut items: Vec<String> = Vec::new();
-    for piece in text.split(',') {
-        match items.last_mut() {
-            Some(last) if last.trim_start().starts_with("cmd:") && !starts_player(piece) => {
-                last.push(',');
-                last.push_str(piece);
-            }
-            _ => items.push(piece.to_string()),
-        }
-    }
-    items
-        .iter()
-        .map(|p| match p.trim() {
-            "cmd:" => Err("cmd: needs a command (cmd:COMMAND)".to_string()),
-            p => p.parse().map_err(|e| format!("{e}")),
-        })
-        .collect()
 }
 
 /// `kinds` with the options' settings: every Monte Carlo player thinks
@@ -456,33 +380,6 @@ pub fn shanten_words(shanten: i8) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parse_players_ok_commas_stay_in_commands() {
-        use tenpai::arena::PlayerKind;
-        let names = |t: &str| -> Vec<String> {
-            parse_players(t)
-                .unwrap()
-                .iter()
-                .map(PlayerKind::to_string)
-                .collect()
-        };
-        assert_eq!(names("mc, baseline,random"), ["mc", "baseline", "random"]);
-        assert_eq!(
-            names("cmd:bot --x 1,2 --y,mc,cmd:b {seat},baseline"),
-            ["cmd:bot --x 1,2 --y", "mc", "cmd:b {seat}", "baseline"]
-        );
-        assert_eq!(names("cmd:a,cmd:b"), ["cmd:a", "cmd:b"]);
-        assert_eq!(
-            parse_players("mc,genius").unwrap_err(),
-            "unknown player \"genius\" (known: random, baseline, mc, cmd:COMMAND)"
-        );
-        assert!(parse_players("").is_err());
-        assert_eq!(
-            parse_players("mc,cmd: ").unwrap_err(),
-            "cmd: needs a command (cmd:COMMAND)"
-        );
-    }
 
     #[test]
     fn parse_visible_ok_long_lists() {

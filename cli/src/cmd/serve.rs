@@ -67,8 +67,8 @@ pub struct Args {
 
     /// At a lobby table, how long a person's seat waits after they leave
     /// a started game before an AI plays it (until they come back with
-    /// their link), e.g. 20s or 500ms.
-    #[arg(long, value_name = "TIME", default_value = "20s", value_parser = super::selfplay::parse_think)]
+    /// their link): 0s to 3600s, e.g. 20s or 500ms (0s: at once).
+    #[arg(long, value_name = "TIME", default_value = "20s", value_parser = super::values::parse_wait)]
     pub grace: Duration,
 
     /// Rollouts per decision of the review button (default: tenpai

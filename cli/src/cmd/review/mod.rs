@@ -90,7 +90,7 @@ pub struct Args {
     pub samples: u32,
 
     /// Think this long per decision instead of a sample count, e.g. 100ms.
-    #[arg(long, value_name = "TIME", value_parser = super::selfplay::parse_think)]
+    #[arg(long, value_name = "TIME", value_parser = super::values::parse_think)]
     pub think: Option<Duration>,
 
     /// Seed of the sampled worlds.

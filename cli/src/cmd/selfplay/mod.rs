@@ -128,7 +128,7 @@ pub struct RunArgs {
     pub json: bool,
 
     /// Monte Carlo thinking time per decision, e.g. 50ms or 1s.
-    #[arg(long, value_name = "TIME", default_value = "50ms", value_parser = parse_think)]
+    #[arg(long, value_name = "TIME", default_value = "50ms", value_parser = super::values::parse_think)]
     pub think: std::time::Duration,
 
     /// Monte Carlo rollouts per decision instead of a time (reproducible).
@@ -141,7 +141,7 @@ pub struct RunArgs {
 
     /// How long an external bot (cmd:) may take to answer; then the
     /// baseline plays that decision.
-    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = parse_think)]
+    #[arg(long, value_name = "TIME", default_value = "10s", value_parser = super::values::parse_think)]
     pub bot_timeout: std::time::Duration,
 
     /// Threads for each Monte Carlo decision; games are then played
@@ -159,31 +159,11 @@ pub struct Players(pub [PlayerKind; 4]);
 /// # Errors
 /// An unknown player, or not four.
 fn parse_four_players(text: &str) -> Result<Players, String> {
-    let kinds = super::parse_players(text)?;
+    let kinds = super::values::parse_players(text)?;
     let n = kinds.len();
     <[PlayerKind; 4]>::try_from(kinds)
         .map(Players)
         .map_err(|_| format!("expected four players, got {n}"))
-}
-
-/// A duration: a number with `ms` or `s` (`50ms`, `1.5s`).
-///
-/// # Errors
-/// Anything else, or zero.
-pub fn parse_think(text: &str) -> Result<std::time::Duration, String> {
-    let bad = || format!("{text:?}: expected a time such as 50ms or 1s");
-    let (n, scale) = if let Some(n) = text.strip_suffix("ms") {
-        (n, 1e-3)
-    } else if let Some(n) = text.strip_suffix('s') {
-        (n, 1.0)
-    } else {
-        return Err(bad());
-    };
-    let x: f64 = n.trim().parse().map_err(|_| bad())?;
-    if !(x > 0.0 && x * scale < 3600.0) {
-        return Err(bad());
-    }
-    Ok(std::time::Duration::from_secs_f64(x * scale))
 }
 
 fn config(args: &RunArgs) -> Result<Config> {
@@ -409,21 +389,6 @@ mod tests {
             e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, mc, cmd:COMMAND)\n"),
             "{e}"
         );
-        use super::parse_think;
-        assert_eq!(
-            parse_think("50ms"),
-            Ok(std::time::Duration::from_millis(50))
-        );
-        assert_eq!(
-            parse_think("1.5s"),
-            Ok(std::time::Duration::from_millis(1500))
-        );
-        for bad in ["fast", "0ms", "-1s", "50"] {
-            assert!(
-                parse_think(bad).unwrap_err().contains("expected a time"),
-                "{bad}"
-            );
-        }
         for (flag, needle) in [
             ("--samples", "'--samples <N>'"),
             ("--games", "'--games <GAMES>'"),

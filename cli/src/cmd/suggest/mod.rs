@@ -137,7 +137,7 @@ pub struct Args {
     pub samples: u32,
 
     /// Think for this long instead of a sample count, e.g. 200ms.
-    #[arg(long, value_name = "TIME", value_parser = super::selfplay::parse_think)]
+    #[arg(long, value_name = "TIME", value_parser = super::values::parse_think)]
     pub think: Option<std::time::Duration>,
 
     /// Seed of the sampled worlds.

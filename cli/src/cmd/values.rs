@@ -1,0 +1,214 @@
+//! Checkers and parsers of option values, run by clap as the arguments are
+//! read, so that a bad value is a usage error (exit status 2) naming the
+//! option: tile lists, times, thread counts, players.
+
+use std::time::Duration;
+use tenpai::Tile;
+
+/// Checks a tile list option (`--dora`, `--ura`) when the arguments are
+/// read, so a list that is no tiles is a usage error (status 2).
+///
+/// # Errors
+/// The tile parser's message, e.g. `no tile 9x`.
+///
+/// ```
+/// use tenpai_cli::cmd::values::tile_list_text;
+/// assert_eq!(tile_list_text("1m5z").as_deref(), Ok("1m5z"));
+/// assert!(tile_list_text("9x").is_err());
+/// ```
+pub fn tile_list_text(text: &str) -> Result<String, String> {
+    Tile::parse_list(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// Checks a one-tile option (`--win`) when the arguments are read.
+///
+/// # Errors
+/// The tile parser's message, or how many tiles there are.
+///
+/// ```
+/// use tenpai_cli::cmd::values::one_tile_text;
+/// assert!(one_tile_text("5z").is_ok());
+/// assert_eq!(one_tile_text("5z6z"), Err("expected one tile, e.g. 5z, got 2".to_string()));
+/// ```
+pub fn one_tile_text(text: &str) -> Result<String, String> {
+    match Tile::parse_list(text).map_err(|e| e.to_string())?.len() {
+        1 => Ok(text.to_string()),
+        n => Err(format!("expected one tile, e.g. 5z, got {n}")),
+    }
+}
+
+/// Checks a tile counts option (`--visible`: at most four of a kind) when
+/// the arguments are read.
+///
+/// # Errors
+/// The tile parser's message, or the kind held more than four times.
+///
+/// ```
+/// use tenpai_cli::cmd::values::tile_counts_text;
+/// assert!(tile_counts_text("1111m").is_ok());
+/// assert!(tile_counts_text("11111m").is_err());
+/// ```
+pub fn tile_counts_text(text: &str) -> Result<String, String> {
+    Tile::parse_counts(text)
+        .map(|_| text.to_string())
+        .map_err(|e| e.to_string())
+}
+
+/// Parses `--threads N`: a count of 1 or more (0 is refused, not read as
+/// "the default").
+///
+/// # Errors
+/// Anything but a whole number of 1 or more.
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("0 threads cannot run anything: give 1 or more".into()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{text:?} is not a number of threads (1 or more)")),
+    }
+}
+
+/// Parses a comma-separated list of players (`--players`, `--opponents`):
+/// `random`, `baseline`, `mc` or `cmd:COMMAND` each
+/// ([`tenpai::arena::PlayerKind`]'s names). A comma inside a command stays in
+/// it unless what follows is another player (`cmd:bot --x 1,2,mc` is a bot
+/// `bot --x 1,2` and `mc`).
+///
+/// # Errors
+/// An empty list or an unknown player, named.
+pub fn parse_players(text: &str) -> Result<Vec<tenpai::arena::PlayerKind>, String> {
+    let starts_player = |piece: &str| {
+        let p = piece.trim();
+        matches!(p, "random" | "baseline" | "mc") || p.starts_with("cmd:")
+    };
+    let mut items: Vec<String> = Vec::new();
+    for piece in text.split(',') {
+        match items.last_mut() {
+            Some(last) if last.trim_start().starts_with("cmd:") && !starts_player(piece) => {
+                last.push(',');
+                last.push_str(piece);
+            }
+            _ => items.push(piece.to_string()),
+        }
+    }
+    items
+        .iter()
+        .map(|p| match p.trim() {
+            "cmd:" => Err("cmd: needs a command (cmd:COMMAND)".to_string()),
+            p => p.parse().map_err(|e| format!("{e}")),
+        })
+        .collect()
+}
+
+/// A thinking time (`--think`, `--bot-timeout`, …): a number with `ms` or
+/// `s` (`50ms`, `1.5s`), more than zero and under an hour.
+///
+/// # Errors
+/// Anything else, with the range.
+///
+/// ```
+/// use std::time::Duration;
+/// use tenpai_cli::cmd::values::parse_think;
+/// assert_eq!(parse_think("1.5s"), Ok(Duration::from_millis(1500)));
+/// assert!(parse_think("0s").is_err());
+/// ```
+pub fn parse_think(text: &str) -> Result<Duration, String> {
+    match parse_time(text) {
+        Some(t) if !t.is_zero() && t < HOUR => Ok(t),
+        _ => Err(format!(
+            "{text:?}: expected a time over 0 and under 1 hour, such as 50ms or 1s"
+        )),
+    }
+}
+
+/// A waiting time that may be zero (`serve --grace`): a number with `ms`
+/// or `s` (`0s`, `500ms`, `20s`), at most an hour.
+///
+/// # Errors
+/// Anything else, with the range.
+///
+/// ```
+/// use std::time::Duration;
+/// use tenpai_cli::cmd::values::parse_wait;
+/// assert_eq!(parse_wait("0s"), Ok(Duration::ZERO));
+/// assert_eq!(parse_wait("20s"), Ok(Duration::from_secs(20)));
+/// assert!(parse_wait("2h").is_err());
+/// ```
+pub fn parse_wait(text: &str) -> Result<Duration, String> {
+    match parse_time(text) {
+        Some(t) if t <= HOUR => Ok(t),
+        _ => Err(format!(
+            "{text:?}: expected a time from 0s to 3600s, such as 500ms or 20s"
+        )),
+    }
+}
+
+const HOUR: Duration = Duration::from_secs(3600);
+
+/// A non-negative number of milliseconds (`ms`) or seconds (`s`).
+fn parse_time(text: &str) -> Option<Duration> {
+    let (n, scale) = if let Some(n) = text.strip_suffix("ms") {
+        (n, 1e-3)
+    } else {
+        (text.strip_suffix('s')?, 1.0)
+    };
+    let x: f64 = n.trim().parse().ok()?;
+    (x.is_finite() && x >= 0.0 && x * scale <= 1e6).then(|| Duration::from_secs_f64(x * scale))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_players_ok_commas_stay_in_commands() {
+        use tenpai::arena::PlayerKind;
+        let names = |t: &str| -> Vec<String> {
+            parse_players(t)
+                .unwrap()
+                .iter()
+                .map(PlayerKind::to_string)
+                .collect()
+        };
+        assert_eq!(names("mc, baseline,random"), ["mc", "baseline", "random"]);
+        assert_eq!(
+            names("cmd:bot --x 1,2 --y,mc,cmd:b {seat},baseline"),
+            ["cmd:bot --x 1,2 --y", "mc", "cmd:b {seat}", "baseline"]
+        );
+        assert_eq!(names("cmd:a,cmd:b"), ["cmd:a", "cmd:b"]);
+        assert_eq!(
+            parse_players("mc,genius").unwrap_err(),
+            "unknown player \"genius\" (known: random, baseline, mc, cmd:COMMAND)"
+        );
+        assert!(parse_players("").is_err());
+        assert_eq!(
+            parse_players("mc,cmd: ").unwrap_err(),
+            "cmd: needs a command (cmd:COMMAND)"
+        );
+    }
+
+    #[test]
+    fn parse_think_and_parse_wait_ok_and_err_with_the_range() {
+        assert_eq!(parse_think("50ms"), Ok(Duration::from_millis(50)));
+        assert_eq!(parse_think("1.5s"), Ok(Duration::from_millis(1500)));
+        for bad in ["fast", "0ms", "-1s", "50"] {
+            assert!(
+                parse_think(bad).unwrap_err().contains("expected a time"),
+                "{bad}"
+            );
+        }
+        assert_eq!(parse_wait("0ms"), Ok(Duration::ZERO));
+        assert_eq!(parse_wait("3600s"), Ok(HOUR));
+        for bad in ["3601s", "-1s", "20", "NaNs", "infs"] {
+            assert_eq!(
+                parse_wait(bad).unwrap_err(),
+                format!("{bad:?}: expected a time from 0s to 3600s, such as 500ms or 20s")
+            );
+        }
+        assert_eq!(
+            parse_think("3600s").unwrap_err(),
+            "\"3600s\": expected a time over 0 and under 1 hour, such as 50ms or 1s"
+        );
+    }
+}
