@@ -35,6 +35,7 @@
 
 mod assets;
 mod conn;
+pub mod host;
 mod lobby;
 pub mod logs;
 mod origin;
@@ -80,6 +81,9 @@ pub struct Config {
     /// At a lobby table, how long a person's seat waits after they leave
     /// a started game before an AI plays it until they come back.
     pub grace: Duration,
+    /// The domain names the server answers to besides IP addresses and
+    /// `localhost` (requests for any other name are refused: [`host`]).
+    pub public_hosts: host::Names,
 }
 
 impl Config {
@@ -109,6 +113,7 @@ impl Config {
             open_log: None,
             bots: Vec::new(),
             grace: rooms::DEFAULT_GRACE,
+            public_hosts: host::Names::default(),
         }
     }
 }
@@ -160,6 +165,8 @@ pub(crate) struct AppState {
     rules: Arc<Rules>,
     /// The server's shutdown.
     shutdown: shutdown::Shutdown,
+    /// The names the server answers to ([`Config::public_hosts`]).
+    hosts: Arc<host::Names>,
 }
 
 impl AppState {
@@ -270,6 +277,7 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         review: config.review,
         rules: Arc::new(config.table.rules.clone()),
         shutdown: shutdown::Shutdown::default(),
+        hosts: Arc::new(config.public_hosts.clone()),
     };
     let app = router(state.clone());
     let listener = tokio::net::TcpListener::bind(config.bind)
@@ -392,7 +400,36 @@ fn router(state: AppState) -> Router {
             "/api/logs/{id}/review",
             post(upload_review).layer(DefaultBodyLimit::max(16 << 20)),
         )
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            same_site,
+        ))
         .with_state(state)
+}
+
+/// Every request: refused (403) when its `Host` is a domain name this
+/// server was not given ([`host`]: DNS rebinding), or when it would change
+/// something (not GET or HEAD) and its `Origin` names another site
+/// ([`origin`]: a cross-site form or `fetch` posting to the lobby).
+async fn same_site(
+    State(state): State<AppState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let headers = request.headers();
+    if let Some(why) = state.hosts.refusal(headers) {
+        return (StatusCode::FORBIDDEN, why).into_response();
+    }
+    let reads = matches!(
+        *request.method(),
+        axum::http::Method::GET | axum::http::Method::HEAD
+    );
+    if !reads {
+        if let Some(why) = origin::cross_site(headers, "request") {
+            return (StatusCode::FORBIDDEN, why).into_response();
+        }
+    }
+    next.run(request).await
 }
 
 /// The link a page was opened with (`/?table=ID&key=KEY`), passed on to
@@ -412,7 +449,7 @@ async fn socket(
     State(state): State<AppState>,
     Query(entry): Query<Entry>,
 ) -> Response {
-    if let Some(why) = origin::cross_site(&headers) {
+    if let Some(why) = origin::cross_site(&headers, "WebSocket") {
         return (StatusCode::FORBIDDEN, why).into_response();
     }
     if state.shutdown.closing() {

@@ -13,7 +13,8 @@ use axum::http::{header, HeaderMap};
 /// Why an upgrade with these headers is refused: its `Origin` names another
 /// host and port than its `Host` (schemes aside, default ports implied);
 /// `None` when they name the same, or when there is no `Origin`.
-pub(crate) fn cross_site(headers: &HeaderMap) -> Option<String> {
+/// `what` names the kind of request in the reason (`WebSocket`, `request`).
+pub(crate) fn cross_site(headers: &HeaderMap, what: &str) -> Option<String> {
     let origin = headers.get(header::ORIGIN)?;
     let origin = String::from_utf8_lossy(origin.as_bytes()).to_ascii_lowercase();
     let host = headers
@@ -21,7 +22,7 @@ pub(crate) fn cross_site(headers: &HeaderMap) -> Option<String> {
         .map(|h| String::from_utf8_lossy(h.as_bytes()).to_ascii_lowercase());
     let refused = || {
         Some(format!(
-            "Origin {origin} is not this server ({}): cross-site WebSocket refused",
+            "Origin {origin} is not this server ({}): cross-site {what} refused",
             host.as_deref().unwrap_or("no Host header")
         ))
     };
@@ -54,7 +55,7 @@ mod tests {
         if let Some(o) = host {
             h.insert(header::HOST, o.parse().unwrap());
         }
-        cross_site(&h)
+        cross_site(&h, "WebSocket")
     }
 
     #[test]

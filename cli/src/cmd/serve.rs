@@ -71,6 +71,12 @@ pub struct Args {
     #[arg(long, value_name = "TIME", default_value = "20s", value_parser = super::values::parse_wait)]
     pub grace: Duration,
 
+    /// A domain name the server is reached by (repeat for several), e.g.
+    /// mahjong.example. Requests naming any other domain are refused (DNS
+    /// rebinding); IP addresses and localhost are always served.
+    #[arg(long = "public-host", value_name = "NAME")]
+    pub public_hosts: Vec<String>,
+
     /// Rollouts per decision of the review button (default: tenpai
     /// review's).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
@@ -122,6 +128,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     };
     let mut config = tenpai_web::Config::new(rules, args.game.seed.unwrap_or_else(random_seed));
     config.bind = SocketAddr::new(args.bind, args.port);
+    config.public_hosts = tenpai_web::host::Names::new(&args.public_hosts);
     config.table.players = std::array::from_fn(|s| opponents.at(s as u8).cloned());
     config.table.ai_delay = Duration::from_millis(args.ai_delay);
     config.table.advisor = advisor;
