@@ -31,8 +31,9 @@ pub struct SeatIndex(u8);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 #[error("seat {seat}: expected 0 to 3")]
 pub struct SeatError {
-    /// The number given.
-    pub seat: u64,
+    /// The number given (wide enough for any integer type's value, a
+    /// negative one included).
+    pub seat: i128,
 }
 
 impl SeatIndex {
@@ -53,7 +54,7 @@ impl SeatIndex {
         if seat < 4 {
             Ok(SeatIndex(seat))
         } else {
-            Err(SeatError { seat: seat as u64 })
+            Err(SeatError { seat: seat as i128 })
         }
     }
 
@@ -139,20 +140,20 @@ macro_rules! try_from_int {
             fn try_from(n: $t) -> Result<SeatIndex, SeatError> {
                 match u8::try_from(n) {
                     Ok(s) if s < 4 => Ok(SeatIndex(s)),
-                    // A negative number is named as given, wrapped into u64.
-                    _ => Err(SeatError { seat: n as u64 }),
+                    // Named as given, a negative number too.
+                    _ => Err(SeatError { seat: n as i128 }),
                 }
             }
         }
     )*};
 }
-try_from_int!(u8, u16, u32, u64, usize, i32, i64);
+try_from_int!(u8, u16, u32, u64, usize, i32, i64, i128);
 
 impl std::str::FromStr for SeatIndex {
     type Err = SeatParseError;
     /// A seat number written in decimal, `0` to `3`.
     fn from_str(s: &str) -> Result<SeatIndex, SeatParseError> {
-        let n: u64 = s.trim().parse().map_err(|_| SeatParseError::NotANumber {
+        let n: i128 = s.trim().parse().map_err(|_| SeatParseError::NotANumber {
             text: s.to_string(),
         })?;
         Ok(SeatIndex::try_from(n)?)
@@ -188,7 +189,15 @@ mod tests {
         );
         assert_eq!(
             SeatIndex::try_from(-1i64).unwrap_err().to_string(),
+            "seat -1: expected 0 to 3"
+        );
+        assert_eq!(
+            SeatIndex::try_from(u64::MAX).unwrap_err().to_string(),
             format!("seat {}: expected 0 to 3", u64::MAX)
+        );
+        assert_eq!(
+            "-2".parse::<SeatIndex>().unwrap_err().to_string(),
+            "seat -2: expected 0 to 3"
         );
         assert_eq!(
             "9".parse::<SeatIndex>().unwrap_err().to_string(),
