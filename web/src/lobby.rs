@@ -4,13 +4,15 @@
 //! nothing secret). A new table's answer holds its links: one per person's
 //! seat, one for spectators; the server keeps no other way in.
 
+use crate::limits::table_refused;
 use crate::rooms::{Links, NewTable};
 use crate::{AppState, Open};
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use maud::{html, PreEscaped, DOCTYPE};
+use std::net::SocketAddr;
 use tokio::sync::oneshot;
 
 /// `GET /api/tables`: every table, nothing secret.
@@ -23,8 +25,14 @@ fn refused(status: StatusCode, message: String) -> Response {
 }
 
 /// `POST /api/tables` with a [`NewTable`]: the table opened and its links
-/// ([`Links`]), or 400 with `{"error": …}` naming the field.
-pub async fn create(State(state): State<AppState>, body: axum::body::Bytes) -> Response {
+/// ([`Links`]), or 400 with `{"error": …}` naming the field; 503 when the
+/// server holds its most tables, 429 when the peer's address has opened
+/// its most ([`crate::limits`]).
+pub async fn create(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: axum::body::Bytes,
+) -> Response {
     if state.shutdown.closing() {
         let why = "the server is shutting down".to_string();
         return refused(StatusCode::SERVICE_UNAVAILABLE, why);
@@ -52,7 +60,14 @@ pub async fn create(State(state): State<AppState>, body: axum::body::Bytes) -> R
         Err(e) => return refused(StatusCode::BAD_REQUEST, e.to_string()),
     };
     spec.grace = Some(state.grace);
-    match open(&state, spec, about).await {
+    // Checked and registered at once: two requests cannot both take the
+    // last table.
+    let _opening = state.opening.lock().await;
+    let (open_now, by_ip) = state.rooms.not_over(peer.ip());
+    if let Some((status, why)) = table_refused(peer.ip(), open_now, by_ip, &state.limits) {
+        return refused(status, why);
+    }
+    match open(&state, spec, about, peer.ip()).await {
         Ok(links) => Json(links).into_response(),
         Err(message) => refused(StatusCode::INTERNAL_SERVER_ERROR, message),
     }
@@ -63,6 +78,7 @@ async fn open(
     state: &AppState,
     spec: crate::table::TableSpec,
     about: crate::rooms::About,
+    creator: std::net::IpAddr,
 ) -> Result<Links, String> {
     let (reply, handle) = oneshot::channel();
     let _ = state.tables.send(Open {
@@ -76,7 +92,7 @@ async fn open(
         .map_err(|e| e.to_string())?;
     state
         .rooms
-        .add(&spec, table, about)
+        .add(&spec, table, about, creator)
         .map_err(|e| e.to_string())
 }
 

@@ -15,12 +15,15 @@
 //! - a person who leaves: the grace period, the AI playing their seat, their return.
 //! - the log written as the game is played.
 //! - the `Origin` check of WebSocket upgrades.
+//! - the limits: messages per second, connections per address, tables in
+//!   all and per address.
 
 mod access;
 mod common;
 mod faults;
 mod game;
 mod journal;
+mod limits;
 mod origin;
 mod privacy;
 mod rooms;
