@@ -103,25 +103,32 @@ fn random_seed() -> Result<u64, crate::rooms::RandomError> {
     Ok(u64::from_str_radix(&hex[..16], 16).unwrap_or(0))
 }
 
-/// `GET /lobby`: the page that opens and lists tables.
+/// `GET /lobby`: the page that opens and lists tables, in English or
+/// simplified Chinese (the table page's words and language switch:
+/// `assets/i18n.js`).
 pub async fn page(State(state): State<AppState>) -> Html<String> {
-    let kinds: Vec<(String, String)> = [
-        ("person", "Person"),
-        ("mc", "Monte Carlo AI"),
-        ("baseline", "Baseline AI"),
-        ("random", "Random AI"),
+    let kinds: Vec<(String, String, &str)> = [
+        ("person", "Person", "kind_person"),
+        ("mc", "Monte Carlo AI", "kind_mc"),
+        ("baseline", "Baseline AI", "kind_baseline"),
+        ("random", "Random AI", "kind_random"),
     ]
     .iter()
-    .map(|(v, l)| (v.to_string(), l.to_string()))
+    .map(|(v, l, k)| (v.to_string(), l.to_string(), *k))
     .chain(
         state
             .bots
             .iter()
-            .map(|b| (format!("cmd:{b}"), format!("Bot: {b}"))),
+            .map(|b| (format!("cmd:{b}"), format!("Bot: {b}"), "")),
     )
     .collect();
     let defaults = ["person", "person", "mc", "baseline"];
-    let winds = ["East", "South", "West", "North"];
+    let winds = [
+        ("East", "east"),
+        ("South", "south"),
+        ("West", "west"),
+        ("North", "north"),
+    ];
     let markup = html! {
         (DOCTYPE)
         html lang="en" {
@@ -135,44 +142,57 @@ pub async fn page(State(state): State<AppState>) -> Html<String> {
             body.lobby {
                 header {
                     span.brand { "tenpai" }
-                    span { "Lobby" }
-                    a href="/" { "The server's table" }
+                    span data-t="lobby" { "Lobby" }
+                    a href="/" data-t="server_table" { "The server's table" }
+                    select id="lang" aria-label="Language" {
+                        option value="en" { "English" }
+                        option value="zh" { "中文" }
+                    }
                 }
                 main.lobbymain {
                     section.card {
-                        h2 { "Open a table" }
+                        h2 data-t="open_table" { "Open a table" }
                         form id="new" {
-                            label { "Rules " select id="rules" {
+                            label { span data-t="rules" { "Rules" } " " select id="rules" {
                                 @for p in tenpai::rules::PRESETS { option value=(p) { (p) } }
                             } }
-                            label { "Length " select id="length" {
-                                option value="east" { "East only" }
-                                option value="south" { "East and South" }
+                            label { span data-t="length" { "Length" } " " select id="length" {
+                                option value="east" data-t="east_only" { "East only" }
+                                option value="south" data-t="east_south" { "East and South" }
                             } }
-                            @for (s, w) in winds.iter().enumerate() {
-                                label { (w) " " select id=(format!("seat{s}")) {
-                                    @for (v, l) in &kinds {
-                                        option value=(v) selected[v.as_str() == defaults[s]] { (l) }
+                            @for (s, (w, key)) in winds.iter().enumerate() {
+                                label { span data-t=(key) { (w) } " " select id=(format!("seat{s}")) {
+                                    @for (v, l, k) in &kinds {
+                                        @if k.is_empty() {
+                                            option value=(v) data-bot=(&v[4..]) selected[v.as_str() == defaults[s]] { (l) }
+                                        } @else {
+                                            option value=(v) data-t=(k) selected[v.as_str() == defaults[s]] { (l) }
+                                        }
                                     }
                                 } }
                             }
-                            label { "Monte Carlo thinking (ms) " input id="think" type="number" min="10" max="10000" value="300"; }
-                            label { "AI move shown (ms) " input id="delay" type="number" min="0" max="5000" value="600"; }
-                            label { "Spectators see every hand of finished games " input id="seehands" type="checkbox"; }
-                            button type="submit" { "Open the table" }
+                            label { span data-t="think_ms" { "Monte Carlo thinking (ms)" } " " input id="think" type="number" min="10" max="10000" value="300"; }
+                            label { span data-t="delay_ms" { "AI move shown (ms)" } " " input id="delay" type="number" min="0" max="5000" value="600"; }
+                            label { span data-t="see_hands" { "Spectators see every hand of finished games" } " " input id="seehands" type="checkbox"; }
+                            button type="submit" data-t="open_button" { "Open the table" }
                         }
                         p id="error" class="error" {}
                         div id="links" {}
                     }
                     section.card {
-                        h2 { "Tables" }
+                        h2 data-t="tables" { "Tables" }
                         table id="tables" {
-                            thead { tr { th { "Table" } th { "Rules" } th { "East" } th { "South" } th { "West" } th { "North" } th { "Game" } } }
+                            thead { tr {
+                                th data-t="col_table" { "Table" }
+                                th data-t="rules" { "Rules" }
+                                @for (w, key) in winds { th data-t=(key) { (w) } }
+                                th data-t="col_game" { "Game" }
+                            } }
                             tbody {}
                         }
                     }
                 }
-                script { (PreEscaped(LOBBY_JS)) }
+                script type="module" { (PreEscaped(LOBBY_JS)) }
             }
         }
     };
@@ -197,17 +217,28 @@ body.lobby { overflow: auto; }
 ";
 
 const LOBBY_JS: &str = r#"
+import { t, setLanguage, language, translatePage } from "/assets/i18n.js";
 const $ = (id) => document.getElementById(id);
-const winds = ["East", "South", "West", "North"];
+const winds = ["east", "south", "west", "north"];
 function esc(s) { const d = document.createElement("span"); d.textContent = s; return d.innerHTML; }
+function relabel() {
+  translatePage();
+  for (const o of document.querySelectorAll("option[data-bot]")) o.textContent = t("bot", { name: o.dataset.bot });
+  document.title = `tenpai — ${t("lobby")}`;
+}
+let last = null;
+function draw() {
+  if (!last) return;
+  $("tables").tBodies[0].innerHTML = last.map((tb) =>
+    `<tr><td>${tb.id}</td><td>${esc(tb.rules)} · ${esc(tb.length === "east" ? t("east_only") : t("east_south"))}</td>` +
+    tb.seats.map((s) => `<td class="st-${s.status}">${esc(t("kind_" + s.player))}${s.player === "person" ? " (" + esc(t("seat_" + s.status)) + ")" : ""}</td>`).join("") +
+    `<td>${t(tb.over ? "game_over_short" : tb.started ? "game_playing" : "game_waiting")}</td></tr>`).join("");
+}
 async function refresh() {
   try {
     const r = await fetch("/api/tables");
-    const { tables } = await r.json();
-    $("tables").tBodies[0].innerHTML = tables.map((t) =>
-      `<tr><td>${t.id}</td><td>${esc(t.rules)} · ${esc(t.length)}</td>` +
-      t.seats.map((s) => `<td class="st-${s.status}">${esc(s.player)}${s.player === "person" ? " (" + s.status + ")" : ""}</td>`).join("") +
-      `<td>${t.over ? "over" : t.started ? "playing" : "waiting"}</td></tr>`).join("");
+    last = (await r.json()).tables;
+    draw();
   } catch (e) { $("error").textContent = String(e); }
 }
 $("new").addEventListener("submit", async (ev) => {
@@ -223,11 +254,15 @@ $("new").addEventListener("submit", async (ev) => {
   const j = await r.json();
   if (!r.ok) { $("error").textContent = j.error; return; }
   const abs = (p) => location.origin + p;
-  $("links").innerHTML = `<h3>Table ${j.id}: give each person their own link</h3><ul>` +
-    j.seats.map((s) => `<li>${winds[s.seat]}: <a href="${abs(s.link)}" target="_blank">${abs(s.link)}</a></li>`).join("") +
-    `<li>Spectators: <a href="${abs(j.watch)}" target="_blank">${abs(j.watch)}</a></li></ul>`;
+  $("links").innerHTML = `<h3>${esc(t("links_for", { id: j.id }))}</h3><ul>` +
+    j.seats.map((s) => `<li>${esc(t(winds[s.seat]))}: <a href="${abs(s.link)}" target="_blank">${abs(s.link)}</a></li>`).join("") +
+    `<li>${esc(t("spectators"))}: <a href="${abs(j.watch)}" target="_blank">${abs(j.watch)}</a></li></ul>`;
   refresh();
 });
+setLanguage(language());
+$("lang").value = language();
+$("lang").addEventListener("change", (e) => { setLanguage(e.target.value); relabel(); draw(); });
+relabel();
 refresh();
 setInterval(refresh, 2000);
 "#;
