@@ -7,6 +7,8 @@
 //! - bad input (garbage, truncated JSON, unknown messages, illegal and
 //!   out-of-turn actions, huge frames) is answered or refused without
 //!   changing the game or stalling another client;
+//! - a fuzzer at a table of two people: no panic, no stuck table, the
+//!   other person unaffected;
 //! - a closed tab resumes; the viewer's logs and frames;
 //! - watching four AI players: every hand, each one's thinking;
 //! - the lobby's tables: seats by link, spectators, privacy over whole
@@ -21,6 +23,7 @@
 mod access;
 mod common;
 mod faults;
+mod fuzz;
 mod game;
 mod journal;
 mod limits;
