@@ -72,6 +72,9 @@ fn serve_err_bad_options_and_an_unreadable_log_before_starting() {
         &["--samples", "0"][..],
         &["--length", "west"],
         &["--seat", "X"],
+        &["--max-messages-per-second", "0"],
+        &["--max-connections-per-address", "0"],
+        &["--max-tables", "-1"],
     ] {
         let args: Vec<&str> = ["serve", "--port", "0"]
             .iter()

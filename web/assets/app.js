@@ -107,15 +107,19 @@ function handle(m) {
     case "error":
       toast(t("error", { why: m.message }));
       break;
+    case "closing":
+      // The server stops: said until the page is reloaded.
+      toast(t("closing"), { stay: true });
+      break;
   }
 }
 
-function toast(text) {
+function toast(text, { stay = false } = {}) {
   const box = $("toast");
   box.textContent = text;
   box.hidden = false;
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => (box.hidden = true), 5000);
+  if (!stay) toast.timer = setTimeout(() => (box.hidden = true), 5000);
 }
 
 // ---- the table ---------------------------------------------------------
@@ -456,6 +460,8 @@ function showTab(name) {
   $("viewer").hidden = name !== "viewer";
   $("tab-table").classList.toggle("on", name === "table");
   $("tab-viewer").classList.toggle("on", name === "viewer");
+  // Whose turn it is belongs to the table, not to a log in the viewer.
+  $("turn").style.visibility = name === "table" ? "" : "hidden";
   fit();
 }
 

@@ -2,10 +2,13 @@
 //! [`crate::protocol::MAX_CLIENT_MESSAGE`] bytes, a longer one closes the connection), each
 //! parsed into a [`ClientMsg`] and passed to its table, or answered here
 //! (the viewer's frames, reviews); whatever cannot be read is answered with
-//! an error, and nothing else changes. The messages for the client (from
+//! an error, and nothing else changes. A message past the connection's
+//! rate ([`crate::limits::Limits::messages_per_second`]) is answered with
+//! an error and not read. The messages for the client (from
 //! its table or from here) go out through one queue, written by a task of
 //! their own.
 
+use crate::limits::{too_many_messages, Bucket, Held};
 use crate::protocol::{ClientMsg, ServerMsg};
 use crate::rooms::access::viewable;
 use crate::table::{to_text, Out, Role, TableHandle, TableMsg, OUT_QUEUE};
@@ -17,9 +20,11 @@ use tenpai::game::SeatIndex;
 use tenpai::review::{find_decisions, review, DefaultSeat};
 use tokio::sync::mpsc;
 
-/// Serves one connection to `table` as `role` until it closes.
-pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role: Role) {
+/// Serves one connection to `table` as `role` until it closes; `held`
+/// counts it for its address until the client is done sending.
+pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role: Role, held: Held) {
     let _counted = state.shutdown.conn();
+    let mut bucket = Bucket::new(state.limits.messages_per_second, state.limits.clock.clone());
     let client = state.next_client();
     let (out, mut queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
     let (mut sink, mut stream) = socket.split();
@@ -60,6 +65,11 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
             // The server shuts down: its table has told the client.
             _ = shutdown.hung_up() => break,
         };
+        if matches!(m, Ok(Message::Text(_) | Message::Binary(_))) && !bucket.take() {
+            let message = too_many_messages(&state.limits);
+            say(&out, ServerMsg::Error { message });
+            continue;
+        }
         match m {
             Ok(Message::Text(text)) => match serde_json::from_str::<ClientMsg>(text.as_str()) {
                 Ok(msg) => handle(msg, client, role, &out, &state, &table).await,
@@ -81,6 +91,9 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
             Ok(Message::Ping(_) | Message::Pong(_)) => {}
         }
     }
+    // The address may connect again once this client is done: before its
+    // connection's close is answered.
+    drop(held);
     table.send(TableMsg::Leave { client }).await;
     drop(out);
     let _ = writer.await;

@@ -20,6 +20,8 @@
 //!   reviews.
 //! - [`tiles`]: the one set of tile pictures (SVG), shared with the review's
 //!   web page.
+//! - [`limits`]: messages per second, connections per address, tables in
+//!   all and per address.
 //! - `conn`: one WebSocket connection; `origin`: the `Origin` check of
 //!   WebSocket upgrades; `shutdown`: the server's shutdown; `assets`: the
 //!   embedded page.
@@ -36,6 +38,7 @@
 mod assets;
 mod conn;
 pub mod host;
+pub mod limits;
 mod lobby;
 pub mod logs;
 mod origin;
@@ -49,7 +52,7 @@ pub mod tiles;
 pub mod view;
 pub mod viewer;
 
-use axum::extract::{DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -84,13 +87,17 @@ pub struct Config {
     /// The domain names the server answers to besides IP addresses and
     /// `localhost` (requests for any other name are refused: [`host`]).
     pub public_hosts: host::Names,
+    /// Messages per second per connection, connections per address,
+    /// tables in all and per address ([`limits::Limits`]).
+    pub limits: limits::Limits,
 }
 
 impl Config {
     /// One person (East) against three baseline AI players on `rules` from
     /// wall seed `seed`, on 127.0.0.1:8080, AI moves shown 600 ms, the
     /// baseline advising, no log directory, lobby seats taken over by an
-    /// AI 20 s after their person leaves.
+    /// AI 20 s after their person leaves, the default limits
+    /// ([`limits::Limits::default`]).
     pub fn new(rules: Rules, seed: u64) -> Config {
         Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
@@ -114,6 +121,7 @@ impl Config {
             bots: Vec::new(),
             grace: rooms::DEFAULT_GRACE,
             public_hosts: host::Names::default(),
+            limits: limits::Limits::default(),
         }
     }
 }
@@ -167,6 +175,13 @@ pub(crate) struct AppState {
     shutdown: shutdown::Shutdown,
     /// The names the server answers to ([`Config::public_hosts`]).
     hosts: Arc<host::Names>,
+    /// The server's limits.
+    limits: Arc<limits::Limits>,
+    /// The WebSocket connections open from each address.
+    connections: limits::PerAddress,
+    /// Held while a lobby table is opened: the table limits are checked
+    /// and the table registered at once.
+    opening: Arc<tokio::sync::Mutex<()>>,
 }
 
 impl AppState {
@@ -278,6 +293,9 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         rules: Arc::new(config.table.rules.clone()),
         shutdown: shutdown::Shutdown::default(),
         hosts: Arc::new(config.public_hosts.clone()),
+        limits: Arc::new(config.limits.clone()),
+        connections: limits::PerAddress::default(),
+        opening: Arc::new(tokio::sync::Mutex::new(())),
     };
     let app = router(state.clone());
     let listener = tokio::net::TcpListener::bind(config.bind)
@@ -295,11 +313,14 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     let done = tokio::spawn(async move {
         // The tables' thread ends when its sender (kept here) is dropped.
         let _tables = tables;
-        axum::serve(listener, app)
-            .with_graceful_shutdown(async move {
-                let _ = stopped.await;
-            })
-            .await
+        axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = stopped.await;
+        })
+        .await
     });
     Ok(Running {
         addr,
@@ -442,9 +463,11 @@ struct Entry {
 
 /// `GET /ws[?table=ID&key=KEY]`: the server's own table without a link; a
 /// lobby table's seat or its spectators with one (403 for a link that is
-/// not one of a table's, and for a page of another site: [`origin`]).
+/// not one of a table's, and for a page of another site: [`origin`]; 429
+/// past the connections of one address: [`limits`]).
 async fn socket(
     ws: WebSocketUpgrade,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
     State(state): State<AppState>,
     Query(entry): Query<Entry>,
@@ -479,9 +502,17 @@ async fn socket(
                 .into_response()
         }
     };
+    let ip = peer.ip();
+    let Some(held) = state
+        .connections
+        .enter(ip, state.limits.connections_per_address)
+    else {
+        let why = limits::too_many_connections(ip, &state.limits);
+        return (StatusCode::TOO_MANY_REQUESTS, why).into_response();
+    };
     ws.max_message_size(protocol::MAX_CLIENT_MESSAGE)
         .max_frame_size(protocol::MAX_CLIENT_MESSAGE)
-        .on_upgrade(move |socket| conn::serve(socket, state, table, role))
+        .on_upgrade(move |socket| conn::serve(socket, state, table, role, held))
 }
 
 #[derive(serde::Deserialize)]

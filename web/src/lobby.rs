@@ -4,13 +4,15 @@
 //! nothing secret). A new table's answer holds its links: one per person's
 //! seat, one for spectators; the server keeps no other way in.
 
+use crate::limits::table_refused;
 use crate::rooms::{Links, NewTable};
 use crate::{AppState, Open};
-use axum::extract::State;
+use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use maud::{html, PreEscaped, DOCTYPE};
+use std::net::SocketAddr;
 use tokio::sync::oneshot;
 
 /// `GET /api/tables`: every table, nothing secret.
@@ -23,8 +25,14 @@ fn refused(status: StatusCode, message: String) -> Response {
 }
 
 /// `POST /api/tables` with a [`NewTable`]: the table opened and its links
-/// ([`Links`]), or 400 with `{"error": …}` naming the field.
-pub async fn create(State(state): State<AppState>, body: axum::body::Bytes) -> Response {
+/// ([`Links`]), or 400 with `{"error": …}` naming the field; 503 when the
+/// server holds its most tables, 429 when the peer's address has opened
+/// its most ([`crate::limits`]).
+pub async fn create(
+    State(state): State<AppState>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    body: axum::body::Bytes,
+) -> Response {
     if state.shutdown.closing() {
         let why = "the server is shutting down".to_string();
         return refused(StatusCode::SERVICE_UNAVAILABLE, why);
@@ -52,7 +60,14 @@ pub async fn create(State(state): State<AppState>, body: axum::body::Bytes) -> R
         Err(e) => return refused(StatusCode::BAD_REQUEST, e.to_string()),
     };
     spec.grace = Some(state.grace);
-    match open(&state, spec, about).await {
+    // Checked and registered at once: two requests cannot both take the
+    // last table.
+    let _opening = state.opening.lock().await;
+    let (open_now, by_ip) = state.rooms.not_over(peer.ip());
+    if let Some((status, why)) = table_refused(peer.ip(), open_now, by_ip, &state.limits) {
+        return refused(status, why);
+    }
+    match open(&state, spec, about, peer.ip()).await {
         Ok(links) => Json(links).into_response(),
         Err(message) => refused(StatusCode::INTERNAL_SERVER_ERROR, message),
     }
@@ -63,6 +78,7 @@ async fn open(
     state: &AppState,
     spec: crate::table::TableSpec,
     about: crate::rooms::About,
+    creator: std::net::IpAddr,
 ) -> Result<Links, String> {
     let (reply, handle) = oneshot::channel();
     let _ = state.tables.send(Open {
@@ -76,7 +92,7 @@ async fn open(
         .map_err(|e| e.to_string())?;
     state
         .rooms
-        .add(&spec, table, about)
+        .add(&spec, table, about, creator)
         .map_err(|e| e.to_string())
 }
 
@@ -87,25 +103,32 @@ fn random_seed() -> Result<u64, crate::rooms::RandomError> {
     Ok(u64::from_str_radix(&hex[..16], 16).unwrap_or(0))
 }
 
-/// `GET /lobby`: the page that opens and lists tables.
+/// `GET /lobby`: the page that opens and lists tables, in English or
+/// simplified Chinese (the table page's words and language switch:
+/// `assets/i18n.js`).
 pub async fn page(State(state): State<AppState>) -> Html<String> {
-    let kinds: Vec<(String, String)> = [
-        ("person", "Person"),
-        ("mc", "Monte Carlo AI"),
-        ("baseline", "Baseline AI"),
-        ("random", "Random AI"),
+    let kinds: Vec<(String, String, &str)> = [
+        ("person", "Person", "kind_person"),
+        ("mc", "Monte Carlo AI", "kind_mc"),
+        ("baseline", "Baseline AI", "kind_baseline"),
+        ("random", "Random AI", "kind_random"),
     ]
     .iter()
-    .map(|(v, l)| (v.to_string(), l.to_string()))
+    .map(|(v, l, k)| (v.to_string(), l.to_string(), *k))
     .chain(
         state
             .bots
             .iter()
-            .map(|b| (format!("cmd:{b}"), format!("Bot: {b}"))),
+            .map(|b| (format!("cmd:{b}"), format!("Bot: {b}"), "")),
     )
     .collect();
     let defaults = ["person", "person", "mc", "baseline"];
-    let winds = ["East", "South", "West", "North"];
+    let winds = [
+        ("East", "east"),
+        ("South", "south"),
+        ("West", "west"),
+        ("North", "north"),
+    ];
     let markup = html! {
         (DOCTYPE)
         html lang="en" {
@@ -119,44 +142,57 @@ pub async fn page(State(state): State<AppState>) -> Html<String> {
             body.lobby {
                 header {
                     span.brand { "tenpai" }
-                    span { "Lobby" }
-                    a href="/" { "The server's table" }
+                    span data-t="lobby" { "Lobby" }
+                    a href="/" data-t="server_table" { "The server's table" }
+                    select id="lang" aria-label="Language" {
+                        option value="en" { "English" }
+                        option value="zh" { "中文" }
+                    }
                 }
                 main.lobbymain {
                     section.card {
-                        h2 { "Open a table" }
+                        h2 data-t="open_table" { "Open a table" }
                         form id="new" {
-                            label { "Rules " select id="rules" {
+                            label { span data-t="rules" { "Rules" } " " select id="rules" {
                                 @for p in tenpai::rules::PRESETS { option value=(p) { (p) } }
                             } }
-                            label { "Length " select id="length" {
-                                option value="east" { "East only" }
-                                option value="south" { "East and South" }
+                            label { span data-t="length" { "Length" } " " select id="length" {
+                                option value="east" data-t="east_only" { "East only" }
+                                option value="south" data-t="east_south" { "East and South" }
                             } }
-                            @for (s, w) in winds.iter().enumerate() {
-                                label { (w) " " select id=(format!("seat{s}")) {
-                                    @for (v, l) in &kinds {
-                                        option value=(v) selected[v.as_str() == defaults[s]] { (l) }
+                            @for (s, (w, key)) in winds.iter().enumerate() {
+                                label { span data-t=(key) { (w) } " " select id=(format!("seat{s}")) {
+                                    @for (v, l, k) in &kinds {
+                                        @if k.is_empty() {
+                                            option value=(v) data-bot=(&v[4..]) selected[v.as_str() == defaults[s]] { (l) }
+                                        } @else {
+                                            option value=(v) data-t=(k) selected[v.as_str() == defaults[s]] { (l) }
+                                        }
                                     }
                                 } }
                             }
-                            label { "Monte Carlo thinking (ms) " input id="think" type="number" min="10" max="10000" value="300"; }
-                            label { "AI move shown (ms) " input id="delay" type="number" min="0" max="5000" value="600"; }
-                            label { "Spectators see every hand of finished games " input id="seehands" type="checkbox"; }
-                            button type="submit" { "Open the table" }
+                            label { span data-t="think_ms" { "Monte Carlo thinking (ms)" } " " input id="think" type="number" min="10" max="10000" value="300"; }
+                            label { span data-t="delay_ms" { "AI move shown (ms)" } " " input id="delay" type="number" min="0" max="5000" value="600"; }
+                            label { span data-t="see_hands" { "Spectators see every hand of finished games" } " " input id="seehands" type="checkbox"; }
+                            button type="submit" data-t="open_button" { "Open the table" }
                         }
                         p id="error" class="error" {}
                         div id="links" {}
                     }
                     section.card {
-                        h2 { "Tables" }
+                        h2 data-t="tables" { "Tables" }
                         table id="tables" {
-                            thead { tr { th { "Table" } th { "Rules" } th { "East" } th { "South" } th { "West" } th { "North" } th { "Game" } } }
+                            thead { tr {
+                                th data-t="col_table" { "Table" }
+                                th data-t="rules" { "Rules" }
+                                @for (w, key) in winds { th data-t=(key) { (w) } }
+                                th data-t="col_game" { "Game" }
+                            } }
                             tbody {}
                         }
                     }
                 }
-                script { (PreEscaped(LOBBY_JS)) }
+                script type="module" { (PreEscaped(LOBBY_JS)) }
             }
         }
     };
@@ -181,17 +217,28 @@ body.lobby { overflow: auto; }
 ";
 
 const LOBBY_JS: &str = r#"
+import { t, setLanguage, language, translatePage } from "/assets/i18n.js";
 const $ = (id) => document.getElementById(id);
-const winds = ["East", "South", "West", "North"];
+const winds = ["east", "south", "west", "north"];
 function esc(s) { const d = document.createElement("span"); d.textContent = s; return d.innerHTML; }
+function relabel() {
+  translatePage();
+  for (const o of document.querySelectorAll("option[data-bot]")) o.textContent = t("bot", { name: o.dataset.bot });
+  document.title = `tenpai — ${t("lobby")}`;
+}
+let last = null;
+function draw() {
+  if (!last) return;
+  $("tables").tBodies[0].innerHTML = last.map((tb) =>
+    `<tr><td>${tb.id}</td><td>${esc(tb.rules)} · ${esc(tb.length === "east" ? t("east_only") : t("east_south"))}</td>` +
+    tb.seats.map((s) => `<td class="st-${s.status}">${esc(t("kind_" + s.player))}${s.player === "person" ? " (" + esc(t("seat_" + s.status)) + ")" : ""}</td>`).join("") +
+    `<td>${t(tb.over ? "game_over_short" : tb.started ? "game_playing" : "game_waiting")}</td></tr>`).join("");
+}
 async function refresh() {
   try {
     const r = await fetch("/api/tables");
-    const { tables } = await r.json();
-    $("tables").tBodies[0].innerHTML = tables.map((t) =>
-      `<tr><td>${t.id}</td><td>${esc(t.rules)} · ${esc(t.length)}</td>` +
-      t.seats.map((s) => `<td class="st-${s.status}">${esc(s.player)}${s.player === "person" ? " (" + s.status + ")" : ""}</td>`).join("") +
-      `<td>${t.over ? "over" : t.started ? "playing" : "waiting"}</td></tr>`).join("");
+    last = (await r.json()).tables;
+    draw();
   } catch (e) { $("error").textContent = String(e); }
 }
 $("new").addEventListener("submit", async (ev) => {
@@ -207,11 +254,15 @@ $("new").addEventListener("submit", async (ev) => {
   const j = await r.json();
   if (!r.ok) { $("error").textContent = j.error; return; }
   const abs = (p) => location.origin + p;
-  $("links").innerHTML = `<h3>Table ${j.id}: give each person their own link</h3><ul>` +
-    j.seats.map((s) => `<li>${winds[s.seat]}: <a href="${abs(s.link)}" target="_blank">${abs(s.link)}</a></li>`).join("") +
-    `<li>Spectators: <a href="${abs(j.watch)}" target="_blank">${abs(j.watch)}</a></li></ul>`;
+  $("links").innerHTML = `<h3>${esc(t("links_for", { id: j.id }))}</h3><ul>` +
+    j.seats.map((s) => `<li>${esc(t(winds[s.seat]))}: <a href="${abs(s.link)}" target="_blank">${abs(s.link)}</a></li>`).join("") +
+    `<li>${esc(t("spectators"))}: <a href="${abs(j.watch)}" target="_blank">${abs(j.watch)}</a></li></ul>`;
   refresh();
 });
+setLanguage(language());
+$("lang").value = language();
+$("lang").addEventListener("change", (e) => { setLanguage(e.target.value); relabel(); draw(); });
+relabel();
 refresh();
 setInterval(refresh, 2000);
 "#;

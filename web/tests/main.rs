@@ -7,6 +7,8 @@
 //! - bad input (garbage, truncated JSON, unknown messages, illegal and
 //!   out-of-turn actions, huge frames) is answered or refused without
 //!   changing the game or stalling another client;
+//! - a fuzzer at a table of two people: no panic, no stuck table, the
+//!   other person unaffected;
 //! - a closed tab resumes; the viewer's logs and frames;
 //! - watching four AI players: every hand, each one's thinking;
 //! - the lobby's tables: seats by link, spectators, privacy over whole
@@ -15,12 +17,16 @@
 //! - a person who leaves: the grace period, the AI playing their seat, their return.
 //! - the log written as the game is played.
 //! - the `Origin` check of WebSocket upgrades.
+//! - the limits: messages per second, connections per address, tables in
+//!   all and per address.
 
 mod access;
 mod common;
 mod faults;
+mod fuzz;
 mod game;
 mod journal;
+mod limits;
 mod origin;
 mod privacy;
 mod rooms;

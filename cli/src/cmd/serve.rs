@@ -11,6 +11,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, Settings};
 use tenpai::review::ReviewOptions;
+use tenpai_web::limits::Limits;
 use tenpai_web::table::Advisor;
 
 const LONG_ABOUT: &str = "\
@@ -30,7 +31,12 @@ for all AI seats or one per seat, cmd:COMMAND for an mjai bot), --think or
 mjai log, written as it is played (tenpai-SEED.jsonl; a game cut short
 keeps its events up to the last one played). A closed tab does not end the game:
 opening the address again resumes it. Ctrl-C or SIGTERM stops the server:
-each client is told, each game's log synced to the disk, exit status 0.";
+each client is told, each game's log synced to the disk, exit status 0.
+
+The limits (--max-messages-per-second, --max-connections-per-address,
+--max-tables, --max-tables-per-address) keep one visitor from taking the
+server: past one, the client is told which (an error message, or HTTP 429 or
+503 with the reason) and everyone else is served on.";
 
 /// Serve the game in a web browser.
 #[derive(Debug, clap::Args)]
@@ -76,6 +82,26 @@ pub struct Args {
     /// rebinding); IP addresses and localhost are always served.
     #[arg(long = "public-host", value_name = "NAME")]
     pub public_hosts: Vec<String>,
+
+    /// Messages a connection may send per second (and at once); the ones
+    /// past it are answered with an error and not read.
+    #[arg(long, value_name = "N", default_value_t = Limits::default().messages_per_second, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_messages_per_second: u32,
+
+    /// WebSocket connections open at once from one IP address; one more
+    /// is refused (HTTP 429).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections_per_address: u32,
+
+    /// Lobby tables whose game is not over, in all; one more is refused
+    /// (HTTP 503).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().tables)]
+    pub max_tables: u32,
+
+    /// Lobby tables whose game is not over opened from one IP address;
+    /// one more is refused (HTTP 429).
+    #[arg(long, value_name = "N", default_value_t = Limits::default().tables_per_address)]
+    pub max_tables_per_address: u32,
 
     /// Rollouts per decision of the review button (default: tenpai
     /// review's).
@@ -134,6 +160,13 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     config.table.advisor = advisor;
     config.table.log_dir.clone_from(&args.log_dir);
     config.grace = args.grace;
+    config.limits = Limits {
+        messages_per_second: args.max_messages_per_second,
+        connections_per_address: args.max_connections_per_address,
+        tables: args.max_tables,
+        tables_per_address: args.max_tables_per_address,
+        ..Limits::default()
+    };
     config.review = ReviewOptions {
         budget: match args.review_samples {
             Some(n) => Budget::Samples(n),

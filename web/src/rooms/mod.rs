@@ -22,6 +22,7 @@ use crate::protocol::SeatStatus;
 use crate::table::{Role, TableHandle, TableSpec};
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use tenpai::game::SeatIndex;
 
@@ -43,6 +44,8 @@ pub struct Room {
     keys: [Option<Key>; 4],
     /// The spectators' key.
     watch: Key,
+    /// The address that opened it (for [`crate::limits`]).
+    creator: IpAddr,
 }
 
 /// What the lobby lists of a table besides where it stands.
@@ -117,8 +120,8 @@ pub fn link(id: u64, key: &Key) -> String {
 }
 
 impl Rooms {
-    /// Adds a running table with fresh keys for its people's seats and its
-    /// spectators; returns its links.
+    /// Adds a running table, opened from `creator`, with fresh keys for
+    /// its people's seats and its spectators; returns its links.
     ///
     /// # Errors
     /// [`RandomError`] when the keys cannot be made.
@@ -127,6 +130,7 @@ impl Rooms {
         spec: &TableSpec,
         handle: TableHandle,
         about: About,
+        creator: IpAddr,
     ) -> Result<Links, RandomError> {
         let mut keys: [Option<Key>; 4] = Default::default();
         for s in spec.persons() {
@@ -155,6 +159,7 @@ impl Rooms {
                 about,
                 keys,
                 watch,
+                creator,
             },
         );
         Ok(links)
@@ -208,6 +213,14 @@ impl Rooms {
     pub fn handles(&self) -> Vec<TableHandle> {
         let rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
         rooms.values().map(|r| r.handle.clone()).collect()
+    }
+
+    /// Tables whose game is not over: in all, and opened from `ip`.
+    pub fn not_over(&self, ip: IpAddr) -> (usize, usize) {
+        let rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let open: Vec<&Room> = rooms.values().filter(|r| !r.handle.status().over).collect();
+        let by_ip = open.iter().filter(|r| r.creator == ip).count();
+        (open.len(), by_ip)
     }
 
     /// Tables in the registry.

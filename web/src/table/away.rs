@@ -54,14 +54,22 @@ impl Table {
         }
     }
 
-    /// The next grace period to end, if any.
+    /// The next grace period to end, if any (none once the game is over:
+    /// nobody's seat is to be played).
     pub(super) fn next_takeover(&self) -> Option<Instant> {
+        if matches!(self.stage, Stage::Over) {
+            return None;
+        }
         self.away.iter().flatten().min().copied()
     }
 
     /// The grace periods that have ended: an AI plays those seats (and
-    /// answers a decision left open to their person).
+    /// answers a decision left open to their person). Nothing once the
+    /// game is over.
     pub(super) fn take_over(&mut self) {
+        if matches!(self.stage, Stage::Over) {
+            return;
+        }
         let now = Instant::now();
         for seat in SeatIndex::ALL {
             let s = seat.index();
@@ -125,5 +133,61 @@ impl Table {
             grace_ms: grace.map(|g| g.as_millis() as u64),
             message,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Advisor, Role, Table, TableMsg, TableSpec, OUT_QUEUE};
+    use std::time::Duration;
+    use tenpai::arena::PlayerKind;
+    use tenpai::game::SeatIndex;
+    use tenpai::rules::{GameLength, Rules};
+    use tokio::sync::mpsc;
+
+    #[tokio::test]
+    async fn take_over_err_no_ai_for_a_seat_left_before_the_game_ended() {
+        let mut rules = Rules::tenhou();
+        rules.game.length = GameLength::East;
+        let spec = TableSpec {
+            rules,
+            seed: 3,
+            players: [
+                None,
+                None,
+                Some(PlayerKind::Baseline),
+                Some(PlayerKind::Baseline),
+            ],
+            ai_delay: Duration::ZERO,
+            advisor: Advisor::Baseline,
+            log_dir: None,
+            spectators_see_hands: false,
+            // The grace period ends at once: only the game's end stands
+            // between South's leaving and an AI taking the seat.
+            grace: Some(Duration::ZERO),
+        };
+        let mut t = Table::new(1, spec, crate::logs::Logs::default()).unwrap();
+        let (east, mut to_east) = mpsc::channel(OUT_QUEUE);
+        let (south, _to_south) = mpsc::channel(OUT_QUEUE);
+        let [e, s, ..] = SeatIndex::ALL;
+        t.handle(TableMsg::Join {
+            client: 1,
+            out: east,
+            role: Role::Seat(e),
+        });
+        t.handle(TableMsg::Join {
+            client: 2,
+            out: south,
+            role: Role::Seat(s),
+        });
+        t.handle(TableMsg::Leave { client: 2 });
+        assert!(t.next_takeover().is_some(), "South's grace period runs");
+        // The game ends (the last win or draw) before the timer fires.
+        t.finish();
+        while to_east.try_recv().is_ok() {}
+        assert_eq!(t.next_takeover(), None);
+        t.take_over();
+        let after: Vec<_> = std::iter::from_fn(|| to_east.try_recv().ok()).collect();
+        assert!(after.is_empty(), "sent after the game's end: {after:?}");
     }
 }

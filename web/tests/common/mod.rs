@@ -9,7 +9,9 @@ use tenpai_web::table::Advisor;
 use tenpai_web::{start, Config, Running};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{connect_async_with_config, MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::{
+    client_async_with_config, connect_async_with_config, MaybeTlsStream, WebSocketStream,
+};
 
 /// East-only tenhou rules.
 pub fn east() -> Rules {
@@ -65,6 +67,29 @@ impl Client {
         match connect_async_with_config(format!("ws://{}{path}", r.addr), None, true).await {
             Ok((ws, _)) => Ok(Client { ws }),
             Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => Err(resp.status().as_u16()),
+            Err(e) => panic!("{path}: {e}"),
+        }
+    }
+
+    /// Connects to `path` from the source address `from` (any of
+    /// 127.0.0.0/8 reaches a server on 127.0.0.1); the HTTP status and
+    /// the reason when the server refuses.
+    pub async fn try_connect_from(
+        r: &Running,
+        from: std::net::IpAddr,
+        path: &str,
+    ) -> Result<Client, (u16, String)> {
+        let sock = tokio::net::TcpSocket::new_v4().unwrap();
+        sock.bind(std::net::SocketAddr::new(from, 0)).unwrap();
+        let tcp = sock.connect(r.addr).await.unwrap();
+        tcp.set_nodelay(true).unwrap();
+        let url = format!("ws://{}{path}", r.addr);
+        match client_async_with_config(url, MaybeTlsStream::Plain(tcp), None).await {
+            Ok((ws, _)) => Ok(Client { ws }),
+            Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
+                let body = resp.body().as_deref().unwrap_or_default();
+                Err((resp.status().as_u16(), String::from_utf8_lossy(body).into()))
+            }
             Err(e) => panic!("{path}: {e}"),
         }
     }
@@ -174,8 +199,22 @@ pub async fn get(r: &Running, path: &str) -> (u16, Value) {
 
 /// A raw HTTP request on loopback; the status and the JSON body.
 pub async fn request(r: &Running, method: &str, path: &str, body: &str) -> (u16, Value) {
+    request_from(r, [127, 0, 0, 1].into(), method, path, body).await
+}
+
+/// A raw HTTP request on loopback from the source address `from` (any of
+/// 127.0.0.0/8); the status and the JSON body.
+pub async fn request_from(
+    r: &Running,
+    from: std::net::IpAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> (u16, Value) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let mut s = TcpStream::connect(r.addr).await.unwrap();
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.bind(std::net::SocketAddr::new(from, 0)).unwrap();
+    let mut s = sock.connect(r.addr).await.unwrap();
     let req = format!(
         "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         r.addr,

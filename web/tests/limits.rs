@@ -1,0 +1,155 @@
+//! The server's limits over real sockets, each set small: past one the
+//! client is told which (an `error` naming it, or HTTP 429/503 with the
+//! reason) and the server serves everyone else on. Sources other than
+//! 127.0.0.1 are other addresses of the loopback (127.0.0.2…).
+
+use crate::common::{config, request_from, Client};
+use crate::rooms::ws;
+use serde_json::{json, Value};
+use std::net::IpAddr;
+use std::time::Duration;
+use tenpai_web::limits::{Clock, Limits};
+use tenpai_web::{start, Running};
+
+async fn server_with(limits: Limits) -> Running {
+    let mut c = config(3, None);
+    c.limits = limits;
+    start(c).await.expect("the server starts")
+}
+
+fn ip(last: u8) -> IpAddr {
+    [127, 0, 0, last].into()
+}
+
+/// The message of the next `error`.
+async fn error(c: &mut Client) -> String {
+    let (m, _) = c.until("error").await;
+    m["message"].as_str().unwrap().to_string()
+}
+
+/// Answers the open decision of table message `t` with its first choice;
+/// the next table message after it.
+async fn act_first(c: &mut Client, t: &Value) -> Value {
+    let d = t["view"]["decision"].as_u64().expect("a decision is open");
+    c.send(json!({"type": "act", "decision": d, "choice": 0}))
+        .await;
+    let (next, _) = c.until("table").await;
+    next
+}
+
+const NO_LOG: &str = "log 99: no such log (it may have been forgotten)";
+const TOO_MANY: &str = "too many messages: at most 3 a second on a connection (--max-messages-per-second); this one was not read";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn limits_err_messages_past_the_rate_refused_then_read_after_refill() {
+    let clock = Clock::manual();
+    let srv = server_with(Limits {
+        messages_per_second: 3,
+        clock: clock.clone(),
+        ..Limits::default()
+    })
+    .await;
+    let mut c = Client::connect(&srv).await;
+    let mut other = Client::connect(&srv).await;
+    let (t, _) = c.until("table").await;
+    let ask = json!({"type": "frame", "log": 99, "step": 0});
+    for _ in 0..5 {
+        c.send(ask.clone()).await;
+    }
+    let mut said = Vec::new();
+    for _ in 0..5 {
+        said.push(error(&mut c).await);
+    }
+    assert_eq!(said, [NO_LOG, NO_LOG, NO_LOG, TOO_MANY, TOO_MANY]);
+    // Nothing refills while the clock stands still; garbage counts too.
+    c.send_text("garbage").await;
+    assert_eq!(error(&mut c).await, TOO_MANY);
+    // A third of a second brings one message back, a second all three.
+    clock.advance(Duration::from_millis(334));
+    c.send(ask.clone()).await;
+    c.send(ask.clone()).await;
+    assert_eq!(
+        [error(&mut c).await, error(&mut c).await],
+        [NO_LOG, TOO_MANY]
+    );
+    clock.advance(Duration::from_secs(1));
+    let after = act_first(&mut c, &t).await;
+    assert!(after["event"].is_object(), "the act was played: {after}");
+    // Another connection has its own bucket.
+    let (t, _) = other.until("table").await;
+    other.send(ask.clone()).await;
+    assert_eq!(error(&mut other).await, NO_LOG);
+    assert!(t["view"]["decision"].is_u64());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn limits_err_connections_per_address_refused_429_others_served() {
+    let srv = server_with(Limits {
+        connections_per_address: 2,
+        ..Limits::default()
+    })
+    .await;
+    let mut first = Client::try_connect_from(&srv, ip(1), "/ws").await.unwrap();
+    let mut second = Client::try_connect_from(&srv, ip(1), "/ws").await.unwrap();
+    let refused = Client::try_connect_from(&srv, ip(1), "/ws").await.err();
+    assert_eq!(
+        refused,
+        Some((
+            429,
+            "too many connections from 127.0.0.1: at most 2 at once (--max-connections-per-address)"
+                .to_string()
+        ))
+    );
+    // Another address is served; the connections already open play on.
+    let mut elsewhere = Client::try_connect_from(&srv, ip(2), "/ws").await.unwrap();
+    let (t, _) = second.until("table").await;
+    let next = act_first(&mut second, &t).await;
+    assert!(next["event"].is_object(), "{next}");
+    elsewhere.until("table").await;
+    // A connection closed makes room for one more.
+    first.ws.close(None).await.unwrap();
+    while first.next().await.is_some() {}
+    let again = Client::try_connect_from(&srv, ip(1), "/ws").await;
+    assert!(again.is_ok(), "{:?}", again.err());
+}
+
+/// Opens a table from `from` with a person at East and three baseline AI
+/// players (no AI delay); the status and the answer.
+async fn open_from(srv: &Running, from: IpAddr) -> (u16, Value) {
+    let req = json!({"length": "east", "seats": ["person", "baseline", "baseline", "baseline"], "ai_delay_ms": 0, "seed": 5});
+    request_from(srv, from, "POST", "/api/tables", &req.to_string()).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn limits_err_tables_in_all_503_and_per_address_429_until_a_game_ends() {
+    let srv = server_with(Limits {
+        tables: 2,
+        tables_per_address: 1,
+        ..Limits::default()
+    })
+    .await;
+    let (status, first) = open_from(&srv, ip(1)).await;
+    assert_eq!(status, 200, "{first}");
+    assert_eq!(
+        open_from(&srv, ip(1)).await,
+        (
+            429,
+            json!({"error": "too many tables opened from 127.0.0.1: at most 1 whose game is not over (--max-tables-per-address)"})
+        )
+    );
+    assert_eq!(open_from(&srv, ip(2)).await.0, 200);
+    assert_eq!(
+        open_from(&srv, ip(3)).await,
+        (
+            503,
+            json!({"error": "the server has its most tables open (2, --max-tables): try again when a game ends"})
+        )
+    );
+    // The first table is played on to its end: its place is free again,
+    // for its opener as for anyone.
+    let mut person = Client::connect_to(&srv, &ws(&first["seats"][0]["link"])).await;
+    let end = person.play_to_end().await;
+    assert_eq!(end.last().unwrap()["type"], "game_end");
+    assert_eq!(open_from(&srv, ip(3)).await.0, 200);
+    assert_eq!(open_from(&srv, ip(1)).await.0, 503);
+}
