@@ -141,21 +141,17 @@ pub fn resume(log: &ImportedGame, rules: &Rules, seed: u64) -> Result<Game<'stat
 mod tests {
     use super::*;
 
-    /// Wins when it can, else calls when it can (so that responses, kans
-    /// and their dora are resumed too), else the first legal action.
+    /// Wins when it can, else calls or makes a kan when it can (so that
+    /// responses, kans and their dora are resumed too), else the first legal action.
     fn policy(g: &Game<'_>) -> Action {
         let legal = g.legal();
         let win = legal
             .iter()
             .find(|a| matches!(a, Action::Tsumo | Action::Ron));
         let call = legal.iter().find(|a| {
-            matches!(
+            !matches!(
                 a,
-                Action::Chi { .. }
-                    | Action::Pon { .. }
-                    | Action::Daiminkan
-                    | Action::Ankan { .. }
-                    | Action::Kakan { .. }
+                Action::Pass | Action::Discard { .. } | Action::Riichi { .. }
             )
         });
         win.or(call).unwrap_or(&legal[0]).clone()

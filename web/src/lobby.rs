@@ -4,14 +4,14 @@
 //! nothing secret). A new table's answer holds its links: one per person's
 //! seat, one for spectators; the server keeps no other way in.
 
-use crate::rooms::{Links, NewTable};
-use crate::{AppState, Open};
+use crate::rooms::saved::{Saved, SAVED_VERSION};
+use crate::rooms::{Keys, NewTable};
+use crate::{open_table, AppState};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use maud::{html, PreEscaped, DOCTYPE};
-use tokio::sync::oneshot;
 
 /// `GET /api/tables`: every table, nothing secret.
 pub async fn list(State(state): State<AppState>) -> Response {
@@ -52,32 +52,67 @@ pub async fn create(State(state): State<AppState>, body: axum::body::Bytes) -> R
         Err(e) => return refused(StatusCode::BAD_REQUEST, e.to_string()),
     };
     spec.grace = Some(state.grace);
-    match open(&state, spec, about).await {
-        Ok(links) => Json(links).into_response(),
-        Err(message) => refused(StatusCode::INTERNAL_SERVER_ERROR, message),
+    let keys = match Keys::new(&spec) {
+        Ok(k) => k,
+        Err(e) => return refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    let id = state.rooms.reserve();
+    if state.log_dir.is_some() {
+        let mut request = req.clone();
+        request.seed = Some(spec.seed);
+        spec.saved = Some(Saved {
+            version: SAVED_VERSION,
+            id,
+            request,
+            grace_ms: state.grace.as_millis() as u64,
+            keys: keys.seat_hashes(),
+            watch: keys.watch.hash(),
+            game: None,
+        });
+    }
+    match open_table(&state.tables, spec, &state.logs).await {
+        Ok(table) => {
+            let (seats, watch) = (keys.seat_hashes(), keys.watch.hash());
+            state.rooms.insert(id, table, about, seats, watch);
+            Json(keys.links(id)).into_response()
+        }
+        Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }
 
-/// Opens `spec` on the tables' thread and registers it.
-async fn open(
-    state: &AppState,
-    spec: crate::table::TableSpec,
-    about: crate::rooms::About,
-) -> Result<Links, String> {
-    let (reply, handle) = oneshot::channel();
-    let _ = state.tables.send(Open {
-        spec: spec.clone(),
-        logs: state.logs.clone(),
-        reply,
-    });
-    let table = handle
-        .await
-        .map_err(|_| "the tables' thread stopped".to_string())?
+/// Opens again every lobby table whose file is in `dir`
+/// ([`crate::rooms::saved`]), each at the last event of its game's log;
+/// a file that cannot be resumed is printed and passed over (its id is
+/// not given to a new table).
+pub(crate) async fn resume(state: &AppState, dir: &std::path::Path) {
+    for (id, read) in Saved::load_all(dir) {
+        state.rooms.skip(id);
+        let file = Saved::path(dir, id);
+        let opened = match read {
+            Err(why) => Err(why),
+            Ok(saved) => reopen(state, dir, saved).await,
+        };
+        if let Err(why) = opened {
+            eprintln!("tenpai serve: {}: not resumed: {why}", file.display());
+        }
+    }
+}
+
+/// Opens the table `saved` keeps and registers it under its id.
+async fn reopen(state: &AppState, dir: &std::path::Path, saved: Saved) -> Result<(), String> {
+    let seed = saved.request.seed.unwrap_or_default();
+    let (mut spec, about) = saved
+        .request
+        .to_spec(&state.bots, seed, Some(dir.to_path_buf()))
         .map_err(|e| e.to_string())?;
-    state
-        .rooms
-        .add(&spec, table, about)
-        .map_err(|e| e.to_string())
+    spec.grace = Some(std::time::Duration::from_millis(saved.grace_ms));
+    let (id, keys, watch) = (saved.id, saved.keys.clone(), saved.watch.clone());
+    spec.saved = Some(saved);
+    let table = open_table(&state.tables, spec, &state.logs)
+        .await
+        .map_err(|e| e.to_string())?;
+    state.rooms.insert(id, table, about, keys, watch);
+    Ok(())
 }
 
 /// A wall seed from the operating system's generator.

@@ -20,6 +20,7 @@ mod decide;
 mod end;
 mod intent;
 mod journal;
+mod resume;
 pub mod seats;
 mod spec;
 
@@ -181,6 +182,9 @@ pub enum StartError {
     /// The engine failed (a bug).
     #[error("the engine failed: {0}")]
     Engine(#[from] GameError),
+    /// A lobby table's game could not be resumed from its log.
+    #[error("cannot resume: {0}")]
+    Resume(String),
 }
 
 struct Table {
@@ -261,13 +265,20 @@ impl Table {
             internal_tx,
             internal_rx,
         };
-        if started {
-            t.advance();
-        } else {
+        if !started {
             // Nothing is published before the game starts: a person who
             // sits down sees an empty table, not their deal, while the
             // others are awaited.
             t.stage = Stage::Waiting;
+        }
+        match t.spec.saved.as_ref().and_then(|s| s.game.clone()) {
+            Some(game) => t.resume(&game)?,
+            None => {
+                t.save(None);
+                if started {
+                    t.advance();
+                }
+            }
         }
         Ok(t)
     }

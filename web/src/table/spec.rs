@@ -3,6 +3,7 @@
 //! and the grace period ([`TableSpec`]), and the AI players made from it.
 
 use super::seats::{self, Ai};
+use crate::rooms::saved::Saved;
 use std::path::PathBuf;
 use std::time::Duration;
 use tenpai::ai::mc::Settings;
@@ -51,6 +52,10 @@ pub struct TableSpec {
     /// before an AI plays it until they come back; `None`: it waits for
     /// them (the server's own table).
     pub grace: Option<Duration>,
+    /// A lobby table's file in `log_dir` ([`crate::rooms::saved`]): the
+    /// table writes it when it opens and names each game's log in it, so
+    /// that a server started again resumes the table.
+    pub saved: Option<Saved>,
 }
 
 impl TableSpec {
