@@ -95,7 +95,7 @@ pub enum TableMsg {
         msg: ClientMsg,
     },
     /// The server is shutting down: the game's log synced to the disk,
-    /// every client told ([`ServerMsg::Closing`]), the table's task ended;
+    /// every client told ([`crate::protocol::ServerMsg::Closing`]), the table's task ended;
     /// `done` answered then.
     Close {
         /// Answered once the table has closed.
