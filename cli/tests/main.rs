@@ -19,6 +19,7 @@ mod review_browser;
 mod score;
 mod selfplay;
 mod serve;
+mod serve_resume;
 mod snapshot;
 mod suggest;
 mod usage;

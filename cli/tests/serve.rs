@@ -7,7 +7,7 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Command, Stdio};
 
 /// The child ended when dropped (the server runs until killed).
-struct Server(std::process::Child);
+pub struct Server(pub std::process::Child);
 
 impl Drop for Server {
     fn drop(&mut self) {
@@ -16,18 +16,12 @@ impl Drop for Server {
     }
 }
 
-#[test]
-fn serve_ok_prints_the_address_and_serves_the_page() {
+/// Starts `tenpai serve --port 0` with `args`; the server and the rest of
+/// the line it prints after `tenpai serve: http://` (`ADDR/ (seed …)`).
+pub fn spawn_serve(args: &[&str]) -> (Server, String) {
     let child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
-        .args([
-            "serve",
-            "--port",
-            "0",
-            "--seed",
-            "3",
-            "--opponents",
-            "baseline",
-        ])
+        .args(["serve", "--port", "0"])
+        .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
@@ -37,10 +31,22 @@ fn serve_ok_prints_the_address_and_serves_the_page() {
     BufReader::new(server.0.stdout.take().unwrap())
         .read_line(&mut line)
         .unwrap();
-    // tenpai serve: http://127.0.0.1:PORT/ (seed 3; Ctrl-C stops)
-    let url = line
+    let rest = line
         .strip_prefix("tenpai serve: http://")
-        .unwrap_or_else(|| panic!("{line:?}"));
+        .unwrap_or_else(|| panic!("{line:?}"))
+        .to_string();
+    (server, rest)
+}
+
+/// The address in what [`spawn_serve`] read.
+pub fn addr_of(printed: &str) -> String {
+    printed.split_once('/').unwrap().0.to_string()
+}
+
+#[test]
+fn serve_ok_prints_the_address_and_serves_the_page() {
+    let (_server, url) = spawn_serve(&["--seed", "3", "--opponents", "baseline"]);
+    // tenpai serve: http://127.0.0.1:PORT/ (seed 3; Ctrl-C stops)
     let (addr, rest) = url.split_once('/').unwrap();
     assert_eq!(rest, " (seed 3; Ctrl-C stops)\n");
     let mut http = std::net::TcpStream::connect(addr).unwrap();
@@ -125,7 +131,7 @@ fn serve_err_a_port_in_use_is_said_once() {
 }
 
 /// A WebSocket's next JSON message.
-fn next_json(
+pub fn next_json(
     ws: &mut tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,
 ) -> serde_json::Value {
     loop {
@@ -140,31 +146,20 @@ fn next_json(
 fn serve_ok_sigterm_tells_the_client_keeps_the_log_and_exits_0() {
     let dir = tempfile::tempdir().unwrap();
     let logs = dir.path().to_str().unwrap();
-    let child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
-        .args(["serve", "--port", "0", "--seed", "3", "--length", "east"])
-        .args([
-            "--opponents",
-            "baseline",
-            "--ai-delay",
-            "0",
-            "--log-dir",
-            logs,
-        ])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut server = Server(child);
-    let mut line = String::new();
-    BufReader::new(server.0.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .strip_prefix("tenpai serve: http://")
-        .and_then(|l| l.split_once('/'))
-        .unwrap_or_else(|| panic!("{line:?}"))
-        .0
-        .to_string();
+    let (server, printed) = spawn_serve(&[
+        "--seed",
+        "3",
+        "--length",
+        "east",
+        "--opponents",
+        "baseline",
+        "--ai-delay",
+        "0",
+        "--log-dir",
+        logs,
+    ]);
+    let mut server = server;
+    let addr = addr_of(&printed);
     let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/ws")).expect("connects");
     // Play the first choice of the person's first three decisions; stop at
     // the fourth (the game waits for the person: the log stands still).

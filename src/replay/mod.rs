@@ -21,8 +21,10 @@
 
 mod compare;
 mod extent;
+mod resume;
 
 pub use extent::Extent;
+pub use resume::{resume, ResumeError};
 
 use crate::game::Event;
 use crate::game::{RoundOutcome, State};

@@ -43,7 +43,7 @@ mod category;
 mod error;
 mod find;
 mod judge;
-mod played;
+pub(crate) mod played;
 mod summary;
 
 pub use agreement::{is_choice, Agreement, DecisionKind, Share};

@@ -21,7 +21,7 @@ use crate::game::{Action, DrawReason, Event, Pai, Phase, State};
 
 /// What the log says a seat chose at a decision point.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Seen {
+pub(crate) enum Seen {
     /// The action the seat took (one of its legal actions).
     Chose(Action),
     /// The log shows the seat's action, but it is not among the legal ones
@@ -36,7 +36,7 @@ pub(super) enum Seen {
 
 /// What `seat`, with the legal actions `legal` at `state`, chose according to
 /// `rest`, the round's events after the decision point.
-pub(super) fn seen(state: &State, seat: u8, legal: &[Action], rest: &[Event]) -> Seen {
+pub(crate) fn seen(state: &State, seat: u8, legal: &[Action], rest: &[Event]) -> Seen {
     let recorded = match *state.phase() {
         Phase::Turn { seat: t, .. } if t == seat => own_turn(seat, rest),
         Phase::Discarded { seat: from, .. } | Phase::Kan { seat: from, .. } if from != seat => {

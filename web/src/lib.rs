@@ -115,6 +115,7 @@ impl Config {
                 log_dir: None,
                 spectators_see_hands: false,
                 grace: None,
+                saved: None,
             },
             review: ReviewOptions::default(),
             open_log: None,
@@ -247,6 +248,41 @@ fn tables_thread() -> std::io::Result<mpsc::UnboundedSender<Open>> {
     Ok(tx)
 }
 
+/// Why a table did not open.
+pub(crate) enum Opened {
+    /// The tables' thread stopped.
+    Stopped,
+    /// The table could not start.
+    Start(table::StartError),
+}
+
+/// Opens `spec` on the tables' thread.
+pub(crate) async fn open_table(
+    tables: &mpsc::UnboundedSender<Open>,
+    spec: TableSpec,
+    logs: &logs::Logs,
+) -> Result<TableHandle, Opened> {
+    let (reply, handle) = oneshot::channel();
+    let _ = tables.send(Open {
+        spec,
+        logs: logs.clone(),
+        reply,
+    });
+    handle
+        .await
+        .map_err(|_| Opened::Stopped)?
+        .map_err(Opened::Start)
+}
+
+impl std::fmt::Display for Opened {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Opened::Stopped => f.write_str("the tables' thread stopped"),
+            Opened::Start(e) => write!(f, "{e}"),
+        }
+    }
+}
+
 /// A request to open a table on the tables' thread.
 pub(crate) struct Open {
     spec: TableSpec,
@@ -267,15 +303,12 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         None => None,
     };
     let tables = tables_thread()?;
-    let (reply, handle) = oneshot::channel();
-    let _ = tables.send(Open {
-        spec: config.table.clone(),
-        logs: logs.clone(),
-        reply,
-    });
-    let table = handle
+    let table = open_table(&tables, config.table.clone(), &logs)
         .await
-        .map_err(|_| std::io::Error::other("the tables' thread stopped"))??;
+        .map_err(|e| match e {
+            Opened::Stopped => ServeError::Io(std::io::Error::other("the tables' thread stopped")),
+            Opened::Start(e) => ServeError::Table(e),
+        })?;
     let home_role = match config.table.persons().first() {
         Some(&s) => Role::Seat(s),
         None => Role::Watcher,
@@ -297,6 +330,9 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         connections: limits::PerAddress::default(),
         opening: Arc::new(tokio::sync::Mutex::new(())),
     };
+    if let Some(dir) = &config.table.log_dir {
+        lobby::resume(&state, dir).await;
+    }
     let app = router(state.clone());
     let listener = tokio::net::TcpListener::bind(config.bind)
         .await

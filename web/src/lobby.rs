@@ -5,15 +5,15 @@
 //! seat, one for spectators; the server keeps no other way in.
 
 use crate::limits::table_refused;
-use crate::rooms::{Links, NewTable};
-use crate::{AppState, Open};
+use crate::rooms::saved::{Saved, SAVED_VERSION};
+use crate::rooms::{Keys, NewTable};
+use crate::{open_table, AppState};
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use axum::Json;
 use maud::{html, PreEscaped, DOCTYPE};
 use std::net::SocketAddr;
-use tokio::sync::oneshot;
 
 /// `GET /api/tables`: every table, nothing secret.
 pub async fn list(State(state): State<AppState>) -> Response {
@@ -67,33 +67,70 @@ pub async fn create(
     if let Some((status, why)) = table_refused(peer.ip(), open_now, by_ip, &state.limits) {
         return refused(status, why);
     }
-    match open(&state, spec, about, peer.ip()).await {
-        Ok(links) => Json(links).into_response(),
-        Err(message) => refused(StatusCode::INTERNAL_SERVER_ERROR, message),
+    let keys = match Keys::new(&spec) {
+        Ok(k) => k,
+        Err(e) => return refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
+    };
+    let id = state.rooms.reserve();
+    if state.log_dir.is_some() {
+        let mut request = req.clone();
+        request.seed = Some(spec.seed);
+        spec.saved = Some(Saved {
+            version: SAVED_VERSION,
+            id,
+            request,
+            grace_ms: state.grace.as_millis() as u64,
+            keys: keys.seat_hashes(),
+            watch: keys.watch.hash(),
+            game: None,
+        });
+    }
+    match open_table(&state.tables, spec, &state.logs).await {
+        Ok(table) => {
+            let (seats, watch) = (keys.seat_hashes(), keys.watch.hash());
+            state.rooms.insert(id, table, about, seats, watch, peer.ip());
+            Json(keys.links(id)).into_response()
+        }
+        Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
     }
 }
 
-/// Opens `spec` on the tables' thread and registers it.
-async fn open(
-    state: &AppState,
-    spec: crate::table::TableSpec,
-    about: crate::rooms::About,
-    creator: std::net::IpAddr,
-) -> Result<Links, String> {
-    let (reply, handle) = oneshot::channel();
-    let _ = state.tables.send(Open {
-        spec: spec.clone(),
-        logs: state.logs.clone(),
-        reply,
-    });
-    let table = handle
-        .await
-        .map_err(|_| "the tables' thread stopped".to_string())?
+/// Opens again every lobby table whose file is in `dir`
+/// ([`crate::rooms::saved`]), each at the last event of its game's log;
+/// a file that cannot be resumed is printed and passed over (its id is
+/// not given to a new table).
+pub(crate) async fn resume(state: &AppState, dir: &std::path::Path) {
+    for (id, read) in Saved::load_all(dir) {
+        state.rooms.skip(id);
+        let file = Saved::path(dir, id);
+        let opened = match read {
+            Err(why) => Err(why),
+            Ok(saved) => reopen(state, dir, saved).await,
+        };
+        if let Err(why) = opened {
+            eprintln!("tenpai serve: {}: not resumed: {why}", file.display());
+        }
+    }
+}
+
+/// Opens the table `saved` keeps and registers it under its id.
+async fn reopen(state: &AppState, dir: &std::path::Path, saved: Saved) -> Result<(), String> {
+    let seed = saved.request.seed.unwrap_or_default();
+    let (mut spec, about) = saved
+        .request
+        .to_spec(&state.bots, seed, Some(dir.to_path_buf()))
         .map_err(|e| e.to_string())?;
-    state
-        .rooms
-        .add(&spec, table, about, creator)
-        .map_err(|e| e.to_string())
+    spec.grace = Some(std::time::Duration::from_millis(saved.grace_ms));
+    let (id, keys, watch) = (saved.id, saved.keys.clone(), saved.watch.clone());
+    spec.saved = Some(saved);
+    let table = open_table(&state.tables, spec, &state.logs)
+        .await
+        .map_err(|e| e.to_string())?;
+    // Its creator's address is not kept: a resumed table counts against
+    // no address's limit.
+    let nobody = std::net::IpAddr::from([0, 0, 0, 0]);
+    state.rooms.insert(id, table, about, keys, watch, nobody);
+    Ok(())
 }
 
 /// A wall seed from the operating system's generator.

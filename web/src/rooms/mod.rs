@@ -14,8 +14,9 @@
 pub mod access;
 mod key;
 mod request;
+pub mod saved;
 
-pub use key::{Key, RandomError, KEY_BYTES};
+pub use key::{Key, KeyHash, RandomError, KEY_BYTES};
 pub use request::{NewTable, RequestError, SeatKind};
 
 use crate::protocol::SeatStatus;
@@ -40,12 +41,59 @@ pub struct Room {
     pub handle: TableHandle,
     /// What the listing shows of it.
     pub about: About,
-    /// The key of each person's seat.
-    keys: [Option<Key>; 4],
-    /// The spectators' key.
-    watch: Key,
+    /// The hash of each person's seat's key.
+    keys: [Option<KeyHash>; 4],
+    /// The hash of the spectators' key.
+    watch: KeyHash,
     /// The address that opened it (for [`crate::limits`]).
     creator: IpAddr,
+}
+
+/// The keys of a new table: one per person's seat, one for spectators.
+#[derive(Clone, Debug)]
+pub struct Keys {
+    /// Each person's seat's key.
+    pub seats: [Option<Key>; 4],
+    /// The spectators' key.
+    pub watch: Key,
+}
+
+impl Keys {
+    /// Fresh keys for the people's seats of `spec` and its spectators.
+    ///
+    /// # Errors
+    /// [`RandomError`] when the keys cannot be made.
+    pub fn new(spec: &TableSpec) -> Result<Keys, RandomError> {
+        let mut seats: [Option<Key>; 4] = Default::default();
+        for s in spec.persons() {
+            seats[s.index()] = Some(Key::new()?);
+        }
+        Ok(Keys {
+            seats,
+            watch: Key::new()?,
+        })
+    }
+
+    /// The hash of each seat's key.
+    pub fn seat_hashes(&self) -> [Option<KeyHash>; 4] {
+        std::array::from_fn(|s| self.seats[s].as_ref().map(Key::hash))
+    }
+
+    /// The links of table `id`.
+    pub fn links(&self, id: u64) -> Links {
+        Links {
+            id,
+            seats: (0..4u8)
+                .filter_map(|s| {
+                    self.seats[s as usize].as_ref().map(|k| SeatLink {
+                        seat: s,
+                        link: link(id, k),
+                    })
+                })
+                .collect(),
+            watch: link(id, &self.watch),
+        }
+    }
 }
 
 /// What the lobby lists of a table besides where it stands.
@@ -111,7 +159,14 @@ pub struct SeatLink {
 /// The registry of tables; cloned handles share it.
 #[derive(Clone, Debug, Default)]
 pub struct Rooms {
-    inner: Arc<Mutex<BTreeMap<u64, Room>>>,
+    inner: Arc<Mutex<Registry>>,
+}
+
+#[derive(Debug, Default)]
+struct Registry {
+    tables: BTreeMap<u64, Room>,
+    /// Ids given out (reserved or registered), the highest.
+    last: u64,
 }
 
 /// The path of a link to table `id` with `key`.
@@ -120,49 +175,47 @@ pub fn link(id: u64, key: &Key) -> String {
 }
 
 impl Rooms {
-    /// Adds a running table, opened from `creator`, with fresh keys for
-    /// its people's seats and its spectators; returns its links.
-    ///
-    /// # Errors
-    /// [`RandomError`] when the keys cannot be made.
-    pub fn add(
+    /// A new table's id, never given before (nor the id of a table file
+    /// found in the log directory: [`Rooms::insert`]).
+    pub fn reserve(&self) -> u64 {
+        let mut r = self.lock();
+        r.last += 1;
+        r.last
+    }
+
+    /// Registers the running table `id` (reserved, or a table resumed
+    /// from its file) with the hashes of its seats' keys and of its
+    /// spectators' key.
+    pub fn insert(
         &self,
-        spec: &TableSpec,
+        id: u64,
         handle: TableHandle,
         about: About,
+        keys: [Option<KeyHash>; 4],
+        watch: KeyHash,
         creator: IpAddr,
-    ) -> Result<Links, RandomError> {
-        let mut keys: [Option<Key>; 4] = Default::default();
-        for s in spec.persons() {
-            keys[s.index()] = Some(Key::new()?);
-        }
-        let watch = Key::new()?;
-        let mut rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        let id = rooms.keys().next_back().map_or(1, |last| last + 1);
-        let links = Links {
+    ) {
+        let mut r = self.lock();
+        r.last = r.last.max(id);
+        let room = Room {
             id,
-            seats: (0..4u8)
-                .filter_map(|s| {
-                    keys[s as usize].as_ref().map(|k| SeatLink {
-                        seat: s,
-                        link: link(id, k),
-                    })
-                })
-                .collect(),
-            watch: link(id, &watch),
+            handle,
+            about,
+            keys,
+            watch,
+            creator,
         };
-        rooms.insert(
-            id,
-            Room {
-                id,
-                handle,
-                about,
-                keys,
-                watch,
-                creator,
-            },
-        );
-        Ok(links)
+        r.tables.insert(id, room);
+    }
+
+    /// No new table takes id `id` (a table file that could not be resumed).
+    pub fn skip(&self, id: u64) {
+        let mut r = self.lock();
+        r.last = r.last.max(id);
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Registry> {
+        self.inner.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// The table `id` and the role `key` gives there (a person's seat, or
@@ -170,8 +223,8 @@ impl Rooms {
     /// table is compared, each in constant time.
     pub fn enter(&self, id: u64, key: &str) -> Option<(TableHandle, Role)> {
         let presented = Key::from_hex(key)?;
-        let rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        let room = rooms.get(&id)?;
+        let rooms = self.lock();
+        let room = rooms.tables.get(&id)?;
         let mut role = None;
         for (s, k) in room.keys.iter().enumerate() {
             if k.as_ref().is_some_and(|k| k.matches(&presented)) {
@@ -186,8 +239,9 @@ impl Rooms {
 
     /// Every table, in the order they were opened: nothing secret.
     pub fn list(&self) -> Vec<Listing> {
-        let rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
+        let rooms = self.lock();
         rooms
+            .tables
             .values()
             .map(|r| {
                 let st = r.handle.status();
@@ -211,21 +265,28 @@ impl Rooms {
 
     /// Every table's handle, in the order they were opened.
     pub fn handles(&self) -> Vec<TableHandle> {
-        let rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        rooms.values().map(|r| r.handle.clone()).collect()
+        self.lock()
+            .tables
+            .values()
+            .map(|r| r.handle.clone())
+            .collect()
     }
 
     /// Tables whose game is not over: in all, and opened from `ip`.
     pub fn not_over(&self, ip: IpAddr) -> (usize, usize) {
-        let rooms = self.inner.lock().unwrap_or_else(|p| p.into_inner());
-        let open: Vec<&Room> = rooms.values().filter(|r| !r.handle.status().over).collect();
+        let rooms = self.lock();
+        let open: Vec<&Room> = rooms
+            .tables
+            .values()
+            .filter(|r| !r.handle.status().over)
+            .collect();
         let by_ip = open.iter().filter(|r| r.creator == ip).count();
         (open.len(), by_ip)
     }
 
     /// Tables in the registry.
     pub fn len(&self) -> usize {
-        self.inner.lock().unwrap_or_else(|p| p.into_inner()).len()
+        self.lock().tables.len()
     }
 
     /// The registry is empty.

@@ -3,7 +3,7 @@
 
 use super::About;
 use crate::table::{Advisor, TableSpec};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, Settings};
 use tenpai::arena::PlayerKind;
@@ -14,7 +14,7 @@ use tenpai::rules::{GameLength, Rules};
 /// ```json
 /// {"rules": "tenhou", "length": "east", "seats": ["person", "person", "mc", "baseline"], "think_ms": 300}
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct NewTable {
     /// A rule preset's name (`tenhou`, `mahjongsoul`); default `tenhou`.
@@ -178,6 +178,7 @@ impl NewTable {
             log_dir,
             spectators_see_hands: self.spectators_see_hands,
             grace: Some(super::DEFAULT_GRACE),
+            saved: None,
         };
         Ok((spec, about))
     }

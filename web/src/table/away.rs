@@ -165,6 +165,7 @@ mod tests {
             // The grace period ends at once: only the game's end stands
             // between South's leaving and an AI taking the seat.
             grace: Some(Duration::ZERO),
+            saved: None,
         };
         let mut t = Table::new(1, spec, crate::logs::Logs::default()).unwrap();
         let (east, mut to_east) = mpsc::channel(OUT_QUEUE);

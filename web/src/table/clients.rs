@@ -87,21 +87,32 @@ impl Table {
     /// Appends `e` to the game's log file (with `--log-dir`); a failure is
     /// printed once and the game goes on.
     fn write(&mut self, e: &Event) {
-        let Some(dir) = self.spec.log_dir.as_ref() else {
+        let Some(dir) = self.spec.log_dir.clone() else {
             return;
         };
         if self.journal_failed {
             return;
         }
         let names = self.spec.names();
-        let written = match &mut self.journal {
-            Some(j) => j.append(e, &names),
-            None => super::journal::Journal::create(dir, self.seed).and_then(|mut j| {
-                let r = j.append(e, &names);
-                self.journal = Some(j);
-                r
-            }),
+        if self.journal.is_none() {
+            match super::journal::Journal::create(&dir, self.seed) {
+                Ok(j) => {
+                    // A lobby table's file names the log before it holds
+                    // anything.
+                    self.saved_journal(&j);
+                    self.journal = Some(j);
+                }
+                Err(why) => {
+                    eprintln!("tenpai serve: {why}");
+                    self.journal_failed = true;
+                    return;
+                }
+            }
+        }
+        let Some(j) = self.journal.as_mut() else {
+            return;
         };
+        let written = j.append(e, &names);
         if let Err(why) = written {
             eprintln!("tenpai serve: {why}");
             self.journal_failed = true;

@@ -2,7 +2,9 @@
 //! each event appended as it is published, before any client sees it, the
 //! file synced to the disk at each round's end and the game's end. A
 //! server that stops abruptly leaves the game's log up to its last event
-//! written, every finished round of it on the disk.
+//! written, every finished round of it on the disk. A server started again
+//! reopens the log of a lobby table's game ([`Journal::reopen`]) and goes
+//! on writing it where it stops.
 
 use std::fs::File;
 use std::io::Write;
@@ -42,6 +44,29 @@ impl Journal {
             }
         }
         unreachable!("some name is free")
+    }
+
+    /// Reopens the log at `path` to go on writing it, with its whole
+    /// lines (the events written): a last line cut short (the server
+    /// killed in the middle of a write) is cut off the file.
+    ///
+    /// # Errors
+    /// The file cannot be read or written, named in the message.
+    pub(super) fn reopen(path: &Path) -> Result<(Journal, String), String> {
+        let fail = |err: std::io::Error| format!("{}: {err}", path.display());
+        let mut bytes = std::fs::read(path).map_err(fail)?;
+        let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        bytes.truncate(whole);
+        let text =
+            String::from_utf8(bytes).map_err(|e| format!("{}: not UTF-8: {e}", path.display()))?;
+        let file = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(fail)?;
+        file.set_len(whole as u64).map_err(fail)?;
+        file.sync_data().map_err(fail)?;
+        let path = path.to_path_buf();
+        Ok((Journal { file, path }, text))
     }
 
     /// Appends `e` (its `start_game` naming the players `names`), synced

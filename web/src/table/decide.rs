@@ -1,0 +1,212 @@
+//! The decision loop: the table publishes the game's new events, then asks
+//! the next decision — of a person (the table waits for their answer) or
+//! of an AI (thinking on tokio's blocking pool, answering through the
+//! table's internal channel, its move shown after the AI delay) — until
+//! the game ends.
+
+use super::advise::Progress;
+use super::seats::{visible, Ai};
+use super::{send, Table};
+use crate::protocol::ServerMsg;
+use crate::thinking;
+use tenpai::ai::mc::SearchReport;
+use tenpai::game::{Action, Observation, SeatIndex};
+use tokio::time::Instant;
+
+/// What the blocking tasks tell the table.
+pub(super) enum Internal {
+    /// A search so far (or done) of decision `decision`.
+    Progress {
+        decision: u64,
+        report: SearchReport,
+        done: bool,
+    },
+    /// An AI decided.
+    AiDone {
+        seat: SeatIndex,
+        decision: u64,
+        ai: Box<Ai>,
+        action: Action,
+    },
+}
+
+/// Where the table stands.
+pub(super) enum Stage {
+    /// Waiting for the person at `seat` to answer decision `decision`.
+    Person { seat: SeatIndex, decision: u64 },
+    /// An AI is thinking.
+    Thinking,
+    /// An AI chose `action`; it is played at `at` (the AI delay).
+    Ready { action: Action, at: Instant },
+    /// Four AI players and nobody watching: the game waits for a client.
+    Unwatched,
+    /// Waiting for the people: the game starts when every person's seat
+    /// has been taken.
+    Waiting,
+    /// The game is over (or stopped by an engine error).
+    Over,
+}
+
+impl Table {
+    pub(super) fn internal(&mut self, i: Internal) {
+        match i {
+            Internal::Progress {
+                decision,
+                report,
+                done,
+            } => {
+                if decision != self.decision {
+                    return;
+                }
+                let Some(t) = self.thinking.as_mut() else {
+                    return;
+                };
+                let view = thinking::search_view(&report, self.game.legal(), done);
+                if done {
+                    t.recommended = thinking::choice_of(&report.chosen, self.game.legal());
+                }
+                t.search = Some(view);
+                self.broadcast_thinking();
+            }
+            Internal::AiDone {
+                seat,
+                decision,
+                ai,
+                action,
+            } => {
+                self.seats[seat.index()] = Some(ai);
+                if decision != self.decision || !matches!(self.stage, Stage::Thinking) {
+                    return;
+                }
+                if let Some(t) = self.thinking.as_mut().filter(|t| t.recommended.is_none()) {
+                    t.recommended = thinking::choice_of(&action, self.game.legal());
+                    self.broadcast_thinking();
+                }
+                if visible(&action) && self.next_ai > Instant::now() {
+                    let at = self.next_ai;
+                    self.stage = Stage::Ready { action, at };
+                } else {
+                    self.step(&action);
+                }
+            }
+        }
+    }
+
+    /// Plays `action` for the seat asked and runs the table on.
+    pub(super) fn step(&mut self, action: &Action) {
+        if let Err(e) = self.game.step(action) {
+            return self.fail(&e);
+        }
+        if visible(action) && !self.spec.ai_delay.is_zero() {
+            self.next_ai = Instant::now() + self.spec.ai_delay;
+        }
+        self.advance();
+    }
+
+    fn fail(&mut self, e: &dyn std::fmt::Display) {
+        eprintln!("tenpai serve: the game stopped (a bug): {e}");
+        self.stage = Stage::Over;
+        let msg = ServerMsg::Error {
+            message: format!("the game stopped (a bug in the engine): {e}"),
+        };
+        self.broadcast(&msg);
+    }
+
+    /// Publishes the new events, then asks the next decision (or ends the
+    /// game).
+    pub(super) fn advance(&mut self) {
+        if let Err(e) = self.publish() {
+            return self.fail(&e);
+        }
+        let Some(seat) = self.game.to_act() else {
+            return self.finish();
+        };
+        if self.spec.persons().is_empty() && self.clients.is_empty() {
+            // A game of four AI players is played while someone watches.
+            self.stage = Stage::Unwatched;
+            return;
+        }
+        self.decision += 1;
+        let decision = self.decision;
+        self.thinking = None;
+        if self.is_person(seat) && !self.covered[seat.index()] {
+            // The page answers with a position in the view's choices: they
+            // must be the actions the game asks about.
+            if tenpai::game::legal_actions(&self.shown, seat) != self.game.legal() {
+                return self.fail(&"the seat's view offers other actions than the game asks");
+            }
+            self.stage = Stage::Person { seat, decision };
+            for c in &self.clients {
+                let msg = ServerMsg::Table {
+                    event: None,
+                    view: Box::new(self.table_view(c.role)),
+                };
+                send(&c.out, &msg);
+            }
+            if self.wants_panel(seat) {
+                self.advise(seat, decision);
+            }
+            return;
+        }
+        self.ask_ai(seat);
+    }
+
+    /// Asks the AI at `seat` (or the one playing for its away person) the
+    /// open decision.
+    pub(super) fn ask_ai(&mut self, seat: SeatIndex) {
+        let decision = self.decision;
+        self.stage = Stage::Thinking;
+        let ai = match self.cover(seat) {
+            Some(ai) => Some(ai),
+            None => self.seats[seat.index()].take(),
+        };
+        let Some(mut ai) = ai else {
+            return self.fail(&format!("seat {seat} has no player"));
+        };
+        let events = self.game.events()[self.heard[seat.index()]..].to_vec();
+        self.heard[seat.index()] = self.game.events().len();
+        let obs = Observation::of(self.game.state(), seat);
+        let legal = self.game.legal().to_vec();
+        // Watching four AI players: each one's thinking is shown.
+        let watched = self.spec.persons().is_empty() && self.wants_panel(seat);
+        if watched {
+            let by = if matches!(*ai, Ai::Mc(_)) {
+                "mc"
+            } else {
+                "players"
+            };
+            self.thinking = Some(thinking::panel(&obs, decision, &self.spec.rules, by));
+            self.broadcast_thinking();
+        }
+        if ai.quick() {
+            let (action, _) = ai.decide(&events, &obs, &legal, None);
+            return self.internal(Internal::AiDone {
+                seat,
+                decision,
+                ai,
+                action,
+            });
+        }
+        let tx = self.internal_tx.clone();
+        tokio::task::spawn_blocking(move || {
+            let progress = Progress::new(tx.clone(), decision);
+            let watch = |r: &SearchReport| progress.tell(r);
+            let watch: Option<&(dyn Fn(&SearchReport) + Sync)> =
+                if watched { Some(&watch) } else { None };
+            let (action, report) = ai.decide(&events, &obs, &legal, watch);
+            if let (true, Some(r)) = (watched, report) {
+                let _ = tx.send(Internal::Progress {
+                    decision,
+                    report: r,
+                    done: true,
+                });
+            }
+            let _ = tx.send(Internal::AiDone {
+                seat,
+                decision,
+                ai,
+                action,
+            });
+        });
+    }
+}
