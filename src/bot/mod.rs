@@ -307,7 +307,7 @@ pub fn answer_event(state: &State, seat: SeatIndex, action: &Action) -> Option<E
         Action::Riichi { .. } => return Some(Event::Reach { actor: seat.get() }),
         _ => {}
     }
-    let first = action_events(state, seat.get(), action, &[])
+    let first = action_events(state, seat, action, &[])
         .ok()?
         .into_iter()
         .next()?;

@@ -236,7 +236,7 @@ impl Position {
         let mut obs = Observation::of(&State::new(rules.clone()), self.seat);
         obs.round_wind = self.round.wind();
         obs.kyoku = self.round.kyoku();
-        obs.dealer = self.round.dealer_seat();
+        obs.dealer = self.round.dealer();
         obs.honba = self.round.honba();
         obs.kyotaku = self.sticks;
         obs.scores = self.scores.unwrap_or([rules.game.start_points; 4]);

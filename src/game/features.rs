@@ -240,7 +240,7 @@ impl Seen for SeenBy<'_> {
         let (wind, live) = (r.wind() as u8, s.live_left());
         [
             self.seat,
-            r.dealer(),
+            r.dealer().get(),
             wind,
             r.kyoku(),
             r.honba(),

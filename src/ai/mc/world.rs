@@ -106,9 +106,9 @@ pub enum End {
     /// `winner` won, by tsumo when `from == winner`.
     Win {
         /// The winner.
-        winner: u8,
+        winner: SeatIndex,
         /// Who paid (the discarder), or the winner for tsumo.
-        from: u8,
+        from: SeatIndex,
     },
     /// The wall ran out.
     Exhaustive,
