@@ -35,6 +35,7 @@ use thiserror::Error;
 
 /// What is wrong with what a host sent a bot.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BotError {
     /// The line is not JSON of the protocol's shape.
     #[error("not an mjai message: {problem}")]

@@ -73,6 +73,7 @@ pub const SCALARS: usize = 19;
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Features {
     /// [`PLANES`] × 34 values, plane after plane.
     pub tiles: [u8; PLANES * KINDS],

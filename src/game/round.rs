@@ -158,6 +158,7 @@ impl fmt::Display for RoundId {
 
 /// How a round ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RoundOutcome {
     /// One win (one entry per winner in a multiple ron).
     Wins(Vec<Win>),

@@ -28,6 +28,7 @@ use crate::rules::Rules;
 
 /// The end of one rollout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RolloutResult {
     /// Point changes by seat (in points; riichi sticks paid this round count).
     pub deltas: [i32; 4],

@@ -102,6 +102,7 @@ pub enum Spot {
 
 /// Why a round ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum End {
     /// `winner` won, by tsumo when `from == winner`.
     Win {
