@@ -67,7 +67,7 @@ impl FromStr for RoundId {
     /// ```
     /// use tenpai::game::RoundId;
     /// let r: RoundId = "S3-2".parse()?;
-    /// assert_eq!((r.wind(), r.dealer(), r.honba(), r.sticks()), (tenpai::Wind::South, 2, 2, 0));
+    /// assert_eq!((r.wind(), r.dealer().get(), r.honba(), r.sticks()), (tenpai::Wind::South, 2, 2, 0));
     /// assert_eq!("e1".parse::<RoundId>()?, RoundId::FIRST);
     /// assert!("E5".parse::<RoundId>().is_err() && "X1".parse::<RoundId>().is_err());
     /// # Ok::<(), tenpai::game::PositionError>(())

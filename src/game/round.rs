@@ -21,7 +21,7 @@ use std::fmt;
 /// use tenpai::game::{RoundId, SeatIndex};
 /// use tenpai::Wind;
 /// let r = RoundId::new(Wind::South, SeatIndex::new(2)?, 1, 3);
-/// assert_eq!((r.wind(), r.kyoku(), r.dealer(), r.honba(), r.sticks()), (Wind::South, 3, 2, 1, 3));
+/// assert_eq!((r.wind(), r.kyoku(), r.dealer().get(), r.honba(), r.sticks()), (Wind::South, 3, 2, 1, 3));
 /// assert_eq!(r.to_string(), "S3-1 (3 sticks)");
 /// # Ok::<(), tenpai::game::SeatError>(())
 /// ```

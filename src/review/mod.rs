@@ -32,7 +32,7 @@
 //! let game = tenpai::log::load(path)?;
 //! let rules = game.rules_for(&tenpai::log::RulesAsked::default())?.rules;
 //! let options = ReviewOptions { budget: Budget::Samples(50), ..ReviewOptions::default() };
-//! let r = review(&game, &rules, 1, &options, &|_| {})?;
+//! let r = review(&game, &rules, tenpai::game::SeatIndex::ALL[1], &options, &|_| {})?;
 //! assert_eq!(r.summary.all.decisions, r.decisions.len());
 //! assert!(r.decisions.iter().all(|d| tenpai::ai::mc::same_play(&d.played().action, &d.point.played)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
