@@ -60,7 +60,8 @@
 //! use tenpai::view::{SeatView, Stage};
 //! let game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
 //! let v = SeatView::of(game.state(), tenpai::game::SeatIndex::ALL[0]);
-//! assert_eq!((v.seat(), v.stage(), v.turn()), (Some(0), Stage::Playing, Some(0)));
+//! let s0 = Some(tenpai::game::SeatIndex::ALL[0]);
+//! assert_eq!((v.seat(), v.stage(), v.turn()), (s0, Stage::Playing, s0));
 //! assert_eq!(v.hand().expect("its own hand").all().len(), 14);
 //! assert!(v.seats()[1].hand.is_none(), "another seat's hand is not in seat 0's view");
 //! let choices = v.choices().expect("the dealer discards");
