@@ -17,6 +17,7 @@ fn notation_hint(ch: char) -> &'static str {
 /// What is wrong with a hand or its notation. Positions are 1-based character
 /// positions in the input text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum HandError {
     /// A character that is not part of the notation.
     #[error("unknown character {ch:?} at position {pos}{}", notation_hint(*ch))]
@@ -112,6 +113,7 @@ pub enum HandError {
 
 /// Why a table file was refused.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum TableError {
     /// The file could not be read (the operating system's error is the source).
     #[error("cannot read table file {path}")]

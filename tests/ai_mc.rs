@@ -372,9 +372,16 @@ fn rollout_ok_tsumo_on_the_first_draw_is_chiihou_as_in_the_engine() {
         tsumogiri: false,
     };
     let o = rollout(w, &a, &Rules::tenhou());
-    assert_eq!(o.end, End::Win { winner: 1, from: 1 });
+    let [s0, s1, _, _] = SeatIndex::ALL;
+    assert_eq!(
+        o.end,
+        End::Win {
+            winner: s1,
+            from: s1
+        }
+    );
     assert_eq!(o.deltas, [-16000, 32000, -8000, -8000]);
-    assert!(o.won(1) && !o.dealt_in(0) && o.tenpai[1]);
+    assert!(o.won(s1) && !o.dealt_in(s0) && o.tenpai[1]);
     // The engine, given the same draws, settles the win with these deltas
     // (a Hora's deltas are checked against its own).
     let mut s = s;
@@ -427,8 +434,15 @@ fn rollout_ok_deal_in_and_head_bump() {
         tsumogiri: false,
     };
     let o = rollout(w, &a, &Rules::tenhou());
-    assert_eq!(o.end, End::Win { winner: 1, from: 0 });
-    assert!(o.dealt_in(0) && o.won(1) && !o.won(3));
+    let [s0, s1, _, s3] = SeatIndex::ALL;
+    assert_eq!(
+        o.end,
+        End::Win {
+            winner: s1,
+            from: s0
+        }
+    );
+    assert!(o.dealt_in(s0) && o.won(s1) && !o.won(s3));
     assert_eq!(o.deltas, [-1600, 2600, 0, 0]);
 }
 

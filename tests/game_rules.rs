@@ -566,7 +566,15 @@ fn tanki_on_the_fourth_copy_beside_its_own_pon_counts_as_ready() {
 /// A round as mjai's `start_kyoku` names it: `[bakaze, kyoku, honba,
 /// kyotaku, oya]`.
 fn mjai_round(r: Option<RoundId>) -> Option<[u8; 5]> {
-    r.map(|r| [r.wind() as u8, r.kyoku(), r.honba(), r.sticks(), r.dealer()])
+    r.map(|r| {
+        [
+            r.wind() as u8,
+            r.kyoku(),
+            r.honba(),
+            r.sticks(),
+            r.dealer().get(),
+        ]
+    })
 }
 
 /// The round after one (`bakaze`, `kyoku`, honba 1, one stick left on the

@@ -229,7 +229,7 @@ fn every_listed_action_is_accepted() {
             for seat in SeatIndex::ALL {
                 for a in legal_actions(&s, seat) {
                     let mut c = s.clone();
-                    for ev in action_events(&c.clone(), seat.get(), &a, &ura).unwrap() {
+                    for ev in action_events(&c.clone(), seat, &a, &ura).unwrap() {
                         c.apply(&ev).unwrap_or_else(|err| {
                             panic!("seed {seed}: {a:?} by {seat}: {}: {err}", ev.to_json())
                         });
@@ -313,7 +313,7 @@ fn every_accepted_action_is_listed() {
                     }
                 }
                 for a in cands {
-                    let Ok(evs) = action_events(&s, seat.get(), &a, &[]) else {
+                    let Ok(evs) = action_events(&s, seat, &a, &[]) else {
                         continue;
                     };
                     let mut c = s.clone();

@@ -254,7 +254,14 @@ fn review_finds_the_decisions_of_an_unfinished_round() {
         budget: Budget::Samples(20),
         ..ReviewOptions::default()
     };
-    let r = review(&game, &rules, 0, &options, &|_| {}).unwrap();
+    let r = review(
+        &game,
+        &rules,
+        tenpai::game::SeatIndex::ALL[0],
+        &options,
+        &|_| {},
+    )
+    .unwrap();
     assert_eq!(r.extent, stops_in("E3-0"));
     assert_eq!(r.rounds.last().map(String::as_str), Some("E3-0"));
 }

@@ -351,7 +351,7 @@ fn review_keeps_the_played_action_among_the_candidates_in_every_shared_log() {
             .expect("rules")
             .rules;
         for seat in SeatIndex::ALL {
-            let r = review(&game, &rules, seat.get(), &options, &|_| {}).unwrap();
+            let r = review(&game, &rules, seat, &options, &|_| {}).unwrap();
             for d in &r.decisions {
                 assert!(
                     same_play(&d.played().action, &d.point.played),

@@ -86,7 +86,8 @@ fn play_and_review(g: u64, mc_samples: u32, review_samples: u32, out: &mut [Verd
     for (kind, v) in out.iter_mut().enumerate() {
         let seat = (0..4)
             .find(|&s| kind_at(s) == kind)
-            .expect("every kind sits") as u8;
+            .map(|s| tenpai::game::SeatIndex::ALL[s])
+            .expect("every kind sits");
         v.add(&review(&game, &rules, seat, &options, &|_| {}).expect("seat in range"));
     }
 }

@@ -126,7 +126,7 @@ fn follow(rules: &Rules, events: &[Event], what: &str) -> (usize, usize) {
             // A round's end shows the winners and the hands ready at an
             // exhaustive draw, nothing else.
             if let Some(r) = v.result() {
-                let allowed = |seat: u8, why: ShowReason| match (&r.kind, why) {
+                let allowed = |seat: SeatIndex, why: ShowReason| match (&r.kind, why) {
                     (ResultKind::Wins { wins }, ShowReason::Win) => {
                         wins.iter().any(|w| w.seat == seat)
                     }
@@ -137,7 +137,7 @@ fn follow(rules: &Rules, events: &[Event], what: &str) -> (usize, usize) {
                             ..
                         },
                         ShowReason::Tenpai,
-                    ) => tenpai[seat as usize],
+                    ) => tenpai[seat.index()],
                     _ => false,
                 };
                 assert!(
@@ -544,7 +544,7 @@ fn result_ok_draws_named_and_ready_hands_shown_in_seeded_games() {
             }
             let v = SeatView::spectator(&s);
             let r = v.result().expect("a round's end");
-            let shown: Vec<u8> = r.shown.iter().map(|h| h.seat).collect();
+            let shown: Vec<SeatIndex> = r.shown.iter().map(|h| h.seat).collect();
             match &r.kind {
                 ResultKind::Draw {
                     reason: DrawReason::Exhaustive,
@@ -553,7 +553,10 @@ fn result_ok_draws_named_and_ready_hands_shown_in_seeded_games() {
                     ..
                 } => {
                     exhaustive += 1;
-                    let ready: Vec<u8> = (0..4).filter(|&i| tenpai[i as usize]).collect();
+                    let ready: Vec<SeatIndex> = SeatIndex::ALL
+                        .into_iter()
+                        .filter(|s| tenpai[s.index()])
+                        .collect();
                     assert_eq!(shown, ready);
                     assert_eq!(r.deltas, tenpai::game::tenpai_payments(tenpai));
                 }
@@ -568,7 +571,7 @@ fn result_ok_draws_named_and_ready_hands_shown_in_seeded_games() {
                     assert!(shown.is_empty() && *tenpai == [false; 4]);
                 }
                 ResultKind::Wins { wins } => {
-                    let winners: Vec<u8> = wins.iter().map(|w| w.seat).collect();
+                    let winners: Vec<SeatIndex> = wins.iter().map(|w| w.seat).collect();
                     assert_eq!(shown, winners);
                     for (w, h) in wins.iter().zip(&r.shown) {
                         assert_eq!(h.win_tile, w.pai);

@@ -308,6 +308,7 @@ impl Config {
 /// # Ok::<(), tenpai::arena::ArenaError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Shard {
     index: u64,
     count: u64,

@@ -10,6 +10,7 @@ pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
 
 /// Why a self-play run, a shard or a merge of tallies failed.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum ArenaError {
     /// A game failed: a player picked an illegal action or an invariant
     /// broke (a bug of the engine or of a player).

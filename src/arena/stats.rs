@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize, Serializer};
 /// A mean with its 95 % confidence interval (normal approximation:
 /// `1.96 · s / √n`, `s` the sample standard deviation).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[non_exhaustive]
 pub struct Estimate {
     /// The mean.
     pub mean: f64,
@@ -23,6 +24,7 @@ pub struct Estimate {
 /// "points"}`, `kind` as its name (`random`, `baseline`, `mc`), each
 /// statistic an [`Estimate`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
+#[non_exhaustive]
 pub struct PlayerStats {
     /// The player's number (its place in [`super::Config::players`]).
     pub player: usize,

@@ -7,6 +7,7 @@ use thiserror::Error;
 /// Why a [`super::VecGame`] refused its settings, an output buffer or an
 /// action. A refused step changes no game.
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum BatchError {
     /// Settings that cannot be played: no game, no seat left to the caller,
     /// an external bot at a seat.

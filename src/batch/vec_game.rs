@@ -9,6 +9,7 @@ use crate::rules::Rules;
 
 /// What [`Outputs::reward`] gives each seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Reward {
     /// At each round end, the seat's score change over the round, in
     /// thousands of points (riichi sticks paid and won included); at the

@@ -28,6 +28,7 @@ pub const GIVE_UP_AFTER: u32 = 3;
 /// What went wrong with an external bot in a game: each fault is a decision
 /// the fallback player took instead.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Faults {
     /// Number of faults.
     pub count: u32,

@@ -22,6 +22,7 @@ pub enum Protocol {
 /// One event as a host sent it, with the mjai fields the engine's [`Event`]
 /// does not keep.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Incoming {
     /// The event.
     pub event: Event,

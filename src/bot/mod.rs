@@ -35,6 +35,7 @@ use thiserror::Error;
 
 /// What is wrong with what a host sent a bot.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum BotError {
     /// The line is not JSON of the protocol's shape.
     #[error("not an mjai message: {problem}")]
@@ -307,7 +308,7 @@ pub fn answer_event(state: &State, seat: SeatIndex, action: &Action) -> Option<E
         Action::Riichi { .. } => return Some(Event::Reach { actor: seat.get() }),
         _ => {}
     }
-    let first = action_events(state, seat.get(), action, &[])
+    let first = action_events(state, seat, action, &[])
         .ok()?
         .into_iter()
         .next()?;

@@ -67,7 +67,7 @@ impl FromStr for RoundId {
     /// ```
     /// use tenpai::game::RoundId;
     /// let r: RoundId = "S3-2".parse()?;
-    /// assert_eq!((r.wind(), r.dealer(), r.honba(), r.sticks()), (tenpai::Wind::South, 2, 2, 0));
+    /// assert_eq!((r.wind(), r.dealer().get(), r.honba(), r.sticks()), (tenpai::Wind::South, 2, 2, 0));
     /// assert_eq!("e1".parse::<RoundId>()?, RoundId::FIRST);
     /// assert!("E5".parse::<RoundId>().is_err() && "X1".parse::<RoundId>().is_err());
     /// # Ok::<(), tenpai::game::PositionError>(())
@@ -236,7 +236,7 @@ impl Position {
         let mut obs = Observation::of(&State::new(rules.clone()), self.seat);
         obs.round_wind = self.round.wind();
         obs.kyoku = self.round.kyoku();
-        obs.dealer = self.round.dealer_seat();
+        obs.dealer = self.round.dealer();
         obs.honba = self.round.honba();
         obs.kyotaku = self.sticks;
         obs.scores = self.scores.unwrap_or([rules.game.start_points; 4]);

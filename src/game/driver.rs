@@ -391,7 +391,7 @@ impl<'w> Game<'w> {
             _ => Vec::new(),
         };
         let mut acted = std::mem::take(&mut self.acted);
-        action_events_into(&self.state, seat, a, &ura, &mut acted)?;
+        action_events_into(&self.state, SeatIndex::engine(seat), a, &ura, &mut acted)?;
         for e in acted.drain(..) {
             self.emit(e)?;
         }
@@ -436,7 +436,12 @@ impl<'w> Game<'w> {
             let ura = self.wall.ura_indicators();
             let mut events = Vec::new();
             for &s in &rons[..n] {
-                events.extend(action_events(&self.state, s, &Action::Ron, &ura)?);
+                events.extend(action_events(
+                    &self.state,
+                    SeatIndex::engine(s),
+                    &Action::Ron,
+                    &ura,
+                )?);
             }
             for e in events {
                 self.emit(e)?;
@@ -527,7 +532,7 @@ impl<'w> Game<'w> {
     /// dealer's first tile.
     fn deal(&mut self) -> Result<(), GameError> {
         let round = self.round;
-        let oya = round.dealer();
+        let oya = round.dealer().get();
         let seed = self.rounds_rng.gen::<u64>();
         self.rounds += 1;
         self.wall = Wall::shuffled(seed, self.state.rules().scoring.red_fives);

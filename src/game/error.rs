@@ -7,6 +7,7 @@ use thiserror::Error;
 /// What is wrong with an event or a tile (a log that cannot be read is a
 /// [`crate::log::LogError`]).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// Text that is not a tile in mjai notation.
     #[error("{text:?} is not a tile (mjai notation: 1m..9s, E S W N P F C, 5mr, ?)")]

@@ -73,6 +73,7 @@ pub const SCALARS: usize = 19;
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Features {
     /// [`PLANES`] × 34 values, plane after plane.
     pub tiles: [u8; PLANES * KINDS],
@@ -240,7 +241,7 @@ impl Seen for SeenBy<'_> {
         let (wind, live) = (r.wind() as u8, s.live_left());
         [
             self.seat,
-            r.dealer(),
+            r.dealer().get(),
             wind,
             r.kyoku(),
             r.honba(),

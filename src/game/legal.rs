@@ -246,7 +246,8 @@ fn push_turn_actions(state: &State, seat: u8, out: &mut Vec<Action>) {
     let g = &state.rules().game;
     let drawn = s.drawn().expect("a drawn tile after a draw");
     // The shape check is a few lookups; scoring (for the yaku) is not.
-    if crate::is_agari(s.concealed()) == Ok(true) && state.score_win(seat, seat, drawn, &[]).is_ok()
+    if crate::is_agari(s.concealed()) == Ok(true)
+        && state.score_win_at(seat, seat, drawn, &[]).is_ok()
     {
         out.push(Action::Tsumo);
     }
@@ -369,7 +370,7 @@ fn leaves_discard(s: &Seat, consumed: &[Pai], forbid: TileSet) -> bool {
 /// [`super::GameError::Illegal`] when the action does not fit the state.
 pub fn action_events(
     state: &State,
-    seat: u8,
+    seat: SeatIndex,
     action: &Action,
     ura: &[Pai],
 ) -> Result<Vec<Event>, super::GameError> {
@@ -388,21 +389,22 @@ pub fn action_events(
 /// Never.
 ///
 /// ```
-/// use tenpai::game::{action_events, action_events_into, Game};
+/// use tenpai::game::{action_events, action_events_into, Game, SeatIndex};
 /// let g = Game::new(&tenpai::rules::Rules::tenhou(), 1, false)?;
 /// let mut buf = Vec::new();
-/// action_events_into(g.state(), 0, &g.legal()[0], &[], &mut buf)?;
-/// assert_eq!(buf, action_events(g.state(), 0, &g.legal()[0], &[])?);
+/// action_events_into(g.state(), SeatIndex::ALL[0], &g.legal()[0], &[], &mut buf)?;
+/// assert_eq!(buf, action_events(g.state(), SeatIndex::ALL[0], &g.legal()[0], &[])?);
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
 pub fn action_events_into(
     state: &State,
-    seat: u8,
+    seat: SeatIndex,
     action: &Action,
     ura: &[Pai],
     out: &mut Vec<Event>,
 ) -> Result<(), super::GameError> {
     out.clear();
+    let seat = seat.get();
     let s = state.seat_at(seat);
     let bad = |r: &str| super::GameError::illegal("action", seat, r);
     let target = match *state.phase() {

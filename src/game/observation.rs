@@ -68,7 +68,7 @@ impl Observation {
             kyoku: round.kyoku(),
             honba: round.honba(),
             kyotaku: state.sticks(),
-            dealer: round.dealer_seat(),
+            dealer: round.dealer(),
             scores: state.scores(),
             hand: me.tiles(),
             drawn: me.drawn(),
@@ -133,7 +133,7 @@ impl Observation {
         self.kyoku = kyoku;
         self.honba = honba;
         self.kyotaku = state.sticks();
-        self.dealer = round.dealer_seat();
+        self.dealer = round.dealer();
         self.scores = state.scores();
         if !keep_hand {
             me.tiles_into(&mut self.hand);

@@ -21,6 +21,7 @@ use crate::tile::{TileCounts, KINDS};
 /// `{"refusal":"points","points":900,"need":1000}`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error, serde::Serialize)]
 #[serde(tag = "refusal", rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum RiichiRefusal {
     /// The seat is in riichi already (or has declared it).
     #[error("already in riichi")]

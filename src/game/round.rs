@@ -21,7 +21,7 @@ use std::fmt;
 /// use tenpai::game::{RoundId, SeatIndex};
 /// use tenpai::Wind;
 /// let r = RoundId::new(Wind::South, SeatIndex::new(2)?, 1, 3);
-/// assert_eq!((r.wind(), r.kyoku(), r.dealer(), r.honba(), r.sticks()), (Wind::South, 3, 2, 1, 3));
+/// assert_eq!((r.wind(), r.kyoku(), r.dealer().get(), r.honba(), r.sticks()), (Wind::South, 3, 2, 1, 3));
 /// assert_eq!(r.to_string(), "S3-1 (3 sticks)");
 /// # Ok::<(), tenpai::game::SeatError>(())
 /// ```
@@ -107,15 +107,9 @@ impl RoundId {
         self.wind
     }
 
-    /// The dealer's seat, 0–3.
+    /// The dealer's seat.
     #[inline]
-    pub fn dealer(self) -> u8 {
-        self.dealer
-    }
-
-    /// The dealer's seat as a [`SeatIndex`].
-    #[inline]
-    pub fn dealer_seat(self) -> SeatIndex {
+    pub fn dealer(self) -> SeatIndex {
         SeatIndex::engine(self.dealer)
     }
 
@@ -164,6 +158,7 @@ impl fmt::Display for RoundId {
 
 /// How a round ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RoundOutcome {
     /// One win (one entry per winner in a multiple ron).
     Wins(Vec<Win>),
@@ -313,7 +308,7 @@ pub fn next_round(
 ) -> Option<RoundId> {
     next_round_after(
         round,
-        RoundEnd::of(outcome, round.dealer),
+        RoundEnd::of(outcome, round.dealer()),
         scores,
         sticks,
         rules,
@@ -368,14 +363,14 @@ impl RoundEnd {
     }
 
     /// The end of a round dealt by seat `dealer` that ended with `outcome`.
-    pub fn of(outcome: &RoundOutcome, dealer: u8) -> RoundEnd {
+    pub fn of(outcome: &RoundOutcome, dealer: SeatIndex) -> RoundEnd {
         match outcome {
-            RoundOutcome::Wins(w) => RoundEnd::win(w.iter().any(|w| w.seat == dealer)),
+            RoundOutcome::Wins(w) => RoundEnd::win(w.iter().any(|w| w.seat == dealer.get())),
             RoundOutcome::Draw {
                 reason: DrawReason::Exhaustive,
                 tenpai,
                 ..
-            } => RoundEnd::exhaustive(tenpai[dealer as usize % 4]),
+            } => RoundEnd::exhaustive(tenpai[dealer.index()]),
             RoundOutcome::Draw { .. } => RoundEnd::ABORTIVE,
         }
     }
@@ -397,7 +392,7 @@ impl RoundEnd {
 /// assert_eq!(next_round_after(s4, RoundEnd::win(true), &[20000, 25000, 24000, 31000], 0, &rules), None);
 /// // Second instead: one more round.
 /// assert_eq!(next_round_after(s4, RoundEnd::win(true), &[32000, 25000, 12000, 31000], 0, &rules),
-///            Some(RoundId::new(Wind::South, s4.dealer_seat(), 1, 0)));
+///            Some(RoundId::new(Wind::South, s4.dealer(), 1, 0)));
 /// ```
 pub fn next_round_after(
     round: RoundId,

@@ -5,6 +5,7 @@ use thiserror::Error;
 /// A log that cannot be read: unreadable, of no known format, or breaking its
 /// format (the round and entry, the line or the element named).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum LogError {
     /// The file cannot be read.
     #[error("{path}: {message}")]

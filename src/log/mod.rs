@@ -42,6 +42,7 @@ use std::path::Path;
 
 /// The format a log was written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LogFormat {
     /// tenhou.net/6 JSON.
     Tenhou6,
@@ -123,6 +124,7 @@ pub enum LoggedResult {
 /// A win as the log records it; `None` fields are ones the format does not
 /// record.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LoggedWin {
     /// The winner's seat.
     pub seat: u8,
@@ -146,6 +148,7 @@ pub struct LoggedWin {
 
 /// A drawn round as the log records it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LoggedDraw {
     /// Score changes by seat in points, when recorded.
     pub deltas: Option<[i32; 4]>,

@@ -34,6 +34,7 @@ impl Default for RulesAsked {
 
 /// The rules a log is read under, and what its reader is told about them.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct LogRules {
     /// The rules.
     pub rules: Rules,

@@ -35,6 +35,7 @@ use std::path::Path;
 
 /// One disagreement between the log and the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Mismatch {
     /// The round, e.g. `E1-0` (wind, dealer number, honba); `end` for the
     /// game's end.
@@ -53,6 +54,7 @@ impl fmt::Display for Mismatch {
 
 /// The result of replaying one log.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct ReplayReport {
     /// The log's format.
     pub format: LogFormat,

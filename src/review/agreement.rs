@@ -35,6 +35,7 @@ const Z95: f64 = 1.959_963_984_540_054;
 /// assert_eq!(DecisionKind::of(&[Action::Pass, Action::Ron]), DecisionKind::Win);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum DecisionKind {
     /// Which tile to discard.
     Discard,

@@ -30,6 +30,7 @@ pub const THREAT_CALLS: usize = 3;
 /// assert_eq!(Category::of(&obs, &Action::Pass, &Action::Ron), Category::WinChoice);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 pub enum Category {
     /// Which tile to discard, no opponent threatening.
     Efficiency,

@@ -5,6 +5,7 @@ use thiserror::Error;
 
 /// A review asked of a seat or player the log does not have.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ReviewError {
     /// A seat number out of range.
     #[error(transparent)]

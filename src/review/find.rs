@@ -19,6 +19,7 @@ use crate::view::SeatView;
 /// A decision of the seat found in the log: its view, its choices and what
 /// it chose.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct DecisionPoint {
     /// The round's index in the log (0 for the first).
     pub round: usize,

@@ -19,6 +19,7 @@ use crate::game::Action;
 /// measured better. A mistake is a loss above the threshold whose paired
 /// 95 % interval excludes zero, so noise is never called a mistake.
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct ReviewedDecision {
     /// The decision as found in the log.
     pub point: DecisionPoint,

@@ -32,7 +32,7 @@
 //! let game = tenpai::log::load(path)?;
 //! let rules = game.rules_for(&tenpai::log::RulesAsked::default())?.rules;
 //! let options = ReviewOptions { budget: Budget::Samples(50), ..ReviewOptions::default() };
-//! let r = review(&game, &rules, 1, &options, &|_| {})?;
+//! let r = review(&game, &rules, tenpai::game::SeatIndex::ALL[1], &options, &|_| {})?;
 //! assert_eq!(r.summary.all.decisions, r.decisions.len());
 //! assert!(r.decisions.iter().all(|d| tenpai::ai::mc::same_play(&d.played().action, &d.point.played)));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
@@ -103,7 +103,7 @@ impl Default for ReviewOptions {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Review {
     /// The seat reviewed.
-    pub seat: u8,
+    pub seat: SeatIndex,
     /// The players' names by seat (empty when the log has none).
     pub names: Vec<String>,
     /// The log's format.
@@ -143,18 +143,19 @@ pub struct Review {
 /// number of threads.
 ///
 /// # Errors
-/// [`ReviewError::Seat`] for a seat above 3.
+/// None today: the `Result` is kept for reviews that can fail (a seat is a
+/// checked [`SeatIndex`]).
 ///
 /// # Panics
 /// Never (unless `progress` panics).
 pub fn review(
     game: &ImportedGame,
     rules: &Rules,
-    seat: u8,
+    seat: SeatIndex,
     options: &ReviewOptions,
     progress: &(dyn Fn(&ReviewedDecision) + Sync),
 ) -> Result<Review, ReviewError> {
-    let found = find_decisions(game, rules, SeatIndex::new(seat)?);
+    let found = find_decisions(game, rules, seat);
     let settings = Settings {
         budget: options.budget,
         threads: 1,
@@ -200,7 +201,7 @@ pub fn review(
 pub enum DefaultSeat {
     /// The one seat named [`PLAYER_NAME`]: the person's seat in a log
     /// `tenpai play --log` wrote.
-    Player(u8),
+    Player(SeatIndex),
     /// Seat 0: no seat, or more than one, is named [`PLAYER_NAME`].
     First,
 }
@@ -211,25 +212,26 @@ impl DefaultSeat {
     /// ```
     /// use tenpai::review::DefaultSeat;
     /// let game = tenpai::log::parse(r#"{"type":"start_game","names":["mc","mc","You","mc"]}"#)?;
-    /// assert_eq!(DefaultSeat::of(&game), DefaultSeat::Player(2));
-    /// assert_eq!(DefaultSeat::of(&game).seat(), 2);
-    /// # Ok::<(), tenpai::log::LogError>(())
+    /// let seat = tenpai::game::SeatIndex::new(2)?;
+    /// assert_eq!(DefaultSeat::of(&game), DefaultSeat::Player(seat));
+    /// assert_eq!(DefaultSeat::of(&game).seat(), seat);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn of(game: &ImportedGame) -> DefaultSeat {
         let you: Vec<usize> = (0..game.names.len().min(4))
             .filter(|&s| game.names[s] == PLAYER_NAME)
             .collect();
         match you[..] {
-            [s] => DefaultSeat::Player(s as u8),
+            [s] => DefaultSeat::Player(SeatIndex::ALL[s]),
             _ => DefaultSeat::First,
         }
     }
 
     /// The seat.
-    pub fn seat(self) -> u8 {
+    pub fn seat(self) -> SeatIndex {
         match self {
             DefaultSeat::Player(s) => s,
-            DefaultSeat::First => 0,
+            DefaultSeat::First => SeatIndex::ALL[0],
         }
     }
 }
@@ -243,17 +245,17 @@ impl DefaultSeat {
 /// ```
 /// use tenpai::review::{seat_of_player, ReviewError};
 /// let game = tenpai::log::parse(r#"{"type":"start_game","names":["A","B","C","D"]}"#)?;
-/// assert_eq!(seat_of_player(&game, "C"), Ok(2));
+/// assert_eq!(seat_of_player(&game, "C"), Ok(tenpai::game::SeatIndex::new(2)?));
 /// let e = seat_of_player(&game, "E").unwrap_err();
 /// assert_eq!(e.to_string(), "no player named \"E\" in the log (its players: A, B, C, D)");
-/// # Ok::<(), tenpai::log::LogError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn seat_of_player(game: &ImportedGame, name: &str) -> Result<u8, ReviewError> {
+pub fn seat_of_player(game: &ImportedGame, name: &str) -> Result<SeatIndex, ReviewError> {
     let seats: Vec<usize> = (0..game.names.len().min(4))
         .filter(|&s| game.names[s] == name)
         .collect();
     match seats[..] {
-        [s] => Ok(s as u8),
+        [s] => Ok(SeatIndex::ALL[s]),
         [] => Err(ReviewError::UnknownPlayer {
             name: name.to_string(),
             names: if game.names.is_empty() {

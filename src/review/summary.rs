@@ -48,6 +48,7 @@ pub struct RoundTally {
 /// assert_eq!(s.by_category.len(), 5);
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
 pub struct ReviewSummary {
     /// Every decision.
     pub all: Tally,

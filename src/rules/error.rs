@@ -9,6 +9,7 @@ use thiserror::Error;
 /// assert!(matches!(e, tenpai::rules::RulesError::UnknownPreset { .. }));
 /// ```
 #[derive(Debug, Error)]
+#[non_exhaustive]
 pub enum RulesError {
     /// No preset of that name, and no file at that path.
     #[error("no rule preset {name:?} (presets: {}) and no such file", super::PRESETS.join(", "))]

@@ -33,6 +33,7 @@ impl GameLength {
 /// A closed kan always turns it at once.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum KanDoraTiming {
     /// At once, before the replacement draw.
     Immediate,
@@ -45,6 +46,7 @@ pub enum KanDoraTiming {
 /// Who receives the honba in a multiple ron.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum MultiRonHonba {
     /// Only the winner nearest the discarder's right, who also takes the riichi
     /// sticks (Tenhou).

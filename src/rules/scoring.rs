@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
+#[non_exhaustive]
 pub struct ScoringRules {
     /// Tanyao counts on an open hand (kuitan).
     pub open_tanyao: bool,
@@ -59,6 +60,7 @@ impl Default for ScoringRules {
 /// Tenhou, all on on Mahjong Soul.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
+#[non_exhaustive]
 pub struct DoubleYakuman {
     /// Kokushi musou won on a 13-sided wait (the pair is the winning tile).
     pub kokushi_13_wait: bool,
@@ -79,6 +81,7 @@ pub struct DoubleYakuman {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum Renhou {
     /// Not a yaku (Tenhou, Mahjong Soul).
     #[default]
@@ -92,6 +95,7 @@ pub enum Renhou {
 /// Yakuman for which pao (liability) applies: the `[scoring.pao]` table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
+#[non_exhaustive]
 pub struct Pao {
     /// Daisangen, for the player who fed the third dragon meld.
     pub daisangen: bool,
@@ -121,6 +125,7 @@ pub struct Pao {
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
+#[non_exhaustive]
 pub enum PaoScope {
     /// The liable player pays the whole hand (a tsumo) or half of it (a ron).
     #[default]

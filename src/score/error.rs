@@ -14,6 +14,7 @@ use thiserror::Error;
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum ScoreError {
     /// The tiles do not form a complete hand (melds and a pair, seven pairs or
     /// thirteen orphans) with the called melds.
@@ -66,6 +67,7 @@ impl From<InvalidSituation> for ScoreError {
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
 pub enum InvalidSituation {
     /// The concealed tiles do not number 14 − 3 per meld.
     #[error("{count} concealed tiles with {melds} melds: expected {expected} (14 minus 3 per meld, winning tile included)")]

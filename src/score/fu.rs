@@ -313,6 +313,7 @@ const MAX_ITEMS: usize = 9;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct FuBreakdown {
     items: [FuItem; MAX_ITEMS],
     len: u8,

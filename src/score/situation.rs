@@ -174,6 +174,7 @@ pub struct MeldOrigin {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct Situation {
     /// The concealed tiles, winning tile included, and the called melds and closed
     /// kans (with their red fives).

@@ -60,7 +60,8 @@
 //! use tenpai::view::{SeatView, Stage};
 //! let game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
 //! let v = SeatView::of(game.state(), tenpai::game::SeatIndex::ALL[0]);
-//! assert_eq!((v.seat(), v.stage(), v.turn()), (Some(0), Stage::Playing, Some(0)));
+//! let s0 = Some(tenpai::game::SeatIndex::ALL[0]);
+//! assert_eq!((v.seat(), v.stage(), v.turn()), (s0, Stage::Playing, s0));
 //! assert_eq!(v.hand().expect("its own hand").all().len(), 14);
 //! assert!(v.seats()[1].hand.is_none(), "another seat's hand is not in seat 0's view");
 //! let choices = v.choices().expect("the dealer discards");
@@ -126,8 +127,8 @@ pub struct RoundInfo {
     pub honba: u8,
     /// Riichi sticks on the table now (a count; 1,000 points each).
     pub sticks: u8,
-    /// The dealer's seat, 0–3.
-    pub dealer: u8,
+    /// The dealer's seat.
+    pub dealer: SeatIndex,
 }
 
 /// The tile that may be called or robbed now.
@@ -135,7 +136,7 @@ pub struct RoundInfo {
 #[non_exhaustive]
 pub struct Claimable {
     /// The seat that discarded it (or made the kan).
-    pub seat: u8,
+    pub seat: SeatIndex,
     /// The tile.
     pub pai: Pai,
     /// It is a kan's tile, which only a ron may take (robbing the kan).
@@ -147,14 +148,14 @@ pub struct Claimable {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SeatView {
     perspective: Perspective,
-    seat: Option<u8>,
+    seat: Option<SeatIndex>,
     stage: Stage,
     round: RoundInfo,
     seats: [SeatInfo; 4],
     dora_indicators: Vec<Pai>,
     dora: Vec<Pai>,
     tiles_left: u8,
-    turn: Option<u8>,
+    turn: Option<SeatIndex>,
     claimable: Option<Claimable>,
     choices: Option<Choices>,
     result: Option<RoundResult>,
@@ -181,8 +182,7 @@ impl SeatView {
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn of(state: &State, seat: SeatIndex) -> SeatView {
-        let seat = seat.get();
-        SeatView::build(state, Perspective::Seat, Some(seat), |s| s == seat)
+        SeatView::build(state, Perspective::Seat, Some(seat), |s| s == seat.get())
     }
 
     /// A spectator's view of `state`: every seat's river, melds, score and
@@ -222,12 +222,7 @@ impl SeatView {
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn all_hands(state: &State, seat: Option<SeatIndex>) -> SeatView {
-        SeatView::build(
-            state,
-            Perspective::AllHands,
-            seat.map(SeatIndex::get),
-            |_| true,
-        )
+        SeatView::build(state, Perspective::AllHands, seat, |_| true)
     }
 
     /// This view without its choices: for a host that asks the seats that
@@ -244,7 +239,7 @@ impl SeatView {
     fn build(
         state: &State,
         perspective: Perspective,
-        seat: Option<u8>,
+        seat: Option<SeatIndex>,
         show: impl Fn(u8) -> bool,
     ) -> SeatView {
         let round = state.round();
@@ -252,24 +247,30 @@ impl SeatView {
         let scores = state.scores();
         let seats = std::array::from_fn(|i| {
             let i = i as u8;
-            SeatInfo::of(state.seat_at(i), i, dealer, scores[i as usize], show(i))
+            SeatInfo::of(
+                state.seat_at(i),
+                SeatIndex::engine(i),
+                dealer,
+                scores[i as usize],
+                show(i),
+            )
         });
         let (turn, claimable) = match *state.phase() {
             Phase::Draw { seat, .. } | Phase::Turn { seat, .. } | Phase::RiichiDiscard { seat } => {
-                (Some(seat), None)
+                (Some(SeatIndex::engine(seat)), None)
             }
             Phase::Discarded { seat, pai } => (
-                Some(seat),
+                Some(SeatIndex::engine(seat)),
                 Some(Claimable {
-                    seat,
+                    seat: SeatIndex::engine(seat),
                     pai,
                     kan: false,
                 }),
             ),
             Phase::Kan { seat, pai, .. } => (
-                Some(seat),
+                Some(SeatIndex::engine(seat)),
                 Some(Claimable {
-                    seat,
+                    seat: SeatIndex::engine(seat),
                     pai,
                     kan: true,
                 }),
@@ -308,7 +309,7 @@ impl SeatView {
             tiles_left: state.live_left(),
             turn,
             claimable,
-            choices: seat.and_then(|s| Choices::of(state, s)),
+            choices: seat.and_then(|s| Choices::of(state, s.get())),
             result,
         }
     }
@@ -320,7 +321,7 @@ impl SeatView {
 
     /// The seat the view belongs to (whose choices it holds); `None` for a
     /// spectator's.
-    pub fn seat(&self) -> Option<u8> {
+    pub fn seat(&self) -> Option<SeatIndex> {
         self.seat
     }
 
@@ -341,7 +342,7 @@ impl SeatView {
 
     /// The view's own seat, if it has one.
     pub fn me(&self) -> Option<&SeatInfo> {
-        self.seat.map(|s| &self.seats[s as usize])
+        self.seat.map(|s| &self.seats[s.index()])
     }
 
     /// The view's own concealed tiles, if it has a seat whose hand it shows.
@@ -366,7 +367,7 @@ impl SeatView {
 
     /// The seat whose turn it is (drawing, discarding, or whose discard or
     /// kan the others may answer); `None` between rounds.
-    pub fn turn(&self) -> Option<u8> {
+    pub fn turn(&self) -> Option<SeatIndex> {
         self.turn
     }
 

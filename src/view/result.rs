@@ -3,7 +3,7 @@
 //! the hands shown and why; every seat's score change.
 
 use super::seat::MeldEntry;
-use crate::game::{DrawReason, Pai, RiichiState, RoundOutcome, State};
+use crate::game::{DrawReason, Pai, RiichiState, RoundOutcome, SeatIndex, State};
 use crate::score::{Payment, Score, RIICHI_STICK};
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
@@ -62,15 +62,15 @@ pub enum ResultKind {
 #[non_exhaustive]
 pub struct WinResult {
     /// The winner.
-    pub seat: u8,
+    pub seat: SeatIndex,
     /// Who dealt in; the winner for a tsumo.
-    pub from: u8,
+    pub from: SeatIndex,
     /// Won on its own draw.
     pub tsumo: bool,
     /// The winning tile (`null` when the view's state does not know it).
     pub pai: Option<Pai>,
     /// The seat liable (pao) that paid part of it, if any.
-    pub pao: Option<u8>,
+    pub pao: Option<SeatIndex>,
     /// Every seat's score change from this win, in points (honba and the
     /// sticks it took included).
     pub deltas: [i32; 4],
@@ -99,7 +99,7 @@ pub enum ShowReason {
 #[non_exhaustive]
 pub struct ShownHand {
     /// Whose.
-    pub seat: u8,
+    pub seat: SeatIndex,
     /// Why it is shown.
     pub why: ShowReason,
     /// The concealed tiles, in tile order (a winner's winning tile apart).
@@ -197,7 +197,7 @@ impl RoundResult {
                 }
             }
             ShownHand {
-                seat,
+                seat: SeatIndex::engine(seat),
                 why,
                 tiles,
                 melds: s.melds().iter().map(MeldEntry::of).collect(),
@@ -220,11 +220,11 @@ impl RoundResult {
                 let wins = wins
                     .iter()
                     .map(|w| WinResult {
-                        seat: w.seat,
-                        from: w.from,
+                        seat: SeatIndex::engine(w.seat),
+                        from: SeatIndex::engine(w.from),
                         tsumo: w.seat == w.from,
                         pai: w.pai,
-                        pao: w.pao,
+                        pao: w.pao.map(SeatIndex::engine),
                         deltas: w.deltas,
                         ura_indicators: w.ura.clone(),
                         score: w.score,

@@ -2,7 +2,7 @@
 //! river, melds, the number of concealed tiles, and the concealed tiles
 //! themselves only where the view may show them.
 
-use crate::game::{Pai, RiichiState, RiverTile, Seat, TableMeld};
+use crate::game::{Pai, RiichiState, RiverTile, Seat, SeatIndex, TableMeld};
 use crate::{Meld, MeldKind, Wind};
 use serde::Serialize;
 
@@ -12,8 +12,8 @@ use serde::Serialize;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[non_exhaustive]
 pub struct SeatInfo {
-    /// The seat, 0–3 (0 deals first in the game).
-    pub seat: u8,
+    /// The seat (0 deals first in the game).
+    pub seat: SeatIndex,
     /// Its wind this round (East for the dealer).
     pub wind: Wind,
     /// Its score, in points (riichi sticks it put on the table are off it).
@@ -87,7 +87,7 @@ pub struct MeldEntry {
     /// The tile called from another seat (none for a closed kan).
     pub called: Option<Pai>,
     /// The seat it was called from (none for a closed kan).
-    pub from: Option<u8>,
+    pub from: Option<SeatIndex>,
     /// The meld as hands write it (kind, lowest tile, red fives).
     #[serde(skip)]
     meld: Meld,
@@ -188,7 +188,7 @@ impl MeldEntry {
             kind,
             tiles,
             called: m.called,
-            from: m.from,
+            from: m.from.map(SeatIndex::engine),
             meld: m.to_meld().expect("table melds are valid"),
         }
     }
@@ -211,7 +211,13 @@ impl SeatInfo {
     }
 
     /// Seat `i` of the table, its concealed tiles shown when `show`.
-    pub(super) fn of(seat: &Seat, i: u8, dealer: u8, score: i32, show: bool) -> SeatInfo {
+    pub(super) fn of(
+        seat: &Seat,
+        i: SeatIndex,
+        dealer: SeatIndex,
+        score: i32,
+        show: bool,
+    ) -> SeatInfo {
         let riichi = match seat.riichi() {
             RiichiState::None => None,
             RiichiState::Declared { double } => Some(RiichiMark {
@@ -235,7 +241,7 @@ impl SeatInfo {
             .collect();
         SeatInfo {
             seat: i,
-            wind: Wind::of_seat(i, dealer),
+            wind: Wind::of_seat(i.get(), dealer.get()),
             score,
             dealer: i == dealer,
             riichi,

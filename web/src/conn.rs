@@ -185,17 +185,7 @@ fn start_review(
     let Some(seat) = shown_seat(&l, seat, (table, role), out) else {
         return;
     };
-    let seat = match seat.map_or_else(|| SeatIndex::new(DefaultSeat::of(&l.game).seat()), Ok) {
-        Ok(s) => s,
-        Err(e) => {
-            return say(
-                out,
-                ServerMsg::Error {
-                    message: e.to_string(),
-                },
-            )
-        }
-    };
+    let seat = seat.unwrap_or_else(|| DefaultSeat::of(&l.game).seat());
     let options = state.review;
     let out = out.clone();
     tokio::task::spawn_blocking(move || {
@@ -206,7 +196,7 @@ fn start_review(
             let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
             say(&out, ServerMsg::ReviewProgress { done: n, total });
         };
-        match review(&l.game, &l.rules, seat.get(), &options, &progress) {
+        match review(&l.game, &l.rules, seat, &options, &progress) {
             Ok(r) => {
                 let doc = Arc::new(crate::review::ReviewDoc::of(&r));
                 if let Ok(mut slot) = l.review.lock() {

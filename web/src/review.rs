@@ -6,14 +6,14 @@
 
 use serde::{Deserialize, Serialize};
 use tenpai::ai::mc::{action_label, Candidate};
-use tenpai::game::Pai;
+use tenpai::game::{Pai, SeatIndex};
 use tenpai::review::{Review, ReviewedDecision};
 
 /// A review as the viewer draws it (a subset of `tenpai review --json`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReviewDoc {
     /// The seat reviewed.
-    pub seat: u8,
+    pub seat: SeatIndex,
     /// The figures of the whole game.
     pub summary: SummaryDoc,
     /// The seat's decisions, in the order of the game.

@@ -76,6 +76,7 @@ pub const DISCARD_FEATURES: [&str; 26] = [
 
 /// A weights file that is not a discard model of this program.
 #[derive(Clone, Debug, PartialEq, Error)]
+#[non_exhaustive]
 pub enum ModelError {
     /// Not JSON of the expected shape.
     #[error("not a discard model: {0}")]

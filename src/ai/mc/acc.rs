@@ -7,7 +7,7 @@
 use super::paired::PairedDiff;
 use super::rollout::RolloutResult;
 use super::search::Candidate;
-use crate::game::Action;
+use crate::game::{Action, SeatIndex};
 use std::collections::VecDeque;
 
 /// Standard errors of the paired difference by which a candidate must beat
@@ -79,8 +79,9 @@ impl Acc {
         self.sum += value;
         self.sumsq += value * value;
         self.points += o.deltas[me as usize] as f64;
-        self.win += o.won(me) as u32;
-        self.deal_in += o.dealt_in(me) as u32;
+        let seat = SeatIndex::engine(me);
+        self.win += o.won(seat) as u32;
+        self.deal_in += o.dealt_in(seat) as u32;
         self.tenpai += o.tenpai[me as usize] as u32;
     }
 

@@ -22,12 +22,13 @@
 
 use super::policy::{self, Call};
 use super::world::{code_of, kind, End, Spot, World};
-use crate::game::{Action, Pai};
+use crate::game::{Action, Pai, SeatIndex};
 use crate::meld::MeldKind;
 use crate::rules::Rules;
 
 /// The end of one rollout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct RolloutResult {
     /// Point changes by seat (in points; riichi sticks paid this round count).
     pub deltas: [i32; 4],
@@ -42,12 +43,12 @@ pub struct RolloutResult {
 
 impl RolloutResult {
     /// Whether `seat` won.
-    pub fn won(&self, seat: u8) -> bool {
+    pub fn won(&self, seat: SeatIndex) -> bool {
         matches!(self.end, End::Win { winner, .. } if winner == seat)
     }
 
     /// Whether `seat` dealt in (its discard was ronned).
-    pub fn dealt_in(&self, seat: u8) -> bool {
+    pub fn dealt_in(&self, seat: SeatIndex) -> bool {
         matches!(self.end, End::Win { winner, from } if from == seat && winner != seat)
     }
 }
@@ -140,7 +141,7 @@ pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> RolloutResult {
     }
     let mut tenpai = w.tenpai();
     if let End::Win { winner, .. } = end {
-        tenpai[winner as usize] = true;
+        tenpai[winner.index()] = true;
     }
     RolloutResult {
         deltas: std::array::from_fn(|s| w.scores[s] - start[s]),
@@ -444,7 +445,7 @@ fn win(
 fn finish_win(w: &mut World, seat: usize, from: usize, d: [i32; 4]) -> Step {
     w.pay_win(d);
     Step::Done(End::Win {
-        winner: seat as u8,
-        from: from as u8,
+        winner: SeatIndex::ALL[seat],
+        from: SeatIndex::ALL[from],
     })
 }

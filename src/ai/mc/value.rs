@@ -72,7 +72,7 @@ impl Placement {
         let oya = self.round.dealer();
         let end = match o.end {
             End::Win { winner, .. } => RoundEnd::win(winner == oya),
-            End::Exhaustive => RoundEnd::exhaustive(o.tenpai[oya as usize]),
+            End::Exhaustive => RoundEnd::exhaustive(o.tenpai[oya.index()]),
             End::Abort => RoundEnd::ABORTIVE,
         };
         match next_round_after(self.round, end, &o.scores, 0, &self.rules) {
@@ -109,7 +109,7 @@ fn ahead(scores: &[i32; 4], a: usize, b: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::State;
+    use crate::game::{SeatIndex, State};
     use crate::rules::GameLength;
 
     fn placement(kyoku: u8, seat: u8, oya: u8) -> Placement {
@@ -197,7 +197,10 @@ mod tests {
     fn a_bust_ends_the_game_at_once() {
         let p = placement(1, 0, 0);
         let o = outcome(
-            End::Win { winner: 0, from: 1 },
+            End::Win {
+                winner: SeatIndex::ALL[0],
+                from: SeatIndex::ALL[1],
+            },
             [60000, -1000, 21000, 20000],
             [true, false, false, false],
         );

@@ -102,13 +102,14 @@ pub enum Spot {
 
 /// Why a round ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum End {
     /// `winner` won, by tsumo when `from == winner`.
     Win {
         /// The winner.
-        winner: u8,
+        winner: SeatIndex,
         /// Who paid (the discarder), or the winner for tsumo.
-        from: u8,
+        from: SeatIndex,
     },
     /// The wall ran out.
     Exhaustive,
@@ -143,7 +144,8 @@ pub enum End {
 /// let out = rollout(w, &Action::Discard { pai: "S".parse()?, tsumogiri: false }, &rules);
 /// // North is its first draw and nobody has called: chiihou (yakuman),
 /// // 16,000 from the dealer and 8,000 from each other seat.
-/// assert_eq!(out.end, End::Win { winner: 1, from: 1 });
+/// let s1 = tenpai::game::SeatIndex::ALL[1];
+/// assert_eq!(out.end, End::Win { winner: s1, from: s1 });
 /// assert_eq!(out.deltas, [-16000, 32000, -8000, -8000]);
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```

@@ -63,7 +63,7 @@ impl State {
         st.take_unseen(dora_marker, E, 4)?;
         st.dora.push(dora_marker);
         st.phase = Phase::Draw {
-            seat: round.dealer(),
+            seat: round.dealer().get(),
             rinshan: false,
         };
         *self = st;

@@ -83,7 +83,7 @@ impl State {
                     .iter()
                     .all(|r| !r.called && r.pai.tile().is_some_and(|t| t.is_terminal_or_honor()));
         }
-        let oya = self.round.dealer();
+        let oya = self.round.dealer().get();
         if nagashi.iter().any(|&n| n) {
             for s in (0..4u8).filter(|&s| nagashi[s as usize]) {
                 for o in (0..4u8).filter(|&o| o != s) {

@@ -51,7 +51,7 @@ impl State {
 
     /// The dealer's seat (0–3) this round.
     #[inline]
-    pub fn dealer(&self) -> u8 {
+    pub fn dealer(&self) -> SeatIndex {
         self.round.dealer()
     }
 
@@ -63,7 +63,7 @@ impl State {
     /// [`State::seat_wind`] of a seat the engine holds.
     #[inline]
     pub(crate) fn seat_wind_at(&self, seat: u8) -> Wind {
-        Wind::of_seat(seat, self.round.dealer())
+        Wind::of_seat(seat, self.round.dealer().get())
     }
 
     /// Round wind.

@@ -50,6 +50,7 @@ pub use seat::{RiichiState, RiverTile, Seat, TableMeld};
 
 /// Where the round is: whose move it is and what may happen next.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Phase {
     /// Before `start_game`.
     BeforeGame,

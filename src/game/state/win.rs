@@ -85,13 +85,28 @@ impl State {
     /// as they stand now).
     ///
     /// # Errors
-    /// [`GameError::Seat`] when `seat` or `from` is above 3;
     /// [`GameError::Win`] when the hand is not complete or has no yaku.
     ///
     /// # Panics
     /// Never.
-    pub fn score_win(&self, seat: u8, from: u8, pai: Pai, ura: &[Pai]) -> Result<Win, GameError> {
-        State::seat_check("hora", from)?;
+    pub fn score_win(
+        &self,
+        seat: SeatIndex,
+        from: SeatIndex,
+        pai: Pai,
+        ura: &[Pai],
+    ) -> Result<Win, GameError> {
+        self.score_win_at(seat.get(), from.get(), pai, ura)
+    }
+
+    /// [`State::score_win`] for seats the engine holds (0 to 3).
+    pub(crate) fn score_win_at(
+        &self,
+        seat: u8,
+        from: u8,
+        pai: Pai,
+        ura: &[Pai],
+    ) -> Result<Win, GameError> {
         self.score_win_counting(seat, from, pai, ura, self.round.honba(), self.sticks)
     }
 
@@ -114,7 +129,7 @@ impl State {
         let seats = WinSeats {
             winner: seat,
             from,
-            dealer: self.round.dealer(),
+            dealer: self.round.dealer().get(),
             liable: self.seats[seat as usize].pao,
         };
         let (deltas, pao) = win_deltas(&sc, &seats, sit.honba, &self.rules.scoring);
@@ -416,7 +431,7 @@ impl State {
             && (!closed
                 || (self.rules.game.kokushi_robs_closed_kan
                     && is_kokushi_tenpai(s.concealed(), s.melds.len())))
-            && self.score_win(o, d, pai, &[]).is_ok()
+            && self.score_win_at(o, d, pai, &[]).is_ok()
     }
 }
 

@@ -126,7 +126,7 @@ impl Menu {
         let called = view
             .claimable()
             .filter(|c| Some(c.seat) != view.seat())
-            .map(|c| (c.seat, c.pai));
+            .map(|c| (c.seat.get(), c.pai));
         let from = called.map(|(s, _)| names.of(s)).unwrap_or("");
         let tile = called.map(|(_, p)| mode.pai(p)).unwrap_or_default();
         let pair = |c: &[Pai; 2]| format!("{}{}", mode.pai(c[0]), mode.pai(c[1]));

@@ -87,7 +87,7 @@ pub fn review_game<W: Write>(
     let source = if s.watch {
         SeatSource::Given
     } else {
-        SeatSource::Default(DefaultSeat::Player(s.seat.get()))
+        SeatSource::Default(DefaultSeat::Player(s.seat))
     };
     writeln!(
         out,
@@ -95,7 +95,7 @@ pub fn review_game<W: Write>(
         options.budget
     )?;
     out.flush()?;
-    let review = review_with_progress(&game, &s.rules, s.seat.get(), options, None)?;
+    let review = review_with_progress(&game, &s.rules, s.seat, options, None)?;
     let r = Reviewed {
         review: &review,
         game: &game,

@@ -5,7 +5,7 @@
 use crate::cmd::score::print_text;
 use crate::render::table::{round_name, shown_hand};
 use crate::render::{score, signed, TileMode};
-use tenpai::game::{DrawReason, Event, GameRecord, Pai};
+use tenpai::game::{DrawReason, Event, GameRecord, Pai, SeatIndex};
 use tenpai::view::{ResultKind, RoundResult, SeatView};
 use tenpai::Wind;
 
@@ -21,8 +21,8 @@ pub struct Names {
 
 impl Names {
     /// `You`, `Right`, `Across` or `Left`.
-    pub fn of(self, seat: u8) -> &'static str {
-        match (seat + 4 - self.me % 4) % 4 {
+    pub fn of(self, seat: impl Into<u8>) -> &'static str {
+        match (seat.into() + 4 - self.me % 4) % 4 {
             0 => "You",
             1 => "Right",
             2 => "Across",
@@ -31,7 +31,7 @@ impl Names {
     }
 
     /// `You win` or `Right wins`: the name and the verb agreeing with it.
-    pub fn with_verb(self, seat: u8, verb: &str) -> String {
+    pub fn with_verb(self, seat: impl Into<u8>, verb: &str) -> String {
         crate::render::table::with_verb(self.of(seat), verb)
     }
 
@@ -181,7 +181,7 @@ pub fn draw_reason(r: DrawReason) -> &'static str {
 pub fn round_end(re: &RoundResult, names: Names, mode: TileMode) -> Vec<String> {
     let n = |s: u8| names.of(s);
     let mut lines = Vec::new();
-    let shown_of = |seat: u8| re.shown.iter().find(|s| s.seat == seat);
+    let shown_of = |seat: SeatIndex| re.shown.iter().find(|s| s.seat == seat);
     match &re.kind {
         ResultKind::Wins { wins } => {
             let mut ura: Vec<Pai> = Vec::new();
@@ -189,7 +189,7 @@ pub fn round_end(re: &RoundResult, names: Names, mode: TileMode) -> Vec<String> 
                 let how = if w.tsumo {
                     "tsumo".to_string()
                 } else {
-                    format!("ron from {}", n(w.from))
+                    format!("ron from {}", names.of(w.from))
                 };
                 lines.push(format!(
                     "--- {} by {how} ---",
@@ -209,7 +209,7 @@ pub fn round_end(re: &RoundResult, names: Names, mode: TileMode) -> Vec<String> 
                         .map(|l| format!("  {l}")),
                 );
                 if let Some(p) = w.pao {
-                    lines.push(format!("  Liability (pao): {} pays", n(p)));
+                    lines.push(format!("  Liability (pao): {} pays", names.of(p)));
                 }
                 if ura.is_empty() {
                     ura.clone_from(&w.ura_indicators);
@@ -242,7 +242,7 @@ pub fn round_end(re: &RoundResult, names: Names, mode: TileMode) -> Vec<String> 
                 };
                 lines.push(format!("  Tenpai: {}; noten: {}", who(true), who(false)));
                 for s in &re.shown {
-                    lines.push(format!("  {:<6} {}", n(s.seat), shown_hand(s, mode)));
+                    lines.push(format!("  {:<6} {}", names.of(s.seat), shown_hand(s, mode)));
                 }
             }
             for s in names.order().into_iter().filter(|&s| nagashi[s as usize]) {

@@ -96,7 +96,7 @@ fn header(r: &Reviewed<'_>, title: &str) -> Markup {
             @for s in 0..4u8 {
                 tr {
                     td { (["East", "South", "West", "North"][s as usize]) " (seat " (s) ")" }
-                    td { @if s == rev.seat { b { (name(r, s)) } } @else { (name(r, s)) } }
+                    td { @if s == rev.seat.get() { b { (name(r, s)) } } @else { (name(r, s)) } }
                     td.n { (score(rev.scores[s as usize])) }
                     td.n { (ordinal(usize::from(places[s as usize]))) }
                 }

@@ -184,9 +184,9 @@ impl SeatSource {
 }
 
 /// The reviewed seat of `game` from the options, and how it was chosen.
-fn choose_seat(args: &Args, game: &ImportedGame) -> Result<(u8, SeatSource)> {
+fn choose_seat(args: &Args, game: &ImportedGame) -> Result<(tenpai::game::SeatIndex, SeatSource)> {
     match (args.seat, &args.player) {
-        (Some(s), _) => Ok((s.get(), SeatSource::Given)),
+        (Some(s), _) => Ok((s, SeatSource::Given)),
         (None, Some(name)) => {
             let s = seat_of_player(game, name).context("--player")?;
             Ok((s, SeatSource::Player(name.clone())))
@@ -283,15 +283,15 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
 /// with a progress bar on standard error when it is a terminal.
 ///
 /// # Errors
-/// A seat above 3, threads that cannot start.
+/// Threads that cannot start.
 pub fn review_with_progress(
     game: &ImportedGame,
     rules: &tenpai::rules::Rules,
-    seat: u8,
+    seat: tenpai::game::SeatIndex,
     options: &ReviewOptions,
     threads: Option<usize>,
 ) -> Result<Review> {
-    let count = tenpai::review::find_decisions(game, rules, tenpai::game::SeatIndex::new(seat)?)
+    let count = tenpai::review::find_decisions(game, rules, seat)
         .points
         .len();
     let bar = super::progress_bar("reviewing", count as u64);

@@ -63,8 +63,8 @@ pub fn ordinal(n: usize) -> String {
 
 /// A seat's name: the log's, or `seat N` when it has none; a name two
 /// seats share (three players all `mc`) gets its seat: `mc (South)`.
-pub fn name(r: &Reviewed<'_>, seat: u8) -> String {
-    seat_name(&r.review.names, seat)
+pub fn name(r: &Reviewed<'_>, seat: impl Into<u8>) -> String {
+    seat_name(&r.review.names, seat.into())
 }
 
 /// [`name`] from the log's `names`.

@@ -304,7 +304,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             "seat {seat}, {round}, {} tiles left, hand {}{}",
             view.tiles_left(),
             hand_text(&obs),
-            match view.claimable().filter(|c| c.seat != seat.get()) {
+            match view.claimable().filter(|c| c.seat != seat) {
                 Some(c) => format!(", seat {} discarded {}", c.seat, c.pai.mpsz()),
                 None => String::new(),
             }

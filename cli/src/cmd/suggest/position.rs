@@ -35,7 +35,7 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, SeatIndex)> {
     } else {
         round.honba()
     };
-    let round = RoundId::new(round.wind(), round.dealer_seat(), honba, 0);
+    let round = RoundId::new(round.wind(), round.dealer(), honba, 0);
     let mut position = Position::new(seat, round)
         .hand(&hand, drawn)
         .sticks(args.sticks);

@@ -73,7 +73,7 @@ impl Follower {
     /// The world of `state` right after its `start_kyoku`, every hand known,
     /// the walls those of the round's `events`.
     fn new(state: &State, events: &[Event]) -> Follower {
-        let mut w = World::from_observation(&Observation::of(state, state.round().dealer_seat()));
+        let mut w = World::from_observation(&Observation::of(state, state.round().dealer()));
         for s in crate::game::SeatIndex::ALL {
             w.set_hand(s, &state.seat(s).tiles());
         }

@@ -127,7 +127,7 @@ pub struct Screen<'a> {
 /// The seat drawn at the bottom: the view's own, or for a spectator's view
 /// (which holds no seat and shows no hand) seat 0's chair.
 fn bottom_seat(view: &SeatView) -> u8 {
-    view.seat().unwrap_or(0)
+    view.seat().map_or(0, tenpai::game::SeatIndex::get)
 }
 
 /// The seats around the person: Right, Across, Left.

@@ -25,7 +25,7 @@ fn panel(title: Line<'_>) -> Block<'_> {
 
 fn seat_title(s: &Screen, view: &SeatView, seat: u8) -> Line<'static> {
     let info = &view.seats()[seat as usize];
-    let active = view.claimable().is_some_and(|c| c.seat == seat);
+    let active = view.claimable().is_some_and(|c| c.seat.get() == seat);
     let mut name = Style::new().add_modifier(Modifier::BOLD);
     if active {
         // The seat whose discard may be called now.
