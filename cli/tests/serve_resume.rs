@@ -14,7 +14,7 @@ use std::path::Path;
 const TABLE: &str = r#"{"length": "east", "seats": ["person", "baseline", "baseline", "baseline"], "ai_delay_ms": 0, "seed": 7}"#;
 
 fn start(dir: &Path) -> (Server, String) {
-    let (server, printed) = spawn_serve(&["--log-dir", dir.to_str().unwrap()]);
+    let (server, printed) = spawn_serve(&["--log-dir", dir.to_str().unwrap(), "--seeded-tables"]);
     (server, addr_of(&printed))
 }
 

@@ -84,6 +84,10 @@ pub struct Config {
     /// At a lobby table, how long a person's seat waits after they leave
     /// a started game before an AI plays it until they come back.
     pub grace: Duration,
+    /// The lobby takes a wall seed in a new table's request (tests,
+    /// replays). Off by default: whoever chose a table's seed knows its
+    /// wall, and so every other person's hand.
+    pub seeded_tables: bool,
     /// The domain names the server answers to besides IP addresses and
     /// `localhost` (requests for any other name are refused: [`host`]).
     pub public_hosts: host::Names,
@@ -121,6 +125,7 @@ impl Config {
             open_log: None,
             bots: Vec::new(),
             grace: rooms::DEFAULT_GRACE,
+            seeded_tables: false,
             public_hosts: host::Names::default(),
             limits: limits::Limits::default(),
         }
@@ -165,6 +170,8 @@ pub(crate) struct AppState {
     bots: Arc<Vec<String>>,
     /// The lobby tables' grace period ([`Config::grace`]).
     grace: Duration,
+    /// The lobby takes a request's seed ([`Config::seeded_tables`]).
+    seeded_tables: bool,
     /// Where finished games' logs are written.
     log_dir: Option<std::path::PathBuf>,
     logs: logs::Logs,
@@ -319,6 +326,7 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         tables: tables.clone(),
         bots: Arc::new(config.bots.clone()),
         grace: config.grace,
+        seeded_tables: config.seeded_tables,
         log_dir: config.table.log_dir.clone(),
         logs,
         clients: Arc::new(AtomicU64::new(0)),

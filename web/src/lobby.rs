@@ -51,6 +51,10 @@ pub async fn create(
             return refused(StatusCode::BAD_REQUEST, message);
         }
     };
+    if req.seed.is_some() && !state.seeded_tables {
+        let why = "seed: this server does not let a table's creator choose its wall (start it with --seeded-tables)";
+        return refused(StatusCode::BAD_REQUEST, why.to_string());
+    }
     let seed = match random_seed() {
         Ok(s) => s,
         Err(e) => return refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),
@@ -88,7 +92,9 @@ pub async fn create(
     match open_table(&state.tables, spec, &state.logs).await {
         Ok(table) => {
             let (seats, watch) = (keys.seat_hashes(), keys.watch.hash());
-            state.rooms.insert(id, table, about, seats, watch, peer.ip());
+            state
+                .rooms
+                .insert(id, table, about, seats, watch, peer.ip());
             Json(keys.links(id)).into_response()
         }
         Err(e) => refused(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()),

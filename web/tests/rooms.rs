@@ -86,6 +86,27 @@ async fn lobby_ok_links_for_people_and_spectators_listing_without_secrets() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_err_a_seed_is_refused_unless_the_server_takes_seeds() {
+    let mut config = crate::common::config(1, None);
+    config.seeded_tables = false;
+    let srv = tenpai_web::start(config).await.unwrap();
+    let seeded =
+        json!({"length": "east", "seats": ["person", "person", "baseline", "baseline"], "seed": 5});
+    let (status, body) = post(&srv, "/api/tables", &seeded.to_string()).await;
+    assert_eq!(
+        (status, body),
+        (
+            400,
+            json!({"error": "seed: this server does not let a table's creator choose its wall (start it with --seeded-tables)"})
+        )
+    );
+    let unseeded = json!({"length": "east", "seats": ["person", "person", "baseline", "baseline"]});
+    let (status, body) = post(&srv, "/api/tables", &unseeded.to_string()).await;
+    assert_eq!(status, 200, "{body}");
+    srv.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn lobby_err_bad_requests_name_the_field() {
     let srv = server(1, None).await;
     let cases = [

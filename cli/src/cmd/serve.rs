@@ -28,7 +28,7 @@ button at the end of a game) as bars on the hand's tiles.
 The settings are play's: --rules, --length, --seat, --opponents (one kind
 for all AI seats or one per seat, cmd:COMMAND for an mjai bot), --think or
 --samples for the Monte Carlo AI, --seed. --log-dir DIR holds each game's
-mjai log, written as it is played (tenpai-SEED.jsonl; a game cut short
+mjai log, written as it is played (tenpai-tableT-gameG.jsonl; a game cut short
 keeps its events up to the last one played). A closed tab does not end the game:
 opening the address again resumes it. Ctrl-C or SIGTERM stops the server:
 each client is told, each game's log synced to the disk, exit status 0.
@@ -82,6 +82,12 @@ pub struct Args {
     /// rebinding); IP addresses and localhost are always served.
     #[arg(long = "public-host", value_name = "NAME")]
     pub public_hosts: Vec<String>,
+
+    /// Let a lobby request choose its table's wall seed (`"seed"`), for
+    /// tests and replays. Off by default: whoever chose the seed knows the
+    /// wall, and so every other person's hand.
+    #[arg(long)]
+    pub seeded_tables: bool,
 
     /// Messages a connection may send per second (and at once); the ones
     /// past it are answered with an error and not read.
@@ -155,6 +161,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     let mut config = tenpai_web::Config::new(rules, args.game.seed.unwrap_or_else(random_seed));
     config.bind = SocketAddr::new(args.bind, args.port);
     config.public_hosts = tenpai_web::host::Names::new(&args.public_hosts);
+    config.seeded_tables = args.seeded_tables;
     config.table.players = std::array::from_fn(|s| opponents.at(s as u8).cloned());
     config.table.ai_delay = Duration::from_millis(args.ai_delay);
     config.table.advisor = advisor;

@@ -31,8 +31,9 @@ impl Table {
         !self.clients.iter().any(|c| c.role == Role::Seat(seat))
     }
 
-    /// After a client left: each person's seat left empty in a started
-    /// game gets its grace period (the others told).
+    /// After a client left, a game started, or a client joined: each
+    /// person's seat left empty in a started game gets its grace period
+    /// (the others told), once.
     pub(super) fn after_leave(&mut self) {
         let Some(grace) = self.spec.grace else {
             return;
@@ -144,6 +145,59 @@ mod tests {
     use tenpai::game::SeatIndex;
     use tenpai::rules::{GameLength, Rules};
     use tokio::sync::mpsc;
+
+    fn two_people(grace: Duration) -> Table {
+        let mut rules = Rules::tenhou();
+        rules.game.length = GameLength::East;
+        let spec = TableSpec {
+            rules,
+            seed: 3,
+            players: [
+                None,
+                None,
+                Some(PlayerKind::Baseline),
+                Some(PlayerKind::Baseline),
+            ],
+            ai_delay: Duration::ZERO,
+            advisor: Advisor::Baseline,
+            log_dir: None,
+            spectators_see_hands: false,
+            grace: Some(grace),
+            saved: None,
+        };
+        Table::new(1, spec, crate::logs::Logs::default()).unwrap()
+    }
+
+    #[tokio::test]
+    async fn take_over_ok_a_person_who_left_before_the_start_gets_a_grace_period() {
+        let mut t = two_people(Duration::from_secs(3600));
+        let (east, _to_east) = mpsc::channel(OUT_QUEUE);
+        let (south, mut to_south) = mpsc::channel(OUT_QUEUE);
+        let [e, s, ..] = SeatIndex::ALL;
+        t.handle(TableMsg::Join {
+            client: 1,
+            out: east,
+            role: Role::Seat(e),
+        });
+        t.handle(TableMsg::Leave { client: 1 });
+        assert_eq!(t.next_takeover(), None, "no game yet: nothing to cover");
+        // South sits: the game starts with East's seat empty.
+        t.handle(TableMsg::Join {
+            client: 2,
+            out: south,
+            role: Role::Seat(s),
+        });
+        assert!(t.next_takeover().is_some(), "East's grace period runs");
+        let told: Vec<String> = std::iter::from_fn(|| to_south.try_recv().ok())
+            .map(|m| m.to_string())
+            .filter(|m| m.contains(r#""kind":"left""#))
+            .collect();
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(
+            told[0].contains("East left: an AI plays their seat in 3600 s unless they come back"),
+            "{told:?}"
+        );
+    }
 
     #[tokio::test]
     async fn take_over_err_no_ai_for_a_seat_left_before_the_game_ended() {

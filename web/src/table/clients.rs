@@ -95,7 +95,7 @@ impl Table {
         }
         let names = self.spec.names();
         if self.journal.is_none() {
-            match super::journal::Journal::create(&dir, self.seed) {
+            match super::journal::Journal::create(&dir, self.id, self.games) {
                 Ok(j) => {
                     // A lobby table's file names the log before it holds
                     // anything.

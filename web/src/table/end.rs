@@ -37,14 +37,15 @@ impl Table {
             people: self.spec.persons().len(),
             spectators_see_hands: self.spec.spectators_see_hands,
         };
-        let name = format!("game {}", self.seed);
-        let log = match self.logs.add_from(&mjai, &self.spec.rules, name, origin) {
+        // Named by table and game, never by the wall seed (clients see it).
+        let name = format!("table {}, game {}", self.id, self.games);
+        let log = match self
+            .logs
+            .add_from(&mjai, &self.spec.rules, name.clone(), origin)
+        {
             Ok(id) => id,
             Err(e) => {
-                eprintln!(
-                    "tenpai serve: game {}: its own log was refused: {e}",
-                    self.seed
-                );
+                eprintln!("tenpai serve: {name}: its own log was refused: {e}");
                 0
             }
         };

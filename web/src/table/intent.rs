@@ -35,6 +35,9 @@ impl Table {
                     role,
                     panel: true,
                 });
+                // A person who left before the game started (or before the
+                // newcomer came) now gets their grace period.
+                self.after_leave();
                 self.greet(client);
                 self.tell_seats();
                 if matches!(self.stage, Stage::Unwatched) {
@@ -149,6 +152,8 @@ impl Table {
             let id = self.clients[c].id;
             self.greet(id);
         }
+        // A person who left while the last game was over.
+        self.after_leave();
         self.advance();
         Ok(())
     }

@@ -19,18 +19,20 @@ pub(super) struct Journal {
 }
 
 impl Journal {
-    /// Creates `tenpai-SEED.jsonl` in `dir` (`tenpai-SEED-2.jsonl`… when
-    /// taken).
+    /// Creates `tenpai-tableT-gameG.jsonl` in `dir` for game `game` of
+    /// table `table` (`…-2.jsonl`… when taken, as after a restart). The
+    /// name never holds the wall seed: it is sent to every client, and the
+    /// seed would give away the wall.
     ///
     /// # Errors
     /// The directory or the file cannot be made, named in the message.
-    pub(super) fn create(dir: &Path, seed: u64) -> Result<Journal, String> {
+    pub(super) fn create(dir: &Path, table: u64, game: u64) -> Result<Journal, String> {
         std::fs::create_dir_all(dir).map_err(|e| format!("--log-dir {}: {e}", dir.display()))?;
         for k in 1.. {
             let name = if k == 1 {
-                format!("tenpai-{seed}.jsonl")
+                format!("tenpai-table{table}-game{game}.jsonl")
             } else {
-                format!("tenpai-{seed}-{k}.jsonl")
+                format!("tenpai-table{table}-game{game}-{k}.jsonl")
             };
             let path = dir.join(name);
             match std::fs::OpenOptions::new()

@@ -41,6 +41,8 @@ pub fn config(seed: u64, log_dir: Option<std::path::PathBuf>) -> Config {
     c.table.ai_delay = Duration::ZERO;
     c.table.advisor = Advisor::Baseline;
     c.table.log_dir = log_dir;
+    // The tests' tables are seeded, so that their games are known.
+    c.seeded_tables = true;
     c
 }
 
