@@ -2,8 +2,8 @@
 //! site can point its own domain name at this server's address (a DNS
 //! answer with a short lifetime, then another: "rebinding"), and the
 //! visitor's browser then treats the server as that site's, `Origin` and
-//! `Host` both naming the attacker's domain, so the `Origin` check
-//! ([`crate::origin`]) alone passes. A domain name in `Host` is therefore
+//! `Host` both naming the attacker's domain, so the `Origin` check of
+//! WebSocket upgrades and POSTs alone passes. A domain name in `Host` is therefore
 //! accepted only when the server was told it is one of its names
 //! (`--public-host`), or is `localhost`; an IP address cannot be rebound
 //! and is always accepted, as is a request with no `Host` (HTTP/1.0, not
