@@ -201,27 +201,9 @@ mod tests {
 
     #[tokio::test]
     async fn take_over_err_no_ai_for_a_seat_left_before_the_game_ended() {
-        let mut rules = Rules::tenhou();
-        rules.game.length = GameLength::East;
-        let spec = TableSpec {
-            rules,
-            seed: 3,
-            players: [
-                None,
-                None,
-                Some(PlayerKind::Baseline),
-                Some(PlayerKind::Baseline),
-            ],
-            ai_delay: Duration::ZERO,
-            advisor: Advisor::Baseline,
-            log_dir: None,
-            spectators_see_hands: false,
-            // The grace period ends at once: only the game's end stands
-            // between South's leaving and an AI taking the seat.
-            grace: Some(Duration::ZERO),
-            saved: None,
-        };
-        let mut t = Table::new(1, spec, crate::logs::Logs::default()).unwrap();
+        // The grace period ends at once: only the game's end stands
+        // between South's leaving and an AI taking the seat.
+        let mut t = two_people(Duration::ZERO);
         let (east, mut to_east) = mpsc::channel(OUT_QUEUE);
         let (south, _to_south) = mpsc::channel(OUT_QUEUE);
         let [e, s, ..] = SeatIndex::ALL;
