@@ -3,7 +3,7 @@
 //! people their own seat; a spectator every hand only with the creator's
 //! leave); a person who sits down before the others sees no deal.
 
-use crate::common::{post, server, Client};
+use crate::common::{config, post, server, Client};
 use crate::rooms::{open_two_people, ws};
 use serde_json::{json, Value};
 
@@ -31,7 +31,10 @@ async fn watch_to_end(c: &mut Client) -> Value {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn access_ok_a_tables_logs_only_to_its_own_and_as_each_may_see() {
-    let srv = server(1, None).await;
+    // Few rollouts a decision: the review's content is not checked here.
+    let mut c = config(1, None);
+    c.review.budget = tenpai::ai::mc::Budget::Samples(4);
+    let srv = tenpai_web::start(c).await.unwrap();
     let links = open_two_people(&srv, 11).await;
     let other = open_two_people(&srv, 12).await;
     let mut spectator = Client::connect_to(&srv, &ws(&links["watch"])).await;
@@ -69,8 +72,12 @@ async fn access_ok_a_tables_logs_only_to_its_own_and_as_each_may_see() {
             );
         }
     }
-    // Its spectator, without the creator's leave: nothing.
-    for m in [frame(None), frame(Some(1))] {
+    // Its spectator, without the creator's leave: no hand, no review.
+    for m in [
+        frame(None),
+        frame(Some(1)),
+        json!({"type": "review", "log": log, "seat": 0}),
+    ] {
         let r = answer(&mut spectator, m).await;
         assert_eq!(
             r["message"],
@@ -86,6 +93,14 @@ async fn access_ok_a_tables_logs_only_to_its_own_and_as_each_may_see() {
         assert_eq!(f["view"]["perspective"], "seat");
         assert_eq!(hands_shown(&f), [true, false, false, false]);
     }
+    // East reviews its own seat.
+    let r = answer(&mut east, json!({"type": "review", "log": log, "seat": 0})).await;
+    assert_eq!(r["type"], "review", "{r}");
+    assert_eq!(
+        (r["log"].as_u64(), r["review"]["seat"].as_u64()),
+        (Some(log), Some(0)),
+        "{r}"
+    );
     for m in [
         frame(Some(1)),
         json!({"type": "review", "log": log, "seat": 1}),
