@@ -197,7 +197,7 @@ fn serve_ok_sigterm_tells_the_client_keeps_the_log_and_exits_0() {
     );
     let status = server.0.wait().unwrap();
     assert_eq!(status.code(), Some(0), "{status}");
-    let log = dir.path().join("tenpai-table1-game1.jsonl");
+    let log = dir.path().join("tenpai-table0-game1.jsonl");
     let path = log.to_str().unwrap();
     let replay = tenpai(&["replay", path, "--length", "east"]);
     assert_eq!(

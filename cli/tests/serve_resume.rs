@@ -98,6 +98,9 @@ fn game_killed_at(kills: &[usize]) -> String {
     }
     assert!(play(&addr, &ws_path, usize::MAX));
     let log = log_of(dir.path());
+    // Named by the id the lobby lists the table under, before and after
+    // every restart.
+    assert_eq!(log, dir.path().join("tenpai-table1-game1.jsonl"));
     let path = log.to_str().unwrap();
     let replay = tenpai(&["replay", path, "--length", "east"]);
     assert!(

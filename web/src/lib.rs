@@ -248,7 +248,7 @@ fn tables_thread() -> std::io::Result<mpsc::UnboundedSender<Open>> {
             let local = tokio::task::LocalSet::new();
             local.block_on(&rt, async move {
                 while let Some(open) = rx.recv().await {
-                    let _ = open.reply.send(table::spawn(open.spec, open.logs));
+                    let _ = open.reply.send(table::spawn(open.id, open.spec, open.logs));
                 }
             });
         })?;
@@ -263,14 +263,16 @@ pub(crate) enum Opened {
     Start(table::StartError),
 }
 
-/// Opens `spec` on the tables' thread.
+/// Opens `spec` as table `id` on the tables' thread.
 pub(crate) async fn open_table(
     tables: &mpsc::UnboundedSender<Open>,
+    id: u64,
     spec: TableSpec,
     logs: &logs::Logs,
 ) -> Result<TableHandle, Opened> {
     let (reply, handle) = oneshot::channel();
     let _ = tables.send(Open {
+        id,
         spec,
         logs: logs.clone(),
         reply,
@@ -292,6 +294,7 @@ impl std::fmt::Display for Opened {
 
 /// A request to open a table on the tables' thread.
 pub(crate) struct Open {
+    id: u64,
     spec: TableSpec,
     logs: logs::Logs,
     reply: oneshot::Sender<Result<TableHandle, table::StartError>>,
@@ -310,7 +313,7 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         None => None,
     };
     let tables = tables_thread()?;
-    let table = open_table(&tables, config.table.clone(), &logs)
+    let table = open_table(&tables, table::HOME_TABLE, config.table.clone(), &logs)
         .await
         .map_err(|e| match e {
             Opened::Stopped => ServeError::Io(std::io::Error::other("the tables' thread stopped")),

@@ -89,7 +89,7 @@ pub async fn create(
             game: None,
         });
     }
-    match open_table(&state.tables, spec, &state.logs).await {
+    match open_table(&state.tables, id, spec, &state.logs).await {
         Ok(table) => {
             let (seats, watch) = (keys.seat_hashes(), keys.watch.hash());
             state
@@ -129,7 +129,7 @@ async fn reopen(state: &AppState, dir: &std::path::Path, saved: Saved) -> Result
     spec.grace = Some(std::time::Duration::from_millis(saved.grace_ms));
     let (id, keys, watch) = (saved.id, saved.keys.clone(), saved.watch.clone());
     spec.saved = Some(saved);
-    let table = open_table(&state.tables, spec, &state.logs)
+    let table = open_table(&state.tables, id, spec, &state.logs)
         .await
         .map_err(|e| e.to_string())?;
     // Its creator's address is not kept: a resumed table counts against

@@ -81,6 +81,22 @@ impl Logs {
     ///
     /// # Errors
     /// The format's own error, as `tenpai replay` prints it.
+    ///
+    /// ```
+    /// use tenpai::game::{play_game, Player, RandomPlayer};
+    /// use tenpai_web::logs::{Logs, Origin};
+    /// let rules = tenpai::rules::Rules::tenhou();
+    /// let mut p: [RandomPlayer; 4] = std::array::from_fn(|i| RandomPlayer::new(i as u64));
+    /// let [a, b, c, d] = &mut p;
+    /// let mut players: [&mut dyn Player; 4] = [a, b, c, d];
+    /// let text = play_game(&rules, 42, &mut players, false)?.to_mjai();
+    /// let logs = Logs::default();
+    /// let origin = Origin::Table { table: 3, people: 2, spectators_see_hands: false };
+    /// let id = logs.add_from(&text, &rules, "table 3, game 1".into(), origin).unwrap();
+    /// let kept = logs.get(id).unwrap();
+    /// assert_eq!((kept.name.as_str(), kept.origin), ("table 3, game 1", origin));
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
     pub fn add_from(
         &self,
         text: &str,

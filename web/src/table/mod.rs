@@ -61,7 +61,14 @@ pub enum Role {
 }
 
 impl Role {
-    /// The seat it plays.
+    /// The seat it plays: `None` for a spectator or a watcher.
+    ///
+    /// ```
+    /// use tenpai_web::table::Role;
+    /// let [_, south, _, _] = tenpai::game::SeatIndex::ALL;
+    /// assert_eq!(Role::Seat(south).seat(), Some(south));
+    /// assert_eq!(Role::Spectator.seat(), None);
+    /// ```
     pub fn seat(self) -> Option<SeatIndex> {
         match self {
             Role::Seat(s) => Some(s),
@@ -112,8 +119,9 @@ pub struct TableHandle {
 }
 
 impl TableHandle {
-    /// The table's id, unique in this server (its finished games' logs
-    /// carry it: [`crate::logs::Origin::Table`]).
+    /// The table's id, unique in this server: [`HOME_TABLE`] or the id the
+    /// lobby lists it under (its finished games' logs carry it:
+    /// [`crate::logs::Origin::Table`]).
     pub fn id(&self) -> u64 {
         self.id
     }
@@ -155,14 +163,16 @@ struct Client {
 /// A search progress is sent at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
-/// Deals the table's first game and starts its task on the current
-/// `LocalSet` (the tables' thread: the engine's game is not `Send`).
+/// Deals the first game of table `id` and starts its task on the current
+/// `LocalSet` (the tables' thread: the engine's game is not `Send`). The
+/// server's own table is [`HOME_TABLE`]; a lobby table has the id the
+/// lobby lists it under ([`crate::rooms::Rooms::reserve`]), which also
+/// names its logs (`tenpai-table{id}-game{n}.jsonl`, "table {id}, game {n}").
 ///
 /// # Errors
 /// An external bot that cannot be started; an engine error (a bug).
-pub fn spawn(spec: TableSpec, logs: Logs) -> Result<TableHandle, StartError> {
+pub fn spawn(id: u64, spec: TableSpec, logs: Logs) -> Result<TableHandle, StartError> {
     let (tx, rx) = mpsc::channel(256);
-    let id = NEXT_TABLE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let t = Table::new(id, spec, logs)?;
     let status = t.public.clone();
     t.update_public();
@@ -170,8 +180,9 @@ pub fn spawn(spec: TableSpec, logs: Logs) -> Result<TableHandle, StartError> {
     Ok(TableHandle { id, tx, status })
 }
 
-/// The next table's id.
-static NEXT_TABLE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+/// The id of the server's own table (the one at `/`): the lobby's ids
+/// start at 1 ([`crate::rooms::Rooms::reserve`]).
+pub const HOME_TABLE: u64 = 0;
 
 /// An error starting a game.
 #[derive(Debug, thiserror::Error)]
