@@ -360,12 +360,12 @@ mod play {
     }
 
     /// The processes' ids, from the file the bots wrote them to.
+    ///
+    /// Only whole lines count: a bot may be writing its line as it is read.
     fn pids(file: &std::path::Path) -> Vec<u32> {
-        std::fs::read_to_string(file)
-            .unwrap_or_default()
-            .lines()
-            .map(|l| l.trim().parse().unwrap())
-            .collect()
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        let whole = text.rfind('\n').map_or("", |end| &text[..end]);
+        whole.lines().map(|l| l.trim().parse().unwrap()).collect()
     }
 
     /// The process `pid` is gone, or a zombie nobody waits for.
@@ -381,10 +381,11 @@ mod play {
         }
     }
 
-    /// The process `pid` is dead, or dies within five seconds (a killed
-    /// process takes a moment to die; a lingering bot sleeps a minute).
+    /// The process `pid` is dead, or dies within 30 seconds (a killed
+    /// process takes a moment to die, longer on a loaded machine; a
+    /// lingering bot sleeps a minute).
     fn gone(pid: u32) -> bool {
-        (0..100).any(|_| {
+        (0..600).any(|_| {
             let d = dead(pid);
             if !d {
                 std::thread::sleep(std::time::Duration::from_millis(50));
