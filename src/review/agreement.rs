@@ -25,6 +25,11 @@ const Z95: f64 = 1.959_963_984_540_054;
 ///    legal: call or pass, kan or not.
 /// 4. [`DecisionKind::Discard`]: any other choice (which tile to discard).
 ///
+/// Not the review's [`super::Category`], which reads the two choices made
+/// (a riichi offered but neither declared nor advised is a discard there)
+/// and splits discards by threat: agreement counts two AIs over the same
+/// decisions, so its kind may depend on neither choice.
+///
 /// ```
 /// use tenpai::game::Action;
 /// use tenpai::review::DecisionKind;

@@ -19,6 +19,10 @@ pub const THREAT_CALLS: usize = 3;
 ///    [`THREAT_CALLS`] or more open melds.
 /// 5. [`Category::Efficiency`]: any other discard.
 ///
+/// Not [`super::DecisionKind`], the kind agreement counts by: that one is
+/// read from the legal actions alone, so that two AIs are compared over the
+/// same decisions; a review's category says what the mistake was about.
+///
 /// ```
 /// use tenpai::game::{Action, Observation, State};
 /// use tenpai::review::Category;
