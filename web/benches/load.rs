@@ -8,13 +8,17 @@
 //! defaults are not changed); N lobby tables opened over HTTP on loopback,
 //! each an east-only game of one person and three baseline AI players (AI
 //! delay 0); one scripted WebSocket client per table playing the person
-//! quickly (a win if offered, else the first choice; thinking panel off; a
-//! new game when one ends). Once every table is playing (its person has
-//! had a decision), a window of `--seconds` is measured:
+//! (a win if offered, else the first choice; thinking panel off; a new
+//! game when one ends), for each pace of `--pace` (default 0,2000: the
+//! milliseconds it waits before answering; 0 answers at once, a table
+//! flat out). Once every table is playing (its person has had a
+//! decision), a window of `--seconds` (default 20) is measured:
 //! - actions per second, all tables together: the players' moves the
 //!   clients were sent (discards, calls, riichi, wins, draws of a round);
 //! - the round trip of the person's action: from sending `act` to the
-//!   first message it brings back (p50, p99, max);
+//!   first message it brings back (p50, p99, max). At pace 0 every table
+//!   asks for work at once and the round trip is the queue: about N
+//!   divided by the acts answered per second (Little's law);
 //! - the server's memory: its resident set (`VmRSS` of
 //!   `/proc/PID/status`) with N tables playing, minus that of the idle
 //!   server, divided by N; and its peak (`VmHWM`).
@@ -24,14 +28,15 @@
 //! CPU is the limit, and what counts is that the waits are fair. Each
 //! person's wait runs from sending `act` to their next decision; reported
 //! is the spread across tables of each table's mean wait (min, p50, p99,
-//! max) and the tables that got no decision in the window (starved).
+//! max) and the tables that got no decision in the window (starved), over
+//! a window of `--mc-seconds` (default 60).
 //!
 //! Every figure comes with the load average (`/proc/loadavg`) at the
 //! window's end: the machine may be shared.
 //!
 //! ```text
-//! cargo bench -p tenpai-web --bench load -- --tables 10,100,1000 --seconds 20 --mc-tables 100
-//! cargo bench -p tenpai-web --bench load -- --test   # 2 tables, 2 Monte Carlo tables (10 ms), < 5 s
+//! cargo bench -p tenpai-web --bench load   # the defaults: --tables 10,100,1000 --pace 0,2000 --seconds 20 --mc-tables 100 --mc-seconds 60
+//! cargo bench -p tenpai-web --bench load -- --test   # 2 tables, 2 Monte Carlo tables (10 ms), 0.5 s windows, < 5 s
 //! ```
 
 use futures_util::{SinkExt, StreamExt};
@@ -59,6 +64,8 @@ struct Args {
     paces: Vec<u64>,
     seconds: f64,
     mc_tables: usize,
+    /// The Monte Carlo tables' window, s (their decisions are slow).
+    mc_seconds: f64,
     /// The Monte Carlo AI's budget per decision (the lobby's default when
     /// `None`).
     mc_think_ms: Option<u64>,
@@ -68,9 +75,10 @@ impl Args {
     fn parse() -> Args {
         let mut a = Args {
             tables: vec![10, 100, 1000],
-            paces: vec![0],
+            paces: vec![0, 2000],
             seconds: 20.0,
             mc_tables: 100,
+            mc_seconds: 60.0,
             mc_think_ms: None,
         };
         let mut it = std::env::args().skip(1);
@@ -86,6 +94,7 @@ impl Args {
                         paces: vec![0],
                         seconds: 0.5,
                         mc_tables: 2,
+                        mc_seconds: 0.5,
                         mc_think_ms: Some(10),
                     };
                 }
@@ -100,6 +109,11 @@ impl Args {
                         .split(',')
                         .map(|n| n.parse().expect("--pace: milliseconds like 0,2000"))
                         .collect();
+                }
+                "--mc-seconds" => {
+                    a.mc_seconds = value("--mc-seconds")
+                        .parse()
+                        .expect("--mc-seconds: a number");
                 }
                 "--seconds" => a.seconds = value("--seconds").parse().expect("--seconds: a number"),
                 "--mc-tables" => {
@@ -449,10 +463,10 @@ fn baseline_row(n: usize, pace: u64, r: &Run) -> String {
     trips.sort();
     let per_table = r.rss_kib.saturating_sub(r.idle_kib) as f64 / n as f64;
     format!(
-        "| {n} | {pace} ms | {} | {:.0} | {} | {} | {} | {} | {:.0} KiB | {} → {} | {} |",
+        "| {n} | {pace} ms | {} | {:.0} | {:.0} | {} | {} | {} | {:.0} KiB | {} → {} | {} |",
         r.load,
         moves as f64 / r.window.as_secs_f64(),
-        trips.len(),
+        trips.len() as f64 / r.window.as_secs_f64(),
         ms(quantile(&trips, 0.5)),
         ms(quantile(&trips, 0.99)),
         ms(trips.last().copied()),
@@ -498,7 +512,7 @@ fn main() {
         "web/load: east-only lobby tables, one scripted person each (a win, else the first choice, answered after the pace; AI delay 0, panel off), {} s windows\n",
         args.seconds
     );
-    println!("| tables | person's pace | load avg | actions/s (all tables) | acts timed | round trip p50 | p99 | max | memory per table | server RSS idle → N tables | peak (VmHWM) |");
+    println!("| tables | person's pace | load avg | actions/s (all tables) | person's acts/s | round trip p50 | p99 | max | memory per table | server RSS idle → N tables | peak (VmHWM) |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
     let baseline = r#"{"length": "east", "seats": ["person", "baseline", "baseline", "baseline"], "ai_delay_ms": 0}"#;
     for &pace in &args.paces {
@@ -522,11 +536,17 @@ fn main() {
             r#"{"length": "east", "seats": ["person", "mc", "mc", "mc"], "ai_delay_ms": 0}"#.into(),
         ),
     };
-    println!("\nThree Monte Carlo AI players at each table: the person's wait from `act` to their next decision, each table's mean across tables\n");
+    println!("\nThree Monte Carlo AI players at each table, a {} s window: the person's wait from `act` to their next decision, each table's mean across tables\n", args.mc_seconds);
     println!(
         "| tables | AI budget | load avg | decisions | min | p50 | p99 | max | starved tables |"
     );
     println!("|---|---|---|---|---|---|---|---|---|");
-    let r = run(&rt, args.mc_tables, &request, Duration::ZERO, args.seconds);
+    let r = run(
+        &rt,
+        args.mc_tables,
+        &request,
+        Duration::ZERO,
+        args.mc_seconds,
+    );
     println!("{}", mc_row(args.mc_tables, &budget, &r));
 }
