@@ -3,7 +3,11 @@
 //! game by clicking tiles and buttons (calls and a riichi on this seed),
 //! checks that the page met no error, reviews the game, opens the viewer on
 //! a shared log and steps through it, and writes screenshots to
-//! `target/tmp/web-*.png`.
+//! `target/tmp/web-*.png`. Then two people at a lobby table, each in a
+//! chromium session of their own: one opens the table in the lobby, the
+//! other their link; one closes their browser mid-game (an AI plays their
+//! seat), comes back with the link, and both play to the end and see the
+//! final standings and their review button.
 //!
 //! Ignored by `cargo test` (it needs `chromium` and `chromium-driver`):
 //! `cargo test --release -p tenpai-web --test browser -- --ignored`
@@ -13,6 +17,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tenpai::ai::mc::Budget;
 use tenpai::arena::PlayerKind;
@@ -343,5 +348,215 @@ async fn browser_ok_a_whole_game_the_review_and_the_viewer() {
     let errs = errors(&c).await;
     assert!(errs.is_empty(), "the page met errors: {errs:?}");
     c.close().await.unwrap();
+    srv.stop().await.unwrap();
+}
+
+/// What a person's page does next: `[what, element]` to click (the
+/// round's OK, a win, the drawn tile, else the last playable tile, else
+/// pass), `["over"]` once the final standings show, `["wait"]` when it
+/// has nothing to do.
+const NEXT_CLICK: &str = "
+  const q = (s) => { const e = document.querySelector(s); return e && e.getClientRects().length > 0 ? e : null; };
+  if (q('#new-game')) return ['over'];
+  const pick = (what, e) => (e ? [what, e] : null);
+  return pick('ok', q('#round-ok')) || pick('win', q('#actions [data-action=tsumo]') || q('#actions [data-action=ron]'))
+    || pick('discard', q('#strip .slot.drawn .tile.playable') || [...document.querySelectorAll('#strip .tile.playable')].pop())
+    || pick('pass', q('#actions [data-action=pass]')) || ['wait'];";
+
+/// One click of a person's quick play ([`NEXT_CLICK`]; the element found
+/// and clicked in two WebDriver calls): what it clicked, `wait`, or
+/// `over` once the game is over.
+async fn quick_step(c: &Client) -> String {
+    let next = js(c, NEXT_CLICK).await;
+    let what = next[0].as_str().unwrap_or("wait").to_string();
+    match next[1][ELEMENT].as_str() {
+        Some(id) => {
+            let e =
+                fantoccini::elements::Element::from_element_id(c.clone(), id.to_string().into());
+            // Gone if the page drew the table again meanwhile: the next
+            // step finds it again.
+            let _ = e.click().await;
+        }
+        None if what == "wait" => tokio::time::sleep(Duration::from_millis(20)).await,
+        None => {}
+    }
+    what
+}
+
+/// How WebDriver names an element in a script's result.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+/// Plays `name`'s seat with [`quick_step`] until the game is over or
+/// `stop` says so.
+async fn play(c: &Client, name: &str, stop: impl Fn() -> bool) {
+    for _ in 0..5000 {
+        if stop() || quick_step(c).await == "over" {
+            return;
+        }
+    }
+    panic!("{name}: the game does not end");
+}
+
+/// Opens `link` (a person's) and hides the thinking panel, once the hand
+/// shows.
+async fn sit(c: &Client, link: &str, name: &str) {
+    c.goto(link).await.unwrap();
+    until(
+        c,
+        &format!("{name}'s hand"),
+        "return document.querySelectorAll('#strip .tile').length >= 13;",
+    )
+    .await;
+    click(c, "#panel-on").await;
+}
+
+/// Waits (at most 20 s) until `code` returns true in the page.
+async fn until(c: &Client, what: &str, code: &str) {
+    for _ in 0..400 {
+        if js(c, code).await == json!(true) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("never: {what}");
+}
+
+/// The standings and the review button of a finished game, seen at `seat`.
+async fn sees_the_end(c: &Client, seat: u64, name: &str) {
+    until(
+        c,
+        "the standings",
+        "return !!document.querySelector('#dialog table.standings');",
+    )
+    .await;
+    let end = js(
+        c,
+        "const S = window.tenpai; const rows = [...document.querySelectorAll('#dialog table.standings tr')].slice(1);
+         return { seat: S.seat, reviewable: S.ended && S.ended.reviewable, places: rows.length,
+                  you: rows.filter((r) => r.cells[1].textContent === 'You').length,
+                  review: !!document.querySelector('#review-game') && document.querySelector('#review-game').getClientRects().length > 0 };",
+    )
+    .await;
+    assert_eq!(
+        end,
+        json!({"seat": seat, "reviewable": true, "places": 4, "you": 1, "review": true}),
+        "{name} at the game's end"
+    );
+    let errs = errors(c).await;
+    assert!(errs.is_empty(), "{name}'s page met errors: {errs:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs chromium and chromium-driver; .ci/run runs it"]
+async fn browser_ok_two_people_at_a_lobby_table_one_leaves_and_comes_back() {
+    let mut config = tenpai_web::Config::new(Rules::tenhou(), SEED);
+    config.bind = "127.0.0.1:0".parse().unwrap();
+    // An AI plays a person's seat as soon as they leave.
+    config.grace = Duration::ZERO;
+    // The test's table is seeded (below), so that its game is known.
+    config.seeded_tables = true;
+    let srv = tenpai_web::start(config).await.unwrap();
+    let d = driver();
+    // East opens the table in the lobby: east-only, two people, two
+    // baseline AIs moving at once.
+    let east = browser(&d, 1280, 800).await;
+    east.goto(&format!("http://{}/lobby", srv.addr))
+        .await
+        .unwrap();
+    for (id, value) in [
+        ("length", "east"),
+        ("seat2", "baseline"),
+        ("seat3", "baseline"),
+    ] {
+        east.find(Locator::Id(id))
+            .await
+            .unwrap()
+            .select_by_value(value)
+            .await
+            .unwrap();
+    }
+    let delay = east.find(Locator::Id("delay")).await.unwrap();
+    delay.clear().await.unwrap();
+    delay.send_keys("0").await.unwrap();
+    // The form names no wall seed (a server picks one); this one takes
+    // the test's, added to the form's request.
+    js(&east, &format!("const f = window.fetch; window.fetch = (u, o) => {{ if (o && o.method === 'POST') {{ const b = JSON.parse(o.body); b.seed = {SEED}; o = {{ ...o, body: JSON.stringify(b) }}; }} return f(u, o); }}; return true;")).await;
+    click(&east, "#new button[type=submit]").await;
+    east.wait()
+        .for_element(Locator::Css("#links li a"))
+        .await
+        .unwrap();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    shot(&east, "lobby-links").await;
+    let links = js(
+        &east,
+        "return [...document.querySelectorAll('#links li a')].map((a) => a.href);",
+    )
+    .await;
+    let links: Vec<String> = serde_json::from_value(links).unwrap();
+    assert_eq!(
+        links.len(),
+        3,
+        "East's, South's and the spectators' links: {links:?}"
+    );
+    let started = std::time::Instant::now();
+    let south = browser(&d, 1280, 800).await;
+    // South opens their link in a browser of their own: the game starts.
+    tokio::join!(
+        sit(&east, &links[0], "East"),
+        sit(&south, &links[1], "South")
+    );
+    // Both play (at once) until South has seen a round end.
+    let south_ok = std::sync::atomic::AtomicBool::new(false);
+    tokio::join!(
+        play(&east, "East", || south_ok.load(Ordering::SeqCst)),
+        async {
+            let mut steps = 0;
+            while quick_step(&south).await != "ok" {
+                steps += 1;
+                assert!(steps < 3000, "the first round does not end");
+            }
+            south_ok.store(true, Ordering::SeqCst);
+        }
+    );
+    // South closes their browser: the AI plays their seat (no grace
+    // period), East is told and plays on.
+    shot(&south, "two-south").await;
+    south.close().await.unwrap();
+    until(
+        &east,
+        "South covered",
+        "const s = window.tenpai.seats; return !!s && s.seats[1] === 'covered';",
+    )
+    .await;
+    shot(&east, "two-covered").await;
+    for _ in 0..20 {
+        assert_ne!(
+            quick_step(&east).await,
+            "over",
+            "the game ended while South was away"
+        );
+    }
+    // South comes back with their link and plays on to the end.
+    let south = browser(&d, 1280, 800).await;
+    sit(&south, &links[1], "South").await;
+    until(
+        &east,
+        "South back",
+        "const s = window.tenpai.seats; return !!s && s.seats[1] === 'here';",
+    )
+    .await;
+    shot(&south, "two-back").await;
+    tokio::join!(
+        play(&east, "East", || false),
+        play(&south, "South", || false)
+    );
+    eprintln!("two people: {:.1} s", started.elapsed().as_secs_f64());
+    sees_the_end(&east, 0, "East").await;
+    sees_the_end(&south, 1, "South").await;
+    shot(&east, "two-east-end").await;
+    shot(&south, "two-south-end").await;
+    east.close().await.unwrap();
+    south.close().await.unwrap();
     srv.stop().await.unwrap();
 }
