@@ -81,6 +81,8 @@ fn serve_err_bad_options_and_an_unreadable_log_before_starting() {
         &["--max-messages-per-second", "0"],
         &["--max-connections-per-address", "0"],
         &["--max-tables", "-1"],
+        &["--turn-limit", "5"],
+        &["--turn-limit", "5+4000"],
     ] {
         let args: Vec<&str> = ["serve", "--port", "0"]
             .iter()

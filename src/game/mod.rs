@@ -37,6 +37,8 @@
 //!   it, built into a state by the rules;
 //!   [`next_round`]: the rule for the round after it, or the end of the game.
 //! - [`ranking`], [`places`], [`final_scores`]: the end of a game.
+//! - [`timeout_action`]: what is played for a seat whose time to decide ran
+//!   out (tsumogiri, pass, or the hand's rightmost tile, as on Tenhou).
 //! - [`crate::bot`] (above the engine): tenpai as an mjai bot, one seat's game followed from a host's
 //!   events.
 //! - [`action_index`], [`ACTION_SPACE`]: a fixed numbering of the actions, and
@@ -63,6 +65,7 @@ mod settle;
 mod situation;
 mod state;
 mod table;
+mod timeout;
 
 mod wall;
 
@@ -94,4 +97,5 @@ pub use settle::{pay_deltas, pay_win, tenpai_payments, win_deltas, WinSeats};
 pub use situation::{win_timing, WinFacts, WinMoment};
 pub use state::{live_wall_left, Phase, RiichiState, RiverTile, Seat, State, TableMeld};
 pub use table::{play_game, play_game_watched, GameRecord, Player, RandomPlayer};
+pub use timeout::timeout_action;
 pub use wall::{physical_pai, Wall, DEAD_WALL, LIVE_AFTER_DEAL, TILES};

@@ -7,6 +7,7 @@ import { tile, row, mpsz } from "./tiles.js";
 import { drawBoard, drawHand, handOf, actionsOf, actionTile, meldRow } from "./table.js";
 import { drawPanel, actionWords } from "./panel.js";
 import { Viewer } from "./viewer.js";
+import { showClock } from "./clock.js";
 
 const $ = (id) => document.getElementById(id);
 const S = {
@@ -69,6 +70,9 @@ function handle(m) {
       S.tv = m.view;
       S.slide = m.event && m.event.type === "dahai" ? m.event.actor : null;
       if (m.view.decision !== S.sentFor) S.sentFor = null;
+      // The turn time limit: restarted by each decision, hidden without one.
+      if (m.view.decision && m.view.decision !== S.sentFor) showClock($("clock"), m.view.clock || null);
+      else if (!m.view.decision) showClock($("clock"), null);
       if (!m.view.decision) { S.riichi = false; S.selected = null; }
       if (m.event && m.event.type === "start_kyoku") S.thinking = null;
       render();
@@ -102,7 +106,8 @@ function handle(m) {
       viewer.frame(m);
       break;
     case "notice":
-      toast(t("notice_" + m.kind, { name: S.names[m.seat], secs: Math.round((m.grace_ms || 0) / 100) / 10 }));
+      toast(t(m.kind === "timed_out" && m.seat === S.seat ? "notice_timed_out_you" : "notice_" + m.kind,
+        { name: S.names[m.seat], secs: Math.round((m.grace_ms || 0) / 100) / 10 }));
       break;
     case "error":
       toast(t("error", { why: m.message }));
@@ -133,6 +138,7 @@ function act(i) {
   if (!S.tv || !S.tv.decision || S.sentFor === S.tv.decision) return;
   S.sentFor = S.tv.decision;
   send({ type: "act", decision: S.tv.decision, choice: i });
+  showClock($("clock"), null);
   S.riichi = false;
   S.selected = null;
   closeChooser();

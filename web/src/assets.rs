@@ -15,6 +15,7 @@ const FILES: &[(&str, &str)] = &[
     ("panel.js", include_str!("../assets/panel.js")),
     ("viewer.js", include_str!("../assets/viewer.js")),
     ("i18n.js", include_str!("../assets/i18n.js")),
+    ("clock.js", include_str!("../assets/clock.js")),
     ("tiles.js", include_str!("../assets/tiles.js")),
     ("style.css", include_str!("../assets/style.css")),
 ];

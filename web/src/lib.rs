@@ -84,6 +84,9 @@ pub struct Config {
     /// At a lobby table, how long a person's seat waits after they leave
     /// a started game before an AI plays it until they come back.
     pub grace: Duration,
+    /// The turn time limit of a lobby table whose request names none
+    /// (`None`: no limit, the default).
+    pub turn_limit: Option<table::TurnLimit>,
     /// The lobby takes a wall seed in a new table's request (tests,
     /// replays). Off by default: whoever chose a table's seed knows its
     /// wall, and so every other person's hand.
@@ -119,12 +122,14 @@ impl Config {
                 log_dir: None,
                 spectators_see_hands: false,
                 grace: None,
+                turn_limit: None,
                 saved: None,
             },
             review: ReviewOptions::default(),
             open_log: None,
             bots: Vec::new(),
             grace: rooms::DEFAULT_GRACE,
+            turn_limit: None,
             seeded_tables: false,
             public_hosts: host::Names::default(),
             limits: limits::Limits::default(),
@@ -170,6 +175,8 @@ pub(crate) struct AppState {
     bots: Arc<Vec<String>>,
     /// The lobby tables' grace period ([`Config::grace`]).
     grace: Duration,
+    /// The lobby tables' default turn time limit ([`Config::turn_limit`]).
+    turn_limit: Option<table::TurnLimit>,
     /// The lobby takes a request's seed ([`Config::seeded_tables`]).
     seeded_tables: bool,
     /// Where finished games' logs are written.
@@ -329,6 +336,7 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         tables: tables.clone(),
         bots: Arc::new(config.bots.clone()),
         grace: config.grace,
+        turn_limit: config.turn_limit,
         seeded_tables: config.seeded_tables,
         log_dir: config.table.log_dir.clone(),
         logs,

@@ -1,8 +1,9 @@
 //! The lobby: a page (`GET /lobby`) and its JSON API to open a table
 //! (`POST /api/tables`: the rules, the length, who plays each seat, the
-//! Monte Carlo AI's budget) and list the tables (`GET /api/tables`:
-//! nothing secret). A new table's answer holds its links: one per person's
-//! seat, one for spectators; the server keeps no other way in.
+//! Monte Carlo AI's budget, the turn time limit) and list the tables
+//! (`GET /api/tables`: nothing secret). A new table's answer holds its
+//! links: one per person's seat, one for spectators; the server keeps no
+//! other way in.
 
 use crate::limits::table_refused;
 use crate::rooms::saved::{Saved, SAVED_VERSION};
@@ -64,6 +65,9 @@ pub async fn create(
         Err(e) => return refused(StatusCode::BAD_REQUEST, e.to_string()),
     };
     spec.grace = Some(state.grace);
+    if !req.names_turn_limit() {
+        spec.turn_limit = state.turn_limit;
+    }
     // Checked and registered at once: two requests cannot both take the
     // last table.
     let _opening = state.opening.lock().await;
@@ -79,6 +83,11 @@ pub async fn create(
     if state.log_dir.is_some() {
         let mut request = req.clone();
         request.seed = Some(spec.seed);
+        // The limit it plays under, kept whatever the server's default
+        // when it is resumed.
+        let secs = |d: std::time::Duration| d.as_secs();
+        request.turn_base_s = Some(spec.turn_limit.map_or(0, |l| secs(l.base)));
+        request.turn_bank_s = Some(spec.turn_limit.map_or(0, |l| secs(l.bank)));
         spec.saved = Some(Saved {
             version: SAVED_VERSION,
             id,
@@ -166,6 +175,10 @@ pub async fn page(State(state): State<AppState>) -> Html<String> {
     )
     .collect();
     let defaults = ["person", "person", "mc", "baseline"];
+    // The server's default turn time limit (0 and 0: none).
+    let (turn_base, turn_bank) = state
+        .turn_limit
+        .map_or((0, 0), |l| (l.base.as_secs(), l.bank.as_secs()));
     let winds = [
         ("East", "east"),
         ("South", "south"),
@@ -216,6 +229,8 @@ pub async fn page(State(state): State<AppState>) -> Html<String> {
                             }
                             label { span data-t="think_ms" { "Monte Carlo thinking (ms)" } " " input id="think" type="number" min="10" max="10000" value="300"; }
                             label { span data-t="delay_ms" { "AI move shown (ms)" } " " input id="delay" type="number" min="0" max="5000" value="600"; }
+                            label { span data-t="turn_base" { "Time per decision (s, 0: no limit)" } " " input id="turnbase" type="number" min="0" max="300" value=(turn_base); }
+                            label { span data-t="turn_bank" { "Time bank per game (s)" } " " input id="turnbank" type="number" min="0" max="3600" value=(turn_bank); }
                             label { span data-t="see_hands" { "Spectators see every hand of finished games" } " " input id="seehands" type="checkbox"; }
                             button type="submit" data-t="open_button" { "Open the table" }
                         }
@@ -292,6 +307,7 @@ $("new").addEventListener("submit", async (ev) => {
     seats: [0, 1, 2, 3].map((s) => $("seat" + s).value),
     think_ms: Number($("think").value), ai_delay_ms: Number($("delay").value),
     spectators_see_hands: $("seehands").checked,
+    turn_base_s: Number($("turnbase").value), turn_bank_s: Number($("turnbank").value),
   };
   const r = await fetch("/api/tables", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const j = await r.json();

@@ -132,8 +132,9 @@ pub enum ServerMsg {
         /// The game has started (every person's seat was taken).
         started: bool,
     },
-    /// A person left a started game, an AI took their seat over, or they
-    /// came back (sent to every client of the table).
+    /// A person left a started game, an AI took their seat over, they
+    /// came back, or their time to decide ran out (sent to every client
+    /// of the table).
     Notice {
         /// The person's seat.
         seat: SeatIndex,
@@ -171,6 +172,22 @@ pub enum NoticeKind {
     Covered,
     /// The person is back.
     Back,
+    /// The person's time to decide ran out (the turn time limit): the
+    /// server played tsumogiri, a pass, or the hand's rightmost tile for
+    /// them ([`tenpai::game::timeout_action`]).
+    TimedOut,
+}
+
+/// The time a person has left to answer their open decision, at a table
+/// with a turn time limit: first `base_ms`, then `bank_ms` (what is left of
+/// the seat's bank for the game), in milliseconds from when the message was
+/// sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TurnClock {
+    /// What is left of the decision's base time.
+    pub base_ms: u64,
+    /// What is left of the seat's bank, spent once the base is gone.
+    pub bank_ms: u64,
 }
 
 /// A seat at a table where people play.

@@ -16,7 +16,7 @@ use tenpai::view::SeatView;
 /// The table as one client sees it. Serialized flat: the view's fields
 /// (`perspective`, `seat`, `stage`, `round`, `seats`, `dora_indicators`,
 /// `dora`, `tiles_left`, `turn`, `claimable`, `choices`, `result`, see
-/// [`tenpai::view`]) beside `bottom`, `decision` and `asked`.
+/// [`tenpai::view`]) beside `bottom`, `decision`, `asked` and `clock`.
 #[derive(Clone, Debug, Serialize)]
 pub struct TableView {
     /// The seat drawn at the bottom.
@@ -29,6 +29,10 @@ pub struct TableView {
     /// The seat asked now (to discard, call or pass), if any.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub asked: Option<SeatIndex>,
+    /// With `decision`, at a table with a turn time limit: the time left
+    /// to answer it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::protocol::TurnClock>,
     /// The library's view.
     #[serde(flatten)]
     pub view: SeatView,
@@ -68,6 +72,7 @@ impl TableView {
             bottom: seat.map_or(0, SeatIndex::get),
             decision,
             asked,
+            clock: None,
             view: if decision.is_some() {
                 view
             } else {
@@ -108,6 +113,7 @@ impl TableView {
                 bottom: 0,
                 decision: None,
                 asked,
+                clock: None,
                 view: SeatView::spectator(state),
             },
         }

@@ -13,6 +13,8 @@
 //! `cargo test --release -p tenpai-web --test browser -- --ignored`
 //! (`.ci/run` runs it).
 
+mod browser_turn;
+
 use fantoccini::{Client, ClientBuilder, Locator};
 use serde_json::{json, Value};
 use std::path::PathBuf;

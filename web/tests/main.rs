@@ -16,6 +16,7 @@
 //! - finished games in the viewer only to their own table, as each may see.
 //! - a person who leaves: the grace period, the AI playing their seat, their return.
 //! - the log written as the game is played.
+//! - the turn time limit: each decision's clock, the lobby's fields.
 //! - the `Origin` check of WebSocket upgrades.
 //! - the limits: messages per second, connections per address, tables in
 //!   all and per address.
@@ -31,5 +32,6 @@ mod origin;
 mod privacy;
 mod rooms;
 mod takeover;
+mod turn;
 mod viewer;
 mod watch;

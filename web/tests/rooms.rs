@@ -136,7 +136,7 @@ async fn lobby_err_bad_requests_name_the_field() {
         ),
         (
             json!({"seats": ["person", "mc", "mc", "mc"], "owner": 1}),
-            "owner: unknown field `owner`, expected one of `rules`, `length`, `seats`, `think_ms`, `samples`, `ai_delay_ms`, `seed`, `spectators_see_hands` at line 1 column 8",
+            "owner: unknown field `owner`, expected one of `rules`, `length`, `seats`, `think_ms`, `samples`, `ai_delay_ms`, `seed`, `spectators_see_hands`, `turn_base_s`, `turn_bank_s` at line 1 column 8",
         ),
     ];
     for (req, want) in cases {

@@ -33,6 +33,11 @@ keeps its events up to the last one played). A closed tab does not end the game:
 opening the address again resumes it. Ctrl-C or SIGTERM stops the server:
 each client is told, each game's log synced to the disk, exit status 0.
 
+At a lobby table, --grace is how long a person who left may come back
+before an AI plays their seat, and --turn-limit BASE+BANK (Tenhou's 5+10)
+how long each person may take to decide, unless the table's creator says
+otherwise.
+
 The limits (--max-messages-per-second, --max-connections-per-address,
 --max-tables, --max-tables-per-address) keep one visitor from taking the
 server: past one, the client is told which (an error message, or HTTP 429 or
@@ -76,6 +81,14 @@ pub struct Args {
     /// their link): 0s to 3600s, e.g. 20s or 500ms (0s: at once).
     #[arg(long, value_name = "TIME", default_value = "20s", value_parser = super::values::parse_wait)]
     pub grace: Duration,
+
+    /// A turn time limit for lobby tables whose creator names none, as on
+    /// Tenhou: BASE seconds for each decision of a person, then their BANK
+    /// of seconds for the whole game; when both are gone the server plays
+    /// tsumogiri (or a pass, or the hand's rightmost tile) for them. E.g.
+    /// 5+10 (0+0 or absent: no limit).
+    #[arg(long, value_name = "BASE+BANK", value_parser = super::values::parse_turn_limit)]
+    pub turn_limit: Option<tenpai_web::table::TurnLimit>,
 
     /// A domain name the server is reached by (repeat for several), e.g.
     /// mahjong.example. Requests naming any other domain are refused (DNS
@@ -167,6 +180,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     config.table.advisor = advisor;
     config.table.log_dir.clone_from(&args.log_dir);
     config.grace = args.grace;
+    config.turn_limit = args.turn_limit.filter(|l| !super::values::off(l));
     config.limits = Limits {
         messages_per_second: args.max_messages_per_second,
         connections_per_address: args.max_connections_per_address,

@@ -2,7 +2,7 @@
 //! checked field by field: a bad field is refused with its name.
 
 use super::About;
-use crate::table::{Advisor, TableSpec};
+use crate::table::{Advisor, TableSpec, TurnLimit};
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, Settings};
@@ -45,6 +45,16 @@ pub struct NewTable {
     /// default false.
     #[serde(default)]
     pub spectators_see_hands: bool,
+    /// The turn time limit: each decision's base time, in seconds (0 to
+    /// 300). `turn_base_s` and `turn_bank_s` both absent: the server's
+    /// default (`tenpai serve --turn-limit`, none unless given); both 0 (or
+    /// one 0, the other absent): no limit.
+    #[serde(default)]
+    pub turn_base_s: Option<u64>,
+    /// The turn time limit's bank of each person's seat for a game, in
+    /// seconds (0 to 3600), spent once a decision's base time is gone.
+    #[serde(default)]
+    pub turn_bank_s: Option<u64>,
 }
 
 fn tenhou() -> String {
@@ -91,7 +101,7 @@ impl NewTable {
     /// [`RequestError`] naming the field: an unknown preset or length, a
     /// seat that is no known player or a command the server does not
     /// offer, a budget or delay out of range, both `think_ms` and
-    /// `samples`.
+    /// `samples`, a turn time limit's base or bank out of range.
     ///
     /// ```
     /// use tenpai_web::rooms::NewTable;
@@ -145,6 +155,14 @@ impl NewTable {
         if delay > 5_000 {
             return Err(bad("ai_delay_ms", format!("{delay}: expected 0 to 5000")));
         }
+        for (field, value, most) in [
+            ("turn_base_s", self.turn_base_s, 300),
+            ("turn_bank_s", self.turn_bank_s, 3600),
+        ] {
+            if let Some(v) = value.filter(|&v| v > most) {
+                return Err(bad(field, format!("{v}: expected 0 to {most}")));
+            }
+        }
         let mc = Settings { budget, threads: 1 };
         let mut players: [Option<PlayerKind>; 4] = Default::default();
         let mut shown: [String; 4] = Default::default();
@@ -178,9 +196,19 @@ impl NewTable {
             log_dir,
             spectators_see_hands: self.spectators_see_hands,
             grace: Some(super::DEFAULT_GRACE),
+            turn_limit: TurnLimit::seconds(
+                self.turn_base_s.unwrap_or(0),
+                self.turn_bank_s.unwrap_or(0),
+            ),
             saved: None,
         };
         Ok((spec, about))
+    }
+
+    /// The request names a turn time limit (else the server's default
+    /// applies).
+    pub fn names_turn_limit(&self) -> bool {
+        self.turn_base_s.is_some() || self.turn_bank_s.is_some()
     }
 }
 

@@ -1,6 +1,6 @@
 //! A lobby table kept on the disk (with `--log-dir`), so that a server
 //! started again on the same directory resumes it: `table-ID.json` holds
-//! the lobby's request (its seed filled in), the grace period, the SHA-256
+//! the lobby's request (its seed and its turn time limit filled in), the grace period, the SHA-256
 //! hash of each seat's key and of the spectators' key (never a key), and
 //! the log file of the game being played, which the table names once it
 //! writes the game's first event. The file is replaced atomically

@@ -12,7 +12,7 @@ use tenpai::game::SeatIndex;
 use tokio::time::Instant;
 
 /// The seats' winds, for the notices.
-const WINDS: [&str; 4] = ["East", "South", "West", "North"];
+pub(super) const WINDS: [&str; 4] = ["East", "South", "West", "North"];
 
 /// `d` for a person: `20 s`, `1.5 s`, `250 ms`.
 fn shown(d: Duration) -> String {
@@ -127,7 +127,13 @@ impl Table {
             .map(Box::new)
     }
 
-    fn notice(&self, seat: SeatIndex, kind: NoticeKind, grace: Option<Duration>, message: String) {
+    pub(super) fn notice(
+        &self,
+        seat: SeatIndex,
+        kind: NoticeKind,
+        grace: Option<Duration>,
+        message: String,
+    ) {
         self.broadcast(&ServerMsg::Notice {
             seat,
             kind,
@@ -163,6 +169,7 @@ mod tests {
             log_dir: None,
             spectators_see_hands: false,
             grace: Some(grace),
+            turn_limit: None,
             saved: None,
         };
         Table::new(1, spec, crate::logs::Logs::default()).unwrap()

@@ -134,7 +134,9 @@ impl Table {
     pub(super) fn table_view(&self, role: Role) -> TableView {
         match self.stage {
             Stage::Person { decision, seat } if role == Role::Seat(seat) => {
-                TableView::for_role(&self.shown, role, Some(decision), Some(seat))
+                let mut view = TableView::for_role(&self.shown, role, Some(decision), Some(seat));
+                view.clock = self.clock_left(seat);
+                view
             }
             _ => self.published_view(role),
         }

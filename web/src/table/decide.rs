@@ -103,7 +103,7 @@ impl Table {
         self.advance();
     }
 
-    fn fail(&mut self, e: &dyn std::fmt::Display) {
+    pub(super) fn fail(&mut self, e: &dyn std::fmt::Display) {
         eprintln!("tenpai serve: the game stopped (a bug): {e}");
         self.stage = Stage::Over;
         let msg = ServerMsg::Error {
@@ -136,6 +136,7 @@ impl Table {
                 return self.fail(&"the seat's view offers other actions than the game asks");
             }
             self.stage = Stage::Person { seat, decision };
+            self.start_clock(seat, decision);
             for c in &self.clients {
                 let msg = ServerMsg::Table {
                     event: None,

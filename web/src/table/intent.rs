@@ -98,6 +98,7 @@ impl Table {
                     let n = self.game.legal().len();
                     return self.error(client, format!("choice {choice} of {n}: no such choice"));
                 };
+                self.stop_clock();
                 self.stage = Stage::Thinking;
                 self.thinking = None;
                 self.step(&action);
@@ -147,6 +148,7 @@ impl Table {
         self.ended = None;
         self.journal = None;
         self.journal_failed = false;
+        self.fill_banks();
         self.update_public();
         for c in 0..self.clients.len() {
             let id = self.clients[c].id;

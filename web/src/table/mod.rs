@@ -23,9 +23,11 @@ mod journal;
 mod resume;
 pub mod seats;
 mod spec;
+mod turn;
 
 pub use clients::to_text;
 pub use spec::{Advisor, TableSpec};
+pub use turn::TurnLimit;
 
 use crate::logs::Logs;
 use crate::protocol::{ClientMsg, GameEnd, SeatStatus};
@@ -229,6 +231,10 @@ struct Table {
     away: [Option<Instant>; 4],
     /// An AI plays the seat while its person is away.
     covered: [bool; 4],
+    /// The clock of a person's open decision (with a turn time limit).
+    clock: Option<turn::Clock>,
+    /// Each seat's bank of time left for this game (with a turn time limit).
+    banks: [Duration; 4],
     /// The game's log file as it is played (with `--log-dir`).
     journal: Option<journal::Journal>,
     /// The log file could not be written (said once).
@@ -266,6 +272,8 @@ impl Table {
             started,
             away: [None; 4],
             covered: [false; 4],
+            clock: None,
+            banks: [Duration::ZERO; 4],
             journal: None,
             journal_failed: false,
             public: Arc::new(Mutex::new(TableStatus {
@@ -276,6 +284,7 @@ impl Table {
             internal_tx,
             internal_rx,
         };
+        t.fill_banks();
         if !started {
             // Nothing is published before the game starts: a person who
             // sits down sees an empty table, not their deal, while the
@@ -301,6 +310,7 @@ impl Table {
                 _ => None,
             };
             let takeover = self.next_takeover();
+            let turn = self.turn_deadline();
             tokio::select! {
                 msg = rx.recv() => match msg {
                     Some(TableMsg::Close { done }) => {
@@ -319,6 +329,9 @@ impl Table {
                 }
                 _ = tokio::time::sleep_until(takeover.unwrap_or_else(Instant::now)), if takeover.is_some() => {
                     self.take_over();
+                }
+                _ = tokio::time::sleep_until(turn.unwrap_or_else(Instant::now)), if turn.is_some() => {
+                    self.time_out();
                 }
             }
         }

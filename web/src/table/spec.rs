@@ -1,6 +1,7 @@
 //! What a table plays: its rules, seed and players, the advisor of the
 //! thinking panel, the AI delay, the log directory, the spectators' leave
-//! and the grace period ([`TableSpec`]), and the AI players made from it.
+//! the grace period and the turn time limit ([`TableSpec`]), and the AI
+//! players made from it.
 
 use super::seats::{self, Ai};
 use crate::rooms::saved::Saved;
@@ -52,6 +53,9 @@ pub struct TableSpec {
     /// before an AI plays it until they come back; `None`: it waits for
     /// them (the server's own table).
     pub grace: Option<Duration>,
+    /// The turn time limit of the people's decisions; `None`: no limit
+    /// ([`super::TurnLimit`]).
+    pub turn_limit: Option<super::TurnLimit>,
     /// A lobby table's file in `log_dir` ([`crate::rooms::saved`]): the
     /// table writes it when it opens and names each game's log in it, so
     /// that a server started again resumes the table.
