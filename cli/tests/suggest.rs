@@ -484,3 +484,15 @@ fn suggest_ok_log_position_alike_from_mjlog_and_its_twin() {
         "{xml}"
     );
 }
+
+#[test]
+fn suggest_ok_old_flag_name_sticks_is_still_read() {
+    // `--sticks` is the old name of `--kyoutaku`: the same position and
+    // ranking.
+    let old: Vec<&str> = SUGGEST_OPEN_HAND_JSON
+        .iter()
+        .map(|a| if *a == "--kyoutaku" { "--sticks" } else { a })
+        .collect();
+    assert_ne!(old, SUGGEST_OPEN_HAND_JSON);
+    assert_eq!(tenpai(&old).ok(), tenpai(SUGGEST_OPEN_HAND_JSON).ok());
+}
