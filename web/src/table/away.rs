@@ -9,11 +9,10 @@ use crate::protocol::{NoticeKind, ServerMsg};
 use std::time::Duration;
 use tenpai::arena::PlayerKind;
 use tenpai::game::SeatIndex;
+use tenpai::Wind;
 use tokio::time::Instant;
 
 /// The seats' winds, for the notices.
-const WINDS: [&str; 4] = ["East", "South", "West", "North"];
-
 /// `d` for a person: `20 s`, `1.5 s`, `250 ms`.
 fn shown(d: Duration) -> String {
     if d.as_millis() % 1000 == 0 {
@@ -47,7 +46,7 @@ impl Table {
                 self.away[s] = Some(Instant::now() + grace);
                 let message = format!(
                     "{} left: an AI plays their seat in {} unless they come back",
-                    WINDS[s],
+                    Wind::ALL[s].name(),
                     shown(grace)
                 );
                 self.notice(seat, NoticeKind::Left, Some(grace), message);
@@ -79,7 +78,7 @@ impl Table {
                 self.covered[s] = true;
                 let message = format!(
                     "{} is away: an AI plays their seat until they come back",
-                    WINDS[s]
+                    Wind::ALL[s].name()
                 );
                 self.notice(seat, NoticeKind::Covered, None, message);
                 self.tell_seats();
@@ -107,7 +106,7 @@ impl Table {
         } else if !was_away {
             return;
         }
-        let message = format!("{} is back", WINDS[s]);
+        let message = format!("{} is back", Wind::ALL[s].name());
         self.notice(seat, NoticeKind::Back, None, message);
     }
 
