@@ -31,7 +31,7 @@ fn position(hand: &str) -> Observation {
         round_wind: Wind::East,
         kyoku: 1,
         honba: 0,
-        kyotaku: 0,
+        kyoutaku: 0,
         dealer: SeatIndex::ALL[0],
         scores: [25_000; 4],
         hand_sizes: [hand.len() as u8, 13, 13, 13],

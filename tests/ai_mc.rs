@@ -311,18 +311,18 @@ fn determinize_never_panics_on_odd_observations() {
 
 /// A state after `start_kyoku` with these hands (dealer seat 0, East 1, dora
 /// indicator `dora`), and seat 0's first draw.
-fn dealt(hands: [&str; 4], dora: &str, draw: &str, honba: u8, kyotaku: u8) -> State {
+fn dealt(hands: [&str; 4], dora: &str, draw: &str, honba: u8, kyoutaku: u8) -> State {
     let mut s = State::new(Rules::tenhou());
     s.apply(&Event::start_game(vec![], None, Default::default()))
         .unwrap();
     s.apply(&Event::StartKyoku {
-        bakaze: "E".parse().unwrap(),
+        round_wind: "E".parse().unwrap(),
         kyoku: 1,
         honba,
-        kyotaku,
-        oya: 0,
+        kyoutaku: u32::from(kyoutaku),
+        dealer: 0,
         dora_marker: dora.parse().unwrap(),
-        scores: [25000 - 250 * kyotaku as i32; 4],
+        scores: [25000 - 250 * kyoutaku as i32; 4],
         tehais: hands.map(pais),
     })
     .unwrap();

@@ -11,9 +11,14 @@ use tenpai::game::{next_round, DrawReason, RoundId, RoundOutcome};
 use tenpai::rules::{GameLength, GameRules};
 use tenpai::Wind::{self, East, North, South, West};
 
-/// The round `wind` `kyoku` (1–4) with `honba` and `sticks`.
-fn round(wind: Wind, kyoku: u8, honba: u8, sticks: u8) -> RoundId {
-    RoundId::new(wind, SeatIndex::ALL[usize::from(kyoku - 1)], honba, sticks)
+/// The round `wind` `kyoku` (1–4) with `honba` and `kyoutaku`.
+fn round(wind: Wind, kyoku: u8, honba: u8, kyoutaku: u32) -> RoundId {
+    RoundId::new(
+        wind,
+        SeatIndex::ALL[usize::from(kyoku - 1)],
+        honba,
+        kyoutaku,
+    )
 }
 
 /// Wins by `(seat, from)` (what they score does not matter here).

@@ -20,11 +20,11 @@ fn deal(hands: [&str; 4], dora: &str, scores: [i32; 4]) -> State {
     s.apply(&Event::start_game(vec![], None, Default::default()))
         .unwrap();
     s.apply(&Event::StartKyoku {
-        bakaze: "E".parse().unwrap(),
+        round_wind: "E".parse().unwrap(),
         kyoku: 1,
         honba: 0,
-        kyotaku: 0,
-        oya: 0,
+        kyoutaku: 0,
+        dealer: 0,
         dora_marker: dora.parse().unwrap(),
         scores,
         tehais: hands.map(tiles),
@@ -205,7 +205,7 @@ fn riichi_stick_ippatsu_and_the_riichi_discard() {
         {"type":"dahai","actor":0,"pai":"8p","tsumogiri":true}
         {"type":"tsumo","actor":1,"pai":"1m"}"#,
     );
-    assert_eq!((s.scores()[1], s.sticks()), (24000, 1));
+    assert_eq!((s.scores()[1], s.kyoutaku()), (24000, 1));
     // In riichi only the drawn tile may go.
     assert_eq!(
         refused(
@@ -396,11 +396,11 @@ fn exhaustive_draw_pays_noten_and_rotates_the_dealer() {
     // Any other round is refused: here the honba is missing.
     let scores = s.scores();
     let e2 = Event::StartKyoku {
-        bakaze: "E".parse().unwrap(),
+        round_wind: "E".parse().unwrap(),
         kyoku: 2,
         honba: 0,
-        kyotaku: 0,
-        oya: 1,
+        kyoutaku: 0,
+        dealer: 1,
         dora_marker: "C".parse().unwrap(),
         scores,
         tehais: DRAW_HANDS.map(tiles),
@@ -563,34 +563,34 @@ fn tanki_on_the_fourth_copy_beside_its_own_pon_counts_as_ready() {
     assert_eq!(*tenpai, [false, true, false, false]);
 }
 
-/// A round as mjai's `start_kyoku` names it: `[bakaze, kyoku, honba,
-/// kyotaku, oya]`.
-fn mjai_round(r: Option<RoundId>) -> Option<[u8; 5]> {
+/// A round as mjai's `start_kyoku` names it: `[round_wind, kyoku, honba,
+/// kyoutaku, dealer]`.
+fn mjai_round(r: Option<RoundId>) -> Option<[u32; 5]> {
     r.map(|r| {
         [
-            r.wind() as u8,
-            r.kyoku(),
-            r.honba(),
-            r.sticks(),
-            r.dealer().get(),
+            r.round_wind() as u32,
+            r.kyoku().into(),
+            r.honba().into(),
+            r.kyoutaku(),
+            r.dealer().get().into(),
         ]
     })
 }
 
-/// The round after one (`bakaze`, `kyoku`, honba 1, one stick left on the
+/// The round after one (round wind, `kyoku`, honba 1, one stick left on the
 /// table) that ended with these scores and this outcome, or None when the
 /// game is over.
 fn after_round(
     length: tenpai::rules::GameLength,
-    bakaze: u8,
+    round_wind: u8,
     kyoku: u8,
     scores: [i32; 4],
     outcome: RoundOutcome,
-) -> Option<[u8; 5]> {
+) -> Option<[u32; 5]> {
     let mut rules = Rules::tenhou();
     rules.game.length = length;
     let round = RoundId::new(
-        tenpai::Wind::ALL[bakaze as usize],
+        tenpai::Wind::ALL[round_wind as usize],
         SeatIndex::ALL[usize::from(kyoku - 1)],
         1,
         1,

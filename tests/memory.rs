@@ -102,11 +102,11 @@ fn first_turn() -> (Observation, Vec<tenpai::game::Action>) {
         .unwrap();
     let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
     s.apply(&Event::StartKyoku {
-        bakaze: "E".parse().unwrap(),
+        round_wind: "E".parse().unwrap(),
         kyoku: 1,
         honba: 0,
-        kyotaku: 0,
-        oya: 0,
+        kyoutaku: 0,
+        dealer: 0,
         dora_marker: "1m".parse().unwrap(),
         scores: [25000; 4],
         tehais: [

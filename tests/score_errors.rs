@@ -582,7 +582,7 @@ fn score_err_counters_beyond_any_game() {
         e.to_string(),
         "invalid situation: honba 4294967295 is more than 1000"
     );
-    let e = from_json(r#"{"hand":"234m456p22s345678s","win_tile":"8s","riichi_sticks":1001}"#);
+    let e = from_json(r#"{"hand":"234m456p22s345678s","win_tile":"8s","kyoutaku":1001}"#);
     assert_eq!(
         e.to_string(),
         "invalid situation: riichi sticks 1001 is more than 1000"

@@ -375,10 +375,10 @@ fn trap_riichi_stick_and_honba() {
     let s = win("123m456p789s234m99s", "4m")
         .riichi()
         .honba(2)
-        .sticks(3)
+        .kyoutaku(3)
         .tenhou();
     assert_eq!(
-        (s.total, s.stick_points, s.total_with_sticks()),
+        (s.total, s.kyoutaku_points, s.total_with_kyoutaku()),
         (2000 + 600, 3000, 5600)
     );
 }

@@ -196,10 +196,10 @@ fn points_riichi_sticks_go_to_the_winner_apart() {
     let s = win("123m456p789s11p [8888p]", "9s")
         .tsumo()
         .timing(Timing::Rinshan)
-        .sticks(2)
+        .kyoutaku(2)
         .tenhou();
     assert_eq!(
-        (s.total, s.stick_points, s.total_with_sticks()),
+        (s.total, s.kyoutaku_points, s.total_with_kyoutaku()),
         (1100, 2000, 3100)
     );
     assert_eq!(

@@ -33,11 +33,11 @@ fn table(rules: Rules, hands: [&str; 4], scores: [i32; 4], lines: &str) -> State
     s.apply(&Event::start_game(vec![], None, Default::default()))
         .unwrap();
     s.apply(&Event::StartKyoku {
-        bakaze: pai("E"),
+        round_wind: tenpai::Wind::East,
         kyoku: 1,
         honba: 0,
-        kyotaku: 0,
-        oya: 0,
+        kyoutaku: 0,
+        dealer: 0,
         dora_marker: pai("F"),
         scores,
         tehais: hands.map(tiles),
@@ -184,7 +184,7 @@ fn view_json_ok_names_every_part() {
     assert_eq!(j["stage"], "playing");
     assert_eq!(
         j["round"],
-        json!({"wind": "E", "number": 1, "honba": 0, "sticks": 0, "dealer": 0})
+        json!({"round_wind": "E", "number": 1, "honba": 0, "kyoutaku": 0, "dealer": 0})
     );
     assert_eq!(
         j["seats"][0]["hand"],
@@ -366,7 +366,7 @@ fn refusal_ok_riichi_discards_in_riichi_and_positions() {
             why: tenpai::game::RiichiRefusal::AlreadyInRiichi
         })
     );
-    assert_eq!(v.round().sticks, 1);
+    assert_eq!(v.round().kyoutaku, 1);
 }
 
 #[test]
@@ -583,7 +583,7 @@ fn result_ok_draws_named_and_ready_hands_shown_in_seeded_games() {
                 _ => unreachable!("a draw is abortive or not"),
             }
             assert_eq!(
-                r.scores.iter().sum::<i32>() + 1000 * i32::from(v.round().sticks),
+                r.scores.iter().sum::<i32>() + 1000 * v.round().kyoutaku as i32,
                 100_000
             );
         }

@@ -25,7 +25,7 @@ fn score_text_lists_yaku_fu_limit_and_payments() {
         "3m",
         "--honba",
         "1",
-        "--sticks",
+        "--kyoutaku",
         "2",
     ]);
     assert_eq!(
@@ -93,12 +93,12 @@ fn score_json_has_the_expected_format_and_details() {
         "--win",
         "5z",
         "--json",
-        "--sticks",
+        "--kyoutaku",
         "1",
     ]);
     let v: Value = serde_json::from_str(out.ok()).unwrap();
     assert_eq!(v["fu"], 40);
-    assert_eq!(v["stick_points"], 1000);
+    assert_eq!(v["kyoutaku_points"], 1000);
     assert_eq!(
         v["fu_breakdown"],
         serde_json::json!([
@@ -244,7 +244,7 @@ fn score_batch_reads_the_flag_names_and_refuses_unknown_fields() {
     // `seat`, `dora`, `win`, `sticks` are the flags' names: the same
     // situation as --seat S --dora 4z (haku and two dora: 5,200) plus a stick.
     let input = concat!(
-        r#"{"hand":"123m456p789s11z555z","win":"5z","seat":"S","dora":"4z","sticks":1}"#,
+        r#"{"hand":"123m456p789s11z555z","win":"5z","seat":"S","dora":"4z","kyoutaku":1}"#,
         "\n",
         r#"{"hand":"123m456p789s11z555z","win_tile":"5z","Tsumo":true}"#,
         "\n",
@@ -324,4 +324,15 @@ fn score_err_names_the_option_that_holds_the_bad_tile() {
         r.err,
         "error: HAND \"123m456p789s11z558z\": bad hand: no tile 8z (at position 18)\n"
     );
+}
+
+#[test]
+fn score_old_flag_name_sticks_is_still_read() {
+    // `--sticks` is the old name of `--kyoutaku`.
+    let hand = ["score", "123m456p789s11z555z", "--win", "5z", "--json"];
+    let new = tenpai(&[&hand[..], &["--kyoutaku", "2"]].concat());
+    let old = tenpai(&[&hand[..], &["--sticks", "2"]].concat());
+    assert_eq!(old.ok(), new.ok());
+    let v: Value = serde_json::from_str(new.ok()).unwrap();
+    assert_eq!(v["kyoutaku_points"], 2000);
 }

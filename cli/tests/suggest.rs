@@ -484,3 +484,21 @@ fn suggest_ok_log_position_alike_from_mjlog_and_its_twin() {
         "{xml}"
     );
 }
+
+#[test]
+fn suggest_ok_old_flag_name_sticks_is_still_read() {
+    // `--sticks` is the old name of `--kyoutaku`: the same position and
+    // ranking.
+    let old: Vec<&str> = SUGGEST_OPEN_HAND_JSON
+        .iter()
+        .map(|a| if *a == "--kyoutaku" { "--sticks" } else { a })
+        .collect();
+    assert_ne!(old, SUGGEST_OPEN_HAND_JSON);
+    let candidates = |args: &[&str]| {
+        let v: serde_json::Value = serde_json::from_str(tenpai(args).ok()).unwrap();
+        v["candidates"].clone()
+    };
+    let new = candidates(SUGGEST_OPEN_HAND_JSON);
+    assert!(new.as_array().is_some_and(|c| !c.is_empty()));
+    assert_eq!(candidates(&old), new);
+}

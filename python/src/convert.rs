@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use std::sync::{Mutex, OnceLock};
 use tenpai::game::{Pai, SeatIndex};
 use tenpai::rules::Rules;
-use tenpai::{Hand, HandError, Tile, TileCounts, KINDS};
+use tenpai::{Hand, HandError, Tile, TileCounts, Wind, KINDS};
 
 /// A `ValueError` carrying the library's message.
 pub fn value_error(e: impl std::fmt::Display) -> PyErr {
@@ -302,6 +302,22 @@ pub fn whole<T: Whole>(obj: &Bound<'_, PyAny>) -> PyResult<T> {
     })
 }
 
+/// Warns `DeprecationWarning`: `old` is an old name of `new`, still read
+/// for one release.
+///
+/// # Errors
+/// The warning raised as an error (`-W error::DeprecationWarning`).
+pub fn deprecated(py: Python<'_>, old: &str, new: &str) -> PyResult<()> {
+    let message = std::ffi::CString::new(format!("{old} is deprecated: use {new}"))
+        .expect("names have no NUL");
+    PyErr::warn(
+        py,
+        &py.get_type::<pyo3::exceptions::PyDeprecationWarning>(),
+        &message,
+        1,
+    )
+}
+
 /// A seat argument: a whole number (as [`whole`] reads it) that is a seat,
 /// read through the library's [`SeatIndex`] so that every function refuses
 /// a bad seat alike.
@@ -356,7 +372,7 @@ pub fn wind_text(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
         ))
     })?;
     match n {
-        0..=3 => Ok(["E", "S", "W", "N"][n as usize].to_string()),
+        0..=3 => Ok(Wind::ALL[n as usize].to_string()),
         _ => Err(value_error(format!(
             "{what}: a wind (E, S, W, N or 0-3), got {n}"
         ))),

@@ -221,20 +221,25 @@ impl Game {
     /// observation(seat) -> dict
     ///
     /// What `seat` may know now (tiles in mjai notation: `5mr` = red five):
-    /// `seat`, `bakaze` (round wind, 0 East .. 3 North), `kyoku` (1-4),
-    /// `honba`, `kyotaku` (riichi sticks), `oya` (the dealer), `scores`
+    /// `seat`, `round_wind` (0 East .. 3 North), `kyoku` (1-4), `honba`,
+    /// `kyoutaku` (riichi sticks on the table), `dealer` (the dealer's seat), `scores`
     /// (points by seat), `hand` (own concealed tiles), `drawn` (the tile just
     /// drawn or None), `hand_sizes`, `melds` (per seat: dicts `type`,
     /// `tiles`, `called`, `from`), `rivers` (per seat: dicts `pai`,
     /// `tsumogiri`, `riichi`, `called`), `riichi` (per seat), `dora_indicators`,
     /// `live_left` (tiles left in the live wall), `last_tile` (the tile that
-    /// may be called now and its seat, or None).
+    /// may be called now and its seat, or None). The dict is a
+    /// `tenpai._deprecated.Observation`: the old keys `bakaze`, `kyotaku` and
+    /// `oya` still read, warning `DeprecationWarning`.
     fn observation<'py>(
         &self,
         py: Python<'py>,
         #[pyo3(from_py_with = seat_of)] seat: SeatIndex,
-    ) -> PyResult<Bound<'py, PyDict>> {
-        observation_dict(py, &Observation::of(self.game.state(), seat))
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let d = observation_dict(py, &Observation::of(self.game.state(), seat))?;
+        py.import("tenpai._deprecated")?
+            .getattr("Observation")?
+            .call1((d,))
     }
 
     /// features(seat) -> tuple[numpy.ndarray[(PLANES, 34), uint8], numpy.ndarray[(SCALARS,), int32]]
@@ -330,11 +335,11 @@ fn pai_list(v: impl IntoIterator<Item = Pai>) -> Vec<String> {
 fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("seat", o.seat.get())?;
-    d.set_item("bakaze", o.round_wind as u8)?;
+    d.set_item("round_wind", o.round_wind as u8)?;
     d.set_item("kyoku", o.kyoku)?;
     d.set_item("honba", o.honba)?;
-    d.set_item("kyotaku", o.kyotaku)?;
-    d.set_item("oya", o.dealer.get())?;
+    d.set_item("kyoutaku", o.kyoutaku)?;
+    d.set_item("dealer", o.dealer.get())?;
     d.set_item("scores", o.scores)?;
     d.set_item("hand", pai_list(o.hand.iter().copied()))?;
     d.set_item("drawn", o.drawn.map(|p| p.to_string()))?;
@@ -397,6 +402,16 @@ fn py_action_name(#[pyo3(from_py_with = whole::<usize>)] index: usize) -> PyResu
     action_name(index).ok_or_else(|| outside_action_space(index))
 }
 
+/// seat_index(seat: int) -> int
+///
+/// `seat` checked as the library checks every seat argument (a whole number
+/// 0-3, a NumPy integer too): raises ValueError `seat 7: expected 0 to 3`
+/// otherwise. The environments check their `seat` with it.
+#[pyfunction]
+fn seat_index(#[pyo3(from_py_with = seat_of)] seat: SeatIndex) -> u8 {
+    seat.get()
+}
+
 /// The error of an action index past the action space (`Game.step`,
 /// `action_name`, the environments).
 fn outside_action_space(index: usize) -> PyErr {
@@ -413,5 +428,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("PLANES", PLANES)?;
     m.add("SCALARS", SCALARS)?;
     m.add_function(wrap_pyfunction!(py_action_name, m)?)?;
+    m.add_function(wrap_pyfunction!(seat_index, m)?)?;
     Ok(())
 }

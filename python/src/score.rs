@@ -1,7 +1,9 @@
 //! Scoring a win: the situation is built exactly as `tenpai score` builds it
 //! from its flags (a `SituationRecord`), checked and scored by the library.
 
-use crate::convert::{flag, hand_of, rules_of, tiles_of, value_error, whole, wind_text};
+use crate::convert::{
+    deprecated, flag, hand_of, rules_of, tiles_of, value_error, whole, whole_or_none, wind_text,
+};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use tenpai::score::json::SituationRecord;
@@ -118,16 +120,31 @@ impl Score {
         self.score.total
     }
 
-    /// Points of the riichi sticks on the table (1,000 a stick), all to the winner.
+    /// Points of the riichi sticks (kyoutaku) on the table (1,000 a stick),
+    /// all to the winner.
     #[getter]
-    fn stick_points(&self) -> u32 {
-        self.score.stick_points
+    fn kyoutaku_points(&self) -> u32 {
+        self.score.kyoutaku_points
     }
 
-    /// `total` plus `stick_points`.
+    /// `total` plus `kyoutaku_points`.
     #[getter]
-    fn total_with_sticks(&self) -> u32 {
-        self.score.total_with_sticks()
+    fn total_with_kyoutaku(&self) -> u32 {
+        self.score.total_with_kyoutaku()
+    }
+
+    /// Deprecated name of `kyoutaku_points` (warns `DeprecationWarning`).
+    #[getter]
+    fn stick_points(&self, py: Python<'_>) -> PyResult<u32> {
+        deprecated(py, "Score.stick_points", "Score.kyoutaku_points")?;
+        Ok(self.score.kyoutaku_points)
+    }
+
+    /// Deprecated name of `total_with_kyoutaku` (warns `DeprecationWarning`).
+    #[getter]
+    fn total_with_sticks(&self, py: Python<'_>) -> PyResult<u32> {
+        deprecated(py, "Score.total_with_sticks", "Score.total_with_kyoutaku")?;
+        Ok(self.score.total_with_kyoutaku())
     }
 
     /// Where the fu came from: `[("base", 20), ("closed ron", 10), ...]`;
@@ -209,7 +226,7 @@ fn round_wind(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// score(hand, win_tile, *, tsumo=False, riichi=False, double_riichi=False,
 /// ippatsu=False, haitei=False, houtei=False, rinshan=False, chankan=False,
 /// tenhou=False, chiihou=False, renhou=False, dora="", ura="", seat="E",
-/// round="E", honba=0, sticks=0, rules="tenhou") -> Score
+/// round="E", honba=0, kyoutaku=0, rules="tenhou") -> Score
 ///
 /// Scores a winning hand: `hand` holds the concealed tiles, winning tile
 /// included, then the called melds (`[789s]` chi, `[555p]` pon, `[5555p]`
@@ -220,9 +237,10 @@ fn round_wind(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 /// `dora`/`ura` are indicator tiles (mpsz text, or names in either
 /// notation: `["3m", "C"]`), `seat`/`round` winds (E, S, W, N or 0-3,
 /// 0 = East),
-/// `honba` repeat counters (300 points each), `sticks` riichi sticks
-/// (1,000 points each, to the winner), `rules` a preset (`tenhou`,
-/// `mahjongsoul`) or a TOML rules file.
+/// `honba` repeat counters (300 points each), `kyoutaku` riichi sticks
+/// (1,000 points each, to the winner; the old name `sticks` is read too and
+/// warns `DeprecationWarning`), `rules` a preset (`tenhou`, `mahjongsoul`)
+/// or a TOML rules file.
 ///
 /// Raises ValueError with the library's message for a bad hand or tile, a
 /// situation that cannot happen, a hand that is not complete ("not a winning
@@ -230,8 +248,8 @@ fn round_wind(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyfunction]
 #[pyo3(signature = (hand, win_tile, *, tsumo=false, riichi=false, double_riichi=false,
     ippatsu=false, haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false,
-    chiihou=false, renhou=false, dora=None, ura=None, seat=String::from("E"), round=String::from("E"), honba=0, sticks=0,
-    rules="tenhou"))]
+    chiihou=false, renhou=false, dora=None, ura=None, seat=String::from("E"), round=String::from("E"), honba=0, kyoutaku=0,
+    rules="tenhou", sticks=None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     hand: &Bound<'_, PyAny>,
@@ -252,9 +270,17 @@ fn score(
     #[pyo3(from_py_with = seat_wind)] seat: String,
     #[pyo3(from_py_with = round_wind)] round: String,
     #[pyo3(from_py_with = whole::<u32>)] honba: u32,
-    #[pyo3(from_py_with = whole::<u32>)] sticks: u32,
+    #[pyo3(from_py_with = whole::<u32>)] kyoutaku: u32,
     rules: &str,
+    #[pyo3(from_py_with = whole_or_none::<u32>)] sticks: Option<u32>,
 ) -> PyResult<Score> {
+    let kyoutaku = match sticks {
+        Some(n) => {
+            deprecated(win_tile.py(), "score(sticks=...)", "score(kyoutaku=...)")?;
+            n
+        }
+        None => kyoutaku,
+    };
     let text =
         |o: Option<&Bound<'_, PyAny>>, what| o.map_or(Ok(String::new()), |o| mpsz_tiles(o, what));
     let win = tiles_of(win_tile, "win_tile")?;
@@ -285,7 +311,7 @@ fn score(
         dora_indicators: text(dora, "dora")?,
         ura_indicators: text(ura, "ura")?,
         honba,
-        riichi_sticks: sticks,
+        kyoutaku,
         expected: None,
     };
     let rules = rules_of(rules)?;

@@ -119,10 +119,17 @@ class Score:
     def total(self) -> int:
         """Points the winner receives from the payments (honba included, sticks excluded)."""
     @property
-    def stick_points(self) -> int:
-        """Points of the riichi sticks on the table (1,000 each), all to the winner."""
+    def kyoutaku_points(self) -> int:
+        """Points of the riichi sticks (kyoutaku) on the table (1,000 each), all to the winner."""
     @property
-    def total_with_sticks(self) -> int: ...
+    def total_with_kyoutaku(self) -> int:
+        """``total`` plus ``kyoutaku_points``."""
+    @property
+    def stick_points(self) -> int:
+        """Deprecated name of ``kyoutaku_points`` (warns ``DeprecationWarning``)."""
+    @property
+    def total_with_sticks(self) -> int:
+        """Deprecated name of ``total_with_kyoutaku`` (warns ``DeprecationWarning``)."""
     @property
     def fu_breakdown(self) -> List[Tuple[str, int]]:
         """``[('base', 20), ('closed ron', 10), ...]``; empty for a yakuman hand."""
@@ -199,8 +206,9 @@ def score(
     seat: Union[str, IntLike] = "E",
     round: Union[str, IntLike] = "E",
     honba: IntLike = 0,
-    sticks: IntLike = 0,
+    kyoutaku: IntLike = 0,
     rules: str = "tenhou",
+    sticks: Optional[IntLike] = None,
 ) -> Score:
     """Scores a winning hand (concealed tiles with the winning tile, then melds).
 
@@ -208,8 +216,8 @@ def score(
     (``"5mr"``, ``"E"``; a hand in mjai names has no melds).
     Default: a ron by the East seat (the dealer) in the East round. ``dora``/``ura``:
     indicator tiles (``"3m7z"``, ``["3m", "7z"]`` or ``["3m", "C"]``); ``seat``/``round``: E, S, W, N;
-    ``honba``: repeat counters (300 points each); ``sticks``: riichi sticks (1,000
-    points each, to the winner); ``rules``: ``"tenhou"``, ``"mahjongsoul"`` or a
+    ``honba``: repeat counters (300 points each); ``kyoutaku``: riichi sticks (1,000
+    points each, to the winner; ``sticks``, its old name, warns ``DeprecationWarning``); ``rules``: ``"tenhou"``, ``"mahjongsoul"`` or a
     TOML rules file. Raises ValueError (``"no yaku"``, ``"not a winning hand"``,
     ``"invalid situation: ..."``, bad tiles)."""
 
@@ -238,6 +246,9 @@ relative seat whose tile may be called now (-1 when none)."""
 
 def action_name(index: IntLike) -> str:
     """A short English name of an action index (``'discard 5m'``, ``'pass'``, ...)."""
+
+def seat_index(seat: IntLike) -> int:
+    """``seat`` checked as every seat argument is (0-3); raises ValueError ``seat 7: expected 0 to 3``."""
 
 class Game:
     """A whole seeded game, one decision at a time (tiles in mjai notation, ``5mr`` = red five).
@@ -280,8 +291,9 @@ class Game:
         """The seat asked takes this action (an int, a NumPy integer or an array of one);
         raises ValueError (game unchanged) if not legal, negative or fractional (``3.7``)."""
     def observation(self, seat: IntLike) -> Dict[str, Any]:
-        """What ``seat`` may know: seat, bakaze, kyoku, honba, kyotaku, oya, scores, hand,
-        drawn, hand_sizes, melds, rivers, riichi, dora_indicators, live_left, last_tile."""
+        """What ``seat`` may know: seat, round_wind, kyoku, honba, kyoutaku, dealer, scores, hand,
+        drawn, hand_sizes, melds, rivers, riichi, dora_indicators, live_left, last_tile.
+        The old keys bakaze, kyotaku and oya still read, warning ``DeprecationWarning``."""
     def features(self, seat: IntLike) -> Tuple[npt.NDArray[np.uint8], npt.NDArray[np.int32]]:
         """``(tiles (PLANES, 34) uint8, scalars (SCALARS,) int32)``; see PLANES and SCALARS."""
     def events(self, start: IntLike = 0) -> List[Dict[str, Any]]:

@@ -58,7 +58,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from . import ACTION_SPACE, PLANES, SCALARS, BaselinePlayer, Game, MonteCarloPlayer, RandomPlayer, action_name
+from . import ACTION_SPACE, PLANES, SCALARS, BaselinePlayer, Game, MonteCarloPlayer, RandomPlayer, action_name, seat_index
 
 from .vector import VectorEnv
 
@@ -117,8 +117,7 @@ class SingleAgentEnv(gym.Env):
         strict: bool = False,
         render_mode: Optional[str] = None,
     ):
-        if seat not in (0, 1, 2, 3):
-            raise ValueError(f"seat {seat}: expected 0 to 3")
+        seat = seat_index(seat)
         if reward not in ("rank", "points"):
             raise ValueError(f"reward {reward!r}: expected 'rank' or 'points'")
         if render_mode not in (None, "ansi"):

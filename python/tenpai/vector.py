@@ -34,7 +34,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from . import ACTION_SPACE, PLANES, SCALARS, VecGame
+from . import ACTION_SPACE, PLANES, SCALARS, VecGame, seat_index
 
 __all__ = ["VectorEnv", "single_observation_space"]
 
@@ -80,8 +80,7 @@ class VectorEnv(gym.vector.VectorEnv):
         reward: str = "rank",
         copy: bool = True,
     ):
-        if seat not in (0, 1, 2, 3):
-            raise ValueError(f"seat {seat}: expected 0 to 3")
+        seat = seat_index(seat)
         others = [opponents] * 3 if isinstance(opponents, (str, dict)) else list(opponents)
         if len(others) != 3:
             raise ValueError(f"opponents: expected 3, got {len(others)}")

@@ -43,6 +43,8 @@ def a_legal_action(g):
         (lambda: tenpai.Game().action_mask(300), "seat 300: expected 0 to 3", "seat"),
         (lambda: tenpai.Game().observation(-1), "seat -1: expected 0 to 3", "seat"),
         (lambda: tenpai.Game().features(-1), "seat -1: expected 0 to 3", "seat"),
+        (lambda: tenpai.seat_index(7), "seat 7: expected 0 to 3", "seat"),
+        (lambda: tenpai.seat_index(2.0), "expected a whole number, got 2.0 (float)", "seat"),
         (lambda: tenpai.Game().events(-1), NEGATIVE, "start"),
         (lambda: tenpai.Game().events_json(-1), NEGATIVE, "start"),
         (lambda: tenpai.action_name(-1), NEGATIVE, "index"),
@@ -57,7 +59,7 @@ def a_legal_action(g):
         (lambda: tenpai.selfplay(4, 0, [{"kind": "mc", "samples": -1}] + ["random"] * 3), "player samples: " + NEGATIVE, None),
         (lambda: tenpai.selfplay(4, 0, [{"kind": "mc", "samples": 0}] + ["random"] * 3), "games 4: a Monte Carlo player needs at least 1 sample or 1 ms a decision", None),
         (lambda: tenpai.score("123m456p789s11z555z", "5z", honba=-1), NEGATIVE, "honba"),
-        (lambda: tenpai.score("123m456p789s11z555z", "5z", sticks=-1), NEGATIVE, "sticks"),
+        (lambda: tenpai.score("123m456p789s11z555z", "5z", kyoutaku=-1), NEGATIVE, "kyoutaku"),
         (lambda: tenpai.score("123m456p789s11z555z", "5z", honba=0.5), "expected a whole number, got 0.5 (float)", "honba"),
         (lambda: tenpai.RandomPlayer(seed=-1), NEGATIVE, "seed"),
         (lambda: tenpai.MonteCarloPlayer(samples=-1), NEGATIVE, "samples"),
@@ -107,9 +109,9 @@ def test_numpy_integers_as_other_arguments():
     assert tenpai.Game(seed=np.array([7])).seed == 7
     assert tenpai.Game(seed=3).legal_actions(np.int8(0)) == tenpai.Game(seed=3).legal_actions(0)
     assert tenpai.Game(seed=2**64 - 1).seed == 2**64 - 1
-    a = tenpai.score("123m456p789s11z555z", "5z", honba=np.int32(2), sticks=np.array(1))
-    b = tenpai.score("123m456p789s11z555z", "5z", honba=2, sticks=1)
-    assert (a.total, a.total_with_sticks) == (b.total, b.total_with_sticks)
+    a = tenpai.score("123m456p789s11z555z", "5z", honba=np.int32(2), kyoutaku=np.array(1))
+    b = tenpai.score("123m456p789s11z555z", "5z", honba=2, kyoutaku=1)
+    assert (a.total, a.total_with_kyoutaku) == (b.total, b.total_with_kyoutaku)
 
 
 def test_winds_as_numbers_and_numpy_bools_are_arguments():

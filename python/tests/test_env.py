@@ -107,6 +107,8 @@ def test_mc_opponents_and_render():
     "kwargs, message",
     [
         ({"seat": 4}, "seat 4: expected 0 to 3"),
+        # The library's seat check (tenpai.seat_index): a float is no seat.
+        ({"seat": 2.0}, r"expected a whole number, got 2.0 \(float\)"),
         ({"opponents": "strong"}, "unknown player 'strong'"),
         ({"opponents": ["random"]}, "opponents: expected 3, got 1"),
         ({"reward": "win"}, "reward 'win'"),

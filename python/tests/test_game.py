@@ -126,10 +126,19 @@ def test_observation_shows_nothing_hidden():
     assert o["seat"] == 2 and len(o["hand"]) == 13 and o["drawn"] is None
     assert o["hand_sizes"] == [14, 13, 13, 13]
     assert set(o) == {
-        "seat", "bakaze", "kyoku", "honba", "kyotaku", "oya", "scores", "hand", "drawn", "hand_sizes",
+        "seat", "round_wind", "kyoku", "honba", "kyoutaku", "dealer", "scores", "hand", "drawn", "hand_sizes",
         "melds", "rivers", "riichi", "dora_indicators", "live_left", "last_tile",
     }
-    assert (o["bakaze"], o["kyoku"], o["oya"], o["live_left"]) == (0, 1, 0, 69)
+    assert (o["round_wind"], o["kyoku"], o["dealer"], o["kyoutaku"], o["live_left"]) == (0, 1, 0, 0, 69)
+
+
+def test_observation_old_keys_read_and_warn():
+    o = tenpai.Game(seed=1).observation(2)
+    for old, new in [("bakaze", "round_wind"), ("kyotaku", "kyoutaku"), ("oya", "dealer")]:
+        with pytest.warns(DeprecationWarning, match=f"observation key '{old}' is deprecated: use '{new}'"):
+            assert o[old] == o[new]
+    with pytest.raises(KeyError):
+        o["sticks"]
 
 
 def test_features_encode_the_observation():

@@ -27,7 +27,7 @@ def score_case(case):
         seat=case["seat_wind"],
         round=case["round_wind"],
         honba=case["honba"],
-        sticks=case["riichi_sticks"],
+        kyoutaku=case["riichi_sticks"],
         rules="mahjongsoul",
     )
 
@@ -72,13 +72,22 @@ def test_score_ok_riichi_tsumo_haku():
     assert s.reading == "11z 123m 456p 789s 555z (tanki wait)"
 
 
-def test_score_ok_mangan_with_honba_and_sticks():
-    s = tenpai.score("345m345m66p234567s", "7s", seat="S", dora="5p", honba=1, sticks=2)
+def test_score_ok_mangan_with_honba_and_kyoutaku():
+    s = tenpai.score("345m345m66p234567s", "7s", seat="S", dora="5p", honba=1, kyoutaku=2)
     assert s.yaku == {"pinfu": 1, "tanyao": 1, "iipeikou": 1, "dora": 2}
     assert (s.han, s.fu, s.limit, s.basic_points) == (5, 30, "mangan", 2000)
-    assert s.payment == tenpai.score("345m345m66p234567s", "7s", seat="S", dora=["5p"], honba=1, sticks=2).payment
+    assert s.payment == tenpai.score("345m345m66p234567s", "7s", seat="S", dora=["5p"], honba=1, kyoutaku=2).payment
     assert (s.payment.kind, s.payment.discarder) == ("ron", 8300)
-    assert (s.total, s.stick_points, s.total_with_sticks) == (8300, 2000, 10300)
+    assert (s.total, s.kyoutaku_points, s.total_with_kyoutaku) == (8300, 2000, 10300)
+
+
+def test_score_old_names_read_and_warn():
+    with pytest.warns(DeprecationWarning, match=r"score\(sticks=...\) is deprecated: use score\(kyoutaku=...\)"):
+        s = tenpai.score("345m345m66p234567s", "7s", seat="S", dora="5p", honba=1, sticks=2)
+    with pytest.warns(DeprecationWarning, match="Score.stick_points is deprecated: use Score.kyoutaku_points"):
+        assert s.stick_points == 2000
+    with pytest.warns(DeprecationWarning, match="Score.total_with_sticks is deprecated: use Score.total_with_kyoutaku"):
+        assert s.total_with_sticks == 10300
 
 
 def test_score_ok_called_melds_and_rules():

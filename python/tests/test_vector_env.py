@@ -104,6 +104,9 @@ def test_bad_settings_and_actions_are_refused():
         VectorEnv(2, opponents=["random", None, "random"])
     with pytest.raises(ValueError, match="seat 4: expected 0 to 3"):
         VectorEnv(2, seat=4)
+    with pytest.raises(ValueError, match=r"expected a whole number, got 2.0 \(float\)"):
+        VectorEnv(2, seat=2.0)
+    assert VectorEnv(2, seat=np.int8(3)).seat == 3
     env = VectorEnv(2)
     obs, _ = env.reset(seed=1)
     with pytest.raises(ValueError, match="consecutive seeds"):

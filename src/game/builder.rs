@@ -67,7 +67,7 @@ impl FromStr for RoundId {
     /// ```
     /// use tenpai::game::RoundId;
     /// let r: RoundId = "S3-2".parse()?;
-    /// assert_eq!((r.wind(), r.dealer().get(), r.honba(), r.sticks()), (tenpai::Wind::South, 2, 2, 0));
+    /// assert_eq!((r.round_wind(), r.dealer().get(), r.honba(), r.kyoutaku()), (tenpai::Wind::South, 2, 2, 0));
     /// assert_eq!("e1".parse::<RoundId>()?, RoundId::FIRST);
     /// assert!("E5".parse::<RoundId>().is_err() && "X1".parse::<RoundId>().is_err());
     /// # Ok::<(), tenpai::game::PositionError>(())
@@ -122,7 +122,7 @@ impl FromStr for RoundId {
 pub struct Position {
     seat: SeatIndex,
     round: RoundId,
-    sticks: u8,
+    kyoutaku: u32,
     hand: Option<Hand>,
     drawn: Option<Pai>,
     rivers: [Vec<Pai>; 4],
@@ -141,7 +141,7 @@ impl Position {
         Position {
             seat,
             round,
-            sticks: round.sticks(),
+            kyoutaku: round.kyoutaku(),
             hand: None,
             drawn: None,
             rivers: Default::default(),
@@ -188,8 +188,8 @@ impl Position {
     }
 
     /// Riichi sticks on the table (those of the seats in riichi included).
-    pub fn sticks(mut self, sticks: u8) -> Position {
-        self.sticks = sticks;
+    pub fn kyoutaku(mut self, kyoutaku: u32) -> Position {
+        self.kyoutaku = kyoutaku;
         self
     }
 
@@ -234,11 +234,11 @@ impl Position {
         let mut melds = self.melds.clone();
         melds[seat as usize] = hand.melds().to_vec();
         let mut obs = Observation::of(&State::new(rules.clone()), self.seat);
-        obs.round_wind = self.round.wind();
+        obs.round_wind = self.round.round_wind();
         obs.kyoku = self.round.kyoku();
         obs.dealer = self.round.dealer();
         obs.honba = self.round.honba();
-        obs.kyotaku = self.sticks;
+        obs.kyoutaku = self.kyoutaku;
         obs.scores = self.scores.unwrap_or([rules.game.start_points; 4]);
         obs.hand = tiles;
         obs.drawn = self.drawn;

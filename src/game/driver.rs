@@ -532,7 +532,7 @@ impl<'w> Game<'w> {
     /// dealer's first tile.
     fn deal(&mut self) -> Result<(), GameError> {
         let round = self.round;
-        let oya = round.dealer().get();
+        let dealer = round.dealer().get();
         let seed = self.rounds_rng.gen::<u64>();
         self.rounds += 1;
         self.wall = Wall::shuffled(seed, self.state.rules().scoring.red_fives);
@@ -545,7 +545,7 @@ impl<'w> Game<'w> {
                         .wall
                         .draw()
                         .ok_or_else(|| GameError::Invariant("a full wall deals".into()))?;
-                    tehais[((oya + i) % 4) as usize].push(p);
+                    tehais[((dealer + i) % 4) as usize].push(p);
                 }
             }
         }
@@ -553,11 +553,11 @@ impl<'w> Game<'w> {
             t.sort();
         }
         self.emit(Event::StartKyoku {
-            bakaze: Pai::from(round.wind().tile()),
+            round_wind: round.round_wind(),
             kyoku: round.kyoku(),
             honba: round.honba(),
-            kyotaku: round.sticks(),
-            oya,
+            kyoutaku: round.kyoutaku(),
+            dealer,
             dora_marker: self.wall.dora_indicators()[0],
             scores: self.state.scores(),
             tehais,
@@ -566,7 +566,10 @@ impl<'w> Game<'w> {
             .wall
             .draw()
             .ok_or_else(|| GameError::Invariant("a full wall".into()))?;
-        self.emit(Event::Tsumo { actor: oya, pai: p })
+        self.emit(Event::Tsumo {
+            actor: dealer,
+            pai: p,
+        })
     }
 }
 

@@ -15,6 +15,7 @@
 use super::logged_rules::LoggedRules;
 use super::pai::Pai;
 use super::seat_index::SeatIndex;
+use crate::Wind;
 use serde::{Deserialize, Serialize};
 
 /// Why a round ended in a draw (an extension of mjai's `ryukyoku`, which names
@@ -57,16 +58,19 @@ pub enum Event {
     },
     /// A round starts: the deal.
     StartKyoku {
-        /// Round wind: `E`, `S`, `W` or `N`.
-        bakaze: Pai,
+        /// Round wind: `E`, `S`, `W` or `N` (mjai's `bakaze`).
+        #[serde(rename = "bakaze")]
+        round_wind: Wind,
         /// Dealer number within the wind, 1–4.
         kyoku: u8,
         /// Honba (repeat counters).
         honba: u8,
-        /// Riichi sticks on the table.
-        kyotaku: u8,
-        /// The dealer's seat.
-        oya: u8,
+        /// Riichi sticks on the table, a count (mjai's `kyotaku`).
+        #[serde(rename = "kyotaku")]
+        kyoutaku: u32,
+        /// The dealer's seat (mjai's `oya`).
+        #[serde(rename = "oya")]
+        dealer: u8,
         /// The first dora indicator.
         dora_marker: Pai,
         /// Scores at the start, in points, by seat.
@@ -294,20 +298,20 @@ impl Event {
                 Event::start_game(names.clone(), None, rules.clone())
             }
             Event::StartKyoku {
-                bakaze,
+                round_wind,
                 kyoku,
                 honba,
-                kyotaku,
-                oya,
+                kyoutaku,
+                dealer,
                 dora_marker,
                 scores,
                 tehais,
             } => Event::StartKyoku {
-                bakaze: *bakaze,
+                round_wind: *round_wind,
                 kyoku: *kyoku,
                 honba: *honba,
-                kyotaku: *kyotaku,
-                oya: *oya,
+                kyoutaku: *kyoutaku,
+                dealer: *dealer,
                 dora_marker: *dora_marker,
                 scores: *scores,
                 tehais: std::array::from_fn(|s| {

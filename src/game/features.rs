@@ -59,7 +59,7 @@ pub const SCALARS: usize = 19;
 /// s.apply(&Event::start_game(vec![], None, Default::default()))?;
 /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
 /// s.apply(&Event::StartKyoku {
-///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+///     round_wind: "E".parse()?, kyoku: 1, honba: 0, kyoutaku: 0, dealer: 0,
 ///     dora_marker: "9m".parse()?, scores: [25000; 4],
 ///     tehais: [deal("1m 2m 3m 4p 5pr 6p 7s 8s 9s E E E S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
@@ -186,7 +186,7 @@ impl Seen for Observation {
             o.round_wind as u8,
             o.kyoku,
             o.honba,
-            o.kyotaku,
+            u8::try_from(o.kyoutaku).unwrap_or(u8::MAX),
             o.live_left,
         ]
     }
@@ -238,14 +238,14 @@ struct SeenBy<'s> {
 impl Seen for SeenBy<'_> {
     fn header(&self) -> [u8; 7] {
         let (s, r) = (self.state, self.state.round());
-        let (wind, live) = (r.wind() as u8, s.live_left());
+        let (wind, live) = (r.round_wind() as u8, s.live_left());
         [
             self.seat,
             r.dealer().get(),
             wind,
             r.kyoku(),
             r.honba(),
-            s.sticks(),
+            u8::try_from(s.kyoutaku()).unwrap_or(u8::MAX),
             live,
         ]
     }
@@ -298,7 +298,7 @@ fn add(tiles: &mut [u8; PLANES * KINDS], plane: usize, pai: Pai) {
 /// (whole 34-value rows the compiler adds as vectors) rather than kind by kind.
 fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32; SCALARS]) {
     tiles.fill(0);
-    let [me, oya, bakaze, kyoku, honba, kyotaku, live_left] = view.header();
+    let [me, dealer, round_wind, kyoku, honba, kyoutaku, live_left] = view.header();
     let rel = |seat: u8| (seat + 4 - me) % 4;
     let (hand, red) = view.hand();
     tiles[..KINDS].copy_from_slice(&hand);
@@ -354,11 +354,11 @@ fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32
     for ((u, &s), &c) in unseen.iter_mut().zip(&seen).zip(&called) {
         *u = 4u8.saturating_sub(s.saturating_sub(c));
     }
-    scalars[0] = i32::from((me + 4 - oya) % 4);
-    scalars[1] = i32::from(bakaze);
+    scalars[0] = i32::from((me + 4 - dealer) % 4);
+    scalars[1] = i32::from(round_wind);
     scalars[2] = i32::from(kyoku);
     scalars[3] = i32::from(honba);
-    scalars[4] = i32::from(kyotaku);
+    scalars[4] = i32::from(kyoutaku);
     scalars[17] = i32::from(live_left);
     scalars[18] = last.map_or(-1, |(s, _)| i32::from(rel(s)));
 }

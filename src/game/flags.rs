@@ -94,14 +94,14 @@ impl SeatFlags {
     /// table's `sticks`, and ippatsu begins. `false`, and nothing changes,
     /// when no riichi was declared.
     #[inline]
-    pub fn accept_riichi(&mut self, score: &mut i32, sticks: &mut u8) -> bool {
+    pub fn accept_riichi(&mut self, score: &mut i32, kyoutaku: &mut u32) -> bool {
         let RiichiState::Declared { double } = self.riichi else {
             return false;
         };
         self.riichi = RiichiState::Accepted { double };
         self.ippatsu = true;
         *score -= RIICHI_STICK as i32;
-        *sticks = sticks.saturating_add(1);
+        *kyoutaku = kyoutaku.saturating_add(1);
         true
     }
 

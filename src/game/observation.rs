@@ -22,7 +22,7 @@ pub struct Observation {
     /// Honba.
     pub honba: u8,
     /// Riichi sticks on the table.
-    pub kyotaku: u8,
+    pub kyoutaku: u32,
     /// The dealer's seat.
     pub dealer: SeatIndex,
     /// Scores, in points, by seat.
@@ -64,10 +64,10 @@ impl Observation {
         let round = state.round();
         Observation {
             seat,
-            round_wind: round.wind(),
+            round_wind: round.round_wind(),
             kyoku: round.kyoku(),
             honba: round.honba(),
-            kyotaku: state.sticks(),
+            kyoutaku: state.kyoutaku(),
             dealer: round.dealer(),
             scores: state.scores(),
             hand: me.tiles(),
@@ -120,7 +120,7 @@ impl Observation {
 
     fn update(&mut self, state: &State, seat: SeatIndex, same_game: bool, hand_unchanged: bool) {
         let round = state.round();
-        let (round_wind, kyoku, honba) = (round.wind(), round.kyoku(), round.honba());
+        let (round_wind, kyoku, honba) = (round.round_wind(), round.kyoku(), round.honba());
         // A round is named by wind, dealer number and honba: within one game
         // the three never come back once the round is over.
         let same_round = same_game
@@ -132,7 +132,7 @@ impl Observation {
         self.round_wind = round_wind;
         self.kyoku = kyoku;
         self.honba = honba;
-        self.kyotaku = state.sticks();
+        self.kyoutaku = state.kyoutaku();
         self.dealer = round.dealer();
         self.scores = state.scores();
         if !keep_hand {

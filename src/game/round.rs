@@ -14,97 +14,88 @@ use std::fmt;
 
 /// A round as it is dealt: the round wind, the dealer (whose seat number is
 /// the round's number within the wind less one: East 1 is dealt by seat 0),
-/// the honba and the riichi sticks carried into it — what mjai's
+/// the honba and the riichi sticks (kyoutaku) carried into it — what mjai's
 /// `start_kyoku` names.
 ///
 /// ```
 /// use tenpai::game::{RoundId, SeatIndex};
 /// use tenpai::Wind;
 /// let r = RoundId::new(Wind::South, SeatIndex::new(2)?, 1, 3);
-/// assert_eq!((r.wind(), r.kyoku(), r.dealer().get(), r.honba(), r.sticks()), (Wind::South, 3, 2, 1, 3));
+/// assert_eq!((r.round_wind(), r.kyoku(), r.dealer().get(), r.honba(), r.kyoutaku()), (Wind::South, 3, 2, 1, 3));
 /// assert_eq!(r.to_string(), "S3-1 (3 sticks)");
 /// # Ok::<(), tenpai::game::SeatError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RoundId {
-    wind: Wind,
+    round_wind: Wind,
     dealer: u8,
     honba: u8,
-    sticks: u8,
+    kyoutaku: u32,
 }
 
 impl RoundId {
-    /// East 1, no honba, no sticks: the first round of a game.
+    /// East 1, no honba, no riichi sticks: the first round of a game.
     pub const FIRST: RoundId = RoundId {
-        wind: Wind::East,
+        round_wind: Wind::East,
         dealer: 0,
         honba: 0,
-        sticks: 0,
+        kyoutaku: 0,
     };
 
-    /// The round of `wind` dealt by seat `dealer` with `honba` and
-    /// `sticks` riichi sticks (counts) on the table.
-    pub fn new(wind: Wind, dealer: SeatIndex, honba: u8, sticks: u8) -> RoundId {
+    /// The round of `round_wind` dealt by seat `dealer` with `honba` and
+    /// `kyoutaku` riichi sticks (counts) on the table.
+    pub fn new(round_wind: Wind, dealer: SeatIndex, honba: u8, kyoutaku: u32) -> RoundId {
         RoundId {
-            wind,
+            round_wind,
             dealer: dealer.get(),
             honba,
-            sticks,
+            kyoutaku,
         }
     }
 
-    /// The round an mjai `start_kyoku` names: `bakaze` a wind tile, `kyoku`
-    /// 1–4 and `oya` its dealer (`kyoku` − 1).
+    /// The round an mjai `start_kyoku` names: its `bakaze` (`round_wind`),
+    /// `kyoku` 1–4, `honba`, `kyotaku` (`kyoutaku`) and `oya` (`dealer`, the
+    /// seat `kyoku` − 1).
     ///
     /// # Errors
-    /// [`GameError::Illegal`] (event `start_kyoku`) naming the field: a
-    /// `bakaze` that is not a wind, or a `kyoku` and `oya` that do not fit.
+    /// [`GameError::Illegal`] (event `start_kyoku`) naming the fields: a
+    /// `kyoku` and `oya` that do not fit. (A `bakaze` that is not a wind is
+    /// refused when the event is read, as [`Wind`] reads it.)
     ///
     /// ```
     /// use tenpai::game::RoundId;
-    /// let r = RoundId::from_mjai(&"S".parse()?, 2, 0, 1, 1)?;
+    /// use tenpai::Wind;
+    /// let r = RoundId::from_mjai(Wind::South, 2, 0, 1, 1)?;
     /// assert_eq!(r.to_string(), "S2-0 (1 stick)");
-    /// assert!(RoundId::from_mjai(&"P".parse()?, 1, 0, 0, 0).is_err());
-    /// assert!(RoundId::from_mjai(&"E".parse()?, 2, 0, 0, 0).is_err());
+    /// assert!(RoundId::from_mjai(Wind::East, 2, 0, 0, 0).is_err());
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn from_mjai(
-        bakaze: &Pai,
+        round_wind: Wind,
         kyoku: u8,
         honba: u8,
-        kyotaku: u8,
-        oya: u8,
+        kyoutaku: u32,
+        dealer: u8,
     ) -> Result<RoundId, GameError> {
-        const E: &str = "start_kyoku";
-        let wind = match bakaze.tile() {
-            Some(t) if t.is_wind() => Wind::ALL[t.index() - 27],
-            _ => {
-                return Err(GameError::illegal(
-                    E,
-                    4,
-                    format!("bakaze {bakaze} is not a wind"),
-                ))
-            }
-        };
-        if !(1..=4).contains(&kyoku) || oya > 3 || (kyoku - 1) != oya {
+        if !(1..=4).contains(&kyoku) || dealer > 3 || (kyoku - 1) != dealer {
             return Err(GameError::illegal(
-                E,
+                "start_kyoku",
                 4,
-                format!("kyoku {kyoku} and oya {oya} do not fit (oya = kyoku - 1)"),
+                format!("kyoku {kyoku} and oya {dealer} do not fit (oya = kyoku - 1)"),
             ));
         }
         Ok(RoundId {
-            wind,
-            dealer: oya,
+            round_wind,
+            dealer,
             honba,
-            sticks: kyotaku,
+            kyoutaku,
         })
     }
 
     /// The round wind.
     #[inline]
-    pub fn wind(self) -> Wind {
-        self.wind
+    pub fn round_wind(self) -> Wind {
+        self.round_wind
     }
 
     /// The dealer's seat.
@@ -125,18 +116,18 @@ impl RoundId {
         self.honba
     }
 
-    /// Riichi sticks on the table when the round is dealt (a count; 1,000
-    /// points each).
+    /// Riichi sticks (kyoutaku) on the table when the round is dealt (a
+    /// count; 1,000 points each).
     #[inline]
-    pub fn sticks(self) -> u8 {
-        self.sticks
+    pub fn kyoutaku(self) -> u32 {
+        self.kyoutaku
     }
 
     /// Rounds played before this one with no dealer repeat: East 1 is 0,
     /// East 4 is 3, South 1 is 4 … North 4 is 15.
     #[inline]
     pub fn index(self) -> usize {
-        self.wind as usize * 4 + self.dealer as usize
+        self.round_wind as usize * 4 + self.dealer as usize
     }
 }
 
@@ -144,14 +135,14 @@ impl fmt::Display for RoundId {
     /// `E1-0 (0 sticks)`: wind, number and honba as Tenhou names rounds, then
     /// the sticks.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = if self.sticks == 1 { "" } else { "s" };
+        let s = if self.kyoutaku == 1 { "" } else { "s" };
         write!(
             f,
             "{}{}-{} ({} stick{s})",
-            self.wind,
+            self.round_wind,
             self.kyoku(),
             self.honba,
-            self.sticks
+            self.kyoutaku
         )
     }
 }
@@ -251,7 +242,7 @@ pub fn final_scores(scores: &[i32; 4], rules: &GameRules) -> [i32; 4] {
 
 /// The round after `round` ended with `outcome`, or `None` when the game is
 /// over. `scores`: every seat's points after the round's payments;
-/// `sticks`: the riichi sticks left on the table (a count).
+/// `kyoutaku`: the riichi sticks left on the table (a count).
 ///
 /// The rule (Tenhou's, as `rules` sets it; see riichi.wiki's pages
 /// <https://riichi.wiki/Renchan>, <https://riichi.wiki/Ryuukyoku> and
@@ -303,14 +294,14 @@ pub fn next_round(
     round: RoundId,
     outcome: &RoundOutcome,
     scores: &[i32; 4],
-    sticks: u8,
+    kyoutaku: u32,
     rules: &GameRules,
 ) -> Option<RoundId> {
     next_round_after(
         round,
         RoundEnd::of(outcome, round.dealer()),
         scores,
-        sticks,
+        kyoutaku,
         rules,
     )
 }
@@ -398,10 +389,10 @@ pub fn next_round_after(
     round: RoundId,
     end: RoundEnd,
     scores: &[i32; 4],
-    sticks: u8,
+    kyoutaku: u32,
     rules: &GameRules,
 ) -> Option<RoundId> {
-    let oya = round.dealer;
+    let dealer = round.dealer;
     let RoundEnd {
         dealer_keeps,
         draw,
@@ -422,15 +413,15 @@ pub fn next_round_after(
         || (rules.last_dealer_stop
             && may_stop
             && idx + 1 >= length
-            && ranking(scores)[0] == oya
-            && scores[oya as usize] >= rules.target_points);
+            && ranking(scores)[0] == dealer
+            && scores[dealer as usize] >= rules.target_points);
     if over {
         return None;
     }
     Some(RoundId {
-        wind: *Wind::ALL.get(next_idx / 4)?,
+        round_wind: *Wind::ALL.get(next_idx / 4)?,
         dealer: (next_idx % 4) as u8,
         honba,
-        sticks,
+        kyoutaku,
     })
 }

@@ -113,7 +113,7 @@ pub fn win_deltas(
     }
     // The winner gets what the others pay (the score's total), and the sticks.
     d[winner] -= d.iter().sum::<i32>();
-    d[winner] += score.stick_points as i32;
+    d[winner] += score.kyoutaku_points as i32;
     (d, liable)
 }
 
@@ -192,7 +192,7 @@ pub fn pay_deltas(scores: &mut [i32; 4], deltas: [i32; 4]) {
 /// assert_eq!((scores, sticks), ([20100, 29900, 25000, 25000], 0));
 /// ```
 #[inline]
-pub fn pay_win(scores: &mut [i32; 4], sticks: &mut u8, deltas: [i32; 4]) {
+pub fn pay_win(scores: &mut [i32; 4], kyoutaku: &mut u32, deltas: [i32; 4]) {
     pay_deltas(scores, deltas);
-    *sticks = 0;
+    *kyoutaku = 0;
 }

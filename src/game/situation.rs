@@ -151,7 +151,7 @@ pub struct WinFacts {
     /// Honba paid (a count).
     pub honba: u32,
     /// Riichi sticks paid to the winner (a count).
-    pub sticks: u32,
+    pub kyoutaku: u32,
 }
 
 impl WinFacts {
@@ -184,7 +184,7 @@ impl WinFacts {
             dora: Vec::new(),
             ura: Vec::new(),
             honba: 0,
-            sticks: 0,
+            kyoutaku: 0,
         }
     }
 
@@ -230,7 +230,7 @@ impl WinFacts {
         }
         sit.dora_indicators = self.dora;
         sit.honba = self.honba;
-        sit.riichi_sticks = self.sticks;
+        sit.kyoutaku = self.kyoutaku;
         Ok(sit)
     }
 }

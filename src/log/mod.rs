@@ -261,11 +261,11 @@ impl ImportedRound {
 pub fn round_name(start: &Event) -> Option<String> {
     match start {
         Event::StartKyoku {
-            bakaze,
+            round_wind,
             kyoku,
             honba,
             ..
-        } => Some(format!("{bakaze}{kyoku}-{honba}")),
+        } => Some(format!("{round_wind}{kyoku}-{honba}")),
         _ => None,
     }
 }

@@ -67,7 +67,7 @@ impl Extent {
             Some(s) if s.game_over() => Extent::Whole,
             Some(s) => match s.next_round() {
                 Some(n) => Extent::UnfinishedGame {
-                    next: format!("{}{}-{}", n.wind(), n.kyoku(), n.honba()),
+                    next: format!("{}{}-{}", n.round_wind(), n.kyoku(), n.honba()),
                 },
                 // A result but no `end_kyoku` (mjai cut between them).
                 None => stops_in(),

@@ -179,7 +179,7 @@ fn replay_round(state: &mut State, round: &ImportedRound, rep: &mut ReplayReport
         *state = next;
         rep.events += 1;
         match (e, state.outcome(), results.clone().next()) {
-            (Event::StartKyoku { oya, .. }, ..) => dealer = *oya,
+            (Event::StartKyoku { dealer: d, .. }, ..) => dealer = *d,
             (Event::Dahai { .. }, ..) => turn += 1,
             (Event::Hora { .. }, Some(RoundOutcome::Wins(wins)), logged) => {
                 rep.wins += 1;

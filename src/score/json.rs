@@ -7,14 +7,14 @@
 //! "haitei": false, "houtei": false, "rinshan": false, "chankan": false,
 //! "tenhou": false, "chiihou": false, "seat_wind": "W", "round_wind": "S",
 //! "dealer": false, "dora_indicators": "9m9p2z", "ura_indicators": "", "honba": 0,
-//! "riichi_sticks": 1}`. Meld types are `chi`, `pon`, `minkan` (open kan called
+//! "kyoutaku": 1}`. Meld types are `chi`, `pon`, `minkan` (open kan called
 //! from a discard), `kakan` (open kan added to a pon) and `ankan` (closed kan).
 //! On input only `hand` and `win_tile` are required (flags default to false,
 //! winds to East, counts to 0, `dealer` to "seat wind is East"), `renhou` is
 //! accepted too, and so are the names of `tenpai score`'s flags: `win` for
 //! `win_tile`, `seat` for `seat_wind`, `round` for `round_wind`, `dora` for
-//! `dora_indicators`, `ura` for `ura_indicators` and `sticks` for
-//! `riichi_sticks`. The vectors' `expected` field is read and ignored; any
+//! `dora_indicators` and `ura` for `ura_indicators`; the old names
+//! `riichi_sticks` and `sticks` are read as `kyoutaku`. The vectors' `expected` field is read and ignored; any
 //! other field is refused (`unknown field`), so that a misspelt flag is an
 //! error, not a silently different situation.
 //!
@@ -116,9 +116,10 @@ pub struct SituationRecord {
     /// Honba.
     #[serde(default)]
     pub honba: u32,
-    /// Riichi deposits on the table; also read as `sticks`.
-    #[serde(default, alias = "sticks")]
-    pub riichi_sticks: u32,
+    /// Riichi sticks (kyoutaku, a count) on the table; also read by their
+    /// old names `riichi_sticks` and `sticks`.
+    #[serde(default, alias = "riichi_sticks", alias = "sticks")]
+    pub kyoutaku: u32,
     /// The test vectors' expected result: read (any JSON) and ignored, never written.
     #[serde(default, skip_serializing)]
     pub expected: Option<serde::de::IgnoredAny>,
@@ -410,7 +411,7 @@ impl SituationRecord {
             dora_indicators: tiles_in_order(&self.dora_indicators, "dora indicators")?,
             ura_indicators: tiles_in_order(&self.ura_indicators, "ura indicators")?,
             honba: self.honba,
-            riichi_sticks: self.riichi_sticks,
+            kyoutaku: self.kyoutaku,
         })
     }
 }
@@ -464,7 +465,7 @@ impl From<&Situation> for SituationRecord {
             dora_indicators: indicators_text(&s.dora_indicators),
             ura_indicators: indicators_text(&s.ura_indicators),
             honba: s.honba,
-            riichi_sticks: s.riichi_sticks,
+            kyoutaku: s.kyoutaku,
             expected: None,
         }
     }

@@ -151,7 +151,7 @@ pub fn score_unchecked(situation: &Situation, rules: &Rules) -> Result<Score, Sc
         basic_points: best.basic,
         payment,
         total,
-        stick_points: RIICHI_STICK * situation.riichi_sticks,
+        kyoutaku_points: RIICHI_STICK * situation.kyoutaku,
         reading: best.reading,
         pao,
     })

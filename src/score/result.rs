@@ -15,14 +15,14 @@ use super::yaku::YakuList;
 /// s.seat_wind = Wind::South;
 /// s.dora_indicators = vec!["5p".parse()?];
 /// s.honba = 1;
-/// s.riichi_sticks = 2;
+/// s.kyoutaku = 2;
 /// let sc = score(&s, &Rules::tenhou())?;
 /// // pinfu, tanyao, iipeikou, dora 2: 5 han, mangan by ron from a non-dealer.
 /// assert_eq!(sc.yaku.iter().collect::<Vec<_>>(),
 ///     [(Yaku::Pinfu, 1), (Yaku::Tanyao, 1), (Yaku::Iipeikou, 1), (Yaku::Dora, 2)]);
 /// assert_eq!((sc.han, sc.fu, sc.limit.name().as_str()), (5, 30, "mangan"));
 /// assert_eq!(sc.payment, Payment::Ron { discarder: 8300 });
-/// assert_eq!((sc.total, sc.stick_points, sc.total_with_sticks()), (8300, 2000, 10300));
+/// assert_eq!((sc.total, sc.kyoutaku_points, sc.total_with_kyoutaku()), (8300, 2000, 10300));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -49,9 +49,9 @@ pub struct Score {
     /// sticks excluded).
     pub total: u32,
     /// Points (in 1s) of the riichi sticks on the table, 1,000 a stick, which
-    /// all go to the winner. ([`super::Situation::riichi_sticks`] is their
+    /// all go to the winner. ([`super::Situation::kyoutaku`] is their
     /// count.)
-    pub stick_points: u32,
+    pub kyoutaku_points: u32,
     /// The reading of the hand that was scored (melds, pair and wait).
     pub reading: Reading,
     /// Yakuman of this hand for which the rules make a player liable (pao) and
@@ -61,7 +61,7 @@ pub struct Score {
 
 impl Score {
     /// What the winner receives in all: payments plus riichi sticks (points).
-    pub fn total_with_sticks(&self) -> u32 {
-        self.total + self.stick_points
+    pub fn total_with_kyoutaku(&self) -> u32 {
+        self.total + self.kyoutaku_points
     }
 }

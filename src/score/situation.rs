@@ -206,8 +206,8 @@ pub struct Situation {
     /// payer on tsumo.
     pub honba: u32,
     /// The number of riichi sticks (kyoutaku, 1,000 points each) on the table,
-    /// all going to the winner ([`super::Score::stick_points`] is their points).
-    pub riichi_sticks: u32,
+    /// all going to the winner ([`super::Score::kyoutaku_points`] is their points).
+    pub kyoutaku: u32,
 }
 
 /// The most honba or riichi sticks a situation may hold: far beyond any real
@@ -241,7 +241,7 @@ impl Situation {
             dora_indicators: Vec::new(),
             ura_indicators: Vec::new(),
             honba: 0,
-            riichi_sticks: 0,
+            kyoutaku: 0,
         }
     }
 
@@ -278,7 +278,7 @@ impl Situation {
     // error, sharing the tile counts; splitting it would scatter the list.
     pub fn validate(&self, rules: &Rules) -> Result<(), InvalidSituation> {
         use InvalidSituation as E;
-        for (what, count) in [("honba", self.honba), ("riichi sticks", self.riichi_sticks)] {
+        for (what, count) in [("honba", self.honba), ("riichi sticks", self.kyoutaku)] {
             if count > MAX_COUNTER {
                 return Err(E::TooManyCounters {
                     what,

@@ -57,7 +57,7 @@ impl SeatView {
         let seen = self.seen_counts();
         let context = WinContext {
             seat_wind: me.wind,
-            round_wind: self.round.wind,
+            round_wind: self.round.round_wind,
         };
         if hand.len() % 3 == 2 {
             let mut discards = t.analyze_with_melds(&hand, Some(&seen)).ok()?;

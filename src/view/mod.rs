@@ -32,7 +32,7 @@
 //!
 //! ```text
 //! {"perspective":"seat","seat":0,"stage":"playing",
-//!  "round":{"wind":"E","number":1,"honba":0,"sticks":0,"dealer":0},
+//!  "round":{"round_wind":"E","number":1,"honba":0,"kyoutaku":0,"dealer":0},
 //!  "seats":[{"seat":0,"wind":"E","score":25000,"dealer":true,"riichi":null,
 //!            "river":[{"pai":"9m","tsumogiri":false,"riichi":false,"called":false}],
 //!            "melds":[{"type":"pon","tiles":["C","C","C"],"called":"C","from":2}],
@@ -50,7 +50,7 @@
 //! from the end of a round until the next deal: `{"kind":"wins","wins":
 //! [{"seat","from","tsumo","pai","pao","deltas","ura_indicators","score":
 //! {"han","fu","yakuman","limit","yaku":[{"yaku","name","han","dora"}],
-//! "fu_items","reading","payment","points","stick_points"}}],…}` or
+//! "fu_items","reading","payment","points","kyoutaku_points"}}],…}` or
 //! `{"kind":"draw","reason":"exhaustive","abortive":false,"tenpai",
 //! "nagashi",…}`, then `"shown":[{"seat","why":"win"|"tenpai","tiles",
 //! "melds","win_tile"}],"deltas","riichi_deposits","scores","scores_known"`.
@@ -115,18 +115,18 @@ pub enum Stage {
     GameOver,
 }
 
-/// The round: wind, number, honba and the riichi sticks on the table.
+/// The round: round wind, number, honba and the riichi sticks (kyoutaku) on the table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 #[non_exhaustive]
 pub struct RoundInfo {
     /// The round wind.
-    pub wind: Wind,
+    pub round_wind: Wind,
     /// The round's number within its wind, 1–4 (East 1 …).
     pub number: u8,
     /// Honba (repeat counters).
     pub honba: u8,
     /// Riichi sticks on the table now (a count; 1,000 points each).
-    pub sticks: u8,
+    pub kyoutaku: u32,
     /// The dealer's seat.
     pub dealer: SeatIndex,
 }
@@ -292,10 +292,10 @@ impl SeatView {
             seat,
             stage,
             round: RoundInfo {
-                wind: round.wind(),
+                round_wind: round.round_wind(),
                 number: round.kyoku(),
                 honba: round.honba(),
-                sticks: state.sticks(),
+                kyoutaku: state.kyoutaku(),
                 dealer,
             },
             seats,

@@ -120,7 +120,7 @@ impl ShownHand {
 
 /// The score of a win in JSON: `{"han", "fu", "yakuman", "limit", "yaku":
 /// [{"yaku", "name", "han", "dora"}], "fu_items": [{"source", "fu"}],
-/// "reading", "payment", "points", "stick_points"}`, or `null`.
+/// "reading", "payment", "points", "kyoutaku_points"}`, or `null`.
 fn score_json<S: Serializer>(score: &Option<Score>, s: S) -> Result<S::Ok, S::Error> {
     let Some(sc) = score else {
         return s.serialize_none();
@@ -176,7 +176,7 @@ fn score_json<S: Serializer>(score: &Option<Score>, s: S) -> Result<S::Ok, S::Er
     st.serialize_field("reading", &sc.reading.to_string())?;
     st.serialize_field("payment", &payment)?;
     st.serialize_field("points", &sc.total)?;
-    st.serialize_field("stick_points", &sc.stick_points)?;
+    st.serialize_field("kyoutaku_points", &sc.kyoutaku_points)?;
     st.end()
 }
 

@@ -22,7 +22,7 @@ fn draw_deal(rules: Rules, dealer_ready: bool) -> State {
         wind: "E",
         kyoku: 1,
         honba: 1,
-        sticks: 1,
+        kyoutaku: 1,
     };
     deal(
         rules,

@@ -62,7 +62,7 @@ fn round(wind: &'static str, kyoku: u8) -> Round {
         wind,
         kyoku,
         honba: 0,
-        sticks: 0,
+        kyoutaku: 0,
     }
 }
 

@@ -54,12 +54,12 @@ const DAISANGEN: (&str, [&str; 3]) = ("P P F F C C 1m 2m 3m 5p 8s 9s 9s", ["8s",
 /// Daisangen and tsuuiisou (a double yakuman): EEE S waiting on South.
 const WITH_TSUUIISOU: (&str, [&str; 3]) = ("P P F F C C E E E S N N W", ["N", "N", "W"]);
 
-fn east_1(honba: u8, sticks: u8) -> Round {
+fn east_1(honba: u8, kyoutaku: u32) -> Round {
     Round {
         wind: "E",
         kyoku: 1,
         honba,
-        sticks,
+        kyoutaku,
     }
 }
 

@@ -30,7 +30,7 @@ pub struct Round {
     pub wind: &'static str,
     pub kyoku: u8,
     pub honba: u8,
-    pub sticks: u8,
+    pub kyoutaku: u32,
 }
 
 /// East 1, no honba, no sticks.
@@ -38,7 +38,7 @@ pub const EAST_1: Round = Round {
     wind: "E",
     kyoku: 1,
     honba: 0,
-    sticks: 0,
+    kyoutaku: 0,
 };
 
 /// A state under `rules` after `start_game` and the deal of `round` (dealer
@@ -48,11 +48,11 @@ pub fn deal(rules: Rules, round: Round, scores: [i32; 4], hands: [&str; 4], dora
     s.apply(&Event::start_game(vec![], None, Default::default()))
         .expect("start_game");
     s.apply(&Event::StartKyoku {
-        bakaze: round.wind.parse().expect("a wind"),
+        round_wind: round.wind.parse().expect("a wind"),
         kyoku: round.kyoku,
         honba: round.honba,
-        kyotaku: round.sticks,
-        oya: round.kyoku - 1,
+        kyoutaku: round.kyoutaku,
+        dealer: round.kyoku - 1,
         dora_marker: dora.parse().expect("a tile"),
         scores,
         tehais: hands.map(tiles),
@@ -106,13 +106,13 @@ pub fn outcome(s: &State) -> Option<&RoundOutcome> {
 }
 
 /// A round as (wind, kyoku, honba, sticks), e.g. `("E", 2, 0, 0)`.
-pub type RoundTuple = (&'static str, u8, u8, u8);
+pub type RoundTuple = (&'static str, u8, u8, u32);
 
 /// The next round after `end_kyoku`, or None when the game is over.
 pub fn next_round(s: &State) -> Option<RoundTuple> {
     let r = s.next_round()?;
-    let wind = ["E", "S", "W", "N"][r.wind() as usize];
-    Some((wind, r.kyoku(), r.honba(), r.sticks()))
+    let wind = ["E", "S", "W", "N"][r.round_wind() as usize];
+    Some((wind, r.kyoku(), r.honba(), r.kyoutaku()))
 }
 
 /// Scores now, by seat.

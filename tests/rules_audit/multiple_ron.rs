@@ -34,7 +34,7 @@ fn four_m_into_with(rules: Rules, triple: bool, honba: u8) -> tenpai::game::Stat
         wind: "E",
         kyoku: 1,
         honba,
-        sticks: 1,
+        kyoutaku: 1,
     };
     let mut s = deal(
         rules,

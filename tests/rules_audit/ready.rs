@@ -41,7 +41,7 @@ fn round(rules: Rules, kyoku: u8, seat1: &str, kan: bool) -> State {
         wind: "E",
         kyoku,
         honba: 0,
-        sticks: 0,
+        kyoutaku: 0,
     };
     let mut s = deal(
         rules,

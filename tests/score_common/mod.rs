@@ -68,8 +68,8 @@ impl Win {
         self.0.honba = n;
         self
     }
-    pub fn sticks(mut self, n: u32) -> Win {
-        self.0.riichi_sticks = n;
+    pub fn kyoutaku(mut self, n: u32) -> Win {
+        self.0.kyoutaku = n;
         self
     }
     pub fn result(&self, rules: &Rules) -> Result<Score, ScoreError> {

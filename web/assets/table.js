@@ -118,8 +118,8 @@ export function drawBoard(board, tv, names, opts = {}) {
     board.append(layer);
   }
   const c = el("div", "center");
-  c.append(el("div", "round", t("round", { wind: windName(v.round.wind), n: v.round.number })));
-  c.append(el("div", "counts", `${t("honba", { n: v.round.honba })} · ${t("sticks", { n: v.round.sticks })}`));
+  c.append(el("div", "round", t("round", { wind: windName(v.round.round_wind), n: v.round.number })));
+  c.append(el("div", "counts", `${t("honba", { n: v.round.honba })} · ${t("kyoutaku", { n: v.round.kyoutaku })}`));
   const dora = el("div", "dora");
   dora.append(el("span", "label", t("dora")));
   const ind = v.dora_indicators.slice();

@@ -241,11 +241,11 @@ mod tests {
         s.apply(&Event::start_game(vec![], None, Default::default()))
             .unwrap();
         s.apply(&Event::StartKyoku {
-            bakaze: "E".parse().unwrap(),
+            round_wind: "E".parse().unwrap(),
             kyoku: 2,
             honba: 0,
-            kyotaku: 0,
-            oya: 1,
+            kyoutaku: 0,
+            dealer: 1,
             dora_marker: "9s".parse().unwrap(),
             scores: [25000; 4],
             tehais: [

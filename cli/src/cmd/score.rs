@@ -25,9 +25,10 @@ same form as data/rules/tenhou.toml.
 
 Batch (--batch FILE, - for standard input): one JSON situation per line in the
 format of tests/data/score/cases.jsonl (only \"hand\" and \"win_tile\" are
-required; the flags' names \"win\", \"seat\", \"round\", \"dora\", \"ura\"
-and \"sticks\" are read as \"win_tile\", \"seat_wind\", \"round_wind\",
-\"dora_indicators\", \"ura_indicators\" and \"riichi_sticks\"; an \"expected\"
+required; the flags' names \"win\", \"seat\", \"round\", \"dora\" and
+\"ura\" are read as \"win_tile\", \"seat_wind\", \"round_wind\",
+\"dora_indicators\" and \"ura_indicators\", and the old names
+\"riichi_sticks\" and \"sticks\" as \"kyoutaku\"; an \"expected\"
 field is ignored; any other field is a bad line), one JSON line out per situation,
 in order: {\"han\", \"fu\", \"yaku\": {name: han}, \"yakuman\", \"payment\":
 {\"ron\": n} or {\"tsumo_dealer\": d, \"tsumo_non_dealer\": k}, \"total\"}, or
@@ -39,7 +40,7 @@ tenpai shanten's batch). \"not a winning hand\" and \"no yaku\" are answers,
 not bad lines.
 
 JSON (--json) for one hand: the batch fields plus \"fu_breakdown\" [{\"source\",
-\"fu\"}], \"limit\" (mangan ..., null below), \"stick_points\" (the riichi
+\"fu\"}], \"limit\" (mangan ..., null below), \"kyoutaku_points\" (the riichi
 sticks' points), \"reading\" and \"pao\" (yakuman for which the feeder of the
 last meld may be liable).
 
@@ -111,9 +112,10 @@ pub struct Args {
     /// Honba (300 points each).
     #[arg(long, value_name = "N", default_value_t = 0)]
     pub honba: u32,
-    /// Riichi sticks on the table (1,000 points each, to the winner).
-    #[arg(long, value_name = "N", default_value_t = 0)]
-    pub sticks: u32,
+    /// Riichi sticks (kyoutaku) on the table (1,000 points each, to the
+    /// winner); `--sticks` is read too.
+    #[arg(long, alias = "sticks", value_name = "N", default_value_t = 0)]
+    pub kyoutaku: u32,
 
     /// Rule preset (tenhou, mahjongsoul) or a rules TOML file.
     #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
@@ -153,7 +155,7 @@ impl Args {
             dora_indicators: self.dora.clone(),
             ura_indicators: self.ura.clone(),
             honba: self.honba,
-            riichi_sticks: self.sticks,
+            kyoutaku: self.kyoutaku,
             expected: None,
         }
     }
@@ -171,7 +173,7 @@ struct Output {
     record: ScoreRecord,
     fu_breakdown: Vec<FuLine>,
     limit: Option<String>,
-    stick_points: u32,
+    kyoutaku_points: u32,
     reading: String,
     pao: Vec<&'static str>,
 }
@@ -233,13 +235,13 @@ pub(crate) fn print_text<W: Write>(out: &mut W, hand: &str, s: &Score) -> Result
             points(non_dealer)
         )?,
     }
-    if s.stick_points > 0 {
+    if s.kyoutaku_points > 0 {
         writeln!(
             out,
             "Total: {} + {} riichi sticks = {}",
             points(s.total),
-            points(s.stick_points),
-            points(s.total_with_sticks())
+            points(s.kyoutaku_points),
+            points(s.total_with_kyoutaku())
         )?;
     } else {
         writeln!(out, "Total: {}", points(s.total))?;
@@ -389,7 +391,7 @@ pub fn run<R: BufRead, W: Write, E: Write>(args: &Args, input: R, out: W, err: E
                 })
                 .collect(),
             limit: Some(s.limit.name()).filter(|n| !n.is_empty()),
-            stick_points: s.stick_points,
+            kyoutaku_points: s.kyoutaku_points,
             reading: s.reading.to_string(),
             pao: s.pao.iter().map(|(y, _)| y.name()).collect(),
         };
@@ -414,7 +416,7 @@ mod tests {
                 "123m456p789s11z555z",
                 "--win",
                 "5z",
-                "--sticks",
+                "--kyoutaku",
                 "1",
             ],
             "",

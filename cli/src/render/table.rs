@@ -7,7 +7,7 @@ use tenpai::view::{HandTiles, RiverEntry, RoundInfo, SeatView, ShownHand};
 
 /// `East 1` … `North 4`.
 pub fn round_name(round: RoundInfo) -> String {
-    format!("{} {}", round.wind.name(), round.number)
+    format!("{} {}", round.round_wind.name(), round.number)
 }
 
 /// `East 1 · 0 honba · 0 sticks · dora indicator 3m · wall 69` (the
@@ -19,8 +19,8 @@ pub fn status(view: &SeatView, mode: TileMode) -> String {
         "{} · {} honba · {} stick{} · dora indicator{} {} · wall {}",
         round_name(round),
         round.honba,
-        round.sticks,
-        if round.sticks == 1 { "" } else { "s" },
+        round.kyoutaku,
+        if round.kyoutaku == 1 { "" } else { "s" },
         if indicators.len() == 1 { "" } else { "s" },
         mode.list(indicators, " "),
         view.tiles_left()

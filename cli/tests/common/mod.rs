@@ -104,7 +104,7 @@ pub const SUGGEST_OPEN_HAND_JSON: &[&str] = &[
     "2",
     "--scores",
     "30000,20000,25000,24000",
-    "--sticks",
+    "--kyoutaku",
     "1",
     "--samples",
     "200",

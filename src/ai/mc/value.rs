@@ -50,7 +50,7 @@ impl Placement {
     /// The placement model for the seat of `obs` under `rules`.
     pub(crate) fn new(obs: &Observation, rules: &Rules) -> Placement {
         let g = &rules.game;
-        let round = RoundId::new(obs.round_wind, obs.dealer, obs.honba, obs.kyotaku);
+        let round = RoundId::new(obs.round_wind, obs.dealer, obs.honba, obs.kyoutaku);
         Placement {
             me: obs.seat.index(),
             round,
@@ -69,10 +69,10 @@ impl Placement {
     /// engine's rule ([`next_round_after`]): the rounds up to the end of the
     /// game's length from the next one, at least one.
     pub(crate) fn rounds_left(&self, o: &RolloutResult) -> u32 {
-        let oya = self.round.dealer();
+        let dealer = self.round.dealer();
         let end = match o.end {
-            End::Win { winner, .. } => RoundEnd::win(winner == oya),
-            End::Exhaustive => RoundEnd::exhaustive(o.tenpai[oya.index()]),
+            End::Win { winner, .. } => RoundEnd::win(winner == dealer),
+            End::Exhaustive => RoundEnd::exhaustive(o.tenpai[dealer.index()]),
             End::Abort => RoundEnd::ABORTIVE,
         };
         match next_round_after(self.round, end, &o.scores, 0, &self.rules) {
@@ -112,13 +112,13 @@ mod tests {
     use crate::game::{SeatIndex, State};
     use crate::rules::GameLength;
 
-    fn placement(kyoku: u8, seat: u8, oya: u8) -> Placement {
+    fn placement(kyoku: u8, seat: u8, dealer: u8) -> Placement {
         let mut rules = Rules::tenhou();
         rules.game.length = GameLength::East;
         let seat = crate::game::SeatIndex::new(seat).unwrap();
         let mut obs = Observation::of(&State::new(rules.clone()), seat);
         obs.kyoku = kyoku;
-        obs.dealer = crate::game::SeatIndex::new(oya).unwrap();
+        obs.dealer = crate::game::SeatIndex::new(dealer).unwrap();
         Placement::new(&obs, &rules)
     }
 

@@ -130,7 +130,7 @@ pub enum End {
 /// s.apply(&Event::start_game(vec![], None, Default::default()))?;
 /// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
 /// s.apply(&Event::StartKyoku {
-///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+///     round_wind: "E".parse()?, kyoku: 1, honba: 0, kyoutaku: 0, dealer: 0,
 ///     dora_marker: "1m".parse()?, scores: [25000; 4],
 ///     tehais: [tiles("1m 2m 3m 4p 5p 6p 7s 8s 9s E E E S"), tiles("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
 ///              tiles("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), tiles("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],
@@ -189,9 +189,9 @@ pub struct World {
     pub(crate) dora_len: u8,
     pub(crate) scores: [i32; 4],
     pub(crate) honba: u8,
-    pub(crate) kyotaku: u8,
-    pub(crate) oya: u8,
-    pub(crate) bakaze: u8,
+    pub(crate) kyoutaku: u32,
+    pub(crate) dealer: u8,
+    pub(crate) round_wind: u8,
     /// A call or kan happened this round (the first go-around is over).
     pub(crate) any_call: bool,
     /// Discards made per seat (for double riichi).

@@ -41,11 +41,11 @@ impl State {
         match event {
             Event::StartGame { .. } => self.start_game(),
             Event::StartKyoku {
-                bakaze,
+                round_wind,
                 kyoku,
                 honba,
-                kyotaku,
-                oya,
+                kyoutaku,
+                dealer,
                 dora_marker,
                 scores,
                 tehais,
@@ -59,7 +59,7 @@ impl State {
                 if !ok {
                     return Err(err("start_kyoku", 4, "not between rounds"));
                 }
-                let round = RoundId::from_mjai(bakaze, *kyoku, *honba, *kyotaku, *oya)?;
+                let round = RoundId::from_mjai(*round_wind, *kyoku, *honba, *kyoutaku, *dealer)?;
                 self.start_kyoku(round, *dora_marker, *scores, tehais)
             }
             Event::Tsumo { actor, pai } => self.tsumo(*actor, *pai),
@@ -253,7 +253,7 @@ impl State {
             self.round,
             outcome,
             &self.scores,
-            self.sticks,
+            self.kyoutaku,
             &self.rules.game,
         );
         self.next_round = next;
@@ -278,11 +278,11 @@ impl State {
             }
         }
         let mut fin = self.scores;
-        let mut sticks = self.sticks;
-        if self.rules.game.leftover_sticks_to_first && sticks > 0 {
+        let mut kyoutaku = self.kyoutaku;
+        if self.rules.game.leftover_sticks_to_first && kyoutaku > 0 {
             let first = ranking(&fin)[0] as usize;
-            fin[first] += RIICHI_STICK as i32 * sticks as i32;
-            sticks = 0;
+            fin[first] += RIICHI_STICK as i32 * kyoutaku as i32;
+            kyoutaku = 0;
         }
         if let (Some(given), Some(_)) = (scores, self.view) {
             // The host's final scores (this view may not know the last payments).
@@ -299,7 +299,7 @@ impl State {
         }
         self.game_over = true;
         self.scores = fin;
-        self.sticks = sticks;
+        self.kyoutaku = kyoutaku;
         self.phase = Phase::BeforeGame;
         Ok(())
     }

@@ -25,7 +25,7 @@ impl State {
         if self.view.is_none() {
             self.check_deal_follows(round, scores)?;
         }
-        let total = scores.iter().sum::<i32>() + RIICHI_STICK as i32 * round.sticks() as i32;
+        let total = scores.iter().sum::<i32>() + RIICHI_STICK as i32 * round.kyoutaku() as i32;
         if let Some(t) = self.total_points {
             if t != total {
                 return Err(err(E, 4, format!("points {total} on the table, not {t}")));
@@ -37,7 +37,7 @@ impl State {
         st.total_points = Some(self.total_points.unwrap_or(total));
         st.unseen_red = st.rules.scoring.red_fives;
         st.round = round;
-        st.sticks = round.sticks();
+        st.kyoutaku = round.kyoutaku();
         st.scores = scores;
         st.live_left = LIVE_AFTER_DEAL as u8;
         for (s, tiles) in tehais.iter().enumerate() {

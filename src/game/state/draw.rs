@@ -83,11 +83,15 @@ impl State {
                     .iter()
                     .all(|r| !r.called && r.pai.tile().is_some_and(|t| t.is_terminal_or_honor()));
         }
-        let oya = self.round.dealer().get();
+        let dealer = self.round.dealer().get();
         if nagashi.iter().any(|&n| n) {
             for s in (0..4u8).filter(|&s| nagashi[s as usize]) {
                 for o in (0..4u8).filter(|&o| o != s) {
-                    let pay = if s == oya || o == oya { 4000 } else { 2000 };
+                    let pay = if s == dealer || o == dealer {
+                        4000
+                    } else {
+                        2000
+                    };
                     d[o as usize] -= pay;
                     d[s as usize] += pay;
                 }

@@ -45,8 +45,8 @@ impl State {
     /// Riichi sticks on the table now (a count; 1,000 points each): those
     /// carried into the round plus this round's riichi, until a win takes them.
     #[inline]
-    pub fn sticks(&self) -> u8 {
-        self.sticks
+    pub fn kyoutaku(&self) -> u32 {
+        self.kyoutaku
     }
 
     /// The dealer's seat (0–3) this round.
@@ -69,7 +69,7 @@ impl State {
     /// Round wind.
     #[inline]
     pub fn round_wind(&self) -> Wind {
-        self.round.wind()
+        self.round.round_wind()
     }
 
     /// One seat's part of the round.

@@ -41,7 +41,7 @@ impl State {
     /// ```
     pub fn check_invariants(&self) -> Result<(), GameError> {
         if let Some(t) = self.total_points.filter(|_| !self.unsettled) {
-            let now = self.scores.iter().sum::<i32>() + RIICHI_STICK as i32 * self.sticks as i32;
+            let now = self.scores.iter().sum::<i32>() + RIICHI_STICK as i32 * self.kyoutaku as i32;
             if now != t {
                 return bad(format!("points {now} on the table, {t} at the start"));
             }
@@ -224,11 +224,11 @@ mod tests {
         s.apply(&Event::start_game(vec![], None, Default::default()))
             .expect("starts");
         s.apply(&Event::StartKyoku {
-            bakaze: "E".parse().expect("wind"),
+            round_wind: "E".parse().expect("wind"),
             kyoku: 1,
             honba: 0,
-            kyotaku: 0,
-            oya: 0,
+            kyoutaku: 0,
+            dealer: 0,
             dora_marker: "1m".parse().expect("tile"),
             scores: [25000; 4],
             tehais: [

@@ -127,7 +127,7 @@ pub struct State {
     /// The round as dealt (its sticks are those carried into it).
     round: RoundId,
     /// Riichi sticks on the table now (a count).
-    sticks: u8,
+    kyoutaku: u32,
     /// The four seats.
     seats: [Seat; 4],
     /// Dora indicators turned.
@@ -215,7 +215,7 @@ impl State {
             phase: Phase::BeforeGame,
             scores: [start; 4],
             round: RoundId::FIRST,
-            sticks: 0,
+            kyoutaku: 0,
             seats: Default::default(),
             dora: Vec::new(),
             live_left: 0,
@@ -267,7 +267,7 @@ impl State {
     /// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
     /// let hidden = vec![Pai::HIDDEN; 13];
     /// s.apply(&Event::StartKyoku {
-    ///     bakaze: "E".parse()?, kyoku: 1, honba: 0, kyotaku: 0, oya: 0,
+    ///     round_wind: "E".parse()?, kyoku: 1, honba: 0, kyoutaku: 0, dealer: 0,
     ///     dora_marker: "1m".parse()?, scores: [25000; 4],
     ///     tehais: [hidden.clone(), tiles("1p 1p 3p 5p 7p 9p 1s 3s 5s 7s 9s E E"), hidden.clone(), hidden],
     /// })?;

@@ -61,15 +61,15 @@ impl State {
     pub fn from_observation(rules: Rules, obs: &Observation) -> Result<State, GameError> {
         let me = obs.seat;
         let carried = obs
-            .kyotaku
-            .saturating_sub(obs.riichi.iter().filter(|&&r| r).count() as u8);
+            .kyoutaku
+            .saturating_sub(obs.riichi.iter().filter(|&&r| r).count() as u32);
         let round = RoundId::new(obs.round_wind, obs.dealer, obs.honba, carried);
         let mut st = State::for_seat(rules, me);
         st.unseen_red = st.rules.scoring.red_fives;
         st.round = round;
-        st.sticks = obs.kyotaku;
+        st.kyoutaku = obs.kyoutaku;
         st.scores = obs.scores;
-        st.total_points = Some(obs.scores.iter().sum::<i32>() + 1000 * obs.kyotaku as i32);
+        st.total_points = Some(obs.scores.iter().sum::<i32>() + 1000 * obs.kyoutaku as i32);
         st.live_left = obs.live_left;
         for s in 0..4u8 {
             st.place_seat(obs, s)?;

@@ -286,7 +286,7 @@ impl State {
                 d[a] = -(RIICHI_STICK as i32);
                 check_deltas(E, deltas, d)?;
                 let flags = &mut self.seats[a].flags;
-                flags.accept_riichi(&mut self.scores[a], &mut self.sticks);
+                flags.accept_riichi(&mut self.scores[a], &mut self.kyoutaku);
                 Ok(())
             }
             _ => Err(err(E, actor, "no riichi discard of this seat is waiting")),

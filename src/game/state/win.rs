@@ -72,7 +72,7 @@ impl State {
                 .map(|&p| indicator(p, seat))
                 .collect::<Result<_, _>>()?,
             honba: self.round.honba() as u32,
-            sticks: self.sticks as u32,
+            kyoutaku: self.kyoutaku,
             ..WinFacts::new(*s.concealed(), s.red_fives(), melds, t, pai.is_red(), tsumo)
         };
         facts
@@ -107,7 +107,7 @@ impl State {
         pai: Pai,
         ura: &[Pai],
     ) -> Result<Win, GameError> {
-        self.score_win_counting(seat, from, pai, ura, self.round.honba(), self.sticks)
+        self.score_win_counting(seat, from, pai, ura, self.round.honba(), self.kyoutaku)
     }
 
     /// [`State::score_win`] with `honba` and `sticks` (counts) paid instead of
@@ -119,12 +119,12 @@ impl State {
         pai: Pai,
         ura: &[Pai],
         honba: u8,
-        sticks: u8,
+        kyoutaku: u32,
     ) -> Result<Win, GameError> {
         let tsumo = seat == from;
         let mut sit = self.situation(seat, pai, tsumo, ura)?;
         sit.honba = honba as u32;
-        sit.riichi_sticks = sticks as u32;
+        sit.kyoutaku = kyoutaku;
         let sc = score(&sit, &self.rules).map_err(|error| GameError::Win { seat, error })?;
         let seats = WinSeats {
             winner: seat,
@@ -185,14 +185,14 @@ impl State {
         self.check_ura(actor, ura)?;
         // Later winners of a multiple ron get no sticks (taken by the first), and
         // the honba only when the rules say so.
-        let (mut honba, mut sticks) = (self.round.honba(), self.sticks);
+        let (mut honba, mut kyoutaku) = (self.round.honba(), self.kyoutaku);
         if !prior.is_empty() {
-            sticks = 0;
+            kyoutaku = 0;
             if self.rules.game.multiple_ron_honba == MultiRonHonba::First {
                 honba = 0;
             }
         }
-        let mut win = self.score_win_counting(actor, target, win_pai, ura, honba, sticks)?;
+        let mut win = self.score_win_counting(actor, target, win_pai, ura, honba, kyoutaku)?;
         check_deltas(E, deltas, win.deltas)?;
         if self.seats[actor as usize].flags.riichi_accepted() {
             win.ura = ura[..self.dora.len().min(ura.len())].to_vec();
@@ -200,7 +200,7 @@ impl State {
         if prior.is_empty() && actor != target {
             self.ron_phase = Some(self.phase.clone());
         }
-        pay_win(&mut self.scores, &mut self.sticks, win.deltas);
+        pay_win(&mut self.scores, &mut self.kyoutaku, win.deltas);
         let mut wins = prior;
         wins.push(win);
         self.outcome = Some(RoundOutcome::Wins(wins));
@@ -237,20 +237,24 @@ impl State {
             }
             Some(p)
         };
-        let sticks = if wins.is_empty() { self.sticks } else { 0 };
+        let kyoutaku = if wins.is_empty() { self.kyoutaku } else { 0 };
         if let Some(d) = deltas {
             let sum: i32 = d.iter().sum();
-            if sum != 1000 * sticks as i32 || d[actor as usize] <= 0 {
+            if sum != 1000 * kyoutaku as i32 || d[actor as usize] <= 0 {
                 return Err(err(
                     E,
                     actor,
-                    format!("deltas {d:?}: the winner must gain, and the sticks ({sticks}) are all the points added"),
+                    format!("deltas {d:?}: the winner must gain, and the sticks ({kyoutaku}) are all the points added"),
                 ));
             }
         }
         // Without deltas the payments are unknown until the next deal.
         self.unsettled |= deltas.is_none();
-        pay_win(&mut self.scores, &mut self.sticks, deltas.unwrap_or([0; 4]));
+        pay_win(
+            &mut self.scores,
+            &mut self.kyoutaku,
+            deltas.unwrap_or([0; 4]),
+        );
         if wins.is_empty() && actor != target {
             self.ron_phase = Some(self.phase.clone());
         }

@@ -5,7 +5,7 @@ use super::{attr, id_pai, numbers};
 use crate::game::Pai;
 use crate::game::{DrawReason, Event};
 use crate::log::{sort_pais, ImportedRound, LoggedDraw, LoggedResult, LoggedWin, TENHOU_YAKU};
-use crate::tile::Tile;
+use crate::Wind;
 use roxmltree::Node;
 
 /// A round being read.
@@ -57,7 +57,7 @@ impl RoundBuilder {
     /// A round from its `INIT` element.
     pub fn start(node: Node, red: [u8; 3]) -> Result<RoundBuilder, String> {
         let seed: Vec<u32> = numbers(node, "seed", true)?;
-        let [idx, honba, sticks, _, _, dora] = seed[..] else {
+        let [idx, honba, kyoutaku, _, _, dora] = seed[..] else {
             return Err(format!(
                 "attribute seed: {} numbers (expected 6)",
                 seed.len()
@@ -68,10 +68,10 @@ impl RoundBuilder {
                 "seed: round {idx} (expected 0 = East 1 to 15 = North 4)"
             ));
         }
-        let (bakaze, kyoku, oya) = ((idx / 4) as u8, (idx % 4) as u8 + 1, (idx % 4) as u8);
-        if seat(node, "oya")? != oya {
+        let (round_wind, kyoku, dealer) = ((idx / 4) as u8, (idx % 4) as u8 + 1, (idx % 4) as u8);
+        if seat(node, "oya")? != dealer {
             return Err(format!(
-                "attribute oya: not the dealer of round {idx} (seat {oya})"
+                "attribute oya: not the dealer of round {idx} (seat {dealer})"
             ));
         }
         let ten: Vec<i32> = numbers(node, "ten", true)?;
@@ -81,7 +81,10 @@ impl RoundBuilder {
         };
         let mut r = RoundBuilder {
             red,
-            name: format!("{}{kyoku}-{honba}", ["E", "S", "W", "N"][bakaze as usize]),
+            name: format!(
+                "{}{kyoku}-{honba}",
+                ["E", "S", "W", "N"][round_wind as usize]
+            ),
             events: Vec::new(),
             results: Vec::new(),
             seen: [false; 136],
@@ -107,11 +110,11 @@ impl RoundBuilder {
             sort_pais(hand);
         }
         r.events.push(Event::StartKyoku {
-            bakaze: Pai::from(Tile::new(27 + bakaze).expect("a wind")),
+            round_wind: Wind::ALL[usize::from(round_wind)],
             kyoku,
             honba: u8::try_from(honba).map_err(|_| format!("seed: {honba} honba"))?,
-            kyotaku: u8::try_from(sticks).map_err(|_| format!("seed: {sticks} riichi sticks"))?,
-            oya,
+            kyoutaku,
+            dealer,
             dora_marker,
             scores,
             tehais,

@@ -7,7 +7,7 @@ use crate::game::Event;
 use crate::game::Pai;
 use crate::log::{sort_pais, ImportedRound, LoggedDraw, LoggedResult};
 use crate::rules::{KanDoraTiming, Rules};
-use crate::tile::Tile;
+use crate::Wind;
 
 /// What is wrong with a round: the entry (by index) when one is to blame.
 pub(super) type RoundError = (Option<usize>, String);
@@ -27,7 +27,7 @@ pub(super) fn round_events(raw: &RawRound, rules: &Rules) -> Result<ImportedRoun
             format!("round number {idx} (expected 0 = East 1 to 15 = North 4)"),
         ));
     }
-    let (bakaze, kyoku, oya) = (idx / 4, idx % 4 + 1, idx % 4);
+    let (round_wind, kyoku, dealer) = (idx / 4, idx % 4 + 1, idx % 4);
     let dora: Vec<Pai> = raw.2.iter().map(|c| c.0).collect();
     let ura: Vec<Pai> = raw.3.iter().map(|c| c.0).collect();
     let first = *dora
@@ -48,14 +48,14 @@ pub(super) fn round_events(raw: &RawRound, rules: &Rules) -> Result<ImportedRoun
         draws: std::array::from_fn(|s| raw.seat(s).1),
         discards: std::array::from_fn(|s| raw.seat(s).2),
     };
-    let steps = plan(&lists, oya).map_err(|e| (None, e))?;
+    let steps = plan(&lists, dealer).map_err(|e| (None, e))?;
     let mut out = Emitter {
         events: vec![Event::StartKyoku {
-            bakaze: Pai::from(Tile::new(27 + bakaze).expect("a wind")),
+            round_wind: Wind::ALL[usize::from(round_wind)],
             kyoku,
             honba: raw.0 .1,
-            kyotaku: raw.0 .2,
-            oya,
+            kyoutaku: u32::from(raw.0 .2),
+            dealer,
             dora_marker: first,
             scores: raw.1,
             tehais,

@@ -9,10 +9,8 @@ use crate::protocol::{NoticeKind, ServerMsg};
 use std::time::Duration;
 use tenpai::arena::PlayerKind;
 use tenpai::game::SeatIndex;
+use tenpai::Wind;
 use tokio::time::Instant;
-
-/// The seats' winds, for the notices.
-pub(super) const WINDS: [&str; 4] = ["East", "South", "West", "North"];
 
 /// `d` for a person: `20 s`, `1.5 s`, `250 ms`.
 fn shown(d: Duration) -> String {
@@ -47,7 +45,7 @@ impl Table {
                 self.away[s] = Some(Instant::now() + grace);
                 let message = format!(
                     "{} left: an AI plays their seat in {} unless they come back",
-                    WINDS[s],
+                    Wind::ALL[s].name(),
                     shown(grace)
                 );
                 self.notice(seat, NoticeKind::Left, Some(grace), message);
@@ -79,7 +77,7 @@ impl Table {
                 self.covered[s] = true;
                 let message = format!(
                     "{} is away: an AI plays their seat until they come back",
-                    WINDS[s]
+                    Wind::ALL[s].name()
                 );
                 self.notice(seat, NoticeKind::Covered, None, message);
                 self.tell_seats();
@@ -107,7 +105,7 @@ impl Table {
         } else if !was_away {
             return;
         }
-        let message = format!("{} is back", WINDS[s]);
+        let message = format!("{} is back", Wind::ALL[s].name());
         self.notice(seat, NoticeKind::Back, None, message);
     }
 

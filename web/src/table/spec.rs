@@ -11,6 +11,7 @@ use tenpai::ai::mc::Settings;
 use tenpai::arena::PlayerKind;
 use tenpai::game::SeatIndex;
 use tenpai::rules::Rules;
+use tenpai::Wind;
 
 /// Who recommends the person's moves in the thinking panel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,8 +84,8 @@ impl TableSpec {
         let single = self.persons().len() == 1;
         std::array::from_fn(|s| match &self.players[s] {
             None if single => tenpai::review::PLAYER_NAME.to_string(),
-            None => format!("person {}", ["E", "S", "W", "N"][s]),
-            Some(k) => format!("{k} {}", ["E", "S", "W", "N"][s]),
+            None => format!("person {}", Wind::ALL[s]),
+            Some(k) => format!("{k} {}", Wind::ALL[s]),
         })
     }
 }

@@ -136,7 +136,7 @@ impl Table {
         };
         let message = format!(
             "{} ran out of time: their turn was played for them",
-            super::away::WINDS[seat.index()]
+            tenpai::Wind::ALL[seat.index()].name()
         );
         self.notice(seat, NoticeKind::TimedOut, None, message);
         self.stage = Stage::Thinking;

@@ -440,7 +440,7 @@ mod tests {
             riichi: true,
             called: false,
         }];
-        o.kyotaku = 1;
+        o.kyoutaku = 1;
         let m = menu_of(&o);
         assert_eq!(m.legal(), [discard("9s", true)]);
         assert_eq!(

@@ -61,15 +61,15 @@ pub fn event_line(e: &Event, view: &SeatView, names: Names, mode: TileMode) -> O
     Some(match e {
         Event::StartKyoku {
             honba,
-            kyotaku,
-            oya,
+            kyoutaku,
+            dealer,
             ..
         } => format!(
-            "=== {} · {honba} honba · {kyotaku} stick{} · dealer {} · your seat wind {} ===",
+            "=== {} · {honba} honba · {kyoutaku} stick{} · dealer {} · your seat wind {} ===",
             round_name(view.round()),
-            if *kyotaku == 1 { "" } else { "s" },
-            n(*oya),
-            Wind::of_seat(names.me, *oya).name(),
+            if *kyoutaku == 1 { "" } else { "s" },
+            n(*dealer),
+            Wind::of_seat(names.me, *dealer).name(),
         ),
         Event::Dahai {
             actor,
@@ -142,7 +142,7 @@ pub fn round_header(view: &SeatView, names: Names) -> String {
     let r = view.round();
     format!(
         "=== {}{}-{} · dealer {} ===",
-        r.wind.letter(),
+        r.round_wind.letter(),
         r.number,
         r.honba,
         names.of(r.dealer)

@@ -106,9 +106,9 @@ pub struct Args {
     #[arg(long, default_value_t = 0)]
     pub honba: u8,
 
-    /// Riichi sticks on the table.
-    #[arg(long, default_value_t = 0)]
-    pub sticks: u8,
+    /// Riichi sticks (kyoutaku) on the table; `--sticks` is read too.
+    #[arg(long, alias = "sticks", default_value_t = 0)]
+    pub kyoutaku: u32,
 
     /// The deciding seat (0-3); with --log, the default is the seat that must
     /// decide.
@@ -277,7 +277,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     };
     super::sort_by_rank(&mut report.candidates);
     let r = view.round();
-    let round = format!("{}{}-{}", r.wind, r.number, r.honba);
+    let round = format!("{}{}-{}", r.round_wind, r.number, r.honba);
     let prior = report.prior.as_ref().map(action_label);
     let waits = ready_waits(&view, &rules);
     if args.json {

@@ -35,10 +35,10 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, SeatIndex)> {
     } else {
         round.honba()
     };
-    let round = RoundId::new(round.wind(), round.dealer(), honba, 0);
+    let round = RoundId::new(round.round_wind(), round.dealer(), honba, 0);
     let mut position = Position::new(seat, round)
         .hand(&hand, drawn)
-        .sticks(args.sticks);
+        .kyoutaku(args.kyoutaku);
     if let Some(rivers) = &args.rivers {
         for (s, river) in SeatIndex::ALL.into_iter().zip(&rivers.0) {
             position = position.river(s, river);

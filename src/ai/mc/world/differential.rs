@@ -223,7 +223,7 @@ impl Follower {
         }
         assert_eq!(w.any_call, state.any_call(), "the first go-around");
         assert_eq!(w.scores, state.scores(), "scores");
-        assert_eq!(w.kyotaku, state.sticks(), "sticks");
+        assert_eq!(w.kyoutaku, state.kyoutaku(), "kyoutaku");
         assert_eq!(w.live_left(), state.live_left(), "live wall");
         let dora: Vec<Pai> = w.dora[..w.dora_len as usize]
             .iter()

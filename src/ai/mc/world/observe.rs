@@ -69,9 +69,9 @@ impl World {
             dora_len: 0,
             scores: obs.scores,
             honba: obs.honba,
-            kyotaku: obs.kyotaku,
-            oya: obs.dealer.get(),
-            bakaze: obs.round_wind as u8,
+            kyoutaku: obs.kyoutaku,
+            dealer: obs.dealer.get(),
+            round_wind: obs.round_wind as u8,
             any_call: obs.melds.iter().any(|m| !m.is_empty()),
             turns: [0; 4],
             me: obs.seat.get(),
@@ -140,8 +140,8 @@ impl World {
         self.flags[s].ippatsu = at + 1 == obs.rivers[s].len();
         // Discard k of seat t came after the riichi discard when its turn
         // number (k rounds of four, from the dealer) is later.
-        let oya = self.oya as usize;
-        let order = |x: usize| (x + 4 - oya) % 4;
+        let dealer = self.dealer as usize;
+        let order = |x: usize| (x + 4 - dealer) % 4;
         let when = at * 4 + order(s);
         for t in 0..4 {
             for (k, r) in obs.rivers[t].iter().enumerate() {

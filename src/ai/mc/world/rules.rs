@@ -20,13 +20,13 @@ impl World {
     /// The seat's wind.
     #[inline]
     pub(crate) fn seat_wind(&self, s: usize) -> Wind {
-        Wind::of_seat(s as u8, self.oya)
+        Wind::of_seat(s as u8, self.dealer)
     }
 
     /// The round wind.
     #[inline]
     pub(crate) fn round_wind(&self) -> Wind {
-        Wind::ALL[self.bakaze as usize % 4]
+        Wind::ALL[self.round_wind as usize % 4]
     }
 
     /// A triplet of kind `k` is a yakuhai for seat `s` ([`is_yakuhai`]).
@@ -128,7 +128,7 @@ impl World {
         let seats = WinSeats {
             winner: seat as u8,
             from: from as u8,
-            dealer: self.oya,
+            dealer: self.dealer,
             liable: liable_seat(
                 self.melds[seat][..self.meld_len[seat] as usize]
                     .iter()
@@ -180,7 +180,7 @@ impl World {
                 .collect(),
             ura: self.dead[..ura].iter().map(ind).collect(),
             honba: self.honba as u32,
-            sticks: self.kyotaku as u32,
+            kyoutaku: self.kyoutaku,
             // A red tile is only read as red when the hand holds a red five.
             ..WinFacts::new(
                 counts,

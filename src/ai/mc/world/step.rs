@@ -74,7 +74,7 @@ impl World {
     /// Seat `s`'s discard passed with no win: a riichi declared with it is
     /// accepted, its stick paid to the table.
     pub(crate) fn discard_passed(&mut self, s: usize) {
-        self.flags[s].accept_riichi(&mut self.scores[s], &mut self.kyotaku);
+        self.flags[s].accept_riichi(&mut self.scores[s], &mut self.kyoutaku);
     }
 
     /// The tile `code` of seat `from` that the deciding seat answers (a
@@ -202,7 +202,7 @@ impl World {
 
     /// A win paid: its `deltas` added to the scores, the sticks taken.
     pub(crate) fn pay_win(&mut self, deltas: [i32; 4]) {
-        pay_win(&mut self.scores, &mut self.kyotaku, deltas);
+        pay_win(&mut self.scores, &mut self.kyoutaku, deltas);
     }
 
     /// The exhaustive draw paid: the tenpai payments of the seats ready
