@@ -68,7 +68,7 @@
 //! assert!(choices.discard_due && choices.actions.iter().all(|a| !matches!(a, Action::Pass)));
 //! let json = serde_json::to_value(&v).expect("a view serializes");
 //! assert_eq!(json["seats"][1]["hand"], serde_json::Value::Null);
-//! assert_eq!(json["round"]["wind"], "E");
+//! assert_eq!(json["round"]["round_wind"], "E");
 //! # Ok::<(), tenpai::game::GameError>(())
 //! ```
 

@@ -96,7 +96,7 @@ struct Ctx<'a> {
 /// s.apply(&Event::start_game(vec![], None, Default::default()))?;
 /// let deal = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<_>>();
 /// s.apply(&Event::StartKyoku {
-///     round_wind: "E".parse()?, kyoku: 1, honba: 0, kyoutaku: 0, dealer: 0,
+///     round_wind: tenpai::Wind::East, kyoku: 1, honba: 0, kyoutaku: 0, dealer: 0,
 ///     dora_marker: "1m".parse()?, scores: [25000; 4],
 ///     tehais: [deal("1m 2m 3m 4p 5p 6p 7s 8s 9s E E E S"), deal("1p 1p 1p 2p 2p 2p 3p 3p 3p 4p 4p 4p 5p"),
 ///              deal("1s 1s 1s 2s 2s 2s 3s 3s 3s 4s 4s 4s 5s"), deal("2m 2m 2m 3m 3m 3m 4m 4m 4m 5m 5m 5m 6m")],

@@ -224,7 +224,7 @@ mod tests {
         s.apply(&Event::start_game(vec![], None, Default::default()))
             .expect("starts");
         s.apply(&Event::StartKyoku {
-            round_wind: "E".parse().expect("wind"),
+            round_wind: crate::Wind::East,
             kyoku: 1,
             honba: 0,
             kyoutaku: 0,

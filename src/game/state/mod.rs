@@ -267,7 +267,7 @@ impl State {
     /// let tiles = |t: &str| t.split(' ').map(|x| x.parse().unwrap()).collect::<Vec<Pai>>();
     /// let hidden = vec![Pai::HIDDEN; 13];
     /// s.apply(&Event::StartKyoku {
-    ///     round_wind: "E".parse()?, kyoku: 1, honba: 0, kyoutaku: 0, dealer: 0,
+    ///     round_wind: tenpai::Wind::East, kyoku: 1, honba: 0, kyoutaku: 0, dealer: 0,
     ///     dora_marker: "1m".parse()?, scores: [25000; 4],
     ///     tehais: [hidden.clone(), tiles("1p 1p 3p 5p 7p 9p 1s 3s 5s 7s 9s E E"), hidden.clone(), hidden],
     /// })?;
