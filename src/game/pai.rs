@@ -23,6 +23,16 @@ pub struct Pai(u8);
 const HIDDEN: u8 = 37;
 const HONORS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
 
+/// Each `Pai`'s mjai name by its number: the 34 kinds, the red fives of
+/// man, pin and sou, the hidden tile.
+const NAMES: [&str; 38] = [
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", //
+    "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p", //
+    "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", //
+    "E", "S", "W", "N", "P", "F", "C", //
+    "5mr", "5pr", "5sr", "?",
+];
+
 impl Pai {
     /// The hidden tile `?` (another player's concealed tile).
     pub const HIDDEN: Pai = Pai(HIDDEN);
@@ -157,20 +167,28 @@ impl From<Tile> for Pai {
     }
 }
 
+impl Pai {
+    /// The tile in mjai notation (`3m`, `5sr`, `E`, `C`, `?`), as
+    /// `Display` and serde write it, without formatting.
+    ///
+    /// ```
+    /// use tenpai::game::Pai;
+    /// assert_eq!("0p".parse::<Pai>()?.mjai(), "5pr");
+    /// assert_eq!(Pai::HIDDEN.mjai(), "?");
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    ///
+    /// # Panics
+    /// Never.
+    pub fn mjai(self) -> &'static str {
+        NAMES.get(usize::from(self.0)).copied().unwrap_or("?")
+    }
+}
+
 impl fmt::Display for Pai {
     /// mjai notation: `3m`, `5sr`, `E`, `C`, `?`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.tile() {
-            None => f.write_str("?"),
-            Some(t) if t.is_honor() => f.write_str(HONORS[t.index() - 27]),
-            Some(t) => {
-                write!(f, "{}{}", t.number(), t.suit().letter())?;
-                if self.is_red() {
-                    f.write_str("r")?;
-                }
-                Ok(())
-            }
-        }
+        f.write_str(self.mjai())
     }
 }
 
@@ -207,7 +225,7 @@ impl std::str::FromStr for Pai {
 
 impl Serialize for Pai {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
+        s.serialize_str(self.mjai())
     }
 }
 
@@ -215,5 +233,32 @@ impl<'de> Deserialize<'de> for Pai {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Pai, D::Error> {
         let s = std::borrow::Cow::<str>::deserialize(d)?;
         s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_pai_is_named_as_mjai_writes_it_and_read_back() {
+        for n in 0..=HIDDEN {
+            let p = Pai(n);
+            assert_eq!(p.mjai().parse::<Pai>().unwrap(), p, "{n}");
+            assert_eq!(p.to_string(), p.mjai());
+            assert_eq!(
+                serde_json::to_string(&p).unwrap(),
+                format!("\"{}\"", p.mjai())
+            );
+        }
+        let names: Vec<&str> = [0, 8, 9, 26, 27, 33, 34, 35, 36, 37]
+            .map(|n| Pai(n).mjai())
+            .to_vec();
+        assert_eq!(
+            names,
+            ["1m", "9m", "1p", "9s", "E", "C", "5mr", "5pr", "5sr", "?"]
+        );
+        assert_eq!(Pai::new(Tile::new(13).unwrap(), true).mjai(), "5pr");
+        assert_eq!(Pai::new(Tile::new(30).unwrap(), true).mjai(), "N");
     }
 }
