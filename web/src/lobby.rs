@@ -26,7 +26,7 @@ fn refused(status: StatusCode, message: String) -> Response {
 }
 
 /// `POST /api/tables` with a [`NewTable`]: the table opened and its links
-/// ([`Links`]), or 400 with `{"error": …}` naming the field; 503 when the
+/// ([`crate::rooms::Links`]), or 400 with `{"error": …}` naming the field; 503 when the
 /// server holds its most tables, 429 when the peer's address has opened
 /// its most ([`crate::limits`]).
 pub async fn create(
