@@ -86,12 +86,19 @@ impl Table {
         Some(clock.opened + limit.base + self.banks[clock.seat.index()])
     }
 
+    /// What `clock`'s seat has spent of its open decision so far, and what
+    /// would be left of its bank if it answered now.
+    fn spent_and_bank(&self, clock: Clock, limit: TurnLimit) -> (Duration, Duration) {
+        let spent = Instant::now().saturating_duration_since(clock.opened);
+        let bank = self.banks[clock.seat.index()].saturating_sub(spent.saturating_sub(limit.base));
+        (spent, bank)
+    }
+
     /// The time `seat` has left to answer its open decision, as it is told
     /// ([`crate::view::TableView::clock`]).
     pub(super) fn clock_left(&self, seat: SeatIndex) -> Option<TurnClock> {
         let (clock, limit) = self.open_clock().filter(|(c, _)| c.seat == seat)?;
-        let spent = Instant::now().saturating_duration_since(clock.opened);
-        let bank = self.banks[seat.index()].saturating_sub(spent.saturating_sub(limit.base));
+        let (spent, bank) = self.spent_and_bank(clock, limit);
         Some(TurnClock {
             base_ms: limit.base.saturating_sub(spent).as_millis() as u64,
             bank_ms: bank.as_millis() as u64,
@@ -102,9 +109,7 @@ impl Table {
     /// what they took past the base.
     pub(super) fn stop_clock(&mut self) {
         if let Some((clock, limit)) = self.open_clock() {
-            let spent = Instant::now().saturating_duration_since(clock.opened);
-            let bank = &mut self.banks[clock.seat.index()];
-            *bank = bank.saturating_sub(spent.saturating_sub(limit.base));
+            self.banks[clock.seat.index()] = self.spent_and_bank(clock, limit).1;
         }
         self.clock = None;
     }
