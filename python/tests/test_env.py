@@ -1,6 +1,7 @@
 """tenpai.env.SingleAgentEnv: Gymnasium's own checker, seeding, masks, rewards,
 registration on `import tenpai`, the actions it takes."""
 
+import re
 import subprocess
 import sys
 
@@ -77,12 +78,20 @@ def test_illegal_action_is_penalized_and_changes_nothing():
     assert np.array_equal(obs["tiles"], obs2["tiles"])
 
 
-@pytest.mark.parametrize("bad", [-1, 229, 1000, 3.7])
-def test_an_action_outside_the_action_space_raises_even_when_not_strict(bad):
+@pytest.mark.parametrize(
+    "bad, message",
+    [
+        (-1, "expected a whole number of 0 or more, got -1"),
+        (229, "action 229: outside the action space 0-228"),
+        (1000, "action 1000: outside the action space 0-228"),
+        (3.7, re.escape("expected a whole number, got 3.7 (float)")),
+    ],
+)
+def test_an_action_outside_the_action_space_raises_even_when_not_strict(bad, message):
     env = SingleAgentEnv(opponents="baseline", length="east")
     env.reset(seed=1)
     before = env.game.event_count
-    with pytest.raises(ValueError, match="expected a whole number|outside the action space 0-228"):
+    with pytest.raises(ValueError, match=f"^{message}"):
         env.step(bad)
     assert env.game.event_count == before
 
