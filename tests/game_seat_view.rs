@@ -356,6 +356,22 @@ fn seat_view_hidden_win_without_deltas_leaves_scores_unsettled_until_the_deal() 
 }
 
 #[test]
+fn seat_view_err_a_first_start_kyoku_with_millions_of_riichi_sticks_is_refused() {
+    // No earlier round to compare with: the count itself is bounded, so that
+    // no payment (1,000 points a stick) can overflow.
+    let mut s = State::for_seat(Rules::tenhou(), SeatIndex::ALL[1]).with_check(true);
+    s.apply(&event(r#"{"type":"start_game","names":["a","b","c","d"]}"#))
+        .unwrap();
+    let huge = event(
+        r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"2m","kyoku":1,"honba":0,"kyotaku":3000000,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["?","?","?","?","?","?","?","?","?","?","?","?","?"],["1p","1p","1p","2p","3p","4p","5p","6p","7p","8p","9p","9p","9p"],["?","?","?","?","?","?","?","?","?","?","?","?","?"],["?","?","?","?","?","?","?","?","?","?","?","?","?"]]}"#,
+    );
+    assert_eq!(
+        s.apply(&huge).unwrap_err().to_string(),
+        "illegal start_kyoku: kyotaku 3000000: at most 1000 riichi sticks"
+    );
+}
+
+#[test]
 fn seat_view_hidden_tiles_given_in_full_are_not_looked_at() {
     // A host that sends everything: the view still hides the others.
     let rules = Rules::tenhou();

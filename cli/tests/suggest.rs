@@ -233,7 +233,7 @@ const LOG: &str = concat!(
 
 #[test]
 fn suggest_err_bad_flags() {
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 10] = [
         (
             &["suggest", "--hand", "123m456p789s1123z"],
             "error: --hand \"123m456p789s1123z\": the seat's turn needs 3n+2 tiles (14 with no meld), got 13\n",
@@ -260,6 +260,11 @@ fn suggest_err_bad_flags() {
             "error: the position the flags give: illegal position: 14 tiles in sight leave 122 of \
              136 unseen, fewer than the live wall (70), the hidden dead wall (14) and the hidden \
              hands (39)\n",
+        ),
+        (
+            &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z", "--kyoutaku", "3000000"],
+            "error: the position the flags give: illegal position: kyoutaku 3000000: at most \
+             1000 riichi sticks\n",
         ),
         (
             &["suggest", "--log", "/nonexistent.mjson", "--event", "3"],

@@ -59,8 +59,10 @@ impl RoundId {
     ///
     /// # Errors
     /// [`GameError::Illegal`] (event `start_kyoku`) naming the fields: a
-    /// `kyoku` and `oya` that do not fit. (A `bakaze` that is not a wind is
-    /// refused when the event is read, as [`Wind`] reads it.)
+    /// `kyoku` and `oya` that do not fit, or a `kyotaku` over
+    /// [`MAX_COUNTER`](crate::score::MAX_COUNTER) (no payment may overflow).
+    /// (A `bakaze` that is not a wind is refused when the event is read, as
+    /// [`Wind`] reads it.)
     ///
     /// ```
     /// use tenpai::game::RoundId;
@@ -68,6 +70,7 @@ impl RoundId {
     /// let r = RoundId::from_mjai(Wind::South, 2, 0, 1, 1)?;
     /// assert_eq!(r.to_string(), "S2-0 (1 stick)");
     /// assert!(RoundId::from_mjai(Wind::East, 2, 0, 0, 0).is_err());
+    /// assert!(RoundId::from_mjai(Wind::East, 1, 0, 3_000_000, 0).is_err());
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn from_mjai(
@@ -82,6 +85,16 @@ impl RoundId {
                 "start_kyoku",
                 4,
                 format!("kyoku {kyoku} and oya {dealer} do not fit (oya = kyoku - 1)"),
+            ));
+        }
+        if kyoutaku > crate::score::MAX_COUNTER {
+            return Err(GameError::illegal(
+                "start_kyoku",
+                4,
+                format!(
+                    "kyotaku {kyoutaku}: at most {} riichi sticks",
+                    crate::score::MAX_COUNTER
+                ),
             ));
         }
         Ok(RoundId {

@@ -52,7 +52,7 @@ pub use error::{InvalidSituation, ScoreError};
 pub use fu::{FuBreakdown, FuItem, FuSource, Group, GroupKind, Reading, Wait};
 pub use points::{basic_points, limit_basic, payment, Limit, Payment, HONBA_POINTS, RIICHI_STICK};
 pub use result::Score;
-pub use situation::{Indicator, MeldOrigin, Riichi, Situation, Timing};
+pub use situation::{Indicator, MeldOrigin, Riichi, Situation, Timing, MAX_COUNTER};
 pub use waits::{mark_yakuless_discards, mark_yakuless_waits, yakuless_waits, WinContext};
 pub use yaku::{is_yakuhai, Yaku, YakuList, YAKU_KINDS};
 

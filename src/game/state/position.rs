@@ -38,7 +38,8 @@ impl State {
     /// [`GameError`] naming what does not fit (event `position`): a hidden
     /// tile, a fifth copy, a meld that is not one, hand sizes, a drawn tile
     /// not held, more tiles than the wall and the hidden hands leave room for,
-    /// no decision for the seat.
+    /// no decision for the seat, more riichi sticks than
+    /// [`MAX_COUNTER`](crate::score::MAX_COUNTER).
     ///
     /// # Panics
     /// Never.
@@ -60,6 +61,15 @@ impl State {
     /// ```
     pub fn from_observation(rules: Rules, obs: &Observation) -> Result<State, GameError> {
         let me = obs.seat;
+        if obs.kyoutaku > crate::score::MAX_COUNTER {
+            let max = crate::score::MAX_COUNTER;
+            let n = obs.kyoutaku;
+            return Err(err(
+                E,
+                4,
+                format!("kyoutaku {n}: at most {max} riichi sticks"),
+            ));
+        }
         let carried = obs
             .kyoutaku
             .saturating_sub(obs.riichi.iter().filter(|&&r| r).count() as u32);
