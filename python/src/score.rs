@@ -275,6 +275,11 @@ fn score(
     #[pyo3(from_py_with = whole_or_none::<u32>)] sticks: Option<u32>,
 ) -> PyResult<Score> {
     let kyoutaku = match sticks {
+        Some(n) if kyoutaku != 0 => {
+            return Err(value_error(format!(
+                "kyoutaku={kyoutaku} and sticks={n}: give kyoutaku alone (sticks is its old name)"
+            )))
+        }
         Some(n) => {
             deprecated(win_tile.py(), "score(sticks=...)", "score(kyoutaku=...)")?;
             n

@@ -137,6 +137,11 @@ def test_observation_old_keys_read_and_warn():
     for old, new in [("bakaze", "round_wind"), ("kyotaku", "kyoutaku"), ("oya", "dealer")]:
         with pytest.warns(DeprecationWarning, match=f"observation key '{old}' is deprecated: use '{new}'"):
             assert o[old] == o[new]
+        with pytest.warns(DeprecationWarning, match=f"observation key '{old}' is deprecated: use '{new}'"):
+            assert old in o
+        with pytest.warns(DeprecationWarning, match=f"observation key '{old}' is deprecated: use '{new}'"):
+            assert o.get(old, "absent") == o[new]
+    assert o.get("sticks", "absent") == "absent" and "sticks" not in o
     with pytest.raises(KeyError):
         o["sticks"]
 

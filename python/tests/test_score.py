@@ -88,6 +88,8 @@ def test_score_old_names_read_and_warn():
         assert s.stick_points == 2000
     with pytest.warns(DeprecationWarning, match="Score.total_with_sticks is deprecated: use Score.total_with_kyoutaku"):
         assert s.total_with_sticks == 10300
+    with pytest.raises(ValueError, match=r"^kyoutaku=3 and sticks=2: give kyoutaku alone \(sticks is its old name\)$"):
+        tenpai.score("345m345m66p234567s", "7s", kyoutaku=3, sticks=2)
 
 
 def test_score_ok_called_melds_and_rules():
