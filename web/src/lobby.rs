@@ -8,6 +8,7 @@
 use crate::limits::table_refused;
 use crate::rooms::saved::{Saved, SAVED_VERSION};
 use crate::rooms::{Keys, NewTable};
+use crate::table::TurnLimit;
 use crate::{open_table, AppState};
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
@@ -86,8 +87,8 @@ pub async fn create(
         // The limit it plays under, kept whatever the server's default
         // when it is resumed.
         let secs = |d: std::time::Duration| d.as_secs();
-        request.turn_base_s = Some(spec.turn_limit.map_or(0, |l| secs(l.base)));
-        request.turn_bank_s = Some(spec.turn_limit.map_or(0, |l| secs(l.bank)));
+        request.turn_base_s = Some(spec.turn_limit.map_or(0, |l| secs(l.base())));
+        request.turn_bank_s = Some(spec.turn_limit.map_or(0, |l| secs(l.bank())));
         spec.saved = Some(Saved {
             version: SAVED_VERSION,
             id,
@@ -178,7 +179,7 @@ pub async fn page(State(state): State<AppState>) -> Html<String> {
     // The server's default turn time limit (0 and 0: none).
     let (turn_base, turn_bank) = state
         .turn_limit
-        .map_or((0, 0), |l| (l.base.as_secs(), l.bank.as_secs()));
+        .map_or((0, 0), |l| (l.base().as_secs(), l.bank().as_secs()));
     let winds = [
         ("East", "east"),
         ("South", "south"),
@@ -229,8 +230,8 @@ pub async fn page(State(state): State<AppState>) -> Html<String> {
                             }
                             label { span data-t="think_ms" { "Monte Carlo thinking (ms)" } " " input id="think" type="number" min="10" max="10000" value="300"; }
                             label { span data-t="delay_ms" { "AI move shown (ms)" } " " input id="delay" type="number" min="0" max="5000" value="600"; }
-                            label { span data-t="turn_base" { "Time per decision (s, 0: no limit)" } " " input id="turnbase" type="number" min="0" max="300" value=(turn_base); }
-                            label { span data-t="turn_bank" { "Time bank per game (s)" } " " input id="turnbank" type="number" min="0" max="3600" value=(turn_bank); }
+                            label { span data-t="turn_base" { "Time per decision (s, 0: no limit)" } " " input id="turnbase" type="number" min="0" max=(TurnLimit::MAX_BASE_S) value=(turn_base); }
+                            label { span data-t="turn_bank" { "Time bank per game (s)" } " " input id="turnbank" type="number" min="0" max=(TurnLimit::MAX_BANK_S) value=(turn_bank); }
                             label { span data-t="see_hands" { "Spectators see every hand of finished games" } " " input id="seehands" type="checkbox"; }
                             button type="submit" data-t="open_button" { "Open the table" }
                         }

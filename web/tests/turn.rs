@@ -53,7 +53,7 @@ fn assert_clock(decision: &Value, base_ms: u64, bank_ms: u64) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn turn_limit_ok_the_request_s_limit_or_the_server_s() {
     let mut c = config(1, None);
-    c.turn_limit = TurnLimit::seconds(3, 5);
+    c.turn_limit = TurnLimit::seconds(3, 5).unwrap();
     let srv = tenpai_web::start(c).await.unwrap();
     let own = first_decision(&srv, json!({"turn_base_s": 5, "turn_bank_s": 10})).await;
     assert_clock(&own, 5000, 10_000);
@@ -89,7 +89,7 @@ async fn turn_limit_ok_none_by_default_and_kept_in_the_table_s_file() {
     srv.stop().await.unwrap();
     // Resumed under another default: each table keeps its own limit.
     let mut c = config(1, Some(dir.path().into()));
-    c.turn_limit = TurnLimit::seconds(3, 5);
+    c.turn_limit = TurnLimit::seconds(3, 5).unwrap();
     let srv = tenpai_web::start(c).await.unwrap();
     let plain = decision_at(&srv, &plain_link).await;
     assert!(

@@ -88,7 +88,7 @@ pub struct Args {
     /// tsumogiri (or a pass, or the hand's rightmost tile) for them. E.g.
     /// 5+10 (0+0 or absent: no limit).
     #[arg(long, value_name = "BASE+BANK", value_parser = super::values::parse_turn_limit)]
-    pub turn_limit: Option<tenpai_web::table::TurnLimit>,
+    pub turn_limit: Option<super::values::TurnLimitFlag>,
 
     /// A domain name the server is reached by (repeat for several), e.g.
     /// mahjong.example. Requests naming any other domain are refused (DNS
@@ -180,7 +180,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     config.table.advisor = advisor;
     config.table.log_dir.clone_from(&args.log_dir);
     config.grace = args.grace;
-    config.turn_limit = args.turn_limit.filter(|l| !super::values::off(l));
+    config.turn_limit = args.turn_limit.and_then(|t| t.0);
     config.limits = Limits {
         messages_per_second: args.max_messages_per_second,
         connections_per_address: args.max_connections_per_address,

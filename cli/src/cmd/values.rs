@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 use tenpai::Tile;
+use tenpai_web::table::TurnLimit;
 
 /// Checks a tile list option (`--dora`, `--ura`) when the arguments are
 /// read, so a list that is no tiles is a usage error (status 2).
@@ -149,41 +150,39 @@ const HOUR: Duration = Duration::from_secs(3600);
 /// A turn time limit as Tenhou writes it (`serve --turn-limit`): the base
 /// time of each decision and the bank of a game, in whole seconds, joined
 /// by `+` (`5+10`); the base 0 to 300, the bank 0 to 3600 (`0+0`: no
-/// limit, [`off`] says so).
+/// limit), as [`TurnLimit::seconds`] checks them.
 ///
 /// # Errors
 /// Anything else, with the form and the ranges.
 ///
 /// ```
 /// use std::time::Duration;
-/// use tenpai_cli::cmd::values::{off, parse_turn_limit};
-/// let t = parse_turn_limit("5+10").unwrap();
-/// assert_eq!((t.base, t.bank), (Duration::from_secs(5), Duration::from_secs(10)));
-/// assert!(off(&parse_turn_limit("0+0").unwrap()));
+/// use tenpai_cli::cmd::values::parse_turn_limit;
+/// let t = parse_turn_limit("5+10").unwrap().0.unwrap();
+/// assert_eq!((t.base(), t.bank()), (Duration::from_secs(5), Duration::from_secs(10)));
+/// assert_eq!(parse_turn_limit("0+0").unwrap().0, None);
 /// assert!(parse_turn_limit("5").is_err() && parse_turn_limit("5+4000").is_err());
 /// ```
-pub fn parse_turn_limit(text: &str) -> Result<tenpai_web::table::TurnLimit, String> {
+pub fn parse_turn_limit(text: &str) -> Result<TurnLimitFlag, String> {
     let bad = || {
         format!(
-            "{text:?}: expected BASE+BANK in seconds, such as 5+10 (base 0 to 300, bank 0 to 3600; 0+0: no limit)"
+            "{text:?}: expected BASE+BANK in seconds, such as 5+10 (base 0 to {}, bank 0 to {}; \
+             0+0: no limit)",
+            TurnLimit::MAX_BASE_S,
+            TurnLimit::MAX_BANK_S
         )
     };
     let (base, bank) = text.split_once('+').ok_or_else(bad)?;
     let base: u64 = base.trim().parse().map_err(|_| bad())?;
     let bank: u64 = bank.trim().parse().map_err(|_| bad())?;
-    if base > 300 || bank > 3600 {
-        return Err(bad());
-    }
-    Ok(tenpai_web::table::TurnLimit {
-        base: Duration::from_secs(base),
-        bank: Duration::from_secs(bank),
-    })
+    TurnLimit::seconds(base, bank)
+        .map(TurnLimitFlag)
+        .map_err(|_| bad())
 }
 
-/// The turn time limit `limit` is none (`0+0`).
-pub fn off(limit: &tenpai_web::table::TurnLimit) -> bool {
-    limit.base.is_zero() && limit.bank.is_zero()
-}
+/// What `--turn-limit` says: a limit, or none (`0+0`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TurnLimitFlag(pub Option<TurnLimit>);
 
 /// A non-negative number of milliseconds (`ms`) or seconds (`s`).
 fn parse_time(text: &str) -> Option<Duration> {

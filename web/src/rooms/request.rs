@@ -155,14 +155,16 @@ impl NewTable {
         if delay > 5_000 {
             return Err(bad("ai_delay_ms", format!("{delay}: expected 0 to 5000")));
         }
-        for (field, value, most) in [
-            ("turn_base_s", self.turn_base_s, 300),
-            ("turn_bank_s", self.turn_bank_s, 3600),
-        ] {
-            if let Some(v) = value.filter(|&v| v > most) {
-                return Err(bad(field, format!("{v}: expected 0 to {most}")));
-            }
-        }
+        let turn_limit =
+            TurnLimit::seconds(self.turn_base_s.unwrap_or(0), self.turn_bank_s.unwrap_or(0))
+                .map_err(|e| {
+                    let field = if e.part == "base" {
+                        "turn_base_s"
+                    } else {
+                        "turn_bank_s"
+                    };
+                    bad(field, format!("{}: expected 0 to {}", e.seconds, e.max))
+                })?;
         let mc = Settings { budget, threads: 1 };
         let mut players: [Option<PlayerKind>; 4] = Default::default();
         let mut shown: [String; 4] = Default::default();
@@ -196,10 +198,7 @@ impl NewTable {
             log_dir,
             spectators_see_hands: self.spectators_see_hands,
             grace: Some(super::DEFAULT_GRACE),
-            turn_limit: TurnLimit::seconds(
-                self.turn_base_s.unwrap_or(0),
-                self.turn_bank_s.unwrap_or(0),
-            ),
+            turn_limit,
             saved: None,
         };
         Ok((spec, about))

@@ -24,15 +24,17 @@ fn shown(d: Duration) -> String {
 }
 
 impl Table {
-    /// The person at `seat` has no connection left.
-    fn alone(&self, seat: SeatIndex) -> bool {
-        !self.clients.iter().any(|c| c.role == Role::Seat(seat))
+    /// The person at `seat` has a connection.
+    pub(super) fn connected(&self, seat: SeatIndex) -> bool {
+        self.clients.iter().any(|c| c.role == Role::Seat(seat))
     }
 
-    /// After a client left, a game started, or a client joined: each
+    /// After a client left, a game started, or a client joined: the open
+    /// decision's clock stops or runs on ([`Table::sync_clock`]); each
     /// person's seat left empty in a started game gets its grace period
     /// (the others told), once.
     pub(super) fn after_leave(&mut self) {
+        self.sync_clock();
         let Some(grace) = self.spec.grace else {
             return;
         };
@@ -41,7 +43,7 @@ impl Table {
         }
         for seat in self.spec.persons() {
             let s = seat.index();
-            if self.alone(seat) && self.away[s].is_none() && !self.covered[s] {
+            if !self.connected(seat) && self.away[s].is_none() && !self.covered[s] {
                 self.away[s] = Some(Instant::now() + grace);
                 let message = format!(
                     "{} left: an AI plays their seat in {} unless they come back",

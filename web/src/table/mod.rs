@@ -27,7 +27,7 @@ mod turn;
 
 pub use clients::to_text;
 pub use spec::{Advisor, TableSpec};
-pub use turn::TurnLimit;
+pub use turn::{TurnLimit, TurnLimitError};
 
 use crate::logs::Logs;
 use crate::protocol::{ClientMsg, GameEnd, SeatStatus};

@@ -8,8 +8,13 @@
 //! bank minus what they overran the base.
 //!
 //! Only people's seats are timed: an AI's seat and a seat an AI covers
-//! while its person is away decide without a clock. The clock is tokio's
-//! (`tokio::time::Instant`): the tests pause it and move it by hand.
+//! while its person is away decide without a clock. A decision's clock
+//! runs only while its person has a connection: someone who left is
+//! covered by the grace period ([`super::TableSpec::grace`]), not charged
+//! their bank (after a server restart, too, no one's clock runs until they
+//! are back), and coming back resumes the clock where it stopped (leaving
+//! does not buy a new base). The clock is tokio's (`tokio::time::Instant`):
+//! the tests pause it and move it by hand.
 
 use super::{Stage, Table};
 use crate::protocol::{NoticeKind, TurnClock};
@@ -17,32 +22,77 @@ use std::time::Duration;
 use tenpai::game::SeatIndex;
 use tokio::time::Instant;
 
-/// A turn time limit.
+/// A turn time limit: whole seconds, never 0 + 0 (that is no limit:
+/// [`TurnLimit::seconds`] gives `None`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TurnLimit {
-    /// The time each decision has before the bank drains.
-    pub base: Duration,
-    /// The time each person's seat may overrun its decisions' base times
-    /// in all, for the whole game.
-    pub bank: Duration,
+    base: Duration,
+    bank: Duration,
+}
+
+/// A turn time limit out of range: which part (`"base"` or `"bank"`), the
+/// seconds asked and the most allowed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{part} {seconds} s: expected 0 to {max}")]
+pub struct TurnLimitError {
+    /// `"base"` or `"bank"`.
+    pub part: &'static str,
+    /// The seconds asked.
+    pub seconds: u64,
+    /// The most seconds allowed ([`TurnLimit::MAX_BASE_S`],
+    /// [`TurnLimit::MAX_BANK_S`]).
+    pub max: u64,
 }
 
 impl TurnLimit {
+    /// The longest base time of a decision, in seconds.
+    pub const MAX_BASE_S: u64 = 300;
+    /// The longest bank of a game, in seconds.
+    pub const MAX_BANK_S: u64 = 3600;
+
     /// The limit of `base` and `bank` seconds; `None` (no limit) when both
     /// are 0.
+    ///
+    /// # Errors
+    /// [`TurnLimitError`] for a base over [`TurnLimit::MAX_BASE_S`] or a
+    /// bank over [`TurnLimit::MAX_BANK_S`].
+    ///
+    /// # Panics
+    /// Never.
     ///
     /// ```
     /// use std::time::Duration;
     /// use tenpai_web::table::TurnLimit;
-    /// let t = TurnLimit::seconds(5, 10).unwrap();
-    /// assert_eq!((t.base, t.bank), (Duration::from_secs(5), Duration::from_secs(10)));
-    /// assert_eq!(TurnLimit::seconds(0, 0), None);
+    /// let t = TurnLimit::seconds(5, 10)?.unwrap();
+    /// assert_eq!((t.base(), t.bank()), (Duration::from_secs(5), Duration::from_secs(10)));
+    /// assert_eq!(TurnLimit::seconds(0, 0)?, None);
+    /// assert_eq!(TurnLimit::seconds(5, 4000).unwrap_err().to_string(), "bank 4000 s: expected 0 to 3600");
+    /// # Ok::<(), tenpai_web::table::TurnLimitError>(())
     /// ```
-    pub fn seconds(base: u64, bank: u64) -> Option<TurnLimit> {
-        (base > 0 || bank > 0).then(|| TurnLimit {
+    pub fn seconds(base: u64, bank: u64) -> Result<Option<TurnLimit>, TurnLimitError> {
+        for (part, seconds, max) in [
+            ("base", base, Self::MAX_BASE_S),
+            ("bank", bank, Self::MAX_BANK_S),
+        ] {
+            if seconds > max {
+                return Err(TurnLimitError { part, seconds, max });
+            }
+        }
+        Ok((base > 0 || bank > 0).then(|| TurnLimit {
             base: Duration::from_secs(base),
             bank: Duration::from_secs(bank),
-        })
+        }))
+    }
+
+    /// The time each decision has before the bank drains.
+    pub fn base(&self) -> Duration {
+        self.base
+    }
+
+    /// The time each person's seat may overrun its decisions' base times
+    /// in all, for the whole game.
+    pub fn bank(&self) -> Duration {
+        self.bank
     }
 }
 
@@ -51,18 +101,56 @@ impl TurnLimit {
 pub(super) struct Clock {
     seat: SeatIndex,
     decision: u64,
-    opened: Instant,
+    /// Time spent on the decision before the clock last stopped (the
+    /// person left).
+    before: Duration,
+    /// When the clock last started; `None` while the person is away.
+    running_since: Option<Instant>,
+}
+
+impl Clock {
+    /// Time spent on the decision so far.
+    fn spent(&self) -> Duration {
+        self.before
+            + self.running_since.map_or(Duration::ZERO, |t| {
+                Instant::now().saturating_duration_since(t)
+            })
+    }
 }
 
 impl Table {
     /// A person's decision opened at `seat`: its clock starts (at a table
-    /// with a limit).
+    /// with a limit), or waits for the person if they have no connection.
     pub(super) fn start_clock(&mut self, seat: SeatIndex, decision: u64) {
+        let here = self.connected(seat);
         self.clock = self.spec.turn_limit.map(|_| Clock {
             seat,
             decision,
-            opened: Instant::now(),
+            before: Duration::ZERO,
+            running_since: here.then(Instant::now),
         });
+    }
+
+    /// After a person left or came: the open decision's clock runs only
+    /// while its person has a connection.
+    pub(super) fn sync_clock(&mut self) {
+        let Some((clock, _)) = self.open_clock() else {
+            return;
+        };
+        let here = self.connected(clock.seat);
+        let clock = match (here, clock.running_since) {
+            (false, Some(_)) => Clock {
+                before: clock.spent(),
+                running_since: None,
+                ..clock
+            },
+            (true, None) => Clock {
+                running_since: Some(Instant::now()),
+                ..clock
+            },
+            _ => return,
+        };
+        self.clock = Some(clock);
     }
 
     /// The clock of the decision open now, if it is timed.
@@ -80,16 +168,17 @@ impl Table {
     }
 
     /// When the open decision's time runs out (base and bank), if it is
-    /// timed.
+    /// timed and its clock runs.
     pub(super) fn turn_deadline(&self) -> Option<Instant> {
         let (clock, limit) = self.open_clock()?;
-        Some(clock.opened + limit.base + self.banks[clock.seat.index()])
+        let allowed = limit.base + self.banks[clock.seat.index()];
+        Some(clock.running_since? + allowed.saturating_sub(clock.before))
     }
 
     /// What `clock`'s seat has spent of its open decision so far, and what
     /// would be left of its bank if it answered now.
     fn spent_and_bank(&self, clock: Clock, limit: TurnLimit) -> (Duration, Duration) {
-        let spent = Instant::now().saturating_duration_since(clock.opened);
+        let spent = clock.spent();
         let bank = self.banks[clock.seat.index()].saturating_sub(spent.saturating_sub(limit.base));
         (spent, bank)
     }
@@ -185,7 +274,7 @@ mod tests {
             log_dir,
             spectators_see_hands: false,
             grace: Some(Duration::from_secs(20)),
-            turn_limit: TurnLimit::seconds(5, 10),
+            turn_limit: TurnLimit::seconds(5, 10).unwrap(),
             saved: None,
         }
     }
@@ -234,13 +323,18 @@ mod tests {
     /// East answers its open decision in time (the move a time-out
     /// would make).
     fn act(t: &mut Table) {
+        act_as(t, 1)
+    }
+
+    /// [`act`] from the connection `client`.
+    fn act_as(t: &mut Table, client: u64) {
         let legal = t.game.legal();
         let played = tenpai::game::timeout_action(legal).unwrap();
         let msg = ClientMsg::Act {
             decision: t.decision,
             choice: legal.iter().position(|a| *a == played).unwrap(),
         };
-        t.handle(TableMsg::Intent { client: 1, msg });
+        t.handle(TableMsg::Intent { client, msg });
     }
 
     /// East is asked now.
@@ -324,14 +418,18 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn turn_ok_a_seat_the_ai_covers_is_not_timed() {
-        let mut s = spec(None);
-        s.grace = Some(Duration::ZERO);
-        // A whole game's messages for the spectator.
-        let (mut t, _to_east, mut to_watch) = seated_at(s, OUT_QUEUE * 64);
+    async fn turn_ok_a_person_away_is_not_timed_and_the_ai_covers_after_the_grace() {
+        // Grace 20 s, base 5 s and bank 10 s: the clock alone would play
+        // East's turn at 15 s.
+        let (mut t, _to_east, mut to_watch) = seated_at(spec(None), OUT_QUEUE * 64);
         t.handle(TableMsg::Leave { client: 1 });
-        // The grace period (none) ends: the AI plays East, the game to
-        // its end without a clock.
+        assert_eq!(t.turn_deadline(), None, "no clock runs for a person away");
+        advance(20 * SECOND - Duration::from_millis(1)).await;
+        t.time_out();
+        t.take_over();
+        assert!(east_asked(&t), "still East's own decision");
+        advance(Duration::from_millis(1)).await;
+        // The grace period ends: the AI plays East to the game's end.
         t.take_over();
         assert!(matches!(t.stage, Stage::Over));
         let kinds: Vec<Value> = read(&mut to_watch)
@@ -339,7 +437,28 @@ mod tests {
             .filter(|m| m["type"] == "notice")
             .map(|m| m["kind"].clone())
             .collect();
-        assert_eq!(kinds, ["left", "covered"]);
+        assert_eq!(kinds, ["left", "covered"], "no time-out");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn turn_ok_a_person_who_comes_back_finds_the_clock_where_they_left_it() {
+        let (mut t, _to_east, _w) = seated();
+        advance(3 * SECOND).await;
+        t.handle(TableMsg::Leave { client: 1 });
+        advance(60 * SECOND).await;
+        let (east, mut to_east) = mpsc::channel(OUT_QUEUE);
+        let role = Role::Seat(EAST);
+        t.handle(TableMsg::Join {
+            client: 3,
+            out: east,
+            role,
+        });
+        // 3 s of the base were spent before leaving: leaving buys no time.
+        assert_eq!(last_clock(&read(&mut to_east)), clock(2000, 10_000));
+        assert_eq!(t.turn_deadline(), Some(Instant::now() + 12 * SECOND));
+        advance(4 * SECOND).await;
+        act_as(&mut t, 3);
+        assert_eq!(last_clock(&read(&mut to_east)), clock(5000, 8000));
     }
 
     #[tokio::test(start_paused = true)]
