@@ -22,4 +22,5 @@ mod serve;
 mod serve_resume;
 mod snapshot;
 mod suggest;
+mod tables;
 mod usage;
