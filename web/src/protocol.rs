@@ -181,13 +181,21 @@ pub enum NoticeKind {
 /// The time a person has left to answer their open decision, at a table
 /// with a turn time limit: first `base_ms`, then `bank_ms` (what is left of
 /// the seat's bank for the game), in milliseconds from when the message was
-/// sent.
+/// sent; after a round's result the clock starts `starts_in_ms` later
+/// (the result pause, [`crate::table::RESULT_PAUSE`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct TurnClock {
     /// What is left of the decision's base time.
     pub base_ms: u64,
     /// What is left of the seat's bank, spent once the base is gone.
     pub bank_ms: u64,
+    /// In how long the clock starts to run (absent: it runs).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub starts_in_ms: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// A seat at a table where people play.

@@ -72,6 +72,9 @@ impl Table {
             self.shown.apply(&e)?;
             // Written before any client sees it.
             self.write(&e);
+            if matches!(e, Event::EndKyoku) {
+                self.round_ended = Some(tokio::time::Instant::now());
+            }
             for c in &self.clients {
                 let msg = ServerMsg::Table {
                     event: Some(seen(&e, c.role)),

@@ -27,7 +27,7 @@ mod turn;
 
 pub use clients::to_text;
 pub use spec::{Advisor, TableSpec};
-pub use turn::{TurnLimit, TurnLimitError};
+pub use turn::{TurnLimit, TurnLimitError, RESULT_PAUSE};
 
 use crate::logs::Logs;
 use crate::protocol::{ClientMsg, GameEnd, SeatStatus};
@@ -235,6 +235,9 @@ struct Table {
     clock: Option<turn::Clock>,
     /// Each seat's bank of time left for this game (with a turn time limit).
     banks: [Duration; 4],
+    /// When the last round ended (its result published): no clock runs
+    /// in the [`turn::RESULT_PAUSE`] after it.
+    round_ended: Option<Instant>,
     /// The game's log file as it is played (with `--log-dir`).
     journal: Option<journal::Journal>,
     /// The log file could not be written (said once).
@@ -274,6 +277,7 @@ impl Table {
             covered: [false; 4],
             clock: None,
             banks: [Duration::ZERO; 4],
+            round_ended: None,
             journal: None,
             journal_failed: false,
             public: Arc::new(Mutex::new(TableStatus {

@@ -13,7 +13,9 @@
 //! covered by the grace period ([`super::TableSpec::grace`]), not charged
 //! their bank (after a server restart, too, no one's clock runs until they
 //! are back), and coming back resumes the clock where it stopped (leaving
-//! does not buy a new base). The clock is tokio's (`tokio::time::Instant`):
+//! does not buy a new base). After a round's result, no clock runs for
+//! [`RESULT_PAUSE`]: the page shows the result until the person closes
+//! it, and reading it does not cost their bank. The clock is tokio's (`tokio::time::Instant`):
 //! the tests pause it and move it by hand.
 
 use super::{Stage, Table};
@@ -21,6 +23,10 @@ use crate::protocol::{NoticeKind, TurnClock};
 use std::time::Duration;
 use tenpai::game::SeatIndex;
 use tokio::time::Instant;
+
+/// The time after a round's result in which no turn clock runs (the
+/// person reads the result; Tenhou shows it for some seconds too).
+pub const RESULT_PAUSE: Duration = Duration::from_secs(10);
 
 /// A turn time limit: whole seconds, never 0 + 0 (that is no limit:
 /// [`TurnLimit::seconds`] gives `None`).
@@ -120,15 +126,25 @@ impl Clock {
 
 impl Table {
     /// A person's decision opened at `seat`: its clock starts (at a table
-    /// with a limit), or waits for the person if they have no connection.
+    /// with a limit; at the end of the [`RESULT_PAUSE`] when a round's
+    /// result was published less than that ago), or waits for the person
+    /// if they have no connection.
     pub(super) fn start_clock(&mut self, seat: SeatIndex, decision: u64) {
         let here = self.connected(seat);
+        let start = self.clock_start();
         self.clock = self.spec.turn_limit.map(|_| Clock {
             seat,
             decision,
             before: Duration::ZERO,
-            running_since: here.then(Instant::now),
+            running_since: here.then_some(start),
         });
+    }
+
+    /// When a clock started now runs: now, or the end of the result pause.
+    fn clock_start(&self) -> Instant {
+        let now = Instant::now();
+        self.round_ended
+            .map_or(now, |ended| (ended + RESULT_PAUSE).max(now))
     }
 
     /// After a person left or came: the open decision's clock runs only
@@ -145,7 +161,7 @@ impl Table {
                 ..clock
             },
             (true, None) => Clock {
-                running_since: Some(Instant::now()),
+                running_since: Some(self.clock_start()),
                 ..clock
             },
             _ => return,
@@ -188,9 +204,14 @@ impl Table {
     pub(super) fn clock_left(&self, seat: SeatIndex) -> Option<TurnClock> {
         let (clock, limit) = self.open_clock().filter(|(c, _)| c.seat == seat)?;
         let (spent, bank) = self.spent_and_bank(clock, limit);
+        let now = Instant::now();
+        let starts_in = clock
+            .running_since
+            .map_or(Duration::ZERO, |t| t.saturating_duration_since(now));
         Some(TurnClock {
             base_ms: limit.base.saturating_sub(spent).as_millis() as u64,
             bank_ms: bank.as_millis() as u64,
+            starts_in_ms: starts_in.as_millis() as u64,
         })
     }
 
@@ -462,6 +483,35 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
+    async fn turn_ok_no_clock_runs_while_a_round_result_is_read() {
+        let (mut t, mut to_east, _w) = seated();
+        // East plays on at once until a round ends and East is asked in
+        // the next one.
+        let mut msgs = Vec::new();
+        while !msgs
+            .iter()
+            .any(|m: &Value| m["event"]["type"] == "end_kyoku")
+        {
+            act(&mut t);
+            msgs = read(&mut to_east);
+        }
+        assert!(east_asked(&t));
+        let clock = last_clock(&msgs);
+        assert_eq!(clock["starts_in_ms"], 10_000, "{clock}");
+        assert_eq!(clock["base_ms"], 5000);
+        let bank = Duration::from_millis(clock["bank_ms"].as_u64().unwrap());
+        let full = super::RESULT_PAUSE + 5 * SECOND + bank;
+        assert_eq!(t.turn_deadline(), Some(Instant::now() + full));
+        // 10 s later the clock runs, the base whole.
+        advance(super::RESULT_PAUSE).await;
+        let left = serde_json::to_value(t.clock_left(EAST)).unwrap();
+        assert_eq!(
+            (left["base_ms"].clone(), left.get("starts_in_ms")),
+            (5000.into(), None)
+        );
+    }
+
+    #[tokio::test(start_paused = true)]
     async fn turn_ok_a_game_played_by_time_outs_replays() {
         let dir = tempfile::tempdir().unwrap();
         let t = Table::new(
@@ -474,7 +524,7 @@ mod tests {
         let local = tokio::task::LocalSet::new();
         local.spawn_local(t.run(rx));
         let (east, mut to_east) = mpsc::channel(OUT_QUEUE);
-        let (decisions, notices, took) = local
+        let (decisions, notices, rounds, took) = local
             .run_until(async move {
                 let start = Instant::now();
                 let join = TableMsg::Join {
@@ -483,19 +533,20 @@ mod tests {
                     role: Role::Seat(EAST),
                 };
                 assert!(tx.send(join).await.is_ok());
-                let (mut decisions, mut notices) = (0, Vec::new());
+                let (mut decisions, mut notices, mut rounds) = (0, Vec::new(), 0);
                 // East never answers: tokio's paused clock jumps to each
                 // deadline.
                 while let Some(m) = to_east.recv().await {
                     let m: Value = serde_json::from_str(&m).unwrap();
                     match m["type"].as_str() {
                         Some("table") if m["view"]["decision"].is_u64() => decisions += 1,
+                        Some("table") if m["event"]["type"] == "start_kyoku" => rounds += 1,
                         Some("notice") => notices.push((m["seat"].clone(), m["kind"].clone())),
                         Some("game_end") => break,
                         _ => {}
                     }
                 }
-                (decisions, notices, start.elapsed())
+                (decisions, notices, rounds, start.elapsed())
             })
             .await;
         assert!(decisions > 20, "{decisions}");
@@ -503,8 +554,10 @@ mod tests {
             .map(|_| (0.into(), "timed_out".into()))
             .collect();
         assert_eq!(notices, expected, "only East's seat, each decision");
-        // The first decision took its base and the bank, the others 5 s.
-        assert_eq!(took, 10 * SECOND + decisions as u32 * 5 * SECOND);
+        // The first decision took its base and the bank, the others 5 s;
+        // each round but the last ended with a result pause.
+        let pauses = (rounds - 1) * super::RESULT_PAUSE;
+        assert_eq!(took, 10 * SECOND + decisions as u32 * 5 * SECOND + pauses);
         let file = std::fs::read_dir(dir.path())
             .unwrap()
             .map(|f| f.unwrap().path())
