@@ -223,9 +223,13 @@ pub fn legal_actions_into(state: &State, seat: SeatIndex, out: &mut Vec<Action>)
                 out.push(Action::Ron);
             }
             let s = state.seat_at(seat);
-            let blocked = state.forced_draw().is_some() || state.live_left() == 0 || s.in_riichi();
-            if !blocked {
-                push_calls(state, seat, d, pai.tile().expect("known"), out);
+            let t = pai.tile().expect("known");
+            // A pon or open kan needs two of the tile, a chi the next seat
+            // and a suit tile; the checks that cost more come after.
+            let may_call = s.concealed()[t.index()] >= 2 || ((d + 1) % 4 == seat && !t.is_honor());
+            if may_call && !s.in_riichi() && state.live_left() > 0 && state.forced_draw().is_none()
+            {
+                push_calls(state, seat, d, t, out);
             }
             if !out.is_empty() {
                 out.push(Action::Pass);

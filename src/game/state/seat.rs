@@ -101,6 +101,16 @@ impl TableMeld {
     }
 }
 
+/// A seat's concealed tiles as counts and red fives per suit: what a call
+/// or kan leaves ([`Seat::without`]), worked out before the seat changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Concealed {
+    /// Tile counts by kind.
+    pub hand: TileCounts,
+    /// Red fives per suit (man, pin, sou).
+    pub red: [u8; 3],
+}
+
 /// A discard in a river.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RiverTile {
@@ -454,25 +464,46 @@ impl Seat {
         }
     }
 
-    /// A copy of the seat with the `consumed` tiles taken from its hand, or
-    /// [`GameError::MissingTile`] naming the first one it does not hold.
+    /// The concealed tiles with the `consumed` tiles taken out (the seat
+    /// itself unchanged: a call or kan checks everything before it changes
+    /// anything), or [`GameError::MissingTile`] naming the first one it does
+    /// not hold.
     pub(crate) fn without(
         &self,
         consumed: &[Pai],
         event: &'static str,
         actor: u8,
-    ) -> Result<Seat, GameError> {
-        let mut seat = self.clone();
+    ) -> Result<Concealed, GameError> {
+        let mut left = Concealed {
+            hand: self.hand,
+            red: self.red,
+        };
         for &c in consumed {
-            if !seat.take(c) {
+            if !has_in(&left.hand, &left.red, c, 1) {
                 return Err(GameError::MissingTile {
                     event,
                     seat: actor,
                     tile: c.to_string(),
                 });
             }
+            left.hand[c.index()] -= 1;
+            if c.is_red() {
+                left.red[c.index() / 9] -= 1;
+            }
         }
-        Ok(seat)
+        Ok(left)
+    }
+
+    /// Gives up `n` concealed tiles to a call or kan: the hand becomes what
+    /// [`Seat::without`] left, or (`None`, a hand hidden from this view)
+    /// holds `n` fewer.
+    pub(super) fn give_up(&mut self, left: Option<Concealed>, n: usize) {
+        match left {
+            Some(c) => (self.hand, self.red) = (c.hand, c.red),
+            None => {
+                self.take_hidden(n);
+            }
+        }
     }
 
     /// Takes this exact tile from the concealed hand; `false` (and no change)
