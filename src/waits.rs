@@ -95,15 +95,25 @@ pub fn is_tenpai(concealed: &TileCounts) -> bool {
 /// [`waits`] of the concealed tiles alone (no melds to look at).
 #[inline]
 pub(crate) fn concealed_waits(counts: &TileCounts) -> TileSet {
+    concealed_shanten_waits(counts).1
+}
+
+/// The shanten number of the concealed tiles ([`crate::shanten`]; `None`
+/// for counts that are no hand) and their waits ([`concealed_waits`]), from
+/// the one shanten lookup the waits begin with.
+#[inline]
+pub(crate) fn concealed_shanten_waits(counts: &TileCounts) -> (Option<i8>, TileSet) {
     // Most hands are not tenpai: the shanten lookup is much cheaper than the
     // ukeire, which also refuses every size but 3n+1.
-    if crate::shanten(counts) != Ok(0) {
-        return TileSet::EMPTY;
+    let shanten = crate::shanten(counts).ok();
+    if shanten != Some(0) {
+        return (shanten, TileSet::EMPTY);
     }
-    match ukeire(counts, None) {
+    let waits = match ukeire(counts, None) {
         Ok(u) if u.shanten == 0 => u.tiles,
         _ => TileSet::EMPTY,
-    }
+    };
+    (shanten, waits)
 }
 
 /// The kinds of `waits` not held four times in `concealed` and `called`

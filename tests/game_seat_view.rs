@@ -10,7 +10,10 @@ use tenpai::game::SeatIndex;
 use common::eager::eager_game;
 use tenpai::rules::Rules;
 use tenpai::{
-    game::{legal_actions, Event, GameError, Observation, Pai, Phase, RoundOutcome, State},
+    game::{
+        legal_actions, Event, Features, GameError, Observation, Pai, Phase, RoundOutcome, State,
+        PLANES, SCALARS,
+    },
     log,
 };
 
@@ -90,6 +93,18 @@ fn follow(rules: &Rules, events: &[Event], deltas: bool, what: &str) -> Compared
                     "{what} event {i}: seat {s}"
                 );
                 c.views += 1;
+            }
+            // Features read straight from the view (plane 18 from its unseen
+            // counts) are those of its observation, for every seat.
+            for o in SeatIndex::ALL {
+                let (mut tiles, mut scalars) = ([7u8; PLANES * 34], [7i32; SCALARS]);
+                Features::write_seen_by(view, o, &mut tiles, &mut scalars);
+                let f = Features::of(&Observation::of(view, o));
+                assert_eq!(
+                    (tiles, scalars),
+                    (f.tiles, f.scalars),
+                    "{what} event {i}: seat {s}'s view, features of seat {o}"
+                );
             }
             // The others' hands in a round: only their sizes.
             let dealt = !matches!(view.phase(), Phase::BeforeGame | Phase::BetweenRounds);

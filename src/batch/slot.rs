@@ -42,8 +42,30 @@ pub(crate) struct Slot {
     /// The legal action indices of the seat to act, by position in
     /// `game.legal()`.
     indices: Vec<usize>,
-    /// The same, ascending and without repeats.
-    sorted: Vec<usize>,
+    /// The same as a set: bit `i % 64` of word `i / 64` for index `i` (read
+    /// in ascending order without a sort, repeats merged).
+    legal_set: [u64; LEGAL_WORDS],
+}
+
+/// Words of [`Slot`]'s set of legal indices: one bit per index of the
+/// action space.
+const LEGAL_WORDS: usize = ACTION_SPACE.div_ceil(64);
+
+// The last word has bits past the action space (see `Slot::write_decision`).
+const _: () = assert!(ACTION_SPACE % 64 != 0);
+
+/// The indices in `set`, ascending.
+fn set_indices(set: &[u64; LEGAL_WORDS]) -> impl Iterator<Item = usize> + '_ {
+    set.iter().enumerate().flat_map(|(w, &bits)| {
+        let mut bits = bits;
+        std::iter::from_fn(move || {
+            (bits != 0).then(|| {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                w * 64 + i
+            })
+        })
+    })
 }
 
 impl Slot {
@@ -70,7 +92,7 @@ impl Slot {
             reported: start,
             round_over: false,
             indices: Vec::with_capacity(MAX_LEGAL),
-            sorted: Vec::with_capacity(MAX_LEGAL),
+            legal_set: [0; LEGAL_WORDS],
         };
         slot.play_bots(view)?;
         Ok(slot)
@@ -100,7 +122,7 @@ impl Slot {
             .filter(|&a| a < ACTION_SPACE)
             .and_then(|a| self.indices.iter().position(|&i| i == a));
         found.ok_or_else(|| {
-            let legal = &self.sorted;
+            let legal: Vec<usize> = set_indices(&self.legal_set).collect();
             let name = usize::try_from(action)
                 .ok()
                 .and_then(crate::game::action_name)
@@ -130,9 +152,13 @@ impl Slot {
         }
         self.read_events();
         self.game.legal_indices(&mut self.indices);
-        self.sorted.clone_from(&self.indices);
-        self.sorted.sort_unstable();
-        self.sorted.dedup();
+        self.legal_set = [0; LEGAL_WORDS];
+        for &i in &self.indices {
+            // An index past the action space (none is) is kept as the last
+            // bit, and refused when the decision is written.
+            let i = i.min(LEGAL_WORDS * 64 - 1);
+            self.legal_set[i / 64] |= 1 << (i % 64);
+        }
         Ok(())
     }
 
@@ -187,18 +213,25 @@ impl Slot {
         *row.seat = seat.get() as i8;
         *row.seed = self.seed;
         Features::write_seen_by(self.game.state(), seat, row.tiles, row.scalars);
-        if self.sorted.len() > MAX_LEGAL || self.sorted.last() >= Some(&ACTION_SPACE) {
+        let past = self.legal_set[LEGAL_WORDS - 1] >> (ACTION_SPACE % 64) != 0;
+        if self.indices.len() > MAX_LEGAL || past {
             return Err(GameError::Invariant(format!(
                 "legal action indices {:?}: more than {MAX_LEGAL} or past the action space",
-                self.sorted
+                self.indices
             )));
         }
         row.mask.fill(false);
-        for (k, &i) in self.sorted.iter().enumerate() {
-            row.mask[i] = true;
-            row.legal[k] = i as i16;
+        let mut k = 0;
+        for (w, &word) in self.legal_set.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let i = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                row.mask[i] = true;
+                row.legal[k] = i as i16;
+                k += 1;
+            }
         }
-        let k = self.sorted.len();
         row.legal[k..].fill(-1);
         Ok(())
     }

@@ -40,6 +40,7 @@ const NINE_TERMINALS: usize = 227;
 const PASS: usize = 228;
 
 /// 0–33 by kind, 34–36 for the red 5m, 5p, 5s; `None` for a hidden tile.
+#[inline]
 fn pai_number(p: Pai) -> Option<usize> {
     let t = p.tile()?;
     Some(if p.is_red() {
@@ -71,6 +72,8 @@ fn pai_number(p: Pai) -> Option<usize> {
 /// assert_eq!(action_index(&chi, None), None);
 /// assert_eq!(action_index(&Action::Pass, None), Some(228));
 /// ```
+// Inlined: a batch of games numbers every legal action of every decision.
+#[inline]
 pub fn action_index(action: &Action, called: Option<Pai>) -> Option<usize> {
     Some(match action {
         Action::Discard { pai, tsumogiri } => {

@@ -14,7 +14,7 @@
 use super::observation::{last_tile, Observation};
 use super::pai::Pai;
 use super::seat_index::SeatIndex;
-use super::state::{RiichiState, State, TableMeld};
+use super::state::{Phase, RiichiState, State, TableMeld};
 use crate::tile::{TileCounts, KINDS};
 
 /// Number of 34-value planes in [`Features::tiles`].
@@ -175,6 +175,9 @@ trait Seen {
     fn riichi(&self, seat: u8) -> bool;
     fn dora_indicators(&self) -> &[Pai];
     fn last_tile(&self) -> Option<(u8, Pai)>;
+    /// The copies of each kind the seat does not see (plane 18), when the
+    /// view can tell them without summing what it sees.
+    fn not_seen(&self) -> Option<TileCounts>;
 }
 
 impl Seen for Observation {
@@ -225,6 +228,9 @@ impl Seen for Observation {
     }
     fn last_tile(&self) -> Option<(u8, Pai)> {
         self.last_tile.map(|(s, p)| (s.get(), p))
+    }
+    fn not_seen(&self) -> Option<TileCounts> {
+        None
     }
 }
 
@@ -280,6 +286,23 @@ impl Seen for SeenBy<'_> {
     fn last_tile(&self) -> Option<(u8, Pai)> {
         last_tile(self.state).map(|(s, p)| (s.get(), p))
     }
+    /// In a round every copy is in one place (the state's invariants, which
+    /// [`State::check_invariants`] checks): what the seat does not see is
+    /// the state's unseen tiles and the other seats' concealed ones (none
+    /// in a seat's own state, which counts the hands it hides as unseen).
+    fn not_seen(&self) -> Option<TileCounts> {
+        let s = self.state;
+        if matches!(s.phase(), Phase::BeforeGame | Phase::BetweenRounds) {
+            return None;
+        }
+        let mut n = *s.unseen();
+        for o in (0..4).filter(|&o| o != self.seat) {
+            for (x, &h) in n.iter_mut().zip(s.seat_at(o).concealed()) {
+                *x += h;
+            }
+        }
+        Some(n)
+    }
 }
 
 /// Adds one `pai` (a hidden tile adds nothing) to plane `plane`.
@@ -290,12 +313,39 @@ fn add(tiles: &mut [u8; PLANES * KINDS], plane: usize, pai: Pai) {
     }
 }
 
+/// Plane 18 from the planes written before it: 4 less what the seat sees —
+/// the hand, every meld, the rivers less their called tiles (those are in
+/// the melds), the indicators (`Observation::visible_tiles`).
+fn not_seen_of(view: &impl Seen, tiles: &[u8; PLANES * KINDS]) -> TileCounts {
+    // Discards that were called: counted in their river and in the meld.
+    let mut called = [0u8; KINDS];
+    for seat in 0..4u8 {
+        for (c, &k) in called.iter_mut().zip(&view.river_counts(seat)[1]) {
+            *c += k;
+        }
+    }
+    // A kind's count never passes 4 + its called copies, far below 256.
+    let mut seen = [0u8; KINDS];
+    for p in [0, 3, 4, 5, 6, 7, 8, 9, 10, 15] {
+        let plane = &tiles[p * KINDS..(p + 1) * KINDS];
+        for (s, &v) in seen.iter_mut().zip(plane) {
+            *s = s.wrapping_add(v);
+        }
+    }
+    let mut unseen = [0u8; KINDS];
+    for ((u, &s), &c) in unseen.iter_mut().zip(&seen).zip(&called) {
+        *u = 4u8.saturating_sub(s.saturating_sub(c));
+    }
+    unseen
+}
+
 /// The encoding of `view` (every value overwritten).
 ///
 /// Written for speed (a batch of games writes it at every decision): one
 /// pass over the melds, the rivers as counts the state keeps as they grow
-/// ([`crate::game::Seat::river_counts`]), and plane 18 summed plane by plane
-/// (whole 34-value rows the compiler adds as vectors) rather than kind by kind.
+/// ([`crate::game::Seat::river_counts`]), and plane 18 from the state's
+/// unseen counts when it has them, else summed plane by plane (whole
+/// 34-value rows the compiler adds as vectors) rather than kind by kind.
 fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32; SCALARS]) {
     tiles.fill(0);
     let [me, dealer, round_wind, kyoku, honba, kyoutaku, live_left] = view.header();
@@ -310,8 +360,6 @@ fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32
     if let Some(t) = view.drawn().and_then(|d| d.tile()) {
         tiles[2 * KINDS + t.index()] = 1;
     }
-    // Discards that were called: counted in their river and in the meld.
-    let mut called = [0u8; KINDS];
     let scores = view.scores();
     for seat in 0..4u8 {
         let r = rel(seat) as usize;
@@ -320,12 +368,9 @@ fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32
                 add(tiles, 3 + r, p);
             }
         }
-        let [river, river_called, riichi] = view.river_counts(seat);
+        let [river, _, riichi] = view.river_counts(seat);
         tiles[(7 + r) * KINDS..(8 + r) * KINDS].copy_from_slice(&river);
         tiles[(11 + r) * KINDS..(12 + r) * KINDS].copy_from_slice(&riichi);
-        for (c, &k) in called.iter_mut().zip(&river_called) {
-            *c += k;
-        }
         scalars[5 + r] = scores[seat as usize];
         scalars[9 + r] = i32::from(view.riichi(seat));
         scalars[13 + r] = i32::from(view.hand_size(seat));
@@ -340,20 +385,8 @@ fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32
     if let Some((_, p)) = last {
         add(tiles, 17, p);
     }
-    // Seen: the hand, every meld, the rivers less their called tiles (those
-    // are in the melds), the indicators (`Observation::visible_tiles`). A
-    // kind's count never passes 4 + its called copies, far below 256.
-    let mut seen = [0u8; KINDS];
-    for p in [0, 3, 4, 5, 6, 7, 8, 9, 10, 15] {
-        let plane = &tiles[p * KINDS..(p + 1) * KINDS];
-        for (s, &v) in seen.iter_mut().zip(plane) {
-            *s = s.wrapping_add(v);
-        }
-    }
-    let unseen = &mut tiles[18 * KINDS..19 * KINDS];
-    for ((u, &s), &c) in unseen.iter_mut().zip(&seen).zip(&called) {
-        *u = 4u8.saturating_sub(s.saturating_sub(c));
-    }
+    let unseen = view.not_seen().unwrap_or_else(|| not_seen_of(view, tiles));
+    tiles[18 * KINDS..19 * KINDS].copy_from_slice(&unseen);
     scalars[0] = i32::from((me + 4 - dealer) % 4);
     scalars[1] = i32::from(round_wind);
     scalars[2] = i32::from(kyoku);

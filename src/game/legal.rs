@@ -6,7 +6,7 @@
 use super::calls::{kuikae_forbidden, kuikae_leaves_discard};
 use super::event::{DrawReason, Event};
 use super::pai::Pai;
-use super::riichi::{riichi_allowed, riichi_possible};
+use super::riichi::riichi_allowed;
 use super::seat_index::SeatIndex;
 use super::state::{ankan_keeps_waits, Phase, RiichiState, Seat, State};
 use crate::meld::MeldKind;
@@ -223,9 +223,13 @@ pub fn legal_actions_into(state: &State, seat: SeatIndex, out: &mut Vec<Action>)
                 out.push(Action::Ron);
             }
             let s = state.seat_at(seat);
-            let blocked = state.forced_draw().is_some() || state.live_left() == 0 || s.in_riichi();
-            if !blocked {
-                push_calls(state, seat, d, pai.tile().expect("known"), out);
+            let t = pai.tile().expect("known");
+            // A pon or open kan needs two of the tile, a chi the next seat
+            // and a suit tile; the checks that cost more come after.
+            let may_call = s.concealed()[t.index()] >= 2 || ((d + 1) % 4 == seat && !t.is_honor());
+            if may_call && !s.in_riichi() && state.live_left() > 0 && state.forced_draw().is_none()
+            {
+                push_calls(state, seat, d, t, out);
             }
             if !out.is_empty() {
                 out.push(Action::Pass);
@@ -246,9 +250,7 @@ fn push_turn_actions(state: &State, seat: u8, out: &mut Vec<Action>) {
     let g = &state.rules().game;
     let drawn = s.drawn().expect("a drawn tile after a draw");
     // The shape check is a few lookups; scoring (for the yaku) is not.
-    if crate::is_agari(s.concealed()) == Ok(true)
-        && state.score_win_at(seat, seat, drawn, &[]).is_ok()
-    {
+    if s.is_agari() && state.score_win_at(seat, seat, drawn, &[]).is_ok() {
         out.push(Action::Tsumo);
     }
     if g.nine_terminals && state.nine_terminals_possible_at(seat) {
@@ -260,7 +262,7 @@ fn push_turn_actions(state: &State, seat: u8, out: &mut Vec<Action>) {
     let in_riichi = matches!(s.riichi(), RiichiState::Accepted { .. });
     let points = state.scores()[seat as usize];
     if riichi_allowed(s.in_riichi(), s.is_closed(), points, state.live_left(), g).is_ok()
-        && riichi_possible(s.concealed())
+        && s.riichi_possible()
     {
         push_discards(state, seat, false, out, true);
     }

@@ -2,7 +2,7 @@
 //! `daiminkan`), the added kan (`kakan`) and the closed kan (`ankan`), with
 //! the swap-calling (kuikae) limits and liability (pao) they set.
 
-use super::seat::{ankan_keeps_waits, Seat, TableMeld};
+use super::seat::{ankan_keeps_waits, Concealed, TableMeld};
 use super::{err, Phase, State};
 use crate::game::calls::{is_kokushi_tenpai, kuikae_forbidden, kuikae_leaves_discard, liable_seat};
 use crate::game::error::GameError;
@@ -27,13 +27,14 @@ impl State {
         consumed: &[Pai],
     ) -> Result<(), GameError> {
         let a = Self::seat_check(name, actor)?;
-        let (mut hand, forbidden, pool) =
-            self.check_call(kind, name, actor, target, pai, consumed)?;
+        let (left, forbidden, pool) = self.check_call(kind, name, actor, target, pai, consumed)?;
         (self.unseen, self.unseen_red) = pool;
         let marked = self.seats[target as usize].mark_last_called();
         debug_assert!(marked, "a call follows a discard");
         let mut tiles = consumed.to_vec();
         tiles.push(pai);
+        let hand = &mut self.seats[a];
+        hand.give_up(left, consumed.len());
         hand.melds.push(TableMeld {
             kind,
             tiles,
@@ -43,7 +44,6 @@ impl State {
         });
         let melds = hand.melds.iter().map(|m| (m.kind, m.tile(), m.from));
         hand.pao = hand.pao.or(liable_seat(melds, &self.rules));
-        self.seats[a] = hand;
         // The call stands: the passes are settled (the caller's too),
         // everyone's ippatsu ends.
         call_made(
@@ -72,8 +72,8 @@ impl State {
         Ok(())
     }
 
-    /// Whether the call may be made; if so, the caller's seat with the
-    /// consumed tiles taken out, the kinds kuikae forbids it to discard, and
+    /// Whether the call may be made; if so, the caller's concealed tiles with
+    /// the consumed ones taken out (`None`: hidden from this view), the kinds kuikae forbids it to discard, and
     /// the unseen tiles after (a hidden hand shows the consumed tiles).
     fn check_call(
         &self,
@@ -83,7 +83,7 @@ impl State {
         target: u8,
         pai: Pai,
         consumed: &[Pai],
-    ) -> Result<(Seat, TileSet, Pool), GameError> {
+    ) -> Result<(Option<Concealed>, TileSet, Pool), GameError> {
         let Phase::Discarded { seat, pai: d } = self.phase else {
             return Err(err(name, actor, "no discard to call"));
         };
@@ -110,7 +110,7 @@ impl State {
                 format!("{} tiles consumed, not {need}", consumed.len()),
             ));
         }
-        let (hand, pool) = self.without(actor, consumed, name)?;
+        let (left, pool) = self.without(actor, consumed, name)?;
         let t = pai.tile().expect("not hidden");
         let forbidden = meld_shape(kind, name, actor, target, t, consumed)?;
         if kind == MeldKind::Kan && self.kans.len() >= 4 {
@@ -118,9 +118,8 @@ impl State {
         }
         // What a hidden hand keeps is its own.
         if kind != MeldKind::Kan
-            && !hand.is_hidden()
             && self.rules.game.kuikae_forbidden
-            && !kuikae_leaves_discard(hand.concealed(), forbidden)
+            && left.is_some_and(|c| !kuikae_leaves_discard(&c.hand, forbidden))
         {
             return Err(err(
                 name,
@@ -128,28 +127,26 @@ impl State {
                 "no discard would be left that kuikae allows",
             ));
         }
-        Ok((hand, forbidden, pool))
+        Ok((left, forbidden, pool))
     }
 
-    /// The seat `actor` with `tiles` taken from its concealed hand, and the
-    /// unseen tiles after (the same, unless the hand is hidden from this
-    /// view: its tiles are then seen now), or [`GameError::MissingTile`]
-    /// naming the first tile it cannot give.
+    /// The concealed tiles of the seat `actor` with `tiles` taken out
+    /// (`None` when the hand is hidden from this view), and the unseen tiles
+    /// after (the same, unless the hand is hidden: its tiles are then seen
+    /// now), or [`GameError::MissingTile`] naming the first tile it cannot
+    /// give. Nothing changes: [`Seat::give_up`] then gives them.
     fn without(
         &self,
         actor: u8,
         tiles: &[Pai],
         event: &'static str,
-    ) -> Result<(Seat, Pool), GameError> {
+    ) -> Result<(Option<Concealed>, Pool), GameError> {
         let s = &self.seats[actor as usize];
         if s.is_hidden() {
-            let pool = self.revealed(actor, tiles, event)?;
-            let mut hand = s.clone();
-            hand.take_hidden(tiles.len());
-            Ok((hand, pool))
+            Ok((None, self.revealed(actor, tiles, event)?))
         } else {
             Ok((
-                s.without(tiles, event, actor)?,
+                Some(s.without(tiles, event, actor)?),
                 (self.unseen, self.unseen_red),
             ))
         }
@@ -199,10 +196,10 @@ impl State {
         if s.in_riichi() {
             return Err(err(E, actor, "in riichi"));
         }
-        let (hand, pool) = self.without(actor, &[pai], E)?;
+        let (left, pool) = self.without(actor, &[pai], E)?;
         (self.unseen, self.unseen_red) = pool;
-        self.seats[a] = hand;
         let s = &mut self.seats[a];
+        s.give_up(left, 1);
         s.drawn = None;
         let m = &mut s.melds[mi];
         m.kind = MeldKind::Kan;
@@ -235,7 +232,7 @@ impl State {
             return Err(err(E, actor, "the four tiles differ"));
         }
         let s = &self.seats[a];
-        let (mut hand, pool) = self.without(actor, consumed, E)?;
+        let (left, pool) = self.without(actor, consumed, E)?;
         // A hidden hand's waits are its own.
         if s.flags.riichi_accepted() && !s.is_hidden() && !ankan_keeps_waits(s, t) {
             return Err(err(
@@ -245,6 +242,8 @@ impl State {
             ));
         }
         (self.unseen, self.unseen_red) = pool;
+        let hand = &mut self.seats[a];
+        hand.give_up(left, consumed.len());
         hand.drawn = None;
         hand.melds.push(TableMeld {
             kind: MeldKind::ClosedKan,
@@ -253,7 +252,6 @@ impl State {
             from: None,
             added: false,
         });
-        self.seats[a] = hand;
         self.kans.push(actor);
         kan_declared(&mut self.any_call);
         self.pending_dora += 1;

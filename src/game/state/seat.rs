@@ -13,7 +13,7 @@ use super::super::pai::Pai;
 use crate::error::HandError;
 use crate::meld::{Meld, MeldKind};
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
-use crate::waits::{concealed_waits, without_held_fours};
+use crate::waits::{concealed_shanten_waits, concealed_waits, without_held_fours};
 
 /// A called meld or closed kan as it lies on the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,6 +101,16 @@ impl TableMeld {
     }
 }
 
+/// A seat's concealed tiles as counts and red fives per suit: what a call
+/// or kan leaves ([`Seat::without`]), worked out before the seat changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Concealed {
+    /// Tile counts by kind.
+    pub hand: TileCounts,
+    /// Red fives per suit (man, pin, sou).
+    pub red: [u8; 3],
+}
+
 /// A discard in a river.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RiverTile {
@@ -181,10 +191,11 @@ pub struct Seat {
     hidden: Option<u8>,
 }
 
-/// A one-entry memo of [`concealed_waits`], keyed by the whole concealed hand (so it
-/// can never be stale); ignored by comparisons and debug output.
+/// A one-entry memo of [`concealed_waits`] and the shanten number its lookup
+/// gives ([`concealed_shanten_waits`]), keyed by the whole concealed hand (so
+/// it can never be stale); ignored by comparisons and debug output.
 #[derive(Clone, Default)]
-struct WaitsCache(std::cell::Cell<Option<(TileCounts, TileSet)>>);
+struct WaitsCache(std::cell::Cell<Option<(TileCounts, Option<i8>, TileSet)>>);
 
 impl PartialEq for WaitsCache {
     fn eq(&self, _: &WaitsCache) -> bool {
@@ -415,28 +426,63 @@ impl Seat {
     /// copy of a kind they hold four times), memoized.
     fn shape_waits(&self) -> TileSet {
         match self.waits_cache.0.get() {
-            Some((h, w)) if same_counts(&h, &self.hand) => w,
+            Some((h, _, w)) if same_counts(&h, &self.hand) => w,
             _ => {
-                let w = concealed_waits(&self.hand);
-                self.waits_cache.0.set(Some((self.hand, w)));
+                let (n, w) = concealed_shanten_waits(&self.hand);
+                self.waits_cache.0.set(Some((self.hand, n, w)));
                 w
             }
         }
     }
 
+    /// The shanten number of the hand before the tile just drawn, when the
+    /// memo of [`Seat::waits`] holds it (the seat's waits were asked since
+    /// its last discard, as every other seat's discard asks them); `None`
+    /// when no tile was drawn or the memo holds another hand. Adding a tile
+    /// lowers a shanten number by one at most, so the hand with the draw is
+    /// at least this number less one from ready.
+    fn shanten_before_draw(&self) -> Option<i8> {
+        let d = self.drawn?;
+        let (h, n, _) = self.waits_cache.0.get()?;
+        let mut before = self.hand;
+        before[d.index()] = before[d.index()].checked_sub(1)?;
+        if same_counts(&h, &before) {
+            n
+        } else {
+            None
+        }
+    }
+
+    /// Some discard leaves the 3n+2 concealed tiles ready
+    /// ([`crate::game::riichi_possible`]); answered at once (no) when the
+    /// hand before the draw is known to be two or more tiles from ready
+    /// ([`Seat::shanten_before_draw`]).
+    pub(crate) fn riichi_possible(&self) -> bool {
+        self.shanten_before_draw().is_none_or(|n| n <= 1)
+            && crate::game::riichi_possible(&self.hand)
+    }
+
+    /// The concealed tiles make a complete hand ([`crate::is_agari`], an
+    /// error as no); answered at once (no) when the hand before the draw is
+    /// known not to be ready ([`Seat::shanten_before_draw`]).
+    pub(crate) fn is_agari(&self) -> bool {
+        self.shanten_before_draw().is_none_or(|n| n <= 0) && crate::is_agari(&self.hand) == Ok(true)
+    }
+
     /// The memo of [`Seat::waits`], when it is wrong: the hand it was
     /// computed for, the waits it holds and the waits computed afresh.
     pub(super) fn stale_waits(&self) -> Option<(TileCounts, TileSet, TileSet)> {
-        let (h, w) = self.waits_cache.0.get()?;
-        let fresh = concealed_waits(&h);
-        (fresh != w).then_some((h, w, fresh))
+        let (h, n, w) = self.waits_cache.0.get()?;
+        let fresh = concealed_shanten_waits(&h);
+        (fresh != (n, w)).then_some((h, w, fresh.1))
     }
 
     /// Caches `wrong` as the waits of the current hand (to test the check).
     #[cfg(test)]
     pub(super) fn poison_waits_cache(&self, wrong: Pai) {
         let set = std::iter::once(wrong.tile().expect("a known tile")).collect();
-        self.waits_cache.0.set(Some((self.hand, set)));
+        let n = crate::shanten(&self.hand).ok();
+        self.waits_cache.0.set(Some((self.hand, n, set)));
     }
 
     /// Furiten: a wait in its own discards, or a passed winning tile.
@@ -454,25 +500,46 @@ impl Seat {
         }
     }
 
-    /// A copy of the seat with the `consumed` tiles taken from its hand, or
-    /// [`GameError::MissingTile`] naming the first one it does not hold.
+    /// The concealed tiles with the `consumed` tiles taken out (the seat
+    /// itself unchanged: a call or kan checks everything before it changes
+    /// anything), or [`GameError::MissingTile`] naming the first one it does
+    /// not hold.
     pub(crate) fn without(
         &self,
         consumed: &[Pai],
         event: &'static str,
         actor: u8,
-    ) -> Result<Seat, GameError> {
-        let mut seat = self.clone();
+    ) -> Result<Concealed, GameError> {
+        let mut left = Concealed {
+            hand: self.hand,
+            red: self.red,
+        };
         for &c in consumed {
-            if !seat.take(c) {
+            if !has_in(&left.hand, &left.red, c, 1) {
                 return Err(GameError::MissingTile {
                     event,
                     seat: actor,
                     tile: c.to_string(),
                 });
             }
+            left.hand[c.index()] -= 1;
+            if c.is_red() {
+                left.red[c.index() / 9] -= 1;
+            }
         }
-        Ok(seat)
+        Ok(left)
+    }
+
+    /// Gives up `n` concealed tiles to a call or kan: the hand becomes what
+    /// [`Seat::without`] left, or (`None`, a hand hidden from this view)
+    /// holds `n` fewer.
+    pub(super) fn give_up(&mut self, left: Option<Concealed>, n: usize) {
+        match left {
+            Some(c) => (self.hand, self.red) = (c.hand, c.red),
+            None => {
+                self.take_hidden(n);
+            }
+        }
     }
 
     /// Takes this exact tile from the concealed hand; `false` (and no change)
@@ -664,5 +731,32 @@ mod tests {
             assert_eq!(seat.tiles(), expected);
             assert_eq!(seat.tiles().len(), seat.len());
         }
+    }
+
+    #[test]
+    fn riichi_and_tsumo_tests_from_the_memo_agree_with_the_full_ones() {
+        // Seeded games of first legal actions (riichi and tsumo are listed
+        // before the discards): at every turn after a draw, the answers that
+        // read the memo are those of the full tests; and the memo is read.
+        let rules = crate::rules::Rules::tenhou();
+        let (mut turns, mut from_memo, mut riichi, mut agari) = (0, 0, 0, 0);
+        for seed in 0..30 {
+            let mut g = crate::game::Game::new(&rules, seed, false).expect("a game");
+            while let Some(seat) = g.to_act() {
+                let s = g.state().seat(seat);
+                if s.drawn().is_some() {
+                    turns += 1;
+                    from_memo += usize::from(s.shanten_before_draw().is_some());
+                    let full = crate::game::riichi_possible(s.concealed());
+                    assert_eq!(s.riichi_possible(), full, "{:?}", s.tiles());
+                    let win = crate::is_agari(s.concealed()) == Ok(true);
+                    assert_eq!(s.is_agari(), win, "{:?}", s.tiles());
+                    (riichi, agari) = (riichi + usize::from(full), agari + usize::from(win));
+                }
+                g.step_legal(0).expect("a legal action");
+            }
+        }
+        assert!(from_memo * 2 > turns, "{from_memo} of {turns} turns");
+        assert!(riichi > 0 && agari > 0, "riichi {riichi}, agari {agari}");
     }
 }

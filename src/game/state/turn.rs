@@ -6,7 +6,7 @@ use super::{check_deltas, err, Phase, RiichiState, RiverTile, State};
 use crate::game::error::GameError;
 use crate::game::flags::{could_ron, drew};
 use crate::game::pai::Pai;
-use crate::game::riichi::{riichi_allowed, riichi_possible, RiichiRefusal};
+use crate::game::riichi::{riichi_allowed, RiichiRefusal};
 use crate::rules::KanDoraTiming;
 use crate::score::RIICHI_STICK;
 use crate::tile::TileSet;
@@ -257,7 +257,7 @@ impl State {
         )
         .and_then(|()| {
             // A hidden hand's readiness is its own.
-            (self.hides(actor) || riichi_possible(s.concealed()))
+            (self.hides(actor) || s.riichi_possible())
                 .then_some(())
                 .ok_or(RiichiRefusal::NotTenpai)
         })
