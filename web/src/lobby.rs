@@ -8,7 +8,8 @@
 use crate::limits::table_refused;
 use crate::rooms::saved::{Saved, SAVED_VERSION};
 use crate::rooms::{Keys, NewTable};
-use crate::{open_table, AppState};
+use crate::tables::open_table;
+use crate::AppState;
 use axum::extract::{ConnectInfo, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};

@@ -166,7 +166,7 @@ struct Client {
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 /// Deals the first game of table `id` and starts its task on the current
-/// `LocalSet` (the tables' thread: the engine's game is not `Send`). The
+/// `LocalSet` (a tables' thread: the engine's game is not `Send`). The
 /// server's own table is [`HOME_TABLE`]; a lobby table has the id the
 /// lobby lists it under ([`crate::rooms::Rooms::reserve`]), which also
 /// names its logs (`tenpai-table{id}-game{n}.jsonl`, "table {id}, game {n}").
