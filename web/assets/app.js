@@ -8,6 +8,7 @@ import { drawBoard, drawHand, handOf, actionsOf, actionTile, meldRow } from "./t
 import { drawPanel, actionWords } from "./panel.js";
 import { Viewer } from "./viewer.js";
 import { showClock } from "./clock.js";
+import { applyPatch } from "./patch.js";
 
 const $ = (id) => document.getElementById(id);
 const S = {
@@ -41,6 +42,9 @@ function connect() {
   ws.onopen = () => {
     status("");
     send({ type: "panel", on: S.panelOn });
+    // The table after each event as a patch of the view before (the
+    // next table message still comes in full).
+    send({ type: "patches", on: true });
     while (pending.length) send(pending.shift());
   };
   ws.onmessage = (e) => { S.queue.push(JSON.parse(e.data)); pump(); };
@@ -65,6 +69,10 @@ function handle(m) {
       S.names = m.names.map((n, i) => (i === S.seat ? t("you") : n));
       S.ended = null;
       closeDialog();
+      break;
+    case "update":
+      // The view before, patched: the view the server would have sent.
+      handle({ type: "table", event: m.event, view: applyPatch(structuredClone(S.tv), m.patch) });
       break;
     case "table": {
       S.tv = m.view;

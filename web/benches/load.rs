@@ -77,6 +77,9 @@ struct Args {
     mc_think_ms: Option<u64>,
     /// The server's tables' threads (`None`: its default, one per core).
     threads: Option<usize>,
+    /// The clients take the table in full after every event, not as
+    /// patches.
+    full: bool,
 }
 
 impl Args {
@@ -89,6 +92,7 @@ impl Args {
             mc_seconds: 60.0,
             mc_think_ms: None,
             threads: None,
+            full: false,
         };
         let mut it = std::env::args().skip(1);
         while let Some(arg) = it.next() {
@@ -106,6 +110,7 @@ impl Args {
                         mc_seconds: 0.5,
                         mc_think_ms: Some(10),
                         threads: None,
+                        full: false,
                     };
                 }
                 "--tables" => {
@@ -125,6 +130,7 @@ impl Args {
                         .parse()
                         .expect("--mc-seconds: a number");
                 }
+                "--full" => a.full = true,
                 "--threads" => {
                     a.threads = Some(value("--threads").parse().expect("--threads: a number"));
                 }
@@ -276,29 +282,16 @@ fn head(t: &str) -> Option<(&str, Option<&str>)> {
     Some((ty, event))
 }
 
-/// What the client reads of a message that asks it a decision.
+/// A message with the table in full.
 #[derive(Deserialize)]
-struct Msg {
-    view: View,
+struct Full {
+    view: serde_json::Value,
 }
 
+/// A message with the table as a patch.
 #[derive(Deserialize)]
-struct View {
-    #[serde(default)]
-    decision: Option<u64>,
-    #[serde(default)]
-    choices: Option<Choices>,
-}
-
-#[derive(Deserialize)]
-struct Choices {
-    actions: Vec<Typed>,
-}
-
-#[derive(Deserialize)]
-struct Typed {
-    #[serde(rename = "type")]
-    ty: String,
+struct Update {
+    patch: Vec<tenpai_web::patch::Op>,
 }
 
 /// A player's move, as an event (not a draw, a dora or a round's start).
@@ -331,7 +324,13 @@ struct Seen {
 }
 
 /// Plays the person at one table until the window closes.
-async fn play(addr: SocketAddr, path: String, pace: Duration, window: Arc<Window>) -> Seen {
+async fn play(
+    addr: SocketAddr,
+    path: String,
+    pace: Duration,
+    full: bool,
+    window: Arc<Window>,
+) -> Seen {
     // tungstenite's default read buffer (128 KiB, zeroed as it grows)
     // cost the clients a quarter of their time; the messages are ~5 KiB.
     let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
@@ -346,6 +345,14 @@ async fn play(addr: SocketAddr, path: String, pace: Duration, window: Arc<Window
     ws.send(text(r#"{"type":"panel","on":false}"#))
         .await
         .unwrap();
+    if !full {
+        ws.send(text(r#"{"type":"patches","on":true}"#))
+            .await
+            .unwrap();
+    }
+    // The table as the client holds it (in full: only the views that ask
+    // a decision are read).
+    let mut view = serde_json::Value::Null;
     let mut seen = Seen::default();
     let (mut opened, mut closed) = (window.opened.clone(), window.closed.clone());
     let mut first = true;
@@ -379,11 +386,19 @@ async fn play(addr: SocketAddr, path: String, pace: Duration, window: Arc<Window
                 ws.send(text(r#"{"type":"new_game"}"#)).await.unwrap();
                 continue;
             }
-            "table" if t.contains(r#""decision":"#) => {}
+            "table" if !full || t.contains(r#""decision":"#) => {
+                view = serde_json::from_str::<Full>(t.as_str()).expect("JSON").view;
+            }
+            "update" => {
+                let u: Update = serde_json::from_str(t.as_str()).expect("JSON");
+                tenpai_web::patch::apply(&mut view, &u.patch).expect("the patch applies");
+            }
             _ => continue,
         }
-        let m: Msg = serde_json::from_str(t.as_str()).expect("JSON");
-        let Some((d, choices)) = m.view.decision.zip(m.view.choices) else {
+        let Some(d) = view["decision"].as_u64() else {
+            continue;
+        };
+        let Some(choices) = view["choices"]["actions"].as_array() else {
             continue;
         };
         if d == last_decision {
@@ -398,9 +413,8 @@ async fn play(addr: SocketAddr, path: String, pace: Duration, window: Arc<Window
             seen.waits.push(now - w);
         }
         let i = choices
-            .actions
             .iter()
-            .position(|c| c.ty == "tsumo" || c.ty == "ron")
+            .position(|c| c["type"] == "tsumo" || c["type"] == "ron")
             .unwrap_or(0);
         let act = format!(r#"{{"type":"act","decision":{d},"choice":{i}}}"#);
         if !pace.is_zero() {
@@ -435,6 +449,7 @@ fn run(
     pace: Duration,
     seconds: f64,
     threads: Option<usize>,
+    full: bool,
 ) -> Run {
     let server = Server::start(n, threads);
     std::thread::sleep(Duration::from_millis(200));
@@ -451,7 +466,7 @@ fn run(
         let mut clients = Vec::with_capacity(n);
         for _ in 0..n {
             let path = open_table(addr, request).await;
-            clients.push(tokio::spawn(play(addr, path, pace, window.clone())));
+            clients.push(tokio::spawn(play(addr, path, pace, full, window.clone())));
         }
         while window.playing.load(Ordering::SeqCst) < n {
             tokio::time::sleep(Duration::from_millis(10)).await;
@@ -571,7 +586,15 @@ fn main() {
     for &pace in &args.paces {
         for &n in &args.tables {
             let pace = Duration::from_millis(pace);
-            let r = run(&rt, n, baseline, pace, args.seconds, args.threads);
+            let r = run(
+                &rt,
+                n,
+                baseline,
+                pace,
+                args.seconds,
+                args.threads,
+                args.full,
+            );
             println!("{}", baseline_row(n, pace.as_millis() as u64, &r));
         }
     }
@@ -602,6 +625,7 @@ fn main() {
         Duration::ZERO,
         args.mc_seconds,
         args.threads,
+        args.full,
     );
     println!("{}", mc_row(args.mc_tables, &budget, &r));
 }

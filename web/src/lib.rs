@@ -13,7 +13,8 @@
 //!   link, spectators' links; the lobby (`/lobby`, `/api/tables`) opens
 //!   and lists them.
 //! - [`view`]: what a client gets of the table: the library's view of its
-//!   seat ([`tenpai::view::SeatView`]).
+//!   seat ([`tenpai::view::SeatView`]); [`patch`]: each update as a JSON
+//!   Patch of the view sent before it, for the clients that ask.
 //! - [`thinking`]: the thinking panel (shanten, acceptance, the Monte Carlo
 //!   candidates live).
 //! - [`logs`], [`viewer`], [`review`]: the viewer's logs, positions and
@@ -44,6 +45,7 @@ pub mod limits;
 mod lobby;
 pub mod logs;
 mod origin;
+pub mod patch;
 pub mod protocol;
 pub mod review;
 pub mod rooms;

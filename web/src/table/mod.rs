@@ -160,6 +160,11 @@ struct Client {
     role: Role,
     /// The client shows the thinking panel.
     panel: bool,
+    /// The client takes patches ([`ClientMsg::Patches`]).
+    patches: bool,
+    /// With `patches`: the view last sent to it, the base of the next
+    /// patch (`None`: the next view goes in full).
+    view: Option<crate::view::Sent>,
 }
 
 /// A search progress is sent at most this often.
