@@ -21,7 +21,14 @@
 //!   divided by the acts answered per second (Little's law);
 //! - the server's memory: its resident set (`VmRSS` of
 //!   `/proc/PID/status`) with N tables playing, minus that of the idle
-//!   server, divided by N; and its peak (`VmHWM`).
+//!   server, divided by N; and its peak (`VmHWM`);
+//! - two counts that move little with the machine's load: the server's
+//!   CPU time in the window (user and system, `/proc/PID/stat`) and the
+//!   bytes the person received, each over the person's acts.
+//!
+//! The clients take the table's updates as patches
+//! ([`tenpai_web::patch`]), or each view in full with `--full`; `--threads
+//! K` runs the server's tables on K threads (by default one per core).
 //!
 //! Then `--mc-tables` tables (default 100) whose three AI players are the
 //! Monte Carlo AI at the lobby's default budget (300 ms a decision): the
