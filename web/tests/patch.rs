@@ -11,19 +11,6 @@ use crate::rooms::{open_two_people, ws};
 use serde_json::Value;
 use tenpai_web::patch::Op;
 
-/// Messages until `game_end` (included).
-async fn watch_to_end(c: &mut Client) -> Vec<Value> {
-    let mut all = Vec::new();
-    loop {
-        let m = c.next().await.expect("the game goes on");
-        let end = m["type"] == "game_end";
-        all.push(m);
-        if end {
-            return all;
-        }
-    }
-}
-
 /// The tables (event and view) among `msgs`, without their patches.
 fn tables(msgs: &[Value]) -> Vec<Value> {
     msgs.iter()
@@ -89,9 +76,9 @@ async fn patch_ok_patched_views_are_the_full_views_over_a_whole_game() {
     // The game starts when South sits: every connection above sees it all.
     let mut south = Client::connect_to(&srv, &ws(&links["seats"][1]["link"])).await;
     let runs = [
-        tokio::spawn(async move { watch_to_end(&mut spectator_full).await }),
-        tokio::spawn(async move { watch_to_end(&mut spectator).await }),
-        tokio::spawn(async move { watch_to_end(&mut east_full).await }),
+        tokio::spawn(async move { spectator_full.watch_to_end().await }),
+        tokio::spawn(async move { spectator.watch_to_end().await }),
+        tokio::spawn(async move { east_full.watch_to_end().await }),
         tokio::spawn(async move { east_seat.play_to_end().await }),
         tokio::spawn(async move { south.play_to_end().await }),
     ];

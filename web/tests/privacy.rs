@@ -18,19 +18,6 @@ use tenpai::game::{Event, SeatIndex, State};
 use tenpai_web::table::Role;
 use tenpai_web::view::TableView;
 
-/// Messages until `game_end` (included).
-async fn watch_to_end(c: &mut Client) -> Vec<Value> {
-    let mut all = Vec::new();
-    loop {
-        let m = c.next().await.expect("the game goes on");
-        let end = m["type"] == "game_end";
-        all.push(m);
-        if end {
-            return all;
-        }
-    }
-}
-
 /// `v` without the fields only the server knows or that depend on who is
 /// asked now (the open decision, its choices, the seat asked).
 fn public_part(mut v: Value) -> Value {
@@ -183,7 +170,7 @@ async fn privacy_ok_two_people_and_a_spectator_over_a_whole_game() {
     spectator.take_patches().await;
     east_seat.take_patches().await;
     let mut south_seat = Client::connect_to(&srv, &ws(&links["seats"][1]["link"])).await;
-    let watched = tokio::spawn(async move { watch_to_end(&mut spectator).await });
+    let watched = tokio::spawn(async move { spectator.watch_to_end().await });
     let east_played = tokio::spawn(async move { east_seat.play_to_end().await });
     let south_played = tokio::spawn(async move { south_seat.play_to_end().await });
     let (watched, east_played, south_played) = (

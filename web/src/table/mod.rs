@@ -6,7 +6,8 @@
 //!
 //! The events the game records are applied one by one to a second state,
 //! the table as published: each client gets one message per event with the
-//! view after it (the page animates from them), and a client that joins
+//! view after it, in full or as a patch of the view before
+//! ([`crate::view::Sent`]; the page animates from them), and a client that joins
 //! (or comes back after closing its tab) gets the table as it stands.
 //!
 //! AI players and the advisor's searches run on tokio's blocking pool and

@@ -111,6 +111,19 @@ impl Client {
         }
     }
 
+    /// Every message until `game_end` (included), answering nothing.
+    pub async fn watch_to_end(&mut self) -> Vec<Value> {
+        let mut all = Vec::new();
+        loop {
+            let m = self.next().await.expect("the game goes on");
+            let end = m["type"] == "game_end";
+            all.push(m);
+            if end {
+                return all;
+            }
+        }
+    }
+
     /// Plays until the game's end with the scripted policy ([`pick`]),
     /// answering every decision; returns every message received.
     pub async fn play_to_end(&mut self) -> Vec<Value> {
