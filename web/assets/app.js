@@ -8,6 +8,7 @@ import { drawBoard, drawHand, handOf, actionsOf, actionTile, meldRow } from "./t
 import { drawPanel, actionWords } from "./panel.js";
 import { Viewer } from "./viewer.js";
 import { showClock } from "./clock.js";
+import { applyPatch } from "./patch.js";
 
 const $ = (id) => document.getElementById(id);
 const S = {
@@ -41,9 +42,14 @@ function connect() {
   ws.onopen = () => {
     status("");
     send({ type: "panel", on: S.panelOn });
+    // The table after each event as a patch of the view before (the
+    // next table message still comes in full).
+    send({ type: "patches", on: true });
     while (pending.length) send(pending.shift());
   };
-  ws.onmessage = (e) => { S.queue.push(JSON.parse(e.data)); pump(); };
+  // Each message stamped with its arrival: a clock counts from when it
+  // came, not from when a queued message is drawn (after a result dialog).
+  ws.onmessage = (e) => { const m = JSON.parse(e.data); m.at = performance.now(); S.queue.push(m); pump(); };
   ws.onclose = () => {
     status(t("connection_lost"));
     setTimeout(connect, 1000);
@@ -66,12 +72,16 @@ function handle(m) {
       S.ended = null;
       closeDialog();
       break;
+    case "update":
+      // The view before, patched: the view the server would have sent.
+      handle({ type: "table", event: m.event, view: applyPatch(structuredClone(S.tv), m.patch), at: m.at });
+      break;
     case "table": {
       S.tv = m.view;
       S.slide = m.event && m.event.type === "dahai" ? m.event.actor : null;
       if (m.view.decision !== S.sentFor) S.sentFor = null;
       // The turn time limit: restarted by each decision, hidden without one.
-      if (m.view.decision && m.view.decision !== S.sentFor) showClock($("clock"), m.view.clock || null);
+      if (m.view.decision && m.view.decision !== S.sentFor) showClock($("clock"), m.view.clock || null, m.at);
       else if (!m.view.decision) showClock($("clock"), null);
       if (!m.view.decision) { S.riichi = false; S.selected = null; }
       if (m.event && m.event.type === "start_kyoku") S.thinking = null;

@@ -21,7 +21,14 @@
 //!   divided by the acts answered per second (Little's law);
 //! - the server's memory: its resident set (`VmRSS` of
 //!   `/proc/PID/status`) with N tables playing, minus that of the idle
-//!   server, divided by N; and its peak (`VmHWM`).
+//!   server, divided by N; and its peak (`VmHWM`);
+//! - two counts that move little with the machine's load: the server's
+//!   CPU time in the window (user and system, `/proc/PID/stat`) and the
+//!   bytes the person received, each over the person's acts.
+//!
+//! The clients take the table's updates as patches
+//! ([`tenpai_web::patch`]), or each view in full with `--full`; `--threads
+//! K` runs the server's tables on K threads (by default one per core).
 //!
 //! Then `--mc-tables` tables (default 100) whose three AI players are the
 //! Monte Carlo AI at the lobby's default budget (300 ms a decision): the
@@ -55,6 +62,12 @@ use tokio_tungstenite::tungstenite::Message;
 
 /// Set in the child process: it serves, with room for this many tables.
 const SERVER_ENV: &str = "TENPAI_LOAD_SERVER";
+/// Set in the child process with `--threads`: the tables' threads.
+const THREADS_ENV: &str = "TENPAI_LOAD_THREADS";
+
+/// Clock ticks a second of `/proc/PID/stat`'s CPU times (`USER_HZ`, 100 on
+/// Linux).
+const TICKS: f64 = 100.0;
 
 /// What to measure.
 struct Args {
@@ -69,6 +82,11 @@ struct Args {
     /// The Monte Carlo AI's budget per decision (the lobby's default when
     /// `None`).
     mc_think_ms: Option<u64>,
+    /// The server's tables' threads (`None`: its default, one per core).
+    threads: Option<usize>,
+    /// The clients take the table in full after every event, not as
+    /// patches.
+    full: bool,
 }
 
 impl Args {
@@ -80,6 +98,8 @@ impl Args {
             mc_tables: 100,
             mc_seconds: 60.0,
             mc_think_ms: None,
+            threads: None,
+            full: false,
         };
         let mut it = std::env::args().skip(1);
         while let Some(arg) = it.next() {
@@ -96,6 +116,8 @@ impl Args {
                         mc_tables: 2,
                         mc_seconds: 0.5,
                         mc_think_ms: Some(10),
+                        threads: None,
+                        full: false,
                     };
                 }
                 "--tables" => {
@@ -115,6 +137,10 @@ impl Args {
                         .parse()
                         .expect("--mc-seconds: a number");
                 }
+                "--full" => a.full = true,
+                "--threads" => {
+                    a.threads = Some(value("--threads").parse().expect("--threads: a number"));
+                }
                 "--seconds" => a.seconds = value("--seconds").parse().expect("--seconds: a number"),
                 "--mc-tables" => {
                     a.mc_tables = value("--mc-tables").parse().expect("--mc-tables: a number");
@@ -131,7 +157,7 @@ impl Args {
 /// multi-threaded runtime), its lobby's limits raised for `tables` tables
 /// from one address and for a script's pace; prints its address, serves until its standard input
 /// closes.
-fn serve_child(tables: u32) {
+fn serve_child(tables: u32, threads: Option<std::num::NonZeroUsize>) {
     let mut c = tenpai_web::Config::new(Rules::tenhou(), 0);
     c.bind = "127.0.0.1:0".parse().unwrap();
     c.limits.tables = tables;
@@ -139,6 +165,7 @@ fn serve_child(tables: u32) {
     c.limits.connections_per_address = tables + 16;
     // A scripted person at a quick table answers faster than a person.
     c.limits.messages_per_second = 100_000;
+    c.table_threads = threads;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -164,8 +191,12 @@ struct Server {
 }
 
 impl Server {
-    fn start(tables: usize) -> Server {
-        let mut child = Command::new(std::env::current_exe().unwrap())
+    fn start(tables: usize, threads: Option<usize>) -> Server {
+        let mut command = Command::new(std::env::current_exe().unwrap());
+        if let Some(k) = threads {
+            command.env(THREADS_ENV, k.to_string());
+        }
+        let mut child = command
             .env(SERVER_ENV, tables.to_string())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -192,6 +223,17 @@ impl Server {
                 .unwrap()
         };
         (field("VmRSS:"), field("VmHWM:"))
+    }
+
+    /// The CPU time the server process has used (user and system), s.
+    fn cpu(&self) -> f64 {
+        let stat = std::fs::read_to_string(format!("/proc/{}/stat", self.child.id())).unwrap();
+        // The fields after the command's name (which may hold spaces):
+        // utime and stime are the 14th and 15th of the line.
+        let after = &stat[stat.rfind(')').unwrap() + 2..];
+        let f: Vec<&str> = after.split_whitespace().collect();
+        let ticks: u64 = f[11].parse::<u64>().unwrap() + f[12].parse::<u64>().unwrap();
+        ticks as f64 / TICKS
     }
 
     /// Closes its standard input (it stops) and waits; killed if it has not
@@ -247,29 +289,16 @@ fn head(t: &str) -> Option<(&str, Option<&str>)> {
     Some((ty, event))
 }
 
-/// What the client reads of a message that asks it a decision.
+/// A message with the table in full.
 #[derive(Deserialize)]
-struct Msg {
-    view: View,
+struct Full {
+    view: serde_json::Value,
 }
 
+/// A message with the table as a patch.
 #[derive(Deserialize)]
-struct View {
-    #[serde(default)]
-    decision: Option<u64>,
-    #[serde(default)]
-    choices: Option<Choices>,
-}
-
-#[derive(Deserialize)]
-struct Choices {
-    actions: Vec<Typed>,
-}
-
-#[derive(Deserialize)]
-struct Typed {
-    #[serde(rename = "type")]
-    ty: String,
+struct Update {
+    patch: Vec<tenpai_web::patch::Op>,
 }
 
 /// A player's move, as an event (not a draw, a dora or a round's start).
@@ -293,6 +322,8 @@ struct Window {
 #[derive(Default)]
 struct Seen {
     moves: u64,
+    /// The bytes of the messages received (their text).
+    bytes: u64,
     /// From `act` to the first message back.
     trips: Vec<Duration>,
     /// From `act` to the person's next decision.
@@ -300,7 +331,13 @@ struct Seen {
 }
 
 /// Plays the person at one table until the window closes.
-async fn play(addr: SocketAddr, path: String, pace: Duration, window: Arc<Window>) -> Seen {
+async fn play(
+    addr: SocketAddr,
+    path: String,
+    pace: Duration,
+    full: bool,
+    window: Arc<Window>,
+) -> Seen {
     // tungstenite's default read buffer (128 KiB, zeroed as it grows)
     // cost the clients a quarter of their time; the messages are ~5 KiB.
     let config = WebSocketConfig::default().read_buffer_size(16 * 1024);
@@ -315,6 +352,14 @@ async fn play(addr: SocketAddr, path: String, pace: Duration, window: Arc<Window
     ws.send(text(r#"{"type":"panel","on":false}"#))
         .await
         .unwrap();
+    if !full {
+        ws.send(text(r#"{"type":"patches","on":true}"#))
+            .await
+            .unwrap();
+    }
+    // The table as the client holds it (in full: only the views that ask
+    // a decision are read).
+    let mut view = serde_json::Value::Null;
     let mut seen = Seen::default();
     let (mut opened, mut closed) = (window.opened.clone(), window.closed.clone());
     let mut first = true;
@@ -339,17 +384,28 @@ async fn play(addr: SocketAddr, path: String, pace: Duration, window: Arc<Window
         if event.is_some_and(is_move) && within(now) {
             seen.moves += 1;
         }
+        if within(now) {
+            seen.bytes += t.len() as u64;
+        }
         match ty {
             "error" => panic!("the server refused the client: {t}"),
             "game_end" => {
                 ws.send(text(r#"{"type":"new_game"}"#)).await.unwrap();
                 continue;
             }
-            "table" if t.contains(r#""decision":"#) => {}
+            "table" if !full || t.contains(r#""decision":"#) => {
+                view = serde_json::from_str::<Full>(t.as_str()).expect("JSON").view;
+            }
+            "update" => {
+                let u: Update = serde_json::from_str(t.as_str()).expect("JSON");
+                tenpai_web::patch::apply(&mut view, &u.patch).expect("the patch applies");
+            }
             _ => continue,
         }
-        let m: Msg = serde_json::from_str(t.as_str()).expect("JSON");
-        let Some((d, choices)) = m.view.decision.zip(m.view.choices) else {
+        let Some(d) = view["decision"].as_u64() else {
+            continue;
+        };
+        let Some(choices) = view["choices"]["actions"].as_array() else {
             continue;
         };
         if d == last_decision {
@@ -364,9 +420,8 @@ async fn play(addr: SocketAddr, path: String, pace: Duration, window: Arc<Window
             seen.waits.push(now - w);
         }
         let i = choices
-            .actions
             .iter()
-            .position(|c| c.ty == "tsumo" || c.ty == "ron")
+            .position(|c| c["type"] == "tsumo" || c["type"] == "ron")
             .unwrap_or(0);
         let act = format!(r#"{{"type":"act","decision":{d},"choice":{i}}}"#);
         if !pace.is_zero() {
@@ -389,11 +444,21 @@ struct Run {
     idle_kib: u64,
     rss_kib: u64,
     hwm_kib: u64,
+    /// The server's CPU time in the window, s.
+    cpu: f64,
     load: String,
 }
 
-fn run(rt: &tokio::runtime::Runtime, n: usize, request: &str, pace: Duration, seconds: f64) -> Run {
-    let server = Server::start(n);
+fn run(
+    rt: &tokio::runtime::Runtime,
+    n: usize,
+    request: &str,
+    pace: Duration,
+    seconds: f64,
+    threads: Option<usize>,
+    full: bool,
+) -> Run {
+    let server = Server::start(n, threads);
     std::thread::sleep(Duration::from_millis(200));
     let (idle_kib, _) = server.memory();
     let addr = server.addr;
@@ -404,19 +469,21 @@ fn run(rt: &tokio::runtime::Runtime, n: usize, request: &str, pace: Duration, se
         opened,
         closed,
     });
-    let (seen, took, (rss_kib, hwm_kib), load) = rt.block_on(async {
+    let (seen, took, (rss_kib, hwm_kib), cpu, load) = rt.block_on(async {
         let mut clients = Vec::with_capacity(n);
         for _ in 0..n {
             let path = open_table(addr, request).await;
-            clients.push(tokio::spawn(play(addr, path, pace, window.clone())));
+            clients.push(tokio::spawn(play(addr, path, pace, full, window.clone())));
         }
         while window.playing.load(Ordering::SeqCst) < n {
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
+        let cpu0 = server.cpu();
         let t0 = Instant::now();
         open_tx.send(Some(t0)).unwrap();
         tokio::time::sleep(Duration::from_secs_f64(seconds)).await;
         let memory = server.memory();
+        let cpu = server.cpu() - cpu0;
         let load = load_average();
         close_tx.send(true).unwrap();
         let took = t0.elapsed();
@@ -424,7 +491,7 @@ fn run(rt: &tokio::runtime::Runtime, n: usize, request: &str, pace: Duration, se
         for c in clients {
             seen.push(c.await.expect("a client plays"));
         }
-        (seen, took, memory, load)
+        (seen, took, memory, cpu, load)
     });
     server.stop();
     Run {
@@ -433,6 +500,7 @@ fn run(rt: &tokio::runtime::Runtime, n: usize, request: &str, pace: Duration, se
         idle_kib,
         rss_kib,
         hwm_kib,
+        cpu,
         load,
     }
 }
@@ -462,11 +530,15 @@ fn baseline_row(n: usize, pace: u64, r: &Run) -> String {
     let mut trips: Vec<Duration> = r.seen.iter().flat_map(|s| s.trips.clone()).collect();
     trips.sort();
     let per_table = r.rss_kib.saturating_sub(r.idle_kib) as f64 / n as f64;
+    let bytes: u64 = r.seen.iter().map(|s| s.bytes).sum();
+    let acts = trips.len().max(1) as f64;
     format!(
-        "| {n} | {pace} ms | {} | {:.0} | {:.0} | {} | {} | {} | {:.0} KiB | {} → {} | {} |",
+        "| {n} | {pace} ms | {} | {:.0} | {:.0} | {:.0} µs | {:.0} | {} | {} | {} | {:.0} KiB | {} → {} | {} |",
         r.load,
         moves as f64 / r.window.as_secs_f64(),
         trips.len() as f64 / r.window.as_secs_f64(),
+        r.cpu * 1e6 / acts,
+        bytes as f64 / acts,
         ms(quantile(&trips, 0.5)),
         ms(quantile(&trips, 0.99)),
         ms(trips.last().copied()),
@@ -500,7 +572,10 @@ fn mc_row(n: usize, budget: &str, r: &Run) -> String {
 
 fn main() {
     if let Ok(tables) = std::env::var(SERVER_ENV) {
-        return serve_child(tables.parse().expect("a number of tables"));
+        let threads = std::env::var(THREADS_ENV)
+            .ok()
+            .map(|k| k.parse().expect("a number of threads"));
+        return serve_child(tables.parse().expect("a number of tables"), threads);
     }
     let args = Args::parse();
     let rt = tokio::runtime::Builder::new_multi_thread()
@@ -512,13 +587,22 @@ fn main() {
         "web/load: east-only lobby tables, one scripted person each (a win, else the first choice, answered after the pace; AI delay 0, panel off), {} s windows\n",
         args.seconds
     );
-    println!("| tables | person's pace | load avg | actions/s (all tables) | person's acts/s | round trip p50 | p99 | max | memory per table | server RSS idle → N tables | peak (VmHWM) |");
-    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("| tables | person's pace | load avg | actions/s (all tables) | person's acts/s | server CPU per act | bytes to the person per act | round trip p50 | p99 | max | memory per table | server RSS idle → N tables | peak (VmHWM) |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     let baseline = r#"{"length": "east", "seats": ["person", "baseline", "baseline", "baseline"], "ai_delay_ms": 0}"#;
     for &pace in &args.paces {
         for &n in &args.tables {
-            let r = run(&rt, n, baseline, Duration::from_millis(pace), args.seconds);
-            println!("{}", baseline_row(n, pace, &r));
+            let pace = Duration::from_millis(pace);
+            let r = run(
+                &rt,
+                n,
+                baseline,
+                pace,
+                args.seconds,
+                args.threads,
+                args.full,
+            );
+            println!("{}", baseline_row(n, pace.as_millis() as u64, &r));
         }
     }
     if args.mc_tables == 0 {
@@ -547,6 +631,8 @@ fn main() {
         &request,
         Duration::ZERO,
         args.mc_seconds,
+        args.threads,
+        args.full,
     );
     println!("{}", mc_row(args.mc_tables, &budget, &r));
 }

@@ -16,6 +16,7 @@ const FILES: &[(&str, &str)] = &[
     ("viewer.js", include_str!("../assets/viewer.js")),
     ("i18n.js", include_str!("../assets/i18n.js")),
     ("clock.js", include_str!("../assets/clock.js")),
+    ("patch.js", include_str!("../assets/patch.js")),
     ("tiles.js", include_str!("../assets/tiles.js")),
     ("style.css", include_str!("../assets/style.css")),
 ];

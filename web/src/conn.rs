@@ -6,7 +6,7 @@
 //! rate ([`crate::limits::Limits::messages_per_second`]) is answered with
 //! an error and not read. The messages for the client (from
 //! its table or from here) go out through one queue, written by a task of
-//! their own.
+//! their own: those waiting together in one write.
 
 use crate::limits::{too_many_messages, Bucket, Held};
 use crate::protocol::{ClientMsg, ServerMsg};
@@ -30,11 +30,14 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
     let (mut sink, mut stream) = socket.split();
     let writer = tokio::spawn(async move {
         while let Some(text) = queue.recv().await {
-            if sink
-                .send(Message::Text(text.as_ref().into()))
-                .await
-                .is_err()
-            {
+            // The messages queued with it go out with it: one write to
+            // the socket for them all (a table publishes an action's
+            // events at once), not one each.
+            let mut fed = sink.feed(Message::Text(text.as_ref().into())).await;
+            while let (Ok(()), Ok(more)) = (&fed, queue.try_recv()) {
+                fed = sink.feed(Message::Text(more.as_ref().into())).await;
+            }
+            if fed.is_err() || sink.flush().await.is_err() {
                 break;
             }
         }

@@ -13,7 +13,8 @@
 //!   link, spectators' links; the lobby (`/lobby`, `/api/tables`) opens
 //!   and lists them.
 //! - [`view`]: what a client gets of the table: the library's view of its
-//!   seat ([`tenpai::view::SeatView`]).
+//!   seat ([`tenpai::view::SeatView`]); [`patch`]: each update as a JSON
+//!   Patch of the view sent before it, for the clients that ask.
 //! - [`thinking`]: the thinking panel (shanten, acceptance, the Monte Carlo
 //!   candidates live).
 //! - [`logs`], [`viewer`], [`review`]: the viewer's logs, positions and
@@ -44,12 +45,14 @@ pub mod limits;
 mod lobby;
 pub mod logs;
 mod origin;
+pub mod patch;
 pub mod protocol;
 pub mod review;
 pub mod rooms;
 mod routes;
 mod shutdown;
 pub mod table;
+mod tables;
 pub mod thinking;
 pub mod tiles;
 pub mod view;
@@ -62,10 +65,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use table::{Advisor, Role, TableHandle, TableSpec};
+use tables::{open_table, Opened, Tables};
 use tenpai::arena::PlayerKind;
 use tenpai::review::ReviewOptions;
 use tenpai::rules::Rules;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::oneshot;
 
 /// What `tenpai serve` serves.
 #[derive(Clone, Debug)]
@@ -97,6 +101,10 @@ pub struct Config {
     /// Messages per second per connection, connections per address,
     /// tables in all and per address ([`limits::Limits`]).
     pub limits: limits::Limits,
+    /// Threads the tables run on, each table on one of them (its id
+    /// modulo their number); `None`: one per core the machine offers
+    /// ([`std::thread::available_parallelism`]).
+    pub table_threads: Option<std::num::NonZeroUsize>,
 }
 
 impl Config {
@@ -104,7 +112,7 @@ impl Config {
     /// wall seed `seed`, on 127.0.0.1:8080, AI moves shown 600 ms, the
     /// baseline advising, no log directory, lobby seats taken over by an
     /// AI 20 s after their person leaves, the default limits
-    /// ([`limits::Limits::default`]).
+    /// ([`limits::Limits::default`]), the tables on one thread per core.
     pub fn new(rules: Rules, seed: u64) -> Config {
         Config {
             bind: SocketAddr::from(([127, 0, 0, 1], 8080)),
@@ -133,6 +141,7 @@ impl Config {
             seeded_tables: false,
             public_hosts: host::Names::default(),
             limits: limits::Limits::default(),
+            table_threads: None,
         }
     }
 }
@@ -149,7 +158,7 @@ pub enum ServeError {
         #[source]
         source: std::io::Error,
     },
-    /// The runtime or the tables' thread could not start, or the server
+    /// The runtime or the tables' threads could not start, or the server
     /// failed.
     #[error("the server failed: {0}")]
     Io(#[from] std::io::Error),
@@ -169,8 +178,8 @@ pub(crate) struct AppState {
     home: (TableHandle, Role),
     /// The lobby's tables.
     rooms: rooms::Rooms,
-    /// The way to open a table on the tables' thread.
-    tables: mpsc::UnboundedSender<Open>,
+    /// The way to open a table on one of the tables' threads.
+    tables: Tables,
     /// The bots the lobby offers.
     bots: Arc<Vec<String>>,
     /// The lobby tables' grace period ([`Config::grace`]).
@@ -241,72 +250,6 @@ impl Running {
     }
 }
 
-/// Starts the tables' thread (a current-thread runtime with a `LocalSet`:
-/// the engine's game is not `Send`, so each table task stays on it) and
-/// returns a way to open tables on it.
-fn tables_thread() -> std::io::Result<mpsc::UnboundedSender<Open>> {
-    let (tx, mut rx) = mpsc::unbounded_channel::<Open>();
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()?;
-    std::thread::Builder::new()
-        .name("tables".into())
-        .spawn(move || {
-            let local = tokio::task::LocalSet::new();
-            local.block_on(&rt, async move {
-                while let Some(open) = rx.recv().await {
-                    let _ = open.reply.send(table::spawn(open.id, open.spec, open.logs));
-                }
-            });
-        })?;
-    Ok(tx)
-}
-
-/// Why a table did not open.
-pub(crate) enum Opened {
-    /// The tables' thread stopped.
-    Stopped,
-    /// The table could not start.
-    Start(table::StartError),
-}
-
-/// Opens `spec` as table `id` on the tables' thread.
-pub(crate) async fn open_table(
-    tables: &mpsc::UnboundedSender<Open>,
-    id: u64,
-    spec: TableSpec,
-    logs: &logs::Logs,
-) -> Result<TableHandle, Opened> {
-    let (reply, handle) = oneshot::channel();
-    let _ = tables.send(Open {
-        id,
-        spec,
-        logs: logs.clone(),
-        reply,
-    });
-    handle
-        .await
-        .map_err(|_| Opened::Stopped)?
-        .map_err(Opened::Start)
-}
-
-impl std::fmt::Display for Opened {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Opened::Stopped => f.write_str("the tables' thread stopped"),
-            Opened::Start(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-/// A request to open a table on the tables' thread.
-pub(crate) struct Open {
-    id: u64,
-    spec: TableSpec,
-    logs: logs::Logs,
-    reply: oneshot::Sender<Result<TableHandle, table::StartError>>,
-}
-
 /// Starts serving `config` on the current tokio runtime; returns once it
 /// listens.
 ///
@@ -319,11 +262,11 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
         Some((text, name)) => Some(logs.add_text(text, &config.table.rules, name.clone())?),
         None => None,
     };
-    let tables = tables_thread()?;
+    let tables = Tables::start(config.table_threads)?;
     let table = open_table(&tables, table::HOME_TABLE, config.table.clone(), &logs)
         .await
         .map_err(|e| match e {
-            Opened::Stopped => ServeError::Io(std::io::Error::other("the tables' thread stopped")),
+            Opened::Stopped => ServeError::Io(std::io::Error::other("the tables' threads stopped")),
             Opened::Start(e) => ServeError::Table(e),
         })?;
     let home_role = match config.table.persons().first() {
@@ -366,7 +309,8 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
     });
     let (stop, stopped) = oneshot::channel::<()>();
     let done = tokio::spawn(async move {
-        // The tables' thread ends when its sender (kept here) is dropped.
+        // The tables' threads end when their senders (kept here) are
+        // dropped.
         let _tables = tables;
         axum::serve(
             listener,

@@ -48,6 +48,15 @@ pub enum ClientMsg {
     },
     /// Start a new game at this table (only once the game is over).
     NewGame,
+    /// Send the table's updates as patches (`on`: [`ServerMsg::Update`],
+    /// each the difference from the view sent before it) or in full
+    /// (`off`, the default: [`ServerMsg::Table`]). The next update after
+    /// either is sent in full, and so is any update after one the client
+    /// missed (its queue full).
+    Patches {
+        /// As patches.
+        on: bool,
+    },
     /// Review seat `seat` of log `log` (by default the seat named `You`,
     /// the person's at this server's tables) with the Monte Carlo AI:
     /// progress arrives as [`ServerMsg::ReviewProgress`], the result as
@@ -102,6 +111,18 @@ pub enum ServerMsg {
         event: Option<tenpai::game::Event>,
         /// The table.
         view: Box<TableView>,
+    },
+    /// The table after `event` as a patch of the view sent to this client
+    /// just before (to a client that asked for patches:
+    /// [`ClientMsg::Patches`]): applied to it ([`crate::patch::apply`]), it
+    /// gives the view the server would have sent in full.
+    Update {
+        /// The event just applied, as the client's seat sees it (mjai);
+        /// absent when only the decision or its clock changed.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        event: Option<tenpai::game::Event>,
+        /// The difference from the view before (RFC 6902).
+        patch: Vec<crate::patch::Op>,
     },
     /// What the advisor (or, when watching, the AI on its turn) thinks of
     /// decision `decision`; sent again as a search goes on.

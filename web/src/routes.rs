@@ -119,8 +119,18 @@ async fn socket(
     };
     ws.max_message_size(protocol::MAX_CLIENT_MESSAGE)
         .max_frame_size(protocol::MAX_CLIENT_MESSAGE)
+        .read_buffer_size(READ_BUFFER)
         .on_upgrade(move |socket| conn::serve(socket, state, table, role, held))
 }
+
+/// A connection's read buffer, bytes. A client's messages are small (an
+/// `act` is about 40 bytes; a longer one, up to
+/// [`protocol::MAX_CLIENT_MESSAGE`], grows the buffer), and tungstenite
+/// zeroes the whole free part of its buffer before each read: its default
+/// (128 KiB) was resident in every connection, half the server's memory
+/// per table under load (docs/web.md, Under load), and the zeroing a
+/// cost of every message read.
+const READ_BUFFER: usize = 4 * 1024;
 
 #[derive(serde::Deserialize)]
 struct Named {

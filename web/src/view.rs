@@ -8,6 +8,7 @@
 //! ([`SeatView::all_hands`]) for a watcher of four AI players and for the
 //! log viewer, who may see them all. This module decides nothing.
 
+use crate::patch::Op;
 use crate::table::Role;
 use serde::Serialize;
 use tenpai::game::{SeatIndex, State};
@@ -118,4 +119,148 @@ impl TableView {
             },
         }
     }
+}
+
+/// A view sent to a client, kept as the base of the next patch.
+#[derive(Clone, Debug)]
+pub struct Sent {
+    view: TableView,
+}
+
+impl Sent {
+    /// `view`, sent in full.
+    pub fn new(view: TableView) -> Sent {
+        Sent { view }
+    }
+
+    /// The patch (RFC 6902, [`crate::patch`]) from the JSON of the view
+    /// sent to that of `next`, which becomes the view sent. The two views
+    /// are compared field by field, each seat's field by field (a river
+    /// that grew: its new tiles added at its end); only what differs is
+    /// written as JSON.
+    ///
+    /// # Errors
+    /// A part could not be written as JSON (a bug); the view sent is then
+    /// unknown, and the next should go in full.
+    ///
+    /// ```
+    /// use tenpai::game::{Game, SeatIndex};
+    /// use tenpai_web::{patch, view::{Sent, TableView}};
+    /// let mut game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
+    /// let east = Some(SeatIndex::ALL[0]);
+    /// let first = TableView::of(game.state(), east, None, east);
+    /// let mut client = serde_json::to_value(&first)?;
+    /// let mut sent = Sent::new(first);
+    /// let discard = game.legal()[0].clone();
+    /// game.step(&discard)?;
+    /// let next = TableView::of(game.state(), east, None, game.to_act());
+    /// let ops = sent.update(next.clone())?;
+    /// assert!(ops.iter().any(|op| op.path() == "/seats/0/river/-"), "{ops:?}");
+    /// patch::apply(&mut client, &ops)?;
+    /// assert_eq!(client, serde_json::to_value(&next)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn update(&mut self, next: TableView) -> Result<Vec<Op>, serde_json::Error> {
+        let mut ops = Vec::new();
+        let (a, b) = (&self.view, &next);
+        // The fields left out when absent.
+        part(&mut ops, "/decision", &a.decision, &b.decision, true)?;
+        part(&mut ops, "/asked", &a.asked, &b.asked, true)?;
+        part(&mut ops, "/clock", &a.clock, &b.clock, true)?;
+        part(&mut ops, "/bottom", &a.bottom, &b.bottom, false)?;
+        let (v, w) = (&a.view, &b.view);
+        part(
+            &mut ops,
+            "/perspective",
+            &v.perspective(),
+            &w.perspective(),
+            false,
+        )?;
+        part(&mut ops, "/seat", &v.seat(), &w.seat(), false)?;
+        part(&mut ops, "/stage", &v.stage(), &w.stage(), false)?;
+        part(&mut ops, "/round", &v.round(), &w.round(), false)?;
+        part(
+            &mut ops,
+            "/dora_indicators",
+            &v.dora_indicators(),
+            &w.dora_indicators(),
+            false,
+        )?;
+        part(&mut ops, "/dora", &v.dora(), &w.dora(), false)?;
+        part(
+            &mut ops,
+            "/tiles_left",
+            &v.tiles_left(),
+            &w.tiles_left(),
+            false,
+        )?;
+        part(&mut ops, "/turn", &v.turn(), &w.turn(), false)?;
+        part(
+            &mut ops,
+            "/claimable",
+            &v.claimable(),
+            &w.claimable(),
+            false,
+        )?;
+        part(&mut ops, "/choices", &v.choices(), &w.choices(), false)?;
+        part(&mut ops, "/result", &v.result(), &w.result(), false)?;
+        for (i, (s, t)) in v.seats().iter().zip(w.seats()).enumerate() {
+            if s == t {
+                continue;
+            }
+            let at = |field: &str| format!("/seats/{i}/{field}");
+            part(&mut ops, &at("seat"), &s.seat, &t.seat, false)?;
+            part(&mut ops, &at("wind"), &s.wind, &t.wind, false)?;
+            part(&mut ops, &at("score"), &s.score, &t.score, false)?;
+            part(&mut ops, &at("dealer"), &s.dealer, &t.dealer, false)?;
+            part(&mut ops, &at("riichi"), &s.riichi, &t.riichi, false)?;
+            let (r, q) = (&s.river, &t.river);
+            if q.len() >= r.len() && q[..r.len()] == r[..] {
+                for entry in &q[r.len()..] {
+                    let value = serde_json::to_value(entry)?;
+                    ops.push(Op::Add {
+                        path: at("river/-"),
+                        value,
+                    });
+                }
+            } else {
+                part(&mut ops, &at("river"), r, q, false)?;
+            }
+            part(&mut ops, &at("melds"), &s.melds, &t.melds, false)?;
+            part(
+                &mut ops,
+                &at("hand_size"),
+                &s.hand_size,
+                &t.hand_size,
+                false,
+            )?;
+            part(&mut ops, &at("hand"), &s.hand, &t.hand, false)?;
+        }
+        self.view = next;
+        Ok(ops)
+    }
+}
+
+/// The operation that turns the view's part at `path` from `a` into `b`
+/// (none when equal); `skipped`: the part is left out of the view when
+/// `None` (JSON null).
+fn part<T: Serialize + PartialEq + ?Sized>(
+    ops: &mut Vec<Op>,
+    path: &str,
+    a: &T,
+    b: &T,
+    skipped: bool,
+) -> Result<(), serde_json::Error> {
+    if a == b {
+        return Ok(());
+    }
+    let path = path.to_string();
+    let value = serde_json::to_value(b)?;
+    let was = skipped && serde_json::to_value(a)?.is_null();
+    ops.push(match (skipped && value.is_null(), was) {
+        (true, _) => Op::Remove { path },
+        (false, true) => Op::Add { path, value },
+        (false, false) => Op::Replace { path, value },
+    });
+    Ok(())
 }

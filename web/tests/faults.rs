@@ -58,6 +58,11 @@ async fn faults_ok_bad_messages_are_answered_and_change_nothing() {
     );
     c.send(json!({"type": "frame", "log": 99, "step": 0})).await;
     assert!(error(&mut c).await.starts_with("log 99: no such log"));
+    // A message longer than the connection's read buffer (4 KiB) and
+    // within the limit is read whole.
+    let long = format!(r#"{{"type":"cheat","x":"{}"}}"#, "a".repeat(12 * 1024));
+    c.send_text(&long).await;
+    assert!(error(&mut c).await.contains("unknown variant `cheat`"));
     c.ws.send(tokio_tungstenite::tungstenite::Message::Binary(
         vec![1, 2, 3].into(),
     ))

@@ -18,6 +18,7 @@
 //! - the log written as the game is played.
 //! - the turn time limit: each decision's clock, the lobby's fields.
 //! - the `Origin` check of WebSocket upgrades.
+//! - the table's updates as patches: the views they give are the full ones.
 //! - the limits: messages per second, connections per address, tables in
 //!   all and per address.
 
@@ -29,6 +30,7 @@ mod game;
 mod journal;
 mod limits;
 mod origin;
+mod patch;
 mod privacy;
 mod rooms;
 mod takeover;

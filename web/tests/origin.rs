@@ -24,7 +24,7 @@ async fn upgrade(
     }
     match tokio_tungstenite::connect_async(req).await {
         Ok((ws, _)) => {
-            let mut c = Client { ws };
+            let mut c = Client::of(ws);
             Ok(c.next().await.expect("a message")["type"]
                 .as_str()
                 .unwrap()

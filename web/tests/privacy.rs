@@ -7,7 +7,9 @@
 //! and, checked directly as well: no other seat's concealed tile, no
 //! concealed tile at all for the spectator, no draw of another seat, no
 //! wall seed, no dora indicator before it is revealed, no thinking but
-//! about one's own seat.
+//! about one's own seat. East and the spectator take the updates as
+//! patches (`web/tests/patch.rs`), so the views checked are the patched
+//! ones.
 
 use crate::common::{east, server, Client};
 use crate::rooms::{open_two_people, ws};
@@ -15,19 +17,6 @@ use serde_json::Value;
 use tenpai::game::{Event, SeatIndex, State};
 use tenpai_web::table::Role;
 use tenpai_web::view::TableView;
-
-/// Messages until `game_end` (included).
-async fn watch_to_end(c: &mut Client) -> Vec<Value> {
-    let mut all = Vec::new();
-    loop {
-        let m = c.next().await.expect("the game goes on");
-        let end = m["type"] == "game_end";
-        all.push(m);
-        if end {
-            return all;
-        }
-    }
-}
 
 /// `v` without the fields only the server knows or that depend on who is
 /// asked now (the open decision, its choices, the seat asked).
@@ -176,8 +165,12 @@ async fn privacy_ok_two_people_and_a_spectator_over_a_whole_game() {
     let links = open_two_people(&srv, 11).await;
     let mut spectator = Client::connect_to(&srv, &ws(&links["watch"])).await;
     let mut east_seat = Client::connect_to(&srv, &ws(&links["seats"][0]["link"])).await;
+    // East and the spectator take the table's updates as patches (each
+    // checked as the view it gives), South in full.
+    spectator.take_patches().await;
+    east_seat.take_patches().await;
     let mut south_seat = Client::connect_to(&srv, &ws(&links["seats"][1]["link"])).await;
-    let watched = tokio::spawn(async move { watch_to_end(&mut spectator).await });
+    let watched = tokio::spawn(async move { spectator.watch_to_end().await });
     let east_played = tokio::spawn(async move { east_seat.play_to_end().await });
     let south_played = tokio::spawn(async move { south_seat.play_to_end().await });
     let (watched, east_played, south_played) = (
@@ -206,6 +199,11 @@ async fn privacy_ok_two_people_and_a_spectator_over_a_whole_game() {
         check_private(&watched, Role::Spectator, &events),
         events.len()
     );
+    // East's and the spectator's tables came as patches.
+    for (who, msgs) in [("East", &east_played), ("the spectator", &watched)] {
+        let patched = msgs.iter().filter(|m| m.get("patch").is_some()).count();
+        assert!(patched > 200, "{who}: {patched} patches");
+    }
     // Both people made decisions (calls and passes among them).
     for (who, msgs) in [("East", &east_played), ("South", &south_played)] {
         let decisions = msgs

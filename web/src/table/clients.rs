@@ -2,9 +2,9 @@
 //! after it, the table as it stands for a client that joins, errors and
 //! broadcasts.
 
-use super::{may_see_thinking, Out, Role, Stage, Table};
+use super::{may_see_thinking, Client, Out, Role, Stage, Table};
 use crate::protocol::{SeatStatus, ServerMsg, VERSION};
-use crate::view::TableView;
+use crate::view::{Sent, TableView};
 use std::sync::Arc;
 use tenpai::game::{Event, GameError, SeatIndex};
 
@@ -75,12 +75,10 @@ impl Table {
             if matches!(e, Event::EndKyoku) {
                 self.round_ended = Some(tokio::time::Instant::now());
             }
-            for c in &self.clients {
-                let msg = ServerMsg::Table {
-                    event: Some(seen(&e, c.role)),
-                    view: Box::new(self.published_view(c.role)),
-                };
-                send(&c.out, &msg);
+            for i in 0..self.clients.len() {
+                let role = self.clients[i].role;
+                let view = self.published_view(role);
+                self.clients[i].send_table(Some(seen(&e, role)), view);
             }
         }
         self.clients.retain(|c| !c.out.is_closed());
@@ -147,9 +145,10 @@ impl Table {
 
     /// Sends one client what it needs to draw the table from nothing.
     pub(super) fn greet(&mut self, client: u64) {
-        let Some(c) = self.clients.iter().find(|c| c.id == client) else {
+        let Some(i) = self.clients.iter().position(|c| c.id == client) else {
             return;
         };
+        let c = &self.clients[i];
         let advisor = match c.role {
             Role::Seat(_) => self.spec.advisor.name().to_string(),
             Role::Watcher => "players".to_string(),
@@ -166,13 +165,12 @@ impl Table {
                 advisor,
             },
         );
-        send(
-            &c.out,
-            &ServerMsg::Table {
-                event: None,
-                view: Box::new(self.table_view(c.role)),
-            },
-        );
+        let view = self.table_view(c.role);
+        let c = &mut self.clients[i];
+        // The table from nothing: in full, whatever was sent before.
+        c.view = None;
+        c.send_table(None, view);
+        let c = &self.clients[i];
         if let Some(t) = self
             .thinking
             .as_ref()
@@ -195,6 +193,45 @@ impl Table {
         let text: Arc<str> = to_text(msg);
         for c in &self.clients {
             let _ = c.out.try_send(text.clone());
+        }
+    }
+}
+
+impl Client {
+    /// Sends the table after `event` (`None`: the decision or its clock
+    /// changed, or the client is greeted): in full, or to a client that
+    /// takes patches as the difference from the view it was sent last
+    /// ([`crate::patch::diff`]). A message the client's queue has no room
+    /// for is lost: the next view then goes in full.
+    pub(super) fn send_table(&mut self, event: Option<Event>, view: TableView) {
+        if !self.patches {
+            return send(
+                &self.out,
+                &ServerMsg::Table {
+                    event,
+                    view: Box::new(view),
+                },
+            );
+        }
+        let (msg, sent) = match self.view.take() {
+            Some(mut sent) => match sent.update(view) {
+                Ok(patch) => (ServerMsg::Update { event, patch }, Ok(sent)),
+                Err(e) => {
+                    let message = format!("the view could not be written: {e}");
+                    (ServerMsg::Error { message }, Err(()))
+                }
+            },
+            None => {
+                let sent = Ok(Sent::new(view.clone()));
+                let msg = ServerMsg::Table {
+                    event,
+                    view: Box::new(view),
+                };
+                (msg, sent)
+            }
+        };
+        if self.out.try_send(to_text(&msg)).is_ok() {
+            self.view = sent.ok();
         }
     }
 }

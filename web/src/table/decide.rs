@@ -6,7 +6,7 @@
 
 use super::advise::Progress;
 use super::seats::{visible, Ai};
-use super::{send, Table};
+use super::Table;
 use crate::protocol::ServerMsg;
 use crate::thinking;
 use tenpai::ai::mc::SearchReport;
@@ -137,12 +137,9 @@ impl Table {
             }
             self.stage = Stage::Person { seat, decision };
             self.start_clock(seat, decision);
-            for c in &self.clients {
-                let msg = ServerMsg::Table {
-                    event: None,
-                    view: Box::new(self.table_view(c.role)),
-                };
-                send(&c.out, &msg);
+            for i in 0..self.clients.len() {
+                let view = self.table_view(self.clients[i].role);
+                self.clients[i].send_table(None, view);
             }
             if self.wants_panel(seat) {
                 self.advise(seat, decision);

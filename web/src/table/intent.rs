@@ -34,6 +34,8 @@ impl Table {
                     out,
                     role,
                     panel: true,
+                    patches: false,
+                    view: None,
                 });
                 // A person who left before the game started (or before the
                 // newcomer came) now gets their grace period.
@@ -116,6 +118,12 @@ impl Table {
                     if on && !was && self.wants_panel(seat) {
                         self.advise(seat, decision);
                     }
+                }
+            }
+            ClientMsg::Patches { on } => {
+                if let Some(c) = self.clients.iter_mut().find(|c| c.id == client) {
+                    c.patches = on;
+                    c.view = None;
                 }
             }
             ClientMsg::NewGame => {

@@ -6,7 +6,8 @@
 //!
 //! The events the game records are applied one by one to a second state,
 //! the table as published: each client gets one message per event with the
-//! view after it (the page animates from them), and a client that joins
+//! view after it, in full or as a patch of the view before
+//! ([`crate::view::Sent`]; the page animates from them), and a client that joins
 //! (or comes back after closing its tab) gets the table as it stands.
 //!
 //! AI players and the advisor's searches run on tokio's blocking pool and
@@ -160,13 +161,18 @@ struct Client {
     role: Role,
     /// The client shows the thinking panel.
     panel: bool,
+    /// The client takes patches ([`ClientMsg::Patches`]).
+    patches: bool,
+    /// With `patches`: the view last sent to it, the base of the next
+    /// patch (`None`: the next view goes in full).
+    view: Option<crate::view::Sent>,
 }
 
 /// A search progress is sent at most this often.
 const PROGRESS_EVERY: Duration = Duration::from_millis(100);
 
 /// Deals the first game of table `id` and starts its task on the current
-/// `LocalSet` (the tables' thread: the engine's game is not `Send`). The
+/// `LocalSet` (a tables' thread: the engine's game is not `Send`). The
 /// server's own table is [`HOME_TABLE`]; a lobby table has the id the
 /// lobby lists it under ([`crate::rooms::Rooms::reserve`]), which also
 /// names its logs (`tenpai-table{id}-game{n}.jsonl`, "table {id}, game {n}").

@@ -49,12 +49,27 @@ pub fn config(seed: u64, log_dir: Option<std::path::PathBuf>) -> Config {
 /// A connected client.
 pub struct Client {
     pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    /// The view last received (in full, or patched): the base of the
+    /// next update.
+    view: Option<Value>,
 }
 
 /// How long a test waits for a message before failing.
 const WAIT: Duration = Duration::from_secs(60);
 
 impl Client {
+    /// A client on the WebSocket `ws`.
+    pub fn of(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
+        Client { ws, view: None }
+    }
+
+    /// Asks the table for its updates as patches ([`Client::next`] turns
+    /// them back into views).
+    pub async fn take_patches(&mut self) {
+        self.send(serde_json::json!({"type": "patches", "on": true}))
+            .await;
+    }
+
     pub async fn connect(r: &Running) -> Client {
         Client::connect_to(r, "/ws").await
     }
@@ -67,7 +82,7 @@ impl Client {
     /// Connects to `path`; the HTTP status when the server refuses.
     pub async fn try_connect(r: &Running, path: &str) -> Result<Client, u16> {
         match connect_async_with_config(format!("ws://{}{path}", r.addr), None, true).await {
-            Ok((ws, _)) => Ok(Client { ws }),
+            Ok((ws, _)) => Ok(Client::of(ws)),
             Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => Err(resp.status().as_u16()),
             Err(e) => panic!("{path}: {e}"),
         }
@@ -87,12 +102,25 @@ impl Client {
         tcp.set_nodelay(true).unwrap();
         let url = format!("ws://{}{path}", r.addr);
         match client_async_with_config(url, MaybeTlsStream::Plain(tcp), None).await {
-            Ok((ws, _)) => Ok(Client { ws }),
+            Ok((ws, _)) => Ok(Client::of(ws)),
             Err(tokio_tungstenite::tungstenite::Error::Http(resp)) => {
                 let body = resp.body().as_deref().unwrap_or_default();
                 Err((resp.status().as_u16(), String::from_utf8_lossy(body).into()))
             }
             Err(e) => panic!("{path}: {e}"),
+        }
+    }
+
+    /// Every message until `game_end` (included), answering nothing.
+    pub async fn watch_to_end(&mut self) -> Vec<Value> {
+        let mut all = Vec::new();
+        loop {
+            let m = self.next().await.expect("the game goes on");
+            let end = m["type"] == "game_end";
+            all.push(m);
+            if end {
+                return all;
+            }
         }
     }
 
@@ -147,7 +175,9 @@ impl Client {
             .expect("sends");
     }
 
-    /// The next JSON message; `None` when the connection closed.
+    /// The next JSON message; `None` when the connection closed. An
+    /// update (a patch of the view before) comes as the `table` message
+    /// it stands for, the view patched, with the update's `patch` beside.
     pub async fn next(&mut self) -> Option<Value> {
         loop {
             let m = tokio::time::timeout(WAIT, self.ws.next())
@@ -155,11 +185,35 @@ impl Client {
                 .expect("a message in time");
             match m {
                 Some(Ok(Message::Text(t))) => {
-                    return Some(serde_json::from_str(t.as_str()).expect("JSON"))
+                    let m: Value = serde_json::from_str(t.as_str()).expect("JSON");
+                    return Some(self.patched(m));
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
                 Some(Ok(_)) => {}
             }
+        }
+    }
+
+    /// `m`, an update turned into the table it stands for; the view kept.
+    fn patched(&mut self, m: Value) -> Value {
+        match m["type"].as_str() {
+            Some("table") => {
+                self.view = Some(m["view"].clone());
+                m
+            }
+            Some("update") => {
+                let ops: Vec<tenpai_web::patch::Op> =
+                    serde_json::from_value(m["patch"].clone()).expect("a patch");
+                let mut view = self.view.take().expect("an update after a table");
+                tenpai_web::patch::apply(&mut view, &ops).expect("the patch applies");
+                self.view = Some(view.clone());
+                let mut t = serde_json::json!({"type": "table", "view": view, "patch": m["patch"]});
+                if let Some(e) = m.get("event") {
+                    t["event"] = e.clone();
+                }
+                t
+            }
+            _ => m,
         }
     }
 
