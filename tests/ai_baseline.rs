@@ -14,17 +14,18 @@ fn east_only() -> Rules {
     rules
 }
 
-fn pais(s: &str) -> Vec<Pai> {
+pub(crate) fn pais(s: &str) -> Vec<Pai> {
     let h: tenpai::Hand = s.parse().unwrap();
     h.tiles().map(|t| Pai::new(t, false)).collect()
 }
 
-fn pai(s: &str) -> Pai {
+pub(crate) fn pai(s: &str) -> Pai {
     pais(s)[0]
 }
 
-/// Seat 0 (the dealer, East round) holding `hand`, nothing else on the table.
-fn position(hand: &str) -> Observation {
+/// Seat 0 (the dealer, East round) holding `hand`, nothing else on the
+/// table, 60 tiles left in the live wall.
+pub(crate) fn position(hand: &str) -> Observation {
     let hand = pais(hand);
     Observation {
         seat: SeatIndex::ALL[0],

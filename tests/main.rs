@@ -5,6 +5,7 @@
 
 mod agari;
 mod ai_baseline;
+mod ai_learned;
 mod ai_mc;
 mod ai_mc_calibration;
 mod ai_mc_logs;

@@ -1,4 +1,4 @@
-//! `tenpai learn` from the outside: the shipped discard model is what its
+//! `tenpai learn` from the outside: the shipped learned model is what its
 //! command makes from the 16 phoenix games, a model written by `learn` is
 //! read back by `agreement --model`, and bad options are refused.
 
@@ -10,7 +10,7 @@ use serde_json::Value;
 const PHOENIX: &str = "../tests/data/tenhou6/2011020414gm-00a9-0000-ef18f336.json";
 
 /// The model the program ships.
-const SHIPPED: &str = "../data/ai/discard.json";
+const SHIPPED: &str = "../data/ai/model.json";
 
 /// The 16 phoenix games the shipped model was fitted on.
 fn phoenix_games() -> Vec<String> {
@@ -29,29 +29,28 @@ fn learn_ok_remakes_the_shipped_model() {
     let games = phoenix_games();
     assert_eq!(games.len(), 16);
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("discard.json");
+    let out = dir.path().join("model.json");
     let mut args = vec!["learn", "--folds", "0", "--out", out.to_str().unwrap()];
     args.extend(games.iter().map(String::as_str));
     let r = tenpai(&args);
     assert!(
         r.ok()
-            .starts_with("Discard model fitted on 7672 discards of 16 games"),
+            .starts_with("Learned model fitted on 7672 discards, 289 riichi decisions and 1986 call offers of 16 games"),
         "{}",
         r.out
     );
     let made: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let shipped: Value = serde_json::from_str(&std::fs::read_to_string(SHIPPED).unwrap()).unwrap();
-    assert_eq!(made["logit"], shipped["logit"]);
+    for part in ["discard", "riichi", "call"] {
+        assert_eq!(made[part], shipped[part], "{part}");
+    }
     assert_eq!(made["choices"], shipped["choices"]);
     let command = shipped["command"].as_str().unwrap();
     assert!(
         command.starts_with("tenpai learn tests/data/tenhou6/20"),
         "{command}"
     );
-    assert!(
-        command.ends_with(" --out data/ai/discard.json"),
-        "{command}"
-    );
+    assert!(command.ends_with(" --out data/ai/model.json"), "{command}");
 }
 
 #[test]
@@ -68,7 +67,7 @@ fn learn_ok_model_is_read_back_by_agreement() {
     ]);
     assert!(r
         .ok()
-        .contains("In sample: the model picks the player's tile in "));
+        .contains("In sample: the discard part picks the player's tile in "));
     let r = tenpai(&[
         "agreement",
         PHOENIX,
@@ -77,7 +76,7 @@ fn learn_ok_model_is_read_back_by_agreement() {
         "--model",
         out.to_str().unwrap(),
     ]);
-    assert!(r.ok().contains("(baseline, discards by "), "{}", r.out);
+    assert!(r.ok().contains("(baseline, model "), "{}", r.out);
 }
 
 #[test]
@@ -101,11 +100,18 @@ fn agreement_ok_baseline_with_the_shipped_model() {
     };
     assert_eq!(c(&doc["all"]), SHIPPED_ALL);
     assert_eq!(c(&doc["by_kind"]["discard"]), SHIPPED_DISCARD);
+    assert_eq!(c(&doc["by_kind"]["riichi"]), (8, 5));
+    assert_eq!(c(&doc["by_kind"]["call"]), (113, 90));
+    // The shipped model is the baseline-learned AI.
+    let r = tenpai(&["agreement", PHOENIX, "--ai", "baseline-learned", "--json"]);
+    let doc: Value = serde_json::from_str(r.ok()).unwrap();
+    assert_eq!(doc["ai"]["kind"], "baseline-learned");
+    assert_eq!(c(&doc["all"]), SHIPPED_ALL);
 }
 
 /// The baseline with the shipped model on the phoenix game: all decisions
-/// and discards (decisions, agreed).
-const SHIPPED_ALL: (u64, u64) = (542, 357);
+/// and discards (decisions, agreed); without it, (542, 322) and (413, 217).
+const SHIPPED_ALL: (u64, u64) = (542, 355);
 const SHIPPED_DISCARD: (u64, u64) = (413, 252);
 
 #[test]
@@ -113,7 +119,7 @@ fn learn_err_refuses_a_bad_model_and_an_unwritable_out() {
     let r = tenpai(&["agreement", PHOENIX, "--ai", "mc", "--model", SHIPPED]);
     assert!(
         r.failed()
-            .contains("--model: the model chooses the baseline's discards"),
+            .contains("--model: the model chooses the baseline's plays"),
         "{}",
         r.err
     );
@@ -121,7 +127,7 @@ fn learn_err_refuses_a_bad_model_and_an_unwritable_out() {
     let bad = dir.path().join("bad.json");
     std::fs::write(
         &bad,
-        "{\"command\":\"\",\"choices\":0,\"logit\":{\"features\":[\"x\"],\"weights\":[1.0]}}",
+        "{\"command\":\"\",\"choices\":0,\"discard\":{\"features\":[\"x\"],\"weights\":[1.0]}}",
     )
     .unwrap();
     let r = tenpai(&[
@@ -134,7 +140,7 @@ fn learn_err_refuses_a_bad_model_and_an_unwritable_out() {
     ]);
     assert!(
         r.failed()
-            .contains("the model's features are x but this program's are shanten_worse, "),
+            .contains("the discard model's features are x but this program's are shanten_worse, "),
         "{}",
         r.err
     );

@@ -5,7 +5,7 @@
 //! Every decision is deterministic (ties broken by tile order), so games with
 //! baseline players reproduce from the wall seed alone.
 
-use super::learned::DiscardModel;
+use super::learned::LearnedModel;
 use crate::game::{Action, Observation, Pai};
 use crate::hand::Hand;
 use crate::meld::{Meld, MeldKind};
@@ -38,8 +38,9 @@ pub(crate) const LATE_WALL: u8 = 24;
 #[derive(Clone, Debug)]
 pub struct BaselinePlayer {
     open_tanyao: bool,
-    /// Chooses the discards when set (else the rules below do).
-    discards: Option<Arc<DiscardModel>>,
+    /// Chooses the discards, and riichi and calls when it has those parts,
+    /// when set (else the rules below do).
+    model: Option<Arc<LearnedModel>>,
 }
 
 impl BaselinePlayer {
@@ -47,24 +48,35 @@ impl BaselinePlayer {
     pub fn new(rules: &crate::rules::Rules) -> BaselinePlayer {
         BaselinePlayer {
             open_tanyao: rules.scoring.open_tanyao,
-            discards: None,
+            model: None,
         }
     }
 
+    /// The baseline with the learned model the program ships
+    /// ([`LearnedModel::shipped`]) choosing its discards, riichi and calls
+    /// (as [`BaselinePlayer::with_model`]). Closer to the choices of strong
+    /// players than [`BaselinePlayer::new`], but weaker in self-play
+    /// against it (`docs/strength.md`), so not the default.
+    pub fn learned(rules: &crate::rules::Rules) -> BaselinePlayer {
+        BaselinePlayer::with_model(rules, LearnedModel::shipped())
+    }
+
     /// A baseline player whose discards `model` chooses (see
-    /// [`crate::ai::learned`]); riichi, calls, wins and kans as
-    /// [`BaselinePlayer::new`]'s: it declares riichi when the tile the model
-    /// throws leaves the hand ready on a wait the baseline would declare.
+    /// [`crate::ai::learned`]), and its riichi and calls of another seat's
+    /// discard when the model has those parts; wins, kans of its own turn
+    /// and the rest as [`BaselinePlayer::new`]'s. Without a riichi part it
+    /// declares riichi when the tile the model throws leaves the hand ready
+    /// on a wait the baseline would declare.
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use tenpai::ai::{learned::DiscardModel, BaselinePlayer};
+    /// use tenpai::ai::{learned::LearnedModel, BaselinePlayer};
     /// let rules = tenpai::rules::Rules::tenhou();
-    /// let _learned = BaselinePlayer::with_model(&rules, Arc::new(DiscardModel::embedded().clone()));
+    /// let _learned = BaselinePlayer::with_model(&rules, Arc::new(LearnedModel::embedded().clone()));
     /// ```
-    pub fn with_model(rules: &crate::rules::Rules, model: Arc<DiscardModel>) -> BaselinePlayer {
+    pub fn with_model(rules: &crate::rules::Rules, model: Arc<LearnedModel>) -> BaselinePlayer {
         BaselinePlayer {
-            discards: Some(model),
+            model: Some(model),
             ..BaselinePlayer::new(rules)
         }
     }
@@ -77,7 +89,7 @@ impl crate::game::Player for BaselinePlayer {
 }
 
 /// The seat's hand with its melds, if it is a valid hand.
-fn hand_of(
+pub(crate) fn hand_of(
     obs: &Observation,
     counts: TileCounts,
     red: [u8; 3],
@@ -276,6 +288,9 @@ fn own_turn(
     if in_riichi || rows.is_empty() {
         return fallback();
     }
+    if let Some(a) = p.model.as_ref().and_then(|m| m.choose_riichi(obs, legal)) {
+        return a;
+    }
     let best_shanten = rows[0].ukeire.shanten;
     let threatened = (0..4).any(|s| s != obs.seat.index() && obs.riichi[s]);
     let dora = dora_tiles(obs);
@@ -297,9 +312,9 @@ fn own_turn(
     };
     // The model's discard, as a legal plain discard.
     let learned = p
-        .discards
+        .model
         .as_ref()
-        .and_then(|m| m.choose(obs, legal))
+        .and_then(|m| m.choose_discard(obs, legal))
         .and_then(|a| match a {
             Action::Discard { pai, .. } | Action::Riichi { pai, .. } => legal
                 .iter()
@@ -347,6 +362,9 @@ fn call_or_pass(
     counts: TileCounts,
     red: [u8; 3],
 ) -> Action {
+    if let Some(a) = p.model.as_ref().and_then(|m| m.choose_call(obs, legal)) {
+        return a;
+    }
     let pass = || {
         legal
             .iter()

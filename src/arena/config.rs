@@ -21,8 +21,11 @@ use std::time::Duration;
 pub enum PlayerKind {
     /// Uniformly random legal actions (wins whenever it can).
     Random,
-    /// The rule-based baseline ([`crate::ai::BaselinePlayer`]).
+    /// The rule-based baseline ([`crate::ai::BaselinePlayer::new`]).
     Baseline,
+    /// The baseline with the shipped learned model choosing its discards,
+    /// riichi and calls ([`crate::ai::BaselinePlayer::learned`]).
+    BaselineLearned,
     /// The Monte Carlo player ([`crate::ai::mc::McPlayer`]) with these
     /// settings; its seed is the game's wall seed × 4 + its seat.
     Mc(Settings),
@@ -59,15 +62,16 @@ pub const BOT_TIMEOUT: Duration = Duration::from_secs(10);
 impl std::str::FromStr for PlayerKind {
     type Err = ArenaError;
 
-    /// `random`, `baseline`, `mc` (default settings: 50 ms a decision) or
-    /// `cmd:COMMAND` (an external bot, [`BOT_TIMEOUT`]).
+    /// `random`, `baseline`, `baseline-learned`, `mc` (default settings:
+    /// 50 ms a decision) or `cmd:COMMAND` (an external bot,
+    /// [`BOT_TIMEOUT`]).
     ///
     /// ```
     /// use tenpai::arena::PlayerKind;
     /// assert_eq!("baseline".parse::<PlayerKind>()?, PlayerKind::Baseline);
     /// assert_eq!(
     ///     "strong".parse::<PlayerKind>().unwrap_err().to_string(),
-    ///     "unknown player \"strong\" (known: random, baseline, mc, cmd:COMMAND)"
+    ///     "unknown player \"strong\" (known: random, baseline, baseline-learned, mc, cmd:COMMAND)"
     /// );
     /// # Ok::<(), tenpai::arena::ArenaError>(())
     /// ```
@@ -75,6 +79,7 @@ impl std::str::FromStr for PlayerKind {
         match s {
             "random" => Ok(PlayerKind::Random),
             "baseline" => Ok(PlayerKind::Baseline),
+            "baseline-learned" => Ok(PlayerKind::BaselineLearned),
             "mc" => Ok(PlayerKind::Mc(Settings::default())),
             cmd if cmd.starts_with("cmd:") && cmd.len() > 4 => Ok(PlayerKind::Cmd {
                 command: cmd[4..].to_string(),
@@ -86,11 +91,13 @@ impl std::str::FromStr for PlayerKind {
 }
 
 impl fmt::Display for PlayerKind {
-    /// `random`, `baseline`, `mc` (without the settings) or `cmd:COMMAND`.
+    /// `random`, `baseline`, `baseline-learned`, `mc` (without the
+    /// settings) or `cmd:COMMAND`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Baseline => f.write_str("baseline"),
+            PlayerKind::BaselineLearned => f.write_str("baseline-learned"),
             PlayerKind::Mc(_) => f.write_str("mc"),
             PlayerKind::Cmd { command, .. } => write!(f, "cmd:{command}"),
         }

@@ -51,8 +51,9 @@ pub enum ArenaError {
         /// Games in the run.
         games: u64,
     },
-    /// A player name other than `random`, `baseline`, `mc` or `cmd:COMMAND`.
-    #[error("unknown player {0:?} (known: random, baseline, mc, cmd:COMMAND)")]
+    /// A player name other than `random`, `baseline`, `baseline-learned`,
+    /// `mc` or `cmd:COMMAND`.
+    #[error("unknown player {0:?} (known: random, baseline, baseline-learned, mc, cmd:COMMAND)")]
     UnknownPlayer(String),
     /// A player's JSON settings that do not fit its kind (a budget for a
     /// random player, or a Monte Carlo player without exactly one budget).

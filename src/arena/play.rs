@@ -156,6 +156,7 @@ fn play_observed(
             Some(match &config.players[p] {
                 PlayerKind::Random => Box::new(RandomPlayer::new(own)),
                 PlayerKind::Baseline => Box::new(BaselinePlayer::new(&config.rules)),
+                PlayerKind::BaselineLearned => Box::new(BaselinePlayer::learned(&config.rules)),
                 PlayerKind::Mc(settings) => Box::new(Watched {
                     inner: McPlayer::with_settings(&config.rules, *settings, own),
                     game,

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
-use tenpai::ai::learned::DiscardModel;
+use tenpai::ai::learned::LearnedModel;
 use tenpai::ai::mc::{search, Budget, Settings};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{Action, Player};
@@ -31,7 +31,10 @@ discard (any other: which tile). Each share has its 95% interval (Wilson's).
 A call another seat's call or win overruled is not in the log and is not
 counted.
 
---ai baseline: the rule-based baseline, deterministic. --ai mc: the Monte
+--ai baseline: the rule-based baseline, deterministic; with --model FILE
+(a model `tenpai learn` wrote) its discards, riichi and calls are the
+model's. --ai baseline-learned: the baseline with the shipped model
+(data/ai/model.json). --ai mc: the Monte
 Carlo search of `tenpai play` and `tenpai suggest`, with --samples rollouts
 per decision (deterministic with --seed, on any number of --threads) or
 --think TIME per decision.
@@ -47,8 +50,11 @@ Examples:
 /// Which AI is measured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum Ai {
-    /// The rule-based baseline.
+    /// The rule-based baseline (with --model: the model's discards,
+    /// riichi and calls).
     Baseline,
+    /// The baseline with the shipped learned model (data/ai/model.json).
+    BaselineLearned,
     /// The Monte Carlo search.
     Mc,
 }
@@ -57,6 +63,7 @@ impl Ai {
     fn name(self) -> &'static str {
         match self {
             Ai::Baseline => "baseline",
+            Ai::BaselineLearned => "baseline-learned",
             Ai::Mc => "mc",
         }
     }
@@ -101,8 +108,8 @@ pub struct Args {
     #[arg(long, value_name = "east|south", value_parser = super::LENGTHS)]
     pub length: Option<String>,
 
-    /// The baseline's discards chosen by this model (a file `tenpai learn`
-    /// wrote) instead of its rules; --ai baseline only.
+    /// The baseline's discards, riichi and calls chosen by this model (a
+    /// file `tenpai learn` wrote) instead of its rules; --ai baseline only.
     #[arg(long, value_name = "FILE")]
     pub model: Option<PathBuf>,
 
@@ -125,12 +132,12 @@ struct Asked<'a> {
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let model = match &args.model {
         Some(_) if args.ai != Ai::Baseline => {
-            anyhow::bail!("--model: the model chooses the baseline's discards: give --ai baseline")
+            anyhow::bail!("--model: the model chooses the baseline's plays: give --ai baseline")
         }
         Some(path) => {
             let text = std::fs::read_to_string(path)
                 .with_context(|| format!("--model {}", path.display()))?;
-            let m = DiscardModel::from_json(&text)
+            let m = LearnedModel::from_json(&text)
                 .with_context(|| format!("--model {}", path.display()))?;
             Some(Arc::new(m))
         }
@@ -197,7 +204,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
 /// The AI's first choice at decision `i`.
 fn choose(
     ai: Ai,
-    model: Option<&Arc<DiscardModel>>,
+    model: Option<&Arc<LearnedModel>>,
     a: &Asked<'_>,
     budget: Budget,
     seed: u64,
@@ -209,6 +216,7 @@ fn choose(
             Some(m) => BaselinePlayer::with_model(a.rules, Arc::clone(m)).act(&p.obs, &p.legal),
             None => BaselinePlayer::new(a.rules).act(&p.obs, &p.legal),
         },
+        Ai::BaselineLearned => BaselinePlayer::learned(a.rules).act(&p.obs, &p.legal),
         Ai::Mc => {
             let settings = Settings { budget, threads: 1 };
             // Decision i's worlds: its own seed, the same on any thread.
@@ -222,9 +230,10 @@ fn choose(
 fn ai_text(args: &Args, budget: Budget) -> String {
     match (args.ai, budget) {
         (Ai::Baseline, _) => match &args.model {
-            Some(m) => format!("baseline, discards by {}", m.display()),
+            Some(m) => format!("baseline, model {}", m.display()),
             None => "baseline".into(),
         },
+        (Ai::BaselineLearned, _) => "baseline-learned".into(),
         (Ai::Mc, Budget::Samples(n)) => format!("mc, {n} samples a decision"),
         (Ai::Mc, Budget::Time(t)) => format!("mc, {} ms a decision", t.as_millis()),
     }

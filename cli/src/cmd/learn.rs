@@ -1,41 +1,54 @@
-//! `tenpai learn`: fits the discard model on the discards of the players
-//! of game logs, reports how often it picks their tile in the games it
-//! learned from and, cross-validated, in games it did not, and writes the
-//! weights.
+//! `tenpai learn`: fits the learned model (its discard, riichi and call
+//! parts) on the decisions of the players of game logs, reports how often
+//! it chooses as they did in the games it learned from and, cross-validated,
+//! in games it did not, and writes the weights.
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
-use tenpai::ai::learned::{discard_choice, Choice, DiscardModel, Logit, DISCARD_FEATURES};
+use tenpai::ai::learned::{
+    call_choice, discard_choice, riichi_choice, Choice, LearnedModel, Logit, CALL_FEATURES,
+    DISCARD_FEATURES, RIICHI_FEATURES,
+};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::Player;
 use tenpai::review::{find_decisions, is_choice, Agreement, DecisionKind, DecisionPoint};
 use tenpai::rules::Rules;
 
 const LONG_ABOUT: &str = "\
-Fits the baseline's discard model on real games and writes its weights.
+Fits the baseline's learned model on real games and writes its weights.
 
-Every log is replayed through the engine; at every discard of every seat
-with more than one tile to choose from (riichi discards included), each
-candidate tile gets the features the model weighs (shanten and acceptance
-after it, acceptance two draws ahead, dora and red fives, isolated honors
-and terminals, the tile's danger against a riichi...; `tenpai learn --help`
-lists them after fitting) and the tile the player threw is the choice. The
-model is a conditional logit (a softmax over the candidate tiles of a
-linear score), fitted by Newton's method with a small ridge penalty.
+Every log is replayed through the engine, every seat. The model has three
+parts, each a conditional logit (a softmax over the alternatives of a
+choice of a linear score of their hand-made features; the output lists
+them), fitted by Newton's method with a small ridge penalty:
+- discard: at every discard with more than one tile to choose from (riichi
+  discards included), each candidate tile (shanten and acceptance after
+  it, acceptance two draws ahead, dora, isolated honors and terminals, the
+  tile's danger against a riichi...); the tile the player threw is the
+  choice;
+- riichi: where a riichi is legal, each tile thrown plainly or with riichi
+  (the discard part's score of the tile, and for a riichi the wait, a yaku
+  without riichi, dora, the stage of the round...); fitted after the
+  discard part, on its scores;
+- call: where another seat's discard can be called, the pass and each chi,
+  pon or open kan (shanten and acceptance after it, a yaku in reach,
+  a riichi against the seat...).
 
-Reported: how often the model's best tile is the player's, in the games it
+Reported: how often each part chooses as the player did, in the games it
 was fitted on and cross-validated by game (--folds: each game left out of
 the fit of its fold, game i in fold i mod N), and the agreement of the
 baseline using the model with every decision of the players (as `tenpai
-agreement --ai baseline --model FILE` measures it), cross-validated too.
+agreement --ai baseline --model FILE` measures it), in sample and
+cross-validated, with the discard part alone, with the riichi or the call
+part added, and with all three.
 
 Example (the model the program ships):
-  tenpai learn tests/data/tenhou6/20*.json --out data/ai/discard.json";
+  tenpai learn tests/data/tenhou6/20*.json --out data/ai/model.json";
 
-/// Fit the discard model on the discards of game logs.
+/// Fit the learned model on the decisions of game logs.
 #[derive(Debug, clap::Args)]
 #[command(long_about = LONG_ABOUT)]
 pub struct Args {
@@ -51,7 +64,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub folds: usize,
 
-    /// The ridge penalty (per discard) on the squared weights.
+    /// The ridge penalty (per choice) on the squared weights of each part.
     #[arg(long, value_name = "X", default_value_t = 0.001)]
     pub ridge: f64,
 
@@ -64,7 +77,81 @@ pub struct Args {
 struct Game {
     rules: Rules,
     points: Vec<DecisionPoint>,
-    choices: Vec<Choice>,
+    discards: Vec<Choice>,
+    calls: Vec<Choice>,
+}
+
+impl Game {
+    /// The riichi choices of this game, scored by the discard part `discard`.
+    fn riichi(&self, discard: &Logit) -> Vec<Choice> {
+        self.points
+            .par_iter()
+            .filter_map(|p| riichi_choice(&p.obs, &p.legal, &p.played, discard))
+            .collect()
+    }
+}
+
+/// The names of a part's features.
+fn names(features: &[&str]) -> Vec<String> {
+    features.iter().map(|s| s.to_string()).collect()
+}
+
+/// The three parts fitted on `games`, with the number of choices of each.
+fn fit(games: &[&Game], ridge: f64) -> (LearnedModel, [usize; 3]) {
+    let discards: Vec<Choice> = games.iter().flat_map(|g| g.discards.clone()).collect();
+    let discard = Logit::fit(&names(&DISCARD_FEATURES), &discards, ridge);
+    let riichi: Vec<Choice> = games.iter().flat_map(|g| g.riichi(&discard)).collect();
+    let calls: Vec<Choice> = games.iter().flat_map(|g| g.calls.clone()).collect();
+    let counts = [discards.len(), riichi.len(), calls.len()];
+    let model = LearnedModel {
+        command: String::new(),
+        choices: counts.iter().sum(),
+        riichi: Some(Logit::fit(&names(&RIICHI_FEATURES), &riichi, ridge)),
+        call: Some(Logit::fit(&names(&CALL_FEATURES), &calls, ridge)),
+        discard,
+    };
+    (model, counts)
+}
+
+/// The model with only the parts named kept: (riichi, call).
+fn variant(m: &LearnedModel, riichi: bool, call: bool) -> Arc<LearnedModel> {
+    let mut v = m.clone();
+    if !riichi {
+        v.riichi = None;
+    }
+    if !call {
+        v.call = None;
+    }
+    Arc::new(v)
+}
+
+/// The variants reported: (name, riichi part, call part).
+const VARIANTS: [(&str, bool, bool); 4] = [
+    ("discard part alone", false, false),
+    ("discard and riichi parts", true, false),
+    ("discard and call parts", false, true),
+    ("all three parts", true, true),
+];
+
+/// How often each part picks the player's choice in `games`: the hits and
+/// the choices of the discard, riichi and call parts.
+fn part_hits(m: &LearnedModel, games: &[&Game]) -> ([f64; 3], [usize; 3]) {
+    let hits = |logit: &Logit, data: &[Choice]| logit.accuracy(data) * data.len() as f64;
+    let mut out = ([0.0; 3], [0; 3]);
+    for g in games {
+        let riichi = g.riichi(&m.discard);
+        out.0[0] += hits(&m.discard, &g.discards);
+        if let Some(r) = &m.riichi {
+            out.0[1] += hits(r, &riichi);
+        }
+        if let Some(c) = &m.call {
+            out.0[2] += hits(c, &g.calls);
+        }
+        out.1[0] += g.discards.len();
+        out.1[1] += riichi.len();
+        out.1[2] += g.calls.len();
+    }
+    out
 }
 
 /// Runs `tenpai learn`.
@@ -83,79 +170,104 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             .flat_map(|seat| find_decisions(&game, &rules, seat).points)
             .filter(|p| is_choice(&p.legal))
             .collect();
-        let choices = points
+        let discards = points
             .par_iter()
             .filter_map(|p| discard_choice(&p.obs, &p.legal, &p.played))
+            .collect();
+        let calls = points
+            .par_iter()
+            .filter_map(|p| call_choice(&p.obs, &p.legal, &p.played))
             .collect();
         games.push(Game {
             rules,
             points,
-            choices,
+            discards,
+            calls,
         });
     }
-    let names: Vec<String> = DISCARD_FEATURES.iter().map(|s| s.to_string()).collect();
-    let all: Vec<Choice> = games.iter().flat_map(|g| g.choices.clone()).collect();
-    let logit = Logit::fit(&names, &all, args.ridge);
-    let model = DiscardModel {
-        command: command_line(args),
-        choices: all.len(),
-        logit,
-    };
+    let every: Vec<&Game> = games.iter().collect();
+    let (mut model, counts) = fit(&every, args.ridge);
+    model.command = command_line(args);
     std::fs::write(&args.out, serde_json::to_string_pretty(&model)? + "\n")
         .with_context(|| format!("--out {}", args.out.display()))?;
 
     writeln!(
         out,
-        "Discard model fitted on {} discards of {} games (every seat), written to {}",
-        all.len(),
+        "Learned model fitted on {} discards, {} riichi decisions and {} call offers of {} games (every seat), written to {}",
+        counts[0],
+        counts[1],
+        counts[2],
         games.len(),
         args.out.display()
     )?;
-    writeln!(out)?;
-    writeln!(out, "{:<22} {:>9}", "feature", "weight")?;
-    for (f, w) in model.logit.features.iter().zip(&model.logit.weights) {
-        writeln!(out, "{f:<22} {w:>9.4}")?;
+    let parts = [
+        ("discard", Some(&model.discard)),
+        ("riichi", model.riichi.as_ref()),
+        ("call", model.call.as_ref()),
+    ];
+    for (part, logit) in parts {
+        let Some(logit) = logit else { continue };
+        writeln!(out)?;
+        writeln!(out, "{:<22} {:>9}", format!("{part} feature"), "weight")?;
+        for (f, w) in logit.features.iter().zip(&logit.weights) {
+            writeln!(out, "{f:<22} {w:>9.4}")?;
+        }
     }
     writeln!(out)?;
-    let fitted = Arc::new(model);
-    let in_sample = agreement_of(&games, &fitted);
-    writeln!(
-        out,
-        "In sample: the model picks the player's tile in {:.1} % of discards; {}",
-        100.0 * fitted.logit.accuracy(&all),
-        shares(&in_sample)
-    )?;
+    let (hits, _) = part_hits(&model, &every);
+    writeln!(out, "In sample: {}", part_shares(hits, counts))?;
+    for (name, r, c) in VARIANTS {
+        let a = agreement_of_games(&every, &variant(&model, r, c));
+        writeln!(out, "  {name}: {}", shares(&a))?;
+    }
     if args.folds >= 2 && games.len() >= args.folds {
-        let mut hits = 0.0;
-        let mut total = Agreement::default();
+        let mut hits = [0.0; 3];
+        let mut held_counts = [0; 3];
+        let mut total = [Agreement::default(); 4];
         for fold in 0..args.folds {
-            let (test, train): (Vec<usize>, Vec<usize>) =
-                (0..games.len()).partition(|i| i % args.folds == fold);
-            let train: Vec<Choice> = train
+            type Numbered<'a> = Vec<(usize, &'a Game)>;
+            let (test, train): (Numbered, Numbered) = games
                 .iter()
-                .flat_map(|&i| games[i].choices.clone())
-                .collect();
-            let m = Arc::new(DiscardModel {
-                command: String::new(),
-                choices: train.len(),
-                logit: Logit::fit(&names, &train, args.ridge),
-            });
-            let held: Vec<&Game> = test.iter().map(|&i| &games[i]).collect();
-            for g in &held {
-                hits += m.logit.accuracy(&g.choices) * g.choices.len() as f64;
+                .enumerate()
+                .partition(|(i, _)| i % args.folds == fold);
+            let test: Vec<&Game> = test.into_iter().map(|(_, g)| g).collect();
+            let train: Vec<&Game> = train.into_iter().map(|(_, g)| g).collect();
+            let (m, _) = fit(&train, args.ridge);
+            let (h, c) = part_hits(&m, &test);
+            for k in 0..3 {
+                hits[k] += h[k];
+                held_counts[k] += c[k];
             }
-            total.merge(&agreement_of_games(&held, &m));
+            for (t, (_, r, c)) in total.iter_mut().zip(VARIANTS) {
+                t.merge(&agreement_of_games(&test, &variant(&m, r, c)));
+            }
         }
         writeln!(
             out,
-            "Cross-validated ({} folds by game): the model picks the player's tile in {:.1} % of discards; {}",
+            "Cross-validated ({} folds by game): {}",
             args.folds,
-            100.0 * hits / all.len().max(1) as f64,
-            shares(&total)
+            part_shares(hits, held_counts)
         )?;
+        for ((name, _, _), a) in VARIANTS.iter().zip(&total) {
+            writeln!(out, "  {name}: {}", shares(a))?;
+        }
     }
     out.flush()?;
     Ok(())
+}
+
+/// `the discard part picks the player's tile in 62.6 % of 7672 discards…`.
+fn part_shares(hits: [f64; 3], counts: [usize; 3]) -> String {
+    let pct = |k: usize| 100.0 * hits[k] / counts[k].max(1) as f64;
+    format!(
+        "the discard part picks the player's tile in {:.1} % of {} discards, the riichi part the player's play in {:.1} % of {} riichi decisions, the call part in {:.1} % of {} call offers",
+        pct(0),
+        counts[0],
+        pct(1),
+        counts[1],
+        pct(2),
+        counts[2]
+    )
 }
 
 /// The command line that remakes the model (the logs as given).
@@ -175,13 +287,9 @@ fn command_line(args: &Args) -> String {
     c
 }
 
-fn agreement_of(games: &[Game], model: &Arc<DiscardModel>) -> Agreement {
-    agreement_of_games(&games.iter().collect::<Vec<_>>(), model)
-}
-
 /// The agreement of the baseline using `model` with every decision of
 /// `games`.
-fn agreement_of_games(games: &[&Game], model: &Arc<DiscardModel>) -> Agreement {
+fn agreement_of_games(games: &[&Game], model: &Arc<LearnedModel>) -> Agreement {
     games
         .par_iter()
         .flat_map(|g| g.points.par_iter().map(move |p| (g, p)))

@@ -1,15 +1,11 @@
-//! The learned discard model: hand-made features of each candidate discard
-//! ([`DISCARD_FEATURES`]), weighed by a conditional logit ([`Logit`])
-//! fitted on the discards of strong players (`tenpai learn`); the weights
-//! the program ships are `data/ai/discard.json`.
+//! The features of a candidate discard ([`DISCARD_FEATURES`]), which the
+//! discard part of a [`super::LearnedModel`] weighs by a conditional logit
+//! fitted on the discards of strong players (`tenpai learn`).
 
-use super::logit::{Choice, Logit};
+use super::logit::Choice;
 use crate::ai::baseline::{analysis, dora_tiles, is_yakuhai, safety};
 use crate::game::{Action, Observation, Pai};
 use crate::tile::{Tile, TileCounts};
-use serde::{Deserialize, Serialize};
-use std::sync::OnceLock;
-use thiserror::Error;
 
 /// The features of a candidate discard, in the order of the weights. Each is
 /// about the hand left after the discard, or the tile thrown; "under threat"
@@ -73,116 +69,6 @@ pub const DISCARD_FEATURES: [&str; 26] = [
     // The danger when fewer than 30 tiles are left in the live wall.
     "danger_late",
 ];
-
-/// A weights file that is not a discard model of this program.
-#[derive(Clone, Debug, PartialEq, Error)]
-#[non_exhaustive]
-pub enum ModelError {
-    /// Not JSON of the expected shape.
-    #[error("not a discard model: {0}")]
-    Format(String),
-    /// The features differ from those of [`DISCARD_FEATURES`].
-    #[error("the model's features are {found} but this program's are {expected}")]
-    Features {
-        /// This program's features, comma-separated.
-        expected: String,
-        /// The file's.
-        found: String,
-    },
-    /// A weight is missing or not finite.
-    #[error("the model has {weights} weights for {features} features, or one is not finite")]
-    Weights {
-        /// Weights in the file.
-        weights: usize,
-        /// Features.
-        features: usize,
-    },
-}
-
-/// A discard model as its file holds it: the logit's weights, and how it
-/// was made.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DiscardModel {
-    /// The command that made it.
-    pub command: String,
-    /// Discards it was fitted on.
-    pub choices: usize,
-    /// The weights.
-    pub logit: Logit,
-}
-
-impl DiscardModel {
-    /// Reads a model from its JSON text, checking that its features are
-    /// this program's.
-    ///
-    /// # Errors
-    /// [`ModelError`]: bad JSON, other features, a missing or non-finite
-    /// weight.
-    ///
-    /// ```
-    /// use tenpai::ai::learned::DiscardModel;
-    /// let m = DiscardModel::embedded();
-    /// let again = DiscardModel::from_json(&serde_json::to_string(m).unwrap())?;
-    /// assert_eq!(&again, m);
-    /// assert!(DiscardModel::from_json("{}").is_err());
-    /// # Ok::<(), tenpai::ai::learned::ModelError>(())
-    /// ```
-    pub fn from_json(text: &str) -> Result<DiscardModel, ModelError> {
-        let m: DiscardModel =
-            serde_json::from_str(text).map_err(|e| ModelError::Format(e.to_string()))?;
-        if m.logit.features != DISCARD_FEATURES {
-            return Err(ModelError::Features {
-                expected: DISCARD_FEATURES.join(", "),
-                found: m.logit.features.join(", "),
-            });
-        }
-        if m.logit.weights.len() != DISCARD_FEATURES.len()
-            || !m.logit.weights.iter().all(|w| w.is_finite())
-        {
-            return Err(ModelError::Weights {
-                weights: m.logit.weights.len(),
-                features: DISCARD_FEATURES.len(),
-            });
-        }
-        Ok(m)
-    }
-
-    /// The model the program ships (`data/ai/discard.json`).
-    ///
-    /// # Panics
-    /// Never: the file is checked by the tests.
-    pub fn embedded() -> &'static DiscardModel {
-        static MODEL: OnceLock<DiscardModel> = OnceLock::new();
-        MODEL.get_or_init(|| {
-            DiscardModel::from_json(include_str!("../../../data/ai/discard.json"))
-                .expect("data/ai/discard.json is a model of this program (tested)")
-        })
-    }
-
-    /// The model's choice among the discards of `legal` (plain and riichi
-    /// discards alike, by tile): the discard with the highest score, as a
-    /// plain [`Action::Discard`] when one is legal; `None` when `legal`
-    /// holds no discard.
-    ///
-    /// # Panics
-    /// Never.
-    pub fn choose(&self, obs: &Observation, legal: &[Action]) -> Option<Action> {
-        let cands = discard_candidates(obs, legal);
-        let best = self
-            .logit
-            .best(&cands.iter().map(|c| c.1.clone()).collect::<Vec<_>>())?;
-        let pai = cands[best].0;
-        legal
-            .iter()
-            .find(|a| matches!(a, Action::Discard { pai: p, .. } if *p == pai))
-            .or_else(|| {
-                legal
-                    .iter()
-                    .find(|a| matches!(a, Action::Riichi { pai: p, .. } if *p == pai))
-            })
-            .cloned()
-    }
-}
 
 /// The distinct tiles `legal` lets the seat discard (plain or with riichi;
 /// a red five apart from a plain one), each with its features, in the order

@@ -58,6 +58,7 @@ impl Ai {
         Ok(match kind {
             PlayerKind::Random => Ai::Quick(Box::new(RandomPlayer::new(own))),
             PlayerKind::Baseline => Ai::Quick(Box::new(BaselinePlayer::new(rules))),
+            PlayerKind::BaselineLearned => Ai::Quick(Box::new(BaselinePlayer::learned(rules))),
             PlayerKind::Mc(settings) => {
                 Ai::Mc(Box::new(McPlayer::with_settings(rules, *settings, own)))
             }

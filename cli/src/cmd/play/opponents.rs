@@ -144,6 +144,7 @@ pub fn make(
     Ok(Opponent::Own(match kind {
         PlayerKind::Random => Box::new(RandomPlayer::new(own)),
         PlayerKind::Baseline => Box::new(BaselinePlayer::new(rules)),
+        PlayerKind::BaselineLearned => Box::new(BaselinePlayer::learned(rules)),
         PlayerKind::Mc(settings) => {
             let mc = McPlayer::with_settings(rules, *settings, own);
             match on_decision {
