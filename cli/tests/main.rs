@@ -12,6 +12,8 @@ mod learn;
 mod mjai;
 mod mjai_referee;
 mod play;
+mod play_input;
+mod play_mc;
 mod play_quit;
 mod replay;
 mod review;

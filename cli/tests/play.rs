@@ -6,7 +6,7 @@
 //! replay`, and `--watch`.
 
 use crate::common;
-use common::{tenpai_in, MC7};
+use common::tenpai_in;
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 
@@ -28,7 +28,7 @@ pub(crate) fn auto(n: usize) -> String {
 }
 
 /// Seat 0's events of an mjai log, as lines.
-fn own_events<'a>(log: &'a str, kind: &str) -> Vec<&'a str> {
+pub(crate) fn own_events<'a>(log: &'a str, kind: &str) -> Vec<&'a str> {
     let needle = format!("{{\"type\":\"{kind}\",\"actor\":0");
     log.lines()
         .filter(|l| {
@@ -39,7 +39,7 @@ fn own_events<'a>(log: &'a str, kind: &str) -> Vec<&'a str> {
 }
 
 /// The last lines of the output, from `=== Game over`.
-fn ranking(out: &str) -> &str {
+pub(crate) fn ranking(out: &str) -> &str {
     let i = out.rfind("=== Game over").expect("the game ended");
     &out[i..]
 }
@@ -48,9 +48,9 @@ fn ranking(out: &str) -> &str {
 
 /// The screen at a prompt: the last full menu, and what was printed since the
 /// last answer.
-struct Prompt {
-    menu: String,
-    fresh: String,
+pub(crate) struct Prompt {
+    pub(crate) menu: String,
+    pub(crate) fresh: String,
 }
 
 impl Prompt {
@@ -97,15 +97,15 @@ impl Prompt {
 }
 
 /// What a driven game printed, and the commands it was given.
-struct Driven {
-    out: String,
-    err: String,
-    code: i32,
-    answers: Vec<String>,
+pub(crate) struct Driven {
+    pub(crate) out: String,
+    pub(crate) err: String,
+    pub(crate) code: i32,
+    pub(crate) answers: Vec<String>,
 }
 
 /// Runs `tenpai ARGS...` and answers each prompt (`> `) with `bot`'s command.
-fn drive(args: &[&str], mut bot: impl FnMut(&Prompt) -> String) -> Driven {
+pub(crate) fn drive(args: &[&str], mut bot: impl FnMut(&Prompt) -> String) -> Driven {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tenpai"))
         .args(args)
         .env_remove("TENPAI_TABLES")
@@ -169,7 +169,7 @@ fn drive(args: &[&str], mut bot: impl FnMut(&Prompt) -> String) -> Driven {
 /// chi, as `c 2`), declares riichi when it can (naming the discard when there
 /// is one, `riichi` then the tile when there are several), and lets the AI
 /// choose the rest.
-fn grabby(p: &Prompt) -> String {
+pub(crate) fn grabby(p: &Prompt) -> String {
     if p.fresh.contains("Riichi: which discard?") {
         let line = p.pick("riichi,").map(|_| ()).and_then(|()| {
             p.menu
@@ -207,7 +207,7 @@ fn grabby(p: &Prompt) -> String {
 
 /// Runs `tenpai play ARGS... --log LOG` with `input`; the output (without
 /// the review command at its end) and the log.
-fn play_logged(args: &[&str], input: &str) -> (String, String) {
+pub(crate) fn play_logged(args: &[&str], input: &str) -> (String, String) {
     let dir = scratch();
     let log = dir.path().join("game.mjson");
     let mut all = args.to_vec();
@@ -405,7 +405,7 @@ fn play_ok_other_seat_and_random_opponents() {
 // ---- calls, riichi, wins, draws ----
 
 /// The log and output of the grabby bot's game of `seed` (east only).
-fn grabby_game(seed: &str, bot: impl FnMut(&Prompt) -> String) -> (Driven, String) {
+pub(crate) fn grabby_game(seed: &str, bot: impl FnMut(&Prompt) -> String) -> (Driven, String) {
     let dir = scratch();
     let log = dir.path().join("g.mjson");
     let mut d = drive(
@@ -433,7 +433,7 @@ fn grabby_game(seed: &str, bot: impl FnMut(&Prompt) -> String) -> (Driven, Strin
 /// The final ranking is `ranking_text` and `tenpai replay` (east-only rules)
 /// sums the log up as `summary`, with no mismatch.
 #[track_caller]
-fn assert_end(out: &str, log: &str, ranking_text: &str, summary: &str) {
+pub(crate) fn assert_end(out: &str, log: &str, ranking_text: &str, summary: &str) {
     assert_eq!(ranking(out), ranking_text);
     assert_eq!(replay(log, Some(EAST)), summary);
 }
@@ -584,450 +584,4 @@ fn play_ok_nine_terminals() {
     assert!(
         log.contains("{\"type\":\"ryukyoku\",\"reason\":\"nine_terminals\",\"deltas\":[0,0,0,0],")
     );
-}
-
-// ---- input that changes nothing ----
-
-/// Lines that no prompt accepts (each is tried before every answer).
-const GARBAGE: [&str; 16] = [
-    "xyzzy",
-    "99",
-    "0",
-    "c 9",
-    "p 9",
-    "k 9",
-    "8z",
-    "5x",
-    "riichi 8z",
-    "tsumogiri please",
-    "",
-    "!",
-    "ponn",
-    "a b c",
-    "\u{1F000}",
-    "1m2m3m",
-];
-
-#[test]
-fn play_ok_garbage_at_every_prompt_changes_nothing() {
-    let (d, log) = grabby_game("300", grabby);
-    let script: String = d.answers.iter().map(|a| format!("{a}\n")).collect();
-    let mut noisy = String::new();
-    for a in &d.answers {
-        for g in GARBAGE {
-            noisy.push_str(g);
-            noisy.push('\n');
-        }
-        noisy.push_str(a);
-        noisy.push('\n');
-    }
-    let args = ["play", BASELINE, "--seed", "300", "--length", "east"];
-    let (clean_out, clean_log) = play_logged(&args, &script);
-    let (noisy_out, noisy_log) = play_logged(&args, &noisy);
-    assert_eq!(clean_out, d.out, "a script plays as the bot did");
-    assert!(clean_log == log, "the script played another game");
-    assert!(noisy_log == clean_log, "garbage changed the game");
-    assert_eq!(ranking(&noisy_out), ranking(&clean_out));
-    for message in [
-        "> xyzzy\nUnknown command \"xyzzy\"; type help.\n",
-        "> 99\nThere is no tile at position 99 (1-14).\n",
-        "> 0\nThere is no tile at position 0 (1-14).\n",
-        "> c 9\nYou cannot chi now.\n",
-        "> 8z\n\"8z\" is not a tile: no tile 8z (at position 1).\n",
-        "> riichi 8z\nRiichi is not possible: no discard leaves the hand tenpai.\n",
-        "> a b c\nToo many words in \"a b c\"; type help.\n",
-        "> \u{1F000}\nUnknown command \"\u{1F000}\"; type help.\n",
-    ] {
-        assert!(noisy_out.contains(message), "no {message:?}");
-    }
-    // At a call prompt a number picks an option.
-    assert!(noisy_out.contains(
-        "Left let go of 2p:\n\
-         \x20 1  c     chi 2p with 3p4p\n\
-         \x20 2  n     pass\n\
-         \x20 a = the AI's choice · h = hints · help · q = quit\n\
-         > xyzzy\n\
-         Unknown command \"xyzzy\"; type help.\n\
-         > 99\n\
-         No option 99 (1-2).\n\
-         > 0\n\
-         No option 0 (1-2).\n\
-         > c 9\n\
-         No chi 9: c (chi 2p with 3p4p)\n\
-         > p 9\n\
-         You cannot pon now.\n"
-    ));
-}
-
-#[test]
-fn play_err_illegal_commands_get_a_message_and_change_nothing() {
-    let args: &[&str] = SEED7;
-    let (_, clean) = play_logged(args, &auto(2000));
-    let tries = "5p\nriichi\np\nt\nn\nc\nr\nk\nkyuushu\n15\n";
-    let (out, log) = play_logged(args, &(tries.to_string() + &auto(2000)));
-    assert!(log == clean, "the tries changed the game");
-    assert!(
-        out.contains(
-            "> 5p\n\
-         You have no 5p.\n\
-         > riichi\n\
-         Riichi is not possible: no discard leaves the hand tenpai.\n\
-         > p\n\
-         You cannot pon now.\n\
-         > t\n\
-         Tsumo is not possible: your hand does not win.\n\
-         > n\n\
-         It is your turn: discard a tile.\n\
-         > c\n\
-         You cannot chi now.\n\
-         > r\n\
-         Ron is not possible: there is no tile to win on now.\n\
-         > k\n\
-         You cannot kan now.\n\
-         > kyuushu\n\
-         You cannot declare nine terminals now.\n\
-         > 15\n\
-         There is no tile at position 15 (1-14).\n\
-         > a\n\
-         You: discard 2z\n"
-        ),
-        "{out}"
-    );
-}
-
-#[test]
-fn play_ok_capital_honor_letters_discard_north_white_and_red() {
-    // Seed 17: 4z, 5z and 7z in the first hand; n, p and c stay commands.
-    let args = &["play", BASELINE, "--seed", "17", "--length", "east"];
-    for (letter, tile, command) in [
-        ("N", "4z", "It is your turn: discard a tile."),
-        ("P", "5z", "You cannot pon now."),
-        ("C", "7z", "You cannot chi now."),
-    ] {
-        let lower = letter.to_ascii_lowercase();
-        let r = tenpai_in(args, &format!("{lower}\n{letter}\nq\n"));
-        let out = r.ok();
-        assert!(
-            out.contains(&format!(
-                "> {lower}\n{command}\n> {letter}\nYou: discard {tile}\n"
-            )),
-            "{letter}: {out}"
-        );
-    }
-}
-
-#[test]
-fn play_err_riichi_and_discard_rules_are_enforced() {
-    // The grabby game of seed 118 with an illegal try before each riichi and
-    // each discard in riichi: the same game, and the messages.
-    let mut tried = false;
-    let (d, log) = grabby_game("118", |p| {
-        let fresh_menu = p.fresh.contains("\nHand ");
-        if fresh_menu && !tried {
-            if p.menu.contains("riichi, discarding one of: 2s 3s") {
-                tried = true;
-                return "riichi 8m".into();
-            }
-            if p.menu.contains("\nIn riichi:") {
-                tried = true;
-                return "1".into();
-            }
-        }
-        tried = false;
-        grabby(p)
-    });
-    let (clean, clean_log) = grabby_game("118", grabby);
-    assert!(log == clean_log, "the tries changed the game");
-    assert_eq!(ranking(&d.out), ranking(&clean.out));
-    assert!(d.out.contains(
-        "> riichi 8m\nDiscarding 8m leaves no wait; riichi is possible with 2s 3s.\n> riichi\n"
-    ));
-    assert!(d
-        .out
-        .contains("> 1\nIn riichi you can only discard the drawn tile ("));
-}
-
-#[test]
-fn play_ok_a_pending_riichi_is_cancelled_by_an_empty_line() {
-    // The grabby game of seed 118, cancelling the first riichi whose discard
-    // comes next, then declaring it again: the same game.
-    let mut cancelled = false;
-    let (d, log) = grabby_game("118", |p| {
-        if p.fresh.contains("Riichi: which discard?") && !cancelled {
-            cancelled = true;
-            return String::new();
-        }
-        grabby(p)
-    });
-    let (clean, clean_log) = grabby_game("118", grabby);
-    assert!(log == clean_log, "cancelling changed the game");
-    assert_eq!(ranking(&d.out), ranking(&clean.out));
-    assert!(
-        d.out.contains(
-            "> riichi\n\
-         Riichi: which discard? (an empty line, n or cancel cancels)\n\
-         riichi> \n\
-         Riichi cancelled.\n\
-         Discard: a position (1-14), a tile name, or d for the drawn 8m.\n\
-         \x20 riichi X   riichi, discarding one of: 2s 3s\n\
-         \x20 a = the AI's choice · h = hints · help · q = quit\n\
-         > riichi\n\
-         Riichi: which discard? (an empty line, n or cancel cancels)\n\
-         riichi> 2s\n\
-         You: riichi!\n"
-        ),
-        "{}",
-        d.out
-    );
-}
-
-#[test]
-fn play_ok_help_hints_and_unicode_tiles() {
-    let r = tenpai_in(
-        &[
-            "play", BASELINE, "--seed", "7", "--length", "east", "--tiles", "unicode", "--hints",
-        ],
-        "help\nh\nh\nq\n",
-    );
-    let out = r.ok();
-    assert!(
-        out.contains(
-            "Hand   1  2  3  4  5  6  7  8  9 10 11 12 13   14\n\
-         \x20     🀉  🀌  🀍  🀚  🀛  🀠  🀐  🀒  🀓  🀗  🀁  🀆  🀅    🀑\n"
-        ),
-        "{out}"
-    );
-    assert!(
-        out.contains(
-            "hint: Recommended (a): discard 🀁 \n\
-         hint: Hand: 4-shanten; best discards:\n\
-         hint:   🀁   4-shanten  accepts 83 tiles of 23 kinds\n"
-        ),
-        "{out}"
-    );
-    // Baseline opponents: the baseline advises, with no Monte Carlo ranking.
-    assert!(!out.contains("hint: Monte Carlo"), "{out}");
-    assert!(out.contains("> help\nCommands (one per line):\n"));
-    assert!(out.contains("> h\nHints off.\n> h\nhint: Recommended (a): discard 🀁 \n"));
-}
-
-#[test]
-fn play_ok_long_help_in_plain_words() {
-    let r = tenpai_in(&["play", "--help"], "");
-    let help = r.ok();
-    assert!(!help.contains("[`"), "rustdoc markup in: {help}");
-    for needle in [
-        "random or cmd:COMMAND (an mjai bot); one for all, or one per AI seat in seat order",
-        "otherwise 9 selects position 9",
-        "otherwise 9 is position 9",
-        "capitals are tiles, so N is North, n pass",
-        "when you leave it (q, Ctrl-C, the end of input)",
-        "each AI player by kind and seat (mc (South))",
-    ] {
-        assert!(
-            help.contains(needle),
-            "play --help lacks {needle:?}: {help}"
-        );
-    }
-    let r = tenpai_in(&["play", BASELINE, "--seed", "7"], "help\nq\n");
-    assert!(r.ok().contains(
-        "  9 / kyuushu       nine terminals, when offered (otherwise 9 is position 9)\n"
-    ));
-}
-
-#[test]
-fn play_err_bad_options_are_named() {
-    let err = |args: &[&str]| {
-        let r = tenpai_in(args, "");
-        assert_eq!(r.code, 1, "{}", r.out);
-        r.err
-    };
-    // Usage errors: exit status 2, before the game.
-    let usage = |args: &[&str]| {
-        let r = tenpai_in(args, "");
-        assert_eq!((r.code, r.out.as_str()), (2, ""), "{}", r.err);
-        r.err
-    };
-    assert!(usage(&["play", "--seat", "X"]).starts_with(
-        "error: invalid value 'X' for '--seat <E|S|W|N>': bad wind \"X\": expected E, S, W or N\n"
-    ));
-    assert!(usage(&["play", "--length", "north"])
-        .starts_with("error: invalid value 'north' for '--length <east|south>'\n"));
-    let r = tenpai_in(&["play", "--opponents", "genius"], "");
-    assert_eq!(r.code, 2);
-    assert!(r
-        .err
-        .starts_with("error: invalid value 'genius' for '--opponents <KIND[,KIND...]>': unknown player \"genius\""));
-    assert!(err(&["play", "--rules", "nosuchrules"]).starts_with("error: --rules nosuchrules: "));
-    assert!(err(&["play", "--log", "/nonexistent/dir/game.mjson"])
-        .starts_with("error: --log /nonexistent/dir/game.mjson: "));
-    assert!(usage(&["play", "--samples", "0"])
-        .starts_with("error: invalid value '0' for '--samples <N>': 0 is not in 1..=4294967295\n"));
-    let r = tenpai_in(&["play", "--think", "fast"], "");
-    assert_eq!(r.code, 2);
-    assert!(r
-        .err
-        .contains("\"fast\": expected a time over 0 and under 1 hour, such as 50ms or 1s"));
-    assert!(err(&["play", "--decisions", "/nonexistent/dir/d.csv"])
-        .starts_with("error: --decisions /nonexistent/dir/d.csv: "));
-}
-
-// ---- the Monte Carlo AI ----
-
-#[test]
-fn play_ok_default_opponents_are_the_monte_carlo_ai() {
-    let r = tenpai_in(&["play", "--seed", "7", "--length", "east"], "a\nq\n");
-    let out = r.ok();
-    assert!(
-        out.starts_with(
-            "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: mc (300ms)\n"
-        ),
-        "{out}"
-    );
-    // Leaving stops the thinking: the rest of the game is played at once.
-    assert!(
-        out.ends_with("You left the game in East 1, 0 honba (seed 7).\n"),
-        "{out}"
-    );
-}
-
-#[test]
-fn play_ok_whole_game_against_monte_carlo_opponents_reproduces_and_replays() {
-    // Its ranking moves whenever the AI is tuned: it is in the snapshot
-    // (snapshot.rs). Here: it ends, replays, and plays the same twice.
-    let (out, log) = play_logged(MC7, &auto(2000));
-    assert!(out.starts_with(
-        "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: mc (200 samples)\n"
-    ));
-    let end = ranking(&out);
-    assert_eq!(end.lines().count(), 6, "{end}");
-    assert!(end.ends_with("Final score: the points after uma and oka, in thousands.\n"));
-    assert!(
-        log.starts_with(
-            "{\"type\":\"start_game\",\"names\":[\"You\",\"mc (South)\",\"mc (West)\",\"mc (North)\"],"
-        ),
-        "{log}"
-    );
-    assert!(
-        replay(&log, Some(EAST)).starts_with(": ok (mjai, "),
-        "{}",
-        replay(&log, Some(EAST))
-    );
-    let (again, log_again) = play_logged(MC7, &auto(2000));
-    assert_eq!(
-        (again, log_again),
-        (out, log),
-        "the same seed and samples, the same game"
-    );
-}
-
-#[test]
-fn play_ok_decisions_csv_one_row_per_monte_carlo_decision() {
-    let dir = scratch();
-    let csv = dir.path().join("d.csv");
-    let args = [MC7, &["--decisions", csv.to_str().unwrap()]].concat();
-    tenpai_in(&args, &auto(2000)).ok();
-    let text = std::fs::read_to_string(&csv).unwrap();
-    let sp = dir.path().join("sp.csv");
-    tenpai_in(
-        &[
-            "selfplay",
-            "--games",
-            "1",
-            "--players",
-            "mc,baseline,baseline,baseline",
-            "--samples",
-            "20",
-            "--length",
-            "east",
-            "--decisions",
-            sp.to_str().unwrap(),
-        ],
-        "",
-    )
-    .ok();
-    let header = std::fs::read_to_string(&sp)
-        .unwrap()
-        .lines()
-        .next()
-        .unwrap()
-        .to_string();
-    let mut lines = text.lines();
-    assert_eq!(lines.next(), Some(header.as_str()), "selfplay's columns");
-    let rows: Vec<&str> = lines.collect();
-    assert!(rows.len() > 50, "{} rows", rows.len());
-    for r in &rows {
-        // game (the seed), round, seat: the opponents' seats only.
-        assert!(r.starts_with("7,"), "{r}");
-        let seat = r.split(',').nth(2).unwrap();
-        assert!(["1", "2", "3"].contains(&seat), "{r}");
-    }
-    assert!(rows[0].starts_with("7,E1-0,1,1,"), "{}", rows[0]);
-}
-
-#[test]
-fn play_ok_hints_rank_your_choices_by_monte_carlo() {
-    let r = tenpai_in(&[MC7, &["--hints"]].concat(), "q\n");
-    let out = r.ok();
-    let i = out.find("hint: ").expect("hints");
-    let hints: Vec<&str> = out[i..]
-        .lines()
-        .take_while(|l| l.starts_with("hint: "))
-        .collect();
-    // One recommendation, first; the ranking with a header, best rank first.
-    assert!(
-        hints[0].starts_with("hint: Recommended (a): discard "),
-        "{hints:?}"
-    );
-    assert_eq!(
-        hints.iter().filter(|l| l.contains("Recommended")).count(),
-        1
-    );
-    let title = hints
-        .iter()
-        .position(|l| *l == "hint: Monte Carlo, 200 rollouts, best rank first:")
-        .expect("the ranking");
-    assert_eq!(
-        hints[title + 1],
-        "hint:   choice      rank±95%   points  win  deal-in"
-    );
-    let rows: Vec<&str> = hints[title + 2..]
-        .iter()
-        .take_while(|l| !l.starts_with("hint:   ("))
-        .copied()
-        .collect();
-    assert!((3..=4).contains(&rows.len()), "{hints:?}");
-    let ranks: Vec<f64> = rows.iter().map(|l| l[20..24].parse().unwrap()).collect();
-    assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{rows:?}");
-    // The recommendation is the marked row.
-    let chosen = &hints[0]["hint: Recommended (a): ".len()..].replace(" (Monte Carlo)", "");
-    let marked: Vec<&&str> = rows.iter().filter(|l| l.starts_with("hint: > ")).collect();
-    assert_eq!(marked.len(), 1, "{rows:?}");
-    assert!(
-        marked[0].starts_with(&format!("hint: > {chosen}")),
-        "{rows:?}"
-    );
-}
-
-#[test]
-fn play_ok_a_plays_the_recommendation() {
-    // With hints on, each `a` plays the move the panel recommended just
-    // before it: the game's first own discard is the first recommendation.
-    let r = tenpai_in(&[MC7, &["--hints"]].concat(), "a\nq\n");
-    let out = r.ok();
-    let rec = out
-        .lines()
-        .find_map(|l| l.strip_prefix("hint: Recommended (a): "))
-        .unwrap()
-        .replace(" (Monte Carlo)", "");
-    assert!(out.contains(&format!("> a\nYou: {rec}")), "{out}");
-}
-
-#[test]
-fn play_ok_threads_do_not_change_a_game_with_a_sample_budget() {
-    let (one, log_one) = play_logged(MC7, &auto(2000));
-    let two_threads = [MC7, &["--threads", "2"]].concat();
-    let (two, log_two) = play_logged(&two_threads, &auto(2000));
-    assert_eq!(ranking(&one), ranking(&two));
-    assert_eq!(log_one, log_two);
 }
