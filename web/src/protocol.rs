@@ -20,8 +20,11 @@ use crate::view::TableView;
 use serde::{Deserialize, Serialize};
 use tenpai::game::SeatIndex;
 
-/// The protocol's version, sent in [`ServerMsg::Welcome`].
-pub const VERSION: u32 = 1;
+/// The protocol's version, sent in [`ServerMsg::Welcome`]: 2 since the
+/// view's keys `round.round_wind`, `round.kyoutaku` and `kyoutaku_points`
+/// (were `round.wind`, `round.sticks`, `stick_points`), the decision's
+/// `clock` and the `update` patches (asked for with `patches`).
+pub const VERSION: u32 = 2;
 
 /// The largest message a client may send, in bytes; a longer one closes its
 /// connection (logs for the viewer are uploaded over HTTP instead).
