@@ -298,7 +298,7 @@ struct Full {
 /// A message with the table as a patch.
 #[derive(Deserialize)]
 struct Update {
-    patch: Vec<tenpai_web::patch::Op>,
+    patch: json_patch::Patch,
 }
 
 /// A player's move, as an event (not a draw, a dora or a round's start).
@@ -398,7 +398,7 @@ async fn play(
             }
             "update" => {
                 let u: Update = serde_json::from_str(t.as_str()).expect("JSON");
-                tenpai_web::patch::apply(&mut view, &u.patch).expect("the patch applies");
+                json_patch::patch(&mut view, &u.patch).expect("the patch applies");
             }
             _ => continue,
         }

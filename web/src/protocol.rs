@@ -117,8 +117,8 @@ pub enum ServerMsg {
     },
     /// The table after `event` as a patch of the view sent to this client
     /// just before (to a client that asked for patches:
-    /// [`ClientMsg::Patches`]): applied to it ([`crate::patch::apply`]), it
-    /// gives the view the server would have sent in full.
+    /// [`ClientMsg::Patches`]): applied to it (RFC 6902), it gives the
+    /// view the server would have sent in full.
     Update {
         /// The event just applied, as the client's seat sees it (mjai);
         /// absent when only the decision or its clock changed.

@@ -145,7 +145,7 @@ impl Sent {
     ///
     /// ```
     /// use tenpai::game::{Game, SeatIndex};
-    /// use tenpai_web::{patch, view::{Sent, TableView}};
+    /// use tenpai_web::view::{Sent, TableView};
     /// let mut game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
     /// let east = Some(SeatIndex::ALL[0]);
     /// let first = TableView::of(game.state(), east, None, east);
@@ -156,7 +156,9 @@ impl Sent {
     /// let next = TableView::of(game.state(), east, None, game.to_act());
     /// let ops = sent.update(next.clone())?;
     /// assert!(ops.iter().any(|op| op.path() == "/seats/0/river/-"), "{ops:?}");
-    /// patch::apply(&mut client, &ops)?;
+    /// // As a client applies it (here with the `json-patch` crate).
+    /// let ops: json_patch::Patch = serde_json::from_value(serde_json::to_value(&ops)?)?;
+    /// json_patch::patch(&mut client, &ops)?;
     /// assert_eq!(client, serde_json::to_value(&next)?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -201,7 +201,7 @@ impl Client {
     /// Sends the table after `event` (`None`: the decision or its clock
     /// changed, or the client is greeted): in full, or to a client that
     /// takes patches as the difference from the view it was sent last
-    /// ([`crate::patch::diff`]). A message the client's queue has no room
+    /// ([`crate::view::Sent::update`]). A message the client's queue has no room
     /// for is lost: the next view then goes in full.
     pub(super) fn send_table(&mut self, event: Option<Event>, view: TableView) {
         if !self.patches {

@@ -202,10 +202,12 @@ impl Client {
                 m
             }
             Some("update") => {
-                let ops: Vec<tenpai_web::patch::Op> =
+                // Read and applied by another RFC 6902 implementation than
+                // the server's, as a client would.
+                let ops: json_patch::Patch =
                     serde_json::from_value(m["patch"].clone()).expect("a patch");
                 let mut view = self.view.take().expect("an update after a table");
-                tenpai_web::patch::apply(&mut view, &ops).expect("the patch applies");
+                json_patch::patch(&mut view, &ops).expect("the patch applies");
                 self.view = Some(view.clone());
                 let mut t = serde_json::json!({"type": "table", "view": view, "patch": m["patch"]});
                 if let Some(e) = m.get("event") {
