@@ -36,6 +36,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod best;
 mod decompose;
 mod error;
 mod evaluate;
@@ -102,7 +103,7 @@ pub fn score(situation: &Situation, rules: &Rules) -> Result<Score, ScoreError> 
 /// ```
 pub fn score_unchecked(situation: &Situation, rules: &Rules) -> Result<Score, ScoreError> {
     let r = &rules.scoring;
-    let best = evaluate::best(situation, r)?;
+    let best = best::best(situation, r)?;
     let (payment, total) = points::payment(
         best.basic,
         situation.is_dealer(),
