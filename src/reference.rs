@@ -81,7 +81,7 @@ fn standard_complete(c: &mut TileCounts, need_pair: bool) -> bool {
 /// Shanten number (least of the three forms) by search; see the module docs.
 ///
 /// # Errors
-/// As [`crate::shanten`].
+/// As [`crate::shanten()`].
 ///
 /// # Panics
 /// Never.
@@ -98,7 +98,7 @@ pub fn shanten(counts: &TileCounts) -> Result<i8, HandError> {
 /// Shanten number of each form by search.
 ///
 /// # Errors
-/// As [`crate::shanten`].
+/// As [`crate::shanten()`].
 ///
 /// # Panics
 /// Never.
@@ -116,7 +116,7 @@ pub fn shanten_forms(counts: &TileCounts) -> Result<Shanten, HandError> {
 /// (4 minus the copies in called melds), for a target of `melds` melds and a pair.
 ///
 /// # Errors
-/// As [`crate::shanten`].
+/// As [`crate::shanten()`].
 ///
 /// # Panics
 /// Never.

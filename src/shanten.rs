@@ -3,7 +3,7 @@
 //!
 //! Exact: no decomposition counts on a fifth copy of a tile. The standard form
 //! is read from the tables: each suit's and the honors' pattern has a
-//! replacement-number class (tomohxx, "[麻雀]シャンテン数計算アルゴリズム"; the
+//! replacement-number class (tomohxx, "\[麻雀\]シャンテン数計算アルゴリズム"; the
 //! per-pattern vectors are documented in `tables/generate.rs`), and the
 //! pairwise combinations of the classes are tabled as well, so a hand is four
 //! class reads and three combination reads with no min-plus step at run time.

@@ -98,7 +98,7 @@ pub(crate) fn concealed_waits(counts: &TileCounts) -> TileSet {
     concealed_shanten_waits(counts).1
 }
 
-/// The shanten number of the concealed tiles ([`crate::shanten`]; `None`
+/// The shanten number of the concealed tiles ([`crate::shanten()`]; `None`
 /// for counts that are no hand) and their waits ([`concealed_waits`]), from
 /// the one shanten lookup the waits begin with.
 #[inline]

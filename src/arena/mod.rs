@@ -5,7 +5,7 @@
 //! - `config.rs`: what to play ([`Config`], [`PlayerKind`]), which wall seed
 //!   and seating each game gets ([`Config::seating`]), and a run cut into
 //!   [`Shard`]s.
-//! - `play.rs`: [`play`] plays a range of a run's games and returns their
+//! - `play.rs`: [`play()`] plays a range of a run's games and returns their
 //!   [`Tally`]; each finished game goes to an [`Observer`] (to write its
 //!   log, say), is counted and dropped. [`play_one`] plays one game.
 //! - `tally.rs`: [`Tally`], integer counts, sums and sums of squares per

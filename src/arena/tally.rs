@@ -174,7 +174,7 @@ impl PlayerTally {
 /// order of [`Config::players`]) the integer sums of every measure
 /// ([`PlayerTally`]).
 ///
-/// Games are added as they finish ([`Tally::add`], or [`super::play`] which
+/// Games are added as they finish ([`Tally::add`], or [`super::play()`] which
 /// returns one) and then dropped, so a run of any length needs the memory of
 /// a few games. Tallies of parts of one run — threads, shards, machines —
 /// merge exactly ([`Tally::merge`]): N shards give the same tally, and so the

@@ -95,7 +95,7 @@ pub fn riichi_allowed(
 }
 
 /// Whether the 3n+2 concealed `hand` (`[u8; 34]` counts) can discard a tile
-/// and be tenpai ([`crate::waits`] of the rest not empty).
+/// and be tenpai ([`crate::waits()`] of the rest not empty).
 ///
 /// # Panics
 /// Never.

@@ -7,7 +7,7 @@
 //!
 //! # Algorithm
 //! The *replacement number* of a pattern `h` for a target of `m` melds and `p`
-//! pairs (tomohxx, "[麻雀]シャンテン数計算アルゴリズム"; the book 「麻雀アルゴリズム」) is
+//! pairs (tomohxx, "\[麻雀\]シャンテン数計算アルゴリズム"; the book 「麻雀アルゴリズム」) is
 //! `min |w \ h|` over complete shapes `w` of that many melds and pairs with at most
 //! `cap[i]` (normally 4) copies of each tile: the number of tiles that must be
 //! drawn. It is computed by a dynamic program over the ranks: at each rank choose

@@ -14,7 +14,7 @@ use crate::rules::Rules;
 /// the reference's on the worlds both played ([`PairedDiff`](super::PairedDiff)). A win the
 /// reference is not is searched like any candidate (so that declining it is
 /// measured); a reference that is the win outside the last round is taken
-/// without search, as [`search`](super::search) takes it.
+/// without search, as [`search`](super::search()) takes it.
 ///
 /// `reference` should be one of `legal` (it is searched even when it is not).
 /// Deterministic for a [`Budget::Samples`](super::Budget::Samples) budget and a given `seed`.

@@ -5,10 +5,10 @@
 //! - [`Determinizer`] (`determinize.rs`): the unseen tiles dealt at random,
 //!   riichi hands ready on a non-furiten wait, heavy callers near ready,
 //!   early discards unwanted.
-//! - [`World`] (`world.rs`): a compact round state for rollouts; [`rollout`]
+//! - [`World`] (`world.rs`): a compact round state for rollouts; [`rollout()`]
 //!   (`rollout.rs`) plays it out with the policies of `policy.rs` and scores
 //!   the ending with the real scorer.
-//! - [`search`] (`search.rs`): the same worlds for every candidate (common
+//! - [`search()`] (`search.rs`): the same worlds for every candidate (common
 //!   random numbers), successive halving, a sample or time [`Budget`];
 //!   [`search_against`] (`against.rs`) measures every candidate against a
 //!   reference action with a [`PairedDiff`] (`paired.rs`), for reviews of

@@ -1,6 +1,6 @@
 //! Rollouts: play a determinized [`World`] from the decision point to the end
 //! of the round, the candidate action first, every seat then following the
-//! fast [`policy`](super::policy), and score the ending with the real scorer
+//! fast [`policy`], and score the ending with the real scorer
 //! and the engine's own rules: a win's situation ([`crate::game::WinFacts`]),
 //! its payments with liability ([`crate::game::win_deltas`]), waits,
 //! swap-calling and tenpai payments. Every change of the world (draws,

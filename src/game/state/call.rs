@@ -134,7 +134,7 @@ impl State {
     /// (`None` when the hand is hidden from this view), and the unseen tiles
     /// after (the same, unless the hand is hidden: its tiles are then seen
     /// now), or [`GameError::MissingTile`] naming the first tile it cannot
-    /// give. Nothing changes: [`Seat::give_up`] then gives them.
+    /// give. Nothing changes: [`super::seat::Seat::give_up`] then gives them.
     fn without(
         &self,
         actor: u8,

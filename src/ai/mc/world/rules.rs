@@ -1,7 +1,7 @@
 //! The rules as the rollouts call them on a [`World`]: yakuhai, dora, waits,
 //! furiten and the payment of a win, each the library's one function
 //! ([`crate::score::is_yakuhai`], [`crate::Tile::dora_of_indicator`],
-//! [`crate::waits`], [`crate::is_tenpai`], [`crate::game::is_furiten`], [`crate::game::win_deltas`]
+//! [`crate::waits()`], [`crate::is_tenpai`], [`crate::game::is_furiten`], [`crate::game::win_deltas`]
 //! with [`crate::game::WinFacts`] and [`crate::game::liable_seat`]) read from
 //! the world's compact arrays.
 
@@ -53,7 +53,7 @@ impl World {
     }
 
     /// Waits, as a kind bitset, of seat `s` holding the 3n+1 concealed
-    /// `counts` beside its melds: [`crate::waits`] (no wait on a kind whose
+    /// `counts` beside its melds: [`crate::waits()`] (no wait on a kind whose
     /// four copies the seat holds).
     #[inline]
     pub(crate) fn waits_for(&self, s: usize, counts: &TileCounts) -> u64 {

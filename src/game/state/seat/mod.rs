@@ -315,7 +315,7 @@ impl Seat {
     }
 
     /// The waits of a 3n+1 concealed hand (empty when not tenpai): tiles that
-    /// complete its shape, yaku or not, as [`crate::waits`] reads them with
+    /// complete its shape, yaku or not, as [`crate::waits()`] reads them with
     /// the seat's melds (a kind whose four copies the seat holds itself is no
     /// wait): what the seat can win on.
     pub fn waits(&self) -> TileSet {
