@@ -80,6 +80,36 @@ async fn browser_ok_the_turn_clock_and_the_time_outs() {
     assert!(!mine.is_empty());
     toast_says(&c, "person S ran out of time", 10).await;
     shot(&c, "turn-toast").await;
+    // After a round's result the server's clock waits `starts_in_ms`; the
+    // page's countdown (clock.js, counted from the message's arrival `at`)
+    // stands still until then. A detached box, a clock of 5 s + 1 s with a
+    // 3 s pause, its message arrived 2 s ago (in the pause) and 4 s ago
+    // (1 s spent): the text is read at once, so no waiting decides it.
+    let shown = c
+        .execute_async(
+            "const done = arguments[arguments.length - 1];
+             import('/assets/clock.js').then(({ showClock }) => {
+               const box = document.createElement('div');
+               const clock = { base_ms: 5000, bank_ms: 1000, starts_in_ms: 3000 };
+               const now = performance.now();
+               showClock(box, clock, now - 2000);
+               const paused = box.textContent;
+               showClock(box, clock, now - 4000);
+               const running = box.textContent;
+               showClock(box, { base_ms: 5000, bank_ms: 1000 }, now - 7000);
+               const bank = box.textContent;
+               showClock(box, null);
+               done([paused, running, bank]);
+             });",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(
+        shown,
+        serde_json::json!(["Time 5 s + 1 s", "Time 4 s + 1 s", "Bank 0 s"]),
+        "the countdown after a round's result"
+    );
     let errs = errors(&c).await;
     assert!(errs.is_empty(), "the page met errors: {errs:?}");
     drain.abort();
