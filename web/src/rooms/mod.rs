@@ -264,6 +264,36 @@ impl Rooms {
     }
 
     /// Every table's handle, in the order they were opened.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use tenpai_web::rooms::{About, Keys, Rooms};
+    /// use tenpai_web::{logs::Logs, table, Config};
+    /// let rooms = Rooms::default();
+    /// assert!(rooms.handles().is_empty());
+    /// let spec = Config::new(tenpai::rules::Rules::tenhou(), 1).table;
+    /// let keys = Keys::new(&spec)?;
+    /// let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    /// let local = tokio::task::LocalSet::new();
+    /// for _ in 0..2 {
+    ///     let id = rooms.reserve();
+    ///     let handle = local.block_on(&rt, async { table::spawn(id, spec.clone(), Logs::default()) })?;
+    ///     let about = About {
+    ///         rules: "tenhou".into(),
+    ///         length: "south".into(),
+    ///         players: ["person", "mc", "mc", "mc"].map(String::from),
+    ///     };
+    ///     let (seats, watch) = (keys.seat_hashes(), keys.watch.hash());
+    ///     rooms.insert(id, handle, about, seats, watch, [127, 0, 0, 1].into());
+    /// }
+    /// let ids: Vec<u64> = rooms.handles().iter().map(|h| h.id()).collect();
+    /// assert_eq!(ids, [1, 2]);
+    /// # Ok(())
+    /// # }
+    /// ```
     pub fn handles(&self) -> Vec<TableHandle> {
         self.lock()
             .tables

@@ -125,6 +125,23 @@ impl TableHandle {
     /// The table's id, unique in this server: [`HOME_TABLE`] or the id the
     /// lobby lists it under (its finished games' logs carry it:
     /// [`crate::logs::Origin::Table`]).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// # fn main() -> Result<(), Box<dyn std::error::Error>> {
+    /// use tenpai_web::{logs::Logs, table, Config};
+    /// // A table's task runs on a `LocalSet` (the engine's game is not `Send`).
+    /// let spec = Config::new(tenpai::rules::Rules::tenhou(), 1).table;
+    /// let rt = tokio::runtime::Builder::new_current_thread().enable_all().build()?;
+    /// let local = tokio::task::LocalSet::new();
+    /// let handle = local.block_on(&rt, async { table::spawn(7, spec, Logs::default()) })?;
+    /// assert_eq!(handle.id(), 7);
+    /// assert!(handle.status().seats.len() == 4 && !handle.status().over);
+    /// # Ok(())
+    /// # }
+    /// ```
     pub fn id(&self) -> u64 {
         self.id
     }
