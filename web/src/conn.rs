@@ -13,7 +13,7 @@ use crate::protocol::{ClientMsg, ServerMsg};
 use crate::rooms::access::viewable;
 use crate::table::{to_text, Out, Role, TableHandle, TableMsg, OUT_QUEUE};
 use crate::{viewer, AppState};
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket};
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
 use tenpai::game::SeatIndex;
@@ -26,16 +26,16 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
     let _counted = state.shutdown.conn();
     let mut bucket = Bucket::new(state.limits.messages_per_second, state.limits.clock.clone());
     let client = state.next_client();
-    let (out, mut queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
+    let (out, mut queue) = mpsc::channel::<Utf8Bytes>(OUT_QUEUE);
     let (mut sink, mut stream) = socket.split();
     let writer = tokio::spawn(async move {
         while let Some(text) = queue.recv().await {
             // The messages queued with it go out with it: one write to
             // the socket for them all (a table publishes an action's
             // events at once), not one each.
-            let mut fed = sink.feed(Message::Text(text.as_ref().into())).await;
+            let mut fed = sink.feed(Message::Text(text)).await;
             while let (Ok(()), Ok(more)) = (&fed, queue.try_recv()) {
-                fed = sink.feed(Message::Text(more.as_ref().into())).await;
+                fed = sink.feed(Message::Text(more)).await;
             }
             if fed.is_err() || sink.flush().await.is_err() {
                 break;

@@ -33,21 +33,25 @@ pub use turn::{TurnLimit, TurnLimitError, RESULT_PAUSE};
 use crate::logs::Logs;
 use crate::protocol::{ClientMsg, GameEnd, SeatStatus};
 use crate::thinking::Thinking;
+use axum::extract::ws::Utf8Bytes;
 use clients::send;
 use decide::{Internal, Stage};
 use seats::Ai;
 use spec::seats_for;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tenpai::game::{Game, GameError, SeatIndex, State};
+use tenpai::game::{Game, GameError, Observation, SeatIndex, State};
 use tenpai::rules::Rules;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-/// A client's outgoing messages (JSON text); the connection writes them.
-pub type Out = mpsc::Sender<Arc<str>>;
+/// A client's outgoing messages (JSON text, the same bytes shared by every
+/// client a message goes to, never copied); the connection writes them.
+pub type Out = mpsc::Sender<Utf8Bytes>;
 
-/// Messages a client may have waiting before it counts as gone.
+/// Messages a client may have waiting (its socket's buffer full); past
+/// them the next are lost, the next table then sent
+/// in full.
 pub const OUT_QUEUE: usize = 1024;
 
 /// Who a client is at a table: what it may see and do.
@@ -221,6 +225,8 @@ struct Table {
     seats: [Option<Box<Ai>>; 4],
     /// Events each AI player has heard.
     heard: [usize; 4],
+    /// The view the last quick AI was asked with, kept for its buffers.
+    obs: Option<Observation>,
     clients: Vec<Client>,
     decision: u64,
     stage: Stage,
@@ -260,10 +266,17 @@ impl Table {
         let seed = spec.seed;
         let game = Game::new(&spec.rules, seed, false)?;
         let started = spec.persons().is_empty();
+        let saved = spec.saved.as_ref().and_then(|s| s.game.clone());
         let mut t = Table {
             id,
             shown: fresh(&spec.rules),
-            seats: seats_for(&spec, seed)?,
+            // A resumed game's players are made once it is known to go on
+            // ([`Table::resume`]): a finished one's never (no bot started
+            // to list a table).
+            seats: match saved {
+                Some(_) => Default::default(),
+                None => seats_for(&spec, seed)?,
+            },
             spec,
             logs,
             games: 1,
@@ -271,6 +284,7 @@ impl Table {
             game,
             published: 0,
             heard: [0; 4],
+            obs: None,
             clients: Vec::new(),
             decision: 0,
             stage: Stage::Thinking,
@@ -301,7 +315,7 @@ impl Table {
             // others are awaited.
             t.stage = Stage::Waiting;
         }
-        match t.spec.saved.as_ref().and_then(|s| s.game.clone()) {
+        match saved {
             Some(game) => t.resume(&game)?,
             None => {
                 t.save(None);

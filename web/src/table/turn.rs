@@ -300,7 +300,7 @@ mod tests {
         }
     }
 
-    type Inbox = mpsc::Receiver<std::sync::Arc<str>>;
+    type Inbox = mpsc::Receiver<axum::extract::ws::Utf8Bytes>;
 
     /// The table with East seated (the game started, East's first
     /// decision open) and a spectator.
