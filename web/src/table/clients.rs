@@ -16,7 +16,7 @@ impl Table {
             let text = to_text(&ServerMsg::Thinking(Box::new(t.clone())));
             for c in &self.clients {
                 if may_see_thinking(c.role, t.seat) {
-                    let _ = c.out.try_send(text.clone());
+                    c.out.send(text.clone());
                 }
             }
         }
@@ -192,7 +192,7 @@ impl Table {
     pub(super) fn broadcast(&self, msg: &ServerMsg) {
         let text = to_text(msg);
         for c in &self.clients {
-            let _ = c.out.try_send(text.clone());
+            c.out.send(text.clone());
         }
     }
 }
@@ -202,7 +202,7 @@ impl Client {
     /// changed, or the client is greeted): in full, or to a client that
     /// takes patches as the difference from the view it was sent last
     /// ([`crate::view::Sent::update`]). A message the client's queue has no room
-    /// for is lost: the next view then goes in full.
+    /// for closes the client ([`Out`]).
     pub(super) fn send_table(&mut self, event: Option<Event>, view: TableView) {
         if !self.patches {
             return send(
@@ -230,7 +230,7 @@ impl Client {
                 (to_text(&msg), sent)
             }
         };
-        if self.out.try_send(text).is_ok() {
+        if self.out.send(text) {
             self.view = sent;
         }
     }
@@ -281,10 +281,10 @@ pub fn to_text(msg: &ServerMsg) -> Utf8Bytes {
 }
 
 /// Sends `msg` to one client without waiting: a client whose queue is full
-/// (it reads slower than it is sent) misses it and stays connected; a
-/// client whose connection ended is dropped at the next publish.
+/// (it reads slower than it is sent) is closed ([`Out`]); a client whose
+/// connection ended or overflowed is dropped at the next publish.
 pub(super) fn send(out: &Out, msg: &ServerMsg) {
-    let _ = out.try_send(to_text(msg));
+    out.send(to_text(msg));
 }
 
 #[cfg(test)]
