@@ -182,7 +182,33 @@ impl SeatView {
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn of(state: &State, seat: SeatIndex) -> SeatView {
-        SeatView::build(state, Perspective::Seat, Some(seat), |s| s == seat.get())
+        SeatView::build(state, Perspective::Seat, Some(seat), true, |s| {
+            s == seat.get()
+        })
+    }
+
+    /// [`SeatView::of`] without its choices, as
+    /// [`SeatView::without_choices`] leaves it, their legal actions never
+    /// worked out: for a host that shows the choices only to the seat
+    /// asked and draws the table for the others at every event.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::{Game, SeatIndex};
+    /// use tenpai::view::SeatView;
+    /// let game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
+    /// let east = SeatIndex::ALL[0];
+    /// let v = SeatView::of_without_choices(game.state(), east);
+    /// assert!(v.choices().is_none() && v.hand().is_some());
+    /// assert_eq!(v, SeatView::of(game.state(), east).without_choices());
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn of_without_choices(state: &State, seat: SeatIndex) -> SeatView {
+        SeatView::build(state, Perspective::Seat, Some(seat), false, |s| {
+            s == seat.get()
+        })
     }
 
     /// A spectator's view of `state`: every seat's river, melds, score and
@@ -202,7 +228,7 @@ impl SeatView {
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn spectator(state: &State) -> SeatView {
-        SeatView::build(state, Perspective::Spectator, None, |_| false)
+        SeatView::build(state, Perspective::Spectator, None, false, |_| false)
     }
 
     /// Every concealed hand `state` knows (for log viewers and finished
@@ -222,7 +248,7 @@ impl SeatView {
     /// # Ok::<(), tenpai::game::GameError>(())
     /// ```
     pub fn all_hands(state: &State, seat: Option<SeatIndex>) -> SeatView {
-        SeatView::build(state, Perspective::AllHands, seat, |_| true)
+        SeatView::build(state, Perspective::AllHands, seat, true, |_| true)
     }
 
     /// This view without its choices: for a host that asks the seats that
@@ -240,6 +266,7 @@ impl SeatView {
         state: &State,
         perspective: Perspective,
         seat: Option<SeatIndex>,
+        with_choices: bool,
         show: impl Fn(u8) -> bool,
     ) -> SeatView {
         let round = state.round();
@@ -309,7 +336,9 @@ impl SeatView {
             tiles_left: state.live_left(),
             turn,
             claimable,
-            choices: seat.and_then(|s| Choices::of(state, s.get())),
+            choices: seat
+                .filter(|_| with_choices)
+                .and_then(|s| Choices::of(state, s.get())),
             result,
         }
     }

@@ -8,12 +8,13 @@
 //! its table or from here) go out through one queue, written by a task of
 //! their own: those waiting together in one write.
 
-use crate::limits::{too_many_messages, Bucket, Held};
+use crate::limits::{too_many_messages, too_slow, Bucket, Held};
 use crate::protocol::{ClientMsg, ServerMsg};
 use crate::rooms::access::viewable;
-use crate::table::{to_text, Out, Role, TableHandle, TableMsg, OUT_QUEUE};
+use crate::table::{to_text, Out, Overflow, Role, TableHandle, TableMsg, OUT_QUEUE};
 use crate::{viewer, AppState};
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
 use tenpai::game::SeatIndex;
@@ -26,23 +27,13 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
     let _counted = state.shutdown.conn();
     let mut bucket = Bucket::new(state.limits.messages_per_second, state.limits.clock.clone());
     let client = state.next_client();
-    let (out, mut queue) = mpsc::channel::<Arc<str>>(OUT_QUEUE);
-    let (mut sink, mut stream) = socket.split();
-    let writer = tokio::spawn(async move {
-        while let Some(text) = queue.recv().await {
-            // The messages queued with it go out with it: one write to
-            // the socket for them all (a table publishes an action's
-            // events at once), not one each.
-            let mut fed = sink.feed(Message::Text(text.as_ref().into())).await;
-            while let (Ok(()), Ok(more)) = (&fed, queue.try_recv()) {
-                fed = sink.feed(Message::Text(more.as_ref().into())).await;
-            }
-            if fed.is_err() || sink.flush().await.is_err() {
-                break;
-            }
-        }
-        let _ = sink.close().await;
-    });
+    let (out, queue) = Out::channel(OUT_QUEUE);
+    let (sink, mut stream) = socket.split();
+    let mut writer = tokio::spawn(write_out(sink, queue, out.overflow()));
+    let mut written = false;
+    // After a close for reading too slowly: until when what the client
+    // still sends is read.
+    let mut linger: Option<tokio::time::Instant> = None;
     let joined = table
         .send(TableMsg::Join {
             client,
@@ -67,7 +58,24 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
             },
             // The server shuts down: its table has told the client.
             _ = shutdown.hung_up() => break,
+            // The writer is done: the socket failed, or the client read
+            // too slowly and was told so. Then what it still sends is
+            // read a while (not answered), so that its socket is not reset
+            // before it reads why.
+            _ = &mut writer, if !written => {
+                written = true;
+                if !out.is_closed() {
+                    break;
+                }
+                linger = Some(tokio::time::Instant::now() + CLOSE_WAIT);
+                continue;
+            }
+            _ = tokio::time::sleep_until(linger.unwrap_or_else(tokio::time::Instant::now)), if linger.is_some() => break,
         };
+        if out.is_closed() {
+            // Closing (it read too slowly): not answered.
+            continue;
+        }
         if matches!(m, Ok(Message::Text(_) | Message::Binary(_))) && !bucket.take() {
             let message = too_many_messages(&state.limits);
             say(&out, ServerMsg::Error { message });
@@ -99,11 +107,69 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
     drop(held);
     table.send(TableMsg::Leave { client }).await;
     drop(out);
-    let _ = writer.await;
+    if !written {
+        let _ = writer.await;
+    }
 }
 
+/// Writes the client's queued messages to its socket until the queue
+/// ends; the messages queued together go out in one write. When the queue
+/// overflows ([`Out`]), what it holds is written, then a close frame that
+/// says why ([`too_slow`]), given [`CLOSE_WAIT`] to go out.
+async fn write_out(
+    mut sink: SplitSink<WebSocket, Message>,
+    mut queue: mpsc::Receiver<Utf8Bytes>,
+    mut overflow: Overflow,
+) {
+    loop {
+        let text = tokio::select! {
+            biased;
+            () = overflow.happened() => break,
+            text = queue.recv() => match text {
+                Some(text) => text,
+                None => {
+                    let _ = sink.close().await;
+                    return;
+                }
+            },
+        };
+        // The messages queued with it go out with it: one write to the
+        // socket for them all (a table publishes an action's events at
+        // once), not one each.
+        let mut fed = sink.feed(Message::Text(text)).await;
+        while let (Ok(()), Ok(more)) = (&fed, queue.try_recv()) {
+            fed = sink.feed(Message::Text(more)).await;
+        }
+        let flushed = tokio::select! {
+            biased;
+            () = overflow.happened() => break,
+            flushed = async { fed?; sink.flush().await } => flushed,
+        };
+        if flushed.is_err() {
+            return;
+        }
+    }
+    // Overflowed: nothing is queued after the message that found no room,
+    // so the client gets every message before it, then why it is closed.
+    let closing = async {
+        while let Ok(more) = queue.try_recv() {
+            sink.feed(Message::Text(more)).await?;
+        }
+        let frame = CloseFrame {
+            code: close_code::POLICY,
+            reason: too_slow().into(),
+        };
+        sink.send(Message::Close(Some(frame))).await
+    };
+    let _ = tokio::time::timeout(CLOSE_WAIT, closing).await;
+}
+
+/// How long a closed client is given to take its last messages and the
+/// close frame.
+const CLOSE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
+
 fn say(out: &Out, msg: ServerMsg) {
-    let _ = out.try_send(to_text(&msg));
+    out.send(to_text(&msg));
 }
 
 async fn handle(

@@ -194,6 +194,15 @@ pub(crate) fn too_many_messages(limits: &Limits) -> String {
     )
 }
 
+/// Why a connection is closed whose client reads slower than it is sent:
+/// [`crate::table::OUT_QUEUE`] messages were waiting for it.
+pub(crate) fn too_slow() -> String {
+    format!(
+        "the client reads too slowly: {} messages were waiting for it, and one more found no room (closed)",
+        crate::table::OUT_QUEUE
+    )
+}
+
 /// Why a WebSocket from `ip` is refused (429): it holds its most
 /// connections.
 pub(crate) fn too_many_connections(ip: IpAddr, limits: &Limits) -> String {

@@ -65,8 +65,11 @@ impl TableView {
         decision: Option<u64>,
         asked: Option<SeatIndex>,
     ) -> TableView {
+        // The choices' legal actions are worked out only for an open
+        // decision (most views are sent between decisions).
         let view = match seat {
-            Some(s) => SeatView::of(state, s),
+            Some(s) if decision.is_some() => SeatView::of(state, s),
+            Some(s) => SeatView::of_without_choices(state, s),
             None => SeatView::all_hands(state, None),
         };
         TableView {
@@ -74,11 +77,7 @@ impl TableView {
             decision,
             asked,
             clock: None,
-            view: if decision.is_some() {
-                view
-            } else {
-                view.without_choices()
-            },
+            view,
         }
     }
 
@@ -164,105 +163,223 @@ impl Sent {
     /// ```
     pub fn update(&mut self, next: TableView) -> Result<Vec<Op>, serde_json::Error> {
         let mut ops = Vec::new();
-        let (a, b) = (&self.view, &next);
-        // The fields left out when absent.
-        part(&mut ops, "/decision", &a.decision, &b.decision, true)?;
-        part(&mut ops, "/asked", &a.asked, &b.asked, true)?;
-        part(&mut ops, "/clock", &a.clock, &b.clock, true)?;
-        part(&mut ops, "/bottom", &a.bottom, &b.bottom, false)?;
-        let (v, w) = (&a.view, &b.view);
-        part(
-            &mut ops,
-            "/perspective",
-            &v.perspective(),
-            &w.perspective(),
-            false,
-        )?;
-        part(&mut ops, "/seat", &v.seat(), &w.seat(), false)?;
-        part(&mut ops, "/stage", &v.stage(), &w.stage(), false)?;
-        part(&mut ops, "/round", &v.round(), &w.round(), false)?;
-        part(
-            &mut ops,
-            "/dora_indicators",
-            &v.dora_indicators(),
-            &w.dora_indicators(),
-            false,
-        )?;
-        part(&mut ops, "/dora", &v.dora(), &w.dora(), false)?;
-        part(
-            &mut ops,
-            "/tiles_left",
-            &v.tiles_left(),
-            &w.tiles_left(),
-            false,
-        )?;
-        part(&mut ops, "/turn", &v.turn(), &w.turn(), false)?;
-        part(
-            &mut ops,
-            "/claimable",
-            &v.claimable(),
-            &w.claimable(),
-            false,
-        )?;
-        part(&mut ops, "/choices", &v.choices(), &w.choices(), false)?;
-        part(&mut ops, "/result", &v.result(), &w.result(), false)?;
-        for (i, (s, t)) in v.seats().iter().zip(w.seats()).enumerate() {
-            if s == t {
-                continue;
-            }
-            let at = |field: &str| format!("/seats/{i}/{field}");
-            part(&mut ops, &at("seat"), &s.seat, &t.seat, false)?;
-            part(&mut ops, &at("wind"), &s.wind, &t.wind, false)?;
-            part(&mut ops, &at("score"), &s.score, &t.score, false)?;
-            part(&mut ops, &at("dealer"), &s.dealer, &t.dealer, false)?;
-            part(&mut ops, &at("riichi"), &s.riichi, &t.riichi, false)?;
-            let (r, q) = (&s.river, &t.river);
-            if q.len() >= r.len() && q[..r.len()] == r[..] {
-                for entry in &q[r.len()..] {
-                    let value = serde_json::to_value(entry)?;
-                    ops.push(Op::Add {
-                        path: at("river/-"),
-                        value,
-                    });
-                }
-            } else {
-                part(&mut ops, &at("river"), r, q, false)?;
-            }
-            part(&mut ops, &at("melds"), &s.melds, &t.melds, false)?;
-            part(
-                &mut ops,
-                &at("hand_size"),
-                &s.hand_size,
-                &t.hand_size,
-                false,
-            )?;
-            part(&mut ops, &at("hand"), &s.hand, &t.hand, false)?;
-        }
+        diff(&self.view, &next, &mut ops)?;
         self.view = next;
         Ok(ops)
     }
+
+    /// [`Sent::update`]'s patch written as its JSON array at the end of
+    /// `out`, without building the operations or their values (the
+    /// server's way: a client's update costs no JSON tree). The same
+    /// operations in the same order; a value's object keys in the order
+    /// of its fields.
+    ///
+    /// # Errors
+    /// As [`Sent::update`]'s; `out` then holds a part of the array.
+    ///
+    /// ```
+    /// use tenpai::game::{Game, SeatIndex};
+    /// use tenpai_web::view::{Sent, TableView};
+    /// let mut game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
+    /// let east = Some(SeatIndex::ALL[0]);
+    /// let first = TableView::of(game.state(), east, None, east);
+    /// let (mut kept, mut written) = (Sent::new(first.clone()), Sent::new(first));
+    /// let discard = game.legal()[0].clone();
+    /// game.step(&discard)?;
+    /// let next = TableView::of(game.state(), east, None, game.to_act());
+    /// let mut json = Vec::new();
+    /// written.write_update(next.clone(), &mut json)?;
+    /// let ops = kept.update(next)?;
+    /// let as_json: serde_json::Value = serde_json::from_slice(&json)?;
+    /// assert_eq!(as_json, serde_json::to_value(&ops)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn write_update(
+        &mut self,
+        next: TableView,
+        out: &mut Vec<u8>,
+    ) -> Result<(), serde_json::Error> {
+        out.push(b'[');
+        let mut ops = Written { out, first: true };
+        diff(&self.view, &next, &mut ops)?;
+        out.push(b']');
+        self.view = next;
+        Ok(())
+    }
+}
+
+/// An operation's kind (RFC 6902's `op`).
+#[derive(Clone, Copy)]
+enum Kind {
+    Add,
+    Remove,
+    Replace,
+}
+
+/// A path of the view: `/field`, or `/seats/i/field` of seat `i`.
+#[derive(Clone, Copy)]
+struct Path<'a> {
+    seat: Option<usize>,
+    field: &'a str,
+}
+
+impl std::fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.seat {
+            Some(i) => write!(f, "/seats/{i}/{}", self.field),
+            None => write!(f, "/{}", self.field),
+        }
+    }
+}
+
+/// Where a patch's operations go: kept as [`Op`]s, or written as JSON
+/// ([`Written`]).
+trait Ops {
+    /// One operation (`value` unused by a remove).
+    fn op<T: Serialize + ?Sized>(
+        &mut self,
+        kind: Kind,
+        path: Path,
+        value: &T,
+    ) -> Result<(), serde_json::Error>;
+}
+
+impl Ops for Vec<Op> {
+    fn op<T: Serialize + ?Sized>(
+        &mut self,
+        kind: Kind,
+        path: Path,
+        value: &T,
+    ) -> Result<(), serde_json::Error> {
+        let path = path.to_string();
+        self.push(match kind {
+            Kind::Remove => Op::Remove { path },
+            Kind::Add => Op::Add {
+                path,
+                value: serde_json::to_value(value)?,
+            },
+            Kind::Replace => Op::Replace {
+                path,
+                value: serde_json::to_value(value)?,
+            },
+        });
+        Ok(())
+    }
+}
+
+/// Operations written as the elements of a JSON array, as [`Op`]
+/// serializes them (`{"op":…,"path":…,"value":…}`).
+struct Written<'a> {
+    out: &'a mut Vec<u8>,
+    first: bool,
+}
+
+impl Ops for Written<'_> {
+    fn op<T: Serialize + ?Sized>(
+        &mut self,
+        kind: Kind,
+        path: Path,
+        value: &T,
+    ) -> Result<(), serde_json::Error> {
+        use std::io::Write;
+        if !std::mem::take(&mut self.first) {
+            self.out.push(b',');
+        }
+        let op = match kind {
+            Kind::Add => "add",
+            Kind::Remove => "remove",
+            Kind::Replace => "replace",
+        };
+        // A path holds no character JSON escapes (field names, numbers).
+        write!(self.out, r#"{{"op":"{op}","path":"{path}""#).map_err(serde_json::Error::io)?;
+        if !matches!(kind, Kind::Remove) {
+            self.out.extend_from_slice(br#","value":"#);
+            serde_json::to_writer(&mut *self.out, value)?;
+        }
+        self.out.push(b'}');
+        Ok(())
+    }
+}
+
+/// The operations that turn view `a` into `b`, in the view's order.
+fn diff(a: &TableView, b: &TableView, ops: &mut impl Ops) -> Result<(), serde_json::Error> {
+    let top = |field| Path { seat: None, field };
+    // The fields left out when absent.
+    optional(ops, top("decision"), &a.decision, &b.decision)?;
+    optional(ops, top("asked"), &a.asked, &b.asked)?;
+    optional(ops, top("clock"), &a.clock, &b.clock)?;
+    part(ops, top("bottom"), &a.bottom, &b.bottom)?;
+    let (v, w) = (&a.view, &b.view);
+    part(ops, top("perspective"), &v.perspective(), &w.perspective())?;
+    part(ops, top("seat"), &v.seat(), &w.seat())?;
+    part(ops, top("stage"), &v.stage(), &w.stage())?;
+    part(ops, top("round"), &v.round(), &w.round())?;
+    part(
+        ops,
+        top("dora_indicators"),
+        v.dora_indicators(),
+        w.dora_indicators(),
+    )?;
+    part(ops, top("dora"), v.dora(), w.dora())?;
+    part(ops, top("tiles_left"), &v.tiles_left(), &w.tiles_left())?;
+    part(ops, top("turn"), &v.turn(), &w.turn())?;
+    part(ops, top("claimable"), &v.claimable(), &w.claimable())?;
+    part(ops, top("choices"), &v.choices(), &w.choices())?;
+    part(ops, top("result"), &v.result(), &w.result())?;
+    for (i, (s, t)) in v.seats().iter().zip(w.seats()).enumerate() {
+        if s == t {
+            continue;
+        }
+        let at = |field| Path {
+            seat: Some(i),
+            field,
+        };
+        part(ops, at("seat"), &s.seat, &t.seat)?;
+        part(ops, at("wind"), &s.wind, &t.wind)?;
+        part(ops, at("score"), &s.score, &t.score)?;
+        part(ops, at("dealer"), &s.dealer, &t.dealer)?;
+        part(ops, at("riichi"), &s.riichi, &t.riichi)?;
+        let (r, q) = (&s.river, &t.river);
+        if q.len() >= r.len() && q[..r.len()] == r[..] {
+            for entry in &q[r.len()..] {
+                ops.op(Kind::Add, at("river/-"), entry)?;
+            }
+        } else {
+            part(ops, at("river"), r, q)?;
+        }
+        part(ops, at("melds"), &s.melds, &t.melds)?;
+        part(ops, at("hand_size"), &s.hand_size, &t.hand_size)?;
+        part(ops, at("hand"), &s.hand, &t.hand)?;
+    }
+    Ok(())
 }
 
 /// The operation that turns the view's part at `path` from `a` into `b`
-/// (none when equal); `skipped`: the part is left out of the view when
-/// `None` (JSON null).
+/// (none when equal).
 fn part<T: Serialize + PartialEq + ?Sized>(
-    ops: &mut Vec<Op>,
-    path: &str,
+    ops: &mut impl Ops,
+    path: Path,
     a: &T,
     b: &T,
-    skipped: bool,
 ) -> Result<(), serde_json::Error> {
     if a == b {
         return Ok(());
     }
-    let path = path.to_string();
-    let value = serde_json::to_value(b)?;
-    let was = skipped && serde_json::to_value(a)?.is_null();
-    ops.push(match (skipped && value.is_null(), was) {
-        (true, _) => Op::Remove { path },
-        (false, true) => Op::Add { path, value },
-        (false, false) => Op::Replace { path, value },
-    });
-    Ok(())
+    ops.op(Kind::Replace, path, b)
+}
+
+/// [`part`] for a part left out of the view when `None`: removed, added
+/// or replaced.
+fn optional<T: Serialize + PartialEq>(
+    ops: &mut impl Ops,
+    path: Path,
+    a: &Option<T>,
+    b: &Option<T>,
+) -> Result<(), serde_json::Error> {
+    match (a, b) {
+        _ if a == b => Ok(()),
+        (_, None) => ops.op(Kind::Remove, path, &()),
+        (None, Some(v)) => ops.op(Kind::Add, path, v),
+        (Some(_), Some(v)) => ops.op(Kind::Replace, path, v),
+    }
 }

@@ -153,3 +153,67 @@ async fn limits_err_tables_in_all_503_and_per_address_429_until_a_game_ends() {
     assert_eq!(open_from(&srv, ip(3)).await.0, 200);
     assert_eq!(open_from(&srv, ip(1)).await.0, 503);
 }
+
+/// A client that sends without reading: its answers fill the socket's
+/// buffers, then its queue; the answer that finds no room closes it with
+/// the reason (code 1008), after every answer before it, whole and in
+/// order, and none after. Another client is served on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn limits_err_a_client_that_does_not_read_is_closed_with_the_reason() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let srv = server_with(Limits {
+        messages_per_second: 1_000_000,
+        ..Limits::default()
+    })
+    .await;
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.set_recv_buffer_size(4096).unwrap();
+    let tcp = sock.connect(srv.addr).await.unwrap();
+    let url = format!("ws://{}/ws", srv.addr);
+    let stream = tokio_tungstenite::MaybeTlsStream::Plain(tcp);
+    let (ws, _) = tokio_tungstenite::client_async_with_config(url, stream, None)
+        .await
+        .unwrap();
+    let (mut tx, mut rx) = ws.split();
+    // More answers than the server's socket can hold (its send buffer
+    // grows to `tcp_wmem`'s largest), the client's (4 KiB) and the queue;
+    // each about a log of its own, so that each answer names its ask.
+    let wmem = std::fs::read_to_string("/proc/sys/net/ipv4/tcp_wmem").unwrap();
+    let most: usize = wmem.split_whitespace().last().unwrap().parse().unwrap();
+    let asks = most / 60 + 2 * tenpai_web::table::OUT_QUEUE;
+    let first = 1_000_000;
+    for log in first..first + asks {
+        let ask = json!({"type": "frame", "log": log, "step": 0}).to_string();
+        tx.send(Message::Text(ask.into())).await.unwrap();
+    }
+    let mut answered = Vec::new();
+    let close = loop {
+        match rx.next().await.expect("a close frame before the end") {
+            Ok(Message::Text(t)) => {
+                let m: Value = serde_json::from_str(t.as_str()).unwrap();
+                if let Some(log) = m["message"].as_str().and_then(|e| e.strip_prefix("log ")) {
+                    answered.push(log.split(':').next().unwrap().parse::<usize>().unwrap());
+                }
+            }
+            Ok(Message::Close(frame)) => break frame.expect("a reason"),
+            other => panic!("{other:?}"),
+        }
+    };
+    // The flooding client goes (the server reads what it sent until then).
+    drop((tx, rx));
+    assert_eq!(u16::from(close.code), 1008);
+    assert_eq!(
+        close.reason.as_str(),
+        "the client reads too slowly: 1024 messages were waiting for it, and one more found no room (closed)"
+    );
+    let n = answered.len();
+    assert!(n > 0 && n < asks, "{n} of {asks}");
+    assert!(
+        answered.iter().copied().eq(first..first + n),
+        "the first {n} asks answered, in order, none missing"
+    );
+    let mut other = Client::connect(&srv).await;
+    other.until("table").await;
+    srv.stop().await.unwrap();
+}

@@ -15,7 +15,8 @@
 //!   games with two people and a spectator;
 //! - finished games in the viewer only to their own table, as each may see.
 //! - a person who leaves: the grace period, the AI playing their seat, their return.
-//! - the log written as the game is played.
+//! - the log written as the game is played; a finished table reopened
+//!   after a restart starts no bot.
 //! - the turn time limit: each decision's clock, the lobby's fields.
 //! - the `Origin` check of WebSocket upgrades.
 //! - the table's updates as patches: the views they give are the full ones.
@@ -32,6 +33,7 @@ mod limits;
 mod origin;
 mod patch;
 mod privacy;
+mod reopen;
 mod rooms;
 mod takeover;
 mod turn;

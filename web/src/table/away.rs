@@ -145,12 +145,11 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Advisor, Role, Table, TableMsg, TableSpec, OUT_QUEUE};
+    use super::super::{Advisor, Out, Role, Table, TableMsg, TableSpec, OUT_QUEUE};
     use std::time::Duration;
     use tenpai::arena::PlayerKind;
     use tenpai::game::SeatIndex;
     use tenpai::rules::{GameLength, Rules};
-    use tokio::sync::mpsc;
 
     fn two_people(grace: Duration) -> Table {
         let mut rules = Rules::tenhou();
@@ -178,8 +177,8 @@ mod tests {
     #[tokio::test]
     async fn take_over_ok_a_person_who_left_before_the_start_gets_a_grace_period() {
         let mut t = two_people(Duration::from_secs(3600));
-        let (east, _to_east) = mpsc::channel(OUT_QUEUE);
-        let (south, mut to_south) = mpsc::channel(OUT_QUEUE);
+        let (east, _to_east) = Out::channel(OUT_QUEUE);
+        let (south, mut to_south) = Out::channel(OUT_QUEUE);
         let [e, s, ..] = SeatIndex::ALL;
         t.handle(TableMsg::Join {
             client: 1,
@@ -211,8 +210,8 @@ mod tests {
         // The grace period ends at once: only the game's end stands
         // between South's leaving and an AI taking the seat.
         let mut t = two_people(Duration::ZERO);
-        let (east, mut to_east) = mpsc::channel(OUT_QUEUE);
-        let (south, _to_south) = mpsc::channel(OUT_QUEUE);
+        let (east, mut to_east) = Out::channel(OUT_QUEUE);
+        let (south, _to_south) = Out::channel(OUT_QUEUE);
         let [e, s, ..] = SeatIndex::ALL;
         t.handle(TableMsg::Join {
             client: 1,

@@ -5,7 +5,7 @@
 use super::{may_see_thinking, Client, Out, Role, Stage, Table};
 use crate::protocol::{SeatStatus, ServerMsg, VERSION};
 use crate::view::{Sent, TableView};
-use std::sync::Arc;
+use axum::extract::ws::Utf8Bytes;
 use tenpai::game::{Event, GameError, SeatIndex};
 
 impl Table {
@@ -16,7 +16,7 @@ impl Table {
             let text = to_text(&ServerMsg::Thinking(Box::new(t.clone())));
             for c in &self.clients {
                 if may_see_thinking(c.role, t.seat) {
-                    let _ = c.out.try_send(text.clone());
+                    c.out.send(text.clone());
                 }
             }
         }
@@ -54,7 +54,7 @@ impl Table {
     /// Tells every client who sits where (after a join or a leave).
     pub(super) fn tell_seats(&self) {
         self.update_public();
-        if self.spec.persons().is_empty() {
+        if self.spec.no_person() {
             return;
         }
         self.broadcast(&ServerMsg::Seats {
@@ -190,9 +190,9 @@ impl Table {
     }
 
     pub(super) fn broadcast(&self, msg: &ServerMsg) {
-        let text: Arc<str> = to_text(msg);
+        let text = to_text(msg);
         for c in &self.clients {
-            let _ = c.out.try_send(text.clone());
+            c.out.send(text.clone());
         }
     }
 }
@@ -202,7 +202,7 @@ impl Client {
     /// changed, or the client is greeted): in full, or to a client that
     /// takes patches as the difference from the view it was sent last
     /// ([`crate::view::Sent::update`]). A message the client's queue has no room
-    /// for is lost: the next view then goes in full.
+    /// for closes the client ([`Out`]).
     pub(super) fn send_table(&mut self, event: Option<Event>, view: TableView) {
         if !self.patches {
             return send(
@@ -213,27 +213,54 @@ impl Client {
                 },
             );
         }
-        let (msg, sent) = match self.view.take() {
-            Some(mut sent) => match sent.update(view) {
-                Ok(patch) => (ServerMsg::Update { event, patch }, Ok(sent)),
+        let (text, sent) = match self.view.take() {
+            Some(mut sent) => match update_text(event.as_ref(), &mut sent, view) {
+                Ok(text) => (text, Some(sent)),
                 Err(e) => {
                     let message = format!("the view could not be written: {e}");
-                    (ServerMsg::Error { message }, Err(()))
+                    (to_text(&ServerMsg::Error { message }), None)
                 }
             },
             None => {
-                let sent = Ok(Sent::new(view.clone()));
+                let sent = Some(Sent::new(view.clone()));
                 let msg = ServerMsg::Table {
                     event,
                     view: Box::new(view),
                 };
-                (msg, sent)
+                (to_text(&msg), sent)
             }
         };
-        if self.out.try_send(to_text(&msg)).is_ok() {
-            self.view = sent.ok();
+        if self.out.send(text) {
+            self.view = sent;
         }
     }
+}
+
+/// The text of [`ServerMsg::Update`] after `event` to the client that was
+/// sent `sent`, whose view becomes `next`: the message as [`to_text`]
+/// writes it, its patch written straight from the two views
+/// ([`Sent::write_update`]), with no JSON tree between.
+///
+/// # Errors
+/// A part could not be written as JSON (a bug).
+fn update_text(
+    event: Option<&Event>,
+    sent: &mut Sent,
+    next: TableView,
+) -> Result<Utf8Bytes, serde_json::Error> {
+    let mut out = Vec::with_capacity(1024);
+    out.extend_from_slice(br#"{"type":"update""#);
+    if let Some(e) = event {
+        out.extend_from_slice(br#","event":"#);
+        serde_json::to_writer(&mut out, e)?;
+    }
+    out.extend_from_slice(br#","patch":"#);
+    sent.write_update(next, &mut out)?;
+    out.push(b'}');
+    let text = String::from_utf8(out).map_err(|e| {
+        serde_json::Error::io(std::io::Error::new(std::io::ErrorKind::InvalidData, e))
+    })?;
+    Ok(text.into())
 }
 
 /// `e` as a client of `role` sees it: its seat's view, a spectator's, or
@@ -247,14 +274,41 @@ fn seen(e: &Event, role: Role) -> Event {
 }
 
 /// A message as JSON text.
-pub fn to_text(msg: &ServerMsg) -> Arc<str> {
+pub fn to_text(msg: &ServerMsg) -> Utf8Bytes {
     serde_json::to_string(msg)
         .unwrap_or_else(|e| format!(r#"{{"type":"error","message":"{e}"}}"#))
         .into()
 }
 
-/// Sends `msg` to one client without waiting (a client whose queue is full
-/// misses it and is dropped at the next publish).
+/// Sends `msg` to one client without waiting: a client whose queue is full
+/// (it reads slower than it is sent) is closed ([`Out`]); a client whose
+/// connection ended or overflowed is dropped at the next publish.
 pub(super) fn send(out: &Out, msg: &ServerMsg) {
-    let _ = out.try_send(to_text(msg));
+    out.send(to_text(msg));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tenpai::game::{Game, SeatIndex};
+
+    /// Every event of a seeded game's first 60 actions: the update written
+    /// straight is the message `to_text` writes of the same operations.
+    #[test]
+    fn update_text_is_the_update_message() {
+        let mut game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false).unwrap();
+        let south = SeatIndex::ALL[1];
+        let view = |g: &Game| TableView::for_role(g.state(), Role::Seat(south), None, g.to_act());
+        let (mut kept, mut written) = (Sent::new(view(&game)), Sent::new(view(&game)));
+        for _ in 0..60 {
+            let a = game.legal()[0].clone();
+            game.step(&a).unwrap();
+            let event = game.events().last().map(|e| e.seen_by(south));
+            let text = update_text(event.as_ref(), &mut written, view(&game)).unwrap();
+            let patch = kept.update(view(&game)).unwrap();
+            let expected = to_text(&ServerMsg::Update { event, patch });
+            let parse = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap();
+            assert_eq!(parse(&text), parse(&expected));
+        }
+    }
 }

@@ -6,7 +6,7 @@
 
 use super::advise::Progress;
 use super::seats::{visible, Ai};
-use super::Table;
+use super::{Role, Table};
 use crate::protocol::ServerMsg;
 use crate::thinking;
 use tenpai::ai::mc::SearchReport;
@@ -121,7 +121,7 @@ impl Table {
         let Some(seat) = self.game.to_act() else {
             return self.finish();
         };
-        if self.spec.persons().is_empty() && self.clients.is_empty() {
+        if self.spec.no_person() && self.clients.is_empty() {
             // A game of four AI players is played while someone watches.
             self.stage = Stage::Unwatched;
             return;
@@ -130,15 +130,22 @@ impl Table {
         let decision = self.decision;
         self.thinking = None;
         if self.is_person(seat) && !self.covered[seat.index()] {
-            // The page answers with a position in the view's choices: they
-            // must be the actions the game asks about.
-            if tenpai::game::legal_actions(&self.shown, seat) != self.game.legal() {
-                return self.fail(&"the seat's view offers other actions than the game asks");
-            }
             self.stage = Stage::Person { seat, decision };
             self.start_clock(seat, decision);
+            // The page answers with a position in the view's choices: they
+            // must be the actions the game asks about.
+            let own = self.table_view(Role::Seat(seat));
+            let offered = own.view.choices().map_or(&[][..], |c| &c.actions[..]);
+            if offered != self.game.legal() {
+                return self.fail(&"the seat's view offers other actions than the game asks");
+            }
+            let mut own = Some(own);
             for i in 0..self.clients.len() {
-                let view = self.table_view(self.clients[i].role);
+                let role = self.clients[i].role;
+                let view = match own.take_if(|_| role == Role::Seat(seat)) {
+                    Some(view) => view,
+                    None => self.table_view(role),
+                };
                 self.clients[i].send_table(None, view);
             }
             if self.wants_panel(seat) {
@@ -161,12 +168,17 @@ impl Table {
         let Some(mut ai) = ai else {
             return self.fail(&format!("seat {seat} has no player"));
         };
-        let events = self.game.events()[self.heard[seat.index()]..].to_vec();
-        self.heard[seat.index()] = self.game.events().len();
-        let obs = Observation::of(self.game.state(), seat);
-        let legal = self.game.legal().to_vec();
+        let heard = std::mem::replace(&mut self.heard[seat.index()], self.game.events().len());
+        // The view kept from the last quick AI's move, its buffers reused.
+        let obs = match self.obs.take() {
+            Some(mut obs) => {
+                obs.refresh(self.game.state(), seat);
+                obs
+            }
+            None => Observation::of(self.game.state(), seat),
+        };
         // Watching four AI players: each one's thinking is shown.
-        let watched = self.spec.persons().is_empty() && self.wants_panel(seat);
+        let watched = self.spec.no_person() && self.wants_panel(seat);
         if watched {
             let by = if matches!(*ai, Ai::Mc(_)) {
                 "mc"
@@ -177,7 +189,10 @@ impl Table {
             self.broadcast_thinking();
         }
         if ai.quick() {
-            let (action, _) = ai.decide(&events, &obs, &legal, None);
+            // Asked here: the events and the legal actions lent, not copied.
+            let events = &self.game.events()[heard..];
+            let (action, _) = ai.decide(events, &obs, self.game.legal(), None);
+            self.obs = Some(obs);
             return self.internal(Internal::AiDone {
                 seat,
                 decision,
@@ -185,6 +200,8 @@ impl Table {
                 action,
             });
         }
+        let events = self.game.events()[heard..].to_vec();
+        let legal = self.game.legal().to_vec();
         let tx = self.internal_tx.clone();
         tokio::task::spawn_blocking(move || {
             let progress = Progress::new(tx.clone(), decision);

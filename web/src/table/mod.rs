@@ -33,21 +33,97 @@ pub use turn::{TurnLimit, TurnLimitError, RESULT_PAUSE};
 use crate::logs::Logs;
 use crate::protocol::{ClientMsg, GameEnd, SeatStatus};
 use crate::thinking::Thinking;
+use axum::extract::ws::Utf8Bytes;
 use clients::send;
 use decide::{Internal, Stage};
 use seats::Ai;
 use spec::seats_for;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use tenpai::game::{Game, GameError, SeatIndex, State};
+use tenpai::game::{Game, GameError, Observation, SeatIndex, State};
 use tenpai::rules::Rules;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-/// A client's outgoing messages (JSON text); the connection writes them.
-pub type Out = mpsc::Sender<Arc<str>>;
+/// A client's outgoing messages (JSON text, the same bytes shared by every
+/// client a message goes to, never copied), queued for its connection to
+/// write. A message the queue has no room for (the client reads slower
+/// than it is sent) is not queued, and marks the queue overflowed: the
+/// table drops the client and its connection closes, telling why
+/// ([`crate::limits`]), so a client never loses a message and stays.
+#[derive(Clone, Debug)]
+pub struct Out {
+    tx: mpsc::Sender<Utf8Bytes>,
+    overflow: Arc<tokio::sync::watch::Sender<bool>>,
+}
 
-/// Messages a client may have waiting before it counts as gone.
+impl Out {
+    /// A queue of `capacity` messages: the way in, and the way out.
+    ///
+    /// # Panics
+    /// `capacity` is 0.
+    ///
+    /// ```
+    /// use tenpai_web::table::Out;
+    /// let (out, mut queue) = Out::channel(1);
+    /// assert!(out.send("one".into()));
+    /// assert!(!out.send("two".into()), "no room: not queued");
+    /// assert!(out.is_closed(), "overflowed");
+    /// assert_eq!(queue.try_recv().unwrap().as_str(), "one");
+    /// ```
+    pub fn channel(capacity: usize) -> (Out, mpsc::Receiver<Utf8Bytes>) {
+        let (tx, rx) = mpsc::channel(capacity);
+        let (overflow, _) = tokio::sync::watch::channel(false);
+        let overflow = Arc::new(overflow);
+        (Out { tx, overflow }, rx)
+    }
+
+    /// Queues `text` without waiting; true when queued. With no room the
+    /// queue is marked overflowed ([`Out::overflow`]).
+    pub fn send(&self, text: Utf8Bytes) -> bool {
+        // Nothing after a message that found no room: the client gets a
+        // whole beginning of its messages, never one with a gap.
+        if *self.overflow.borrow() {
+            return false;
+        }
+        match self.tx.try_send(text) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                self.overflow.send_replace(true);
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+
+    /// The connection is gone, or its queue overflowed (it is closing).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed() || *self.overflow.borrow()
+    }
+
+    /// The queue's overflow as its writer watches it: the writer holds
+    /// no [`Out`], so that the queue ends when the last one is dropped.
+    pub fn overflow(&self) -> Overflow {
+        Overflow(self.overflow.subscribe())
+    }
+}
+
+/// A queue's overflow, watched ([`Out::overflow`]).
+#[derive(Debug)]
+pub struct Overflow(tokio::sync::watch::Receiver<bool>);
+
+impl Overflow {
+    /// Completes once a message found the queue full; never when every
+    /// [`Out`] is gone first.
+    pub async fn happened(&mut self) {
+        if self.0.wait_for(|full| *full).await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// Messages a client may have waiting (its socket's buffer full); one
+/// more closes its connection ([`Out`]).
 pub const OUT_QUEUE: usize = 1024;
 
 /// Who a client is at a table: what it may see and do.
@@ -238,6 +314,8 @@ struct Table {
     seats: [Option<Box<Ai>>; 4],
     /// Events each AI player has heard.
     heard: [usize; 4],
+    /// The view the last quick AI was asked with, kept for its buffers.
+    obs: Option<Observation>,
     clients: Vec<Client>,
     decision: u64,
     stage: Stage,
@@ -277,10 +355,17 @@ impl Table {
         let seed = spec.seed;
         let game = Game::new(&spec.rules, seed, false)?;
         let started = spec.persons().is_empty();
+        let saved = spec.saved.as_ref().and_then(|s| s.game.clone());
         let mut t = Table {
             id,
             shown: fresh(&spec.rules),
-            seats: seats_for(&spec, seed)?,
+            // A resumed game's players are made once it is known to go on
+            // ([`Table::resume`]): a finished one's never (no bot started
+            // to list a table).
+            seats: match saved {
+                Some(_) => Default::default(),
+                None => seats_for(&spec, seed)?,
+            },
             spec,
             logs,
             games: 1,
@@ -288,6 +373,7 @@ impl Table {
             game,
             published: 0,
             heard: [0; 4],
+            obs: None,
             clients: Vec::new(),
             decision: 0,
             stage: Stage::Thinking,
@@ -318,7 +404,7 @@ impl Table {
             // others are awaited.
             t.stage = Stage::Waiting;
         }
-        match t.spec.saved.as_ref().and_then(|s| s.game.clone()) {
+        match saved {
             Some(game) => t.resume(&game)?,
             None => {
                 t.save(None);

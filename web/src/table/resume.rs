@@ -59,7 +59,6 @@ impl Table {
         let fail = |why: String| StartError::Resume(format!("{}: {why}", path.display()));
         self.seed = game.seed;
         self.games = game.number;
-        self.seats = seats_for(&self.spec, game.seed)?;
         self.journal = Some(journal);
         let written = text.lines().count();
         if written > 0 {
@@ -83,6 +82,11 @@ impl Table {
             }
         } else {
             self.game = tenpai::game::Game::new(&self.spec.rules, game.seed, false)?;
+        }
+        // The AI players of a game that goes on (a finished one is only
+        // listed and shown: none made, no bot's process started).
+        if self.game.to_act().is_some() {
+            self.seats = seats_for(&self.spec, game.seed)?;
         }
         if self.started {
             self.advance();

@@ -69,6 +69,19 @@ impl TableSpec {
         self.players.get(seat.index()).is_some_and(Option::is_none)
     }
 
+    /// No person plays: four AI players, whom the clients watch.
+    ///
+    /// ```
+    /// use tenpai::arena::PlayerKind;
+    /// let mut spec = tenpai_web::Config::new(tenpai::rules::Rules::tenhou(), 7).table;
+    /// assert!(!spec.no_person(), "the server's own table: one person, at East");
+    /// spec.players[0] = Some(PlayerKind::Baseline);
+    /// assert!(spec.no_person());
+    /// ```
+    pub fn no_person(&self) -> bool {
+        self.players.iter().all(Option::is_some)
+    }
+
     /// The seats where people play, in seat order.
     pub fn persons(&self) -> Vec<SeatIndex> {
         SeatIndex::ALL

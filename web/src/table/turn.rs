@@ -262,7 +262,7 @@ impl Table {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Advisor, Role, Stage, Table, TableMsg, TableSpec, OUT_QUEUE};
+    use super::super::{Advisor, Out, Role, Stage, Table, TableMsg, TableSpec, OUT_QUEUE};
     use super::TurnLimit;
     use crate::protocol::ClientMsg;
     use serde_json::Value;
@@ -300,7 +300,7 @@ mod tests {
         }
     }
 
-    type Inbox = mpsc::Receiver<std::sync::Arc<str>>;
+    type Inbox = mpsc::Receiver<axum::extract::ws::Utf8Bytes>;
 
     /// The table with East seated (the game started, East's first
     /// decision open) and a spectator.
@@ -312,8 +312,8 @@ mod tests {
     /// messages long.
     fn seated_at(spec: TableSpec, watch: usize) -> (Table, Inbox, Inbox) {
         let mut t = Table::new(1, spec, crate::logs::Logs::default()).unwrap();
-        let (east, to_east) = mpsc::channel(OUT_QUEUE);
-        let (watch, to_watch) = mpsc::channel(watch);
+        let (east, to_east) = Out::channel(OUT_QUEUE);
+        let (watch, to_watch) = Out::channel(watch);
         for (client, out, role) in [(1, east, Role::Seat(EAST)), (2, watch, Role::Spectator)] {
             t.handle(TableMsg::Join { client, out, role });
         }
@@ -467,7 +467,7 @@ mod tests {
         advance(3 * SECOND).await;
         t.handle(TableMsg::Leave { client: 1 });
         advance(60 * SECOND).await;
-        let (east, mut to_east) = mpsc::channel(OUT_QUEUE);
+        let (east, mut to_east) = Out::channel(OUT_QUEUE);
         let role = Role::Seat(EAST);
         t.handle(TableMsg::Join {
             client: 3,
@@ -523,7 +523,7 @@ mod tests {
         let (tx, rx) = mpsc::channel(16);
         let local = tokio::task::LocalSet::new();
         local.spawn_local(t.run(rx));
-        let (east, mut to_east) = mpsc::channel(OUT_QUEUE);
+        let (east, mut to_east) = Out::channel(OUT_QUEUE);
         let (decisions, notices, rounds, took) = local
             .run_until(async move {
                 let start = Instant::now();
