@@ -358,11 +358,9 @@ impl Seat {
     /// lowers a shanten number by one at most, so the hand with the draw is
     /// at least this number less one from ready.
     fn shanten_before_draw(&self) -> Option<i8> {
-        let d = self.drawn?;
+        let d = self.drawn?.index();
         let (h, n, _) = self.waits_cache.0.get()?;
-        let mut before = self.hand;
-        before[d.index()] = before[d.index()].checked_sub(1)?;
-        if same_counts(&h, &before) {
+        if self.hand[d] > 0 && one_more_at(&h, &self.hand, d) {
             n
         } else {
             None
@@ -540,6 +538,24 @@ fn same_counts(a: &TileCounts, b: &TileCounts) -> bool {
         u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("eight counts"))
     };
     (0..4).all(|i| word(a, i) == word(b, i)) && a[32..] == b[32..]
+}
+
+/// `after` is `before` with one more of kind `k`, compared a word at a time
+/// with the one added to `before`'s word (rather than `after` copied, the
+/// one taken off in place and compared: a byte written just before the
+/// words that hold it are read again stalls the read, on every draw).
+/// `before` holds a hand's counts (at most 4 each), so the addition never
+/// carries into the next count.
+#[inline(always)]
+fn one_more_at(before: &TileCounts, after: &TileCounts, k: usize) -> bool {
+    let word = |c: &TileCounts, i: usize| {
+        u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("eight counts"))
+    };
+    let one = |i: usize| if k / 8 == i { 1u64 << (8 * (k % 8)) } else { 0 };
+    let tail = |c: &TileCounts| u16::from_le_bytes([c[32], c[33]]);
+    let tail_one = if k >= 32 { 1u16 << (8 * (k - 32)) } else { 0 };
+    (0..4).all(|i| word(before, i).wrapping_add(one(i)) == word(after, i))
+        && tail(before).wrapping_add(tail_one) == tail(after)
 }
 
 /// The sum of 34 counts, any counts: four eight-count words added in
