@@ -134,3 +134,33 @@ fn riichi_and_tsumo_tests_from_the_memo_agree_with_the_full_ones() {
     assert!(from_memo * 2 > turns, "{from_memo} of {turns} turns");
     assert!(riichi > 0 && agari > 0, "riichi {riichi}, agari {agari}");
 }
+
+#[test]
+fn meld_counts_follow_calls_added_kans_closed_kans_and_replaced_melds() {
+    let meld = |kind, t: &str| TableMeld {
+        kind,
+        tiles: tiles(t),
+        called: None,
+        from: None,
+        added: false,
+    };
+    let mut seat = Seat::default();
+    seat.push_meld(meld(MeldKind::Pon, "0m 5m 5m"));
+    seat.push_meld(meld(MeldKind::Chi, "3p 4p 5p"));
+    let mut want = [0u8; KINDS];
+    want[4] = 3; // a red five counts as a five
+    want[9 + 2..9 + 5].fill(1);
+    assert_eq!(seat.meld_counts(), &want);
+    assert!(seat.add_kan(0, tiles("5m")[0]));
+    want[4] = 4;
+    assert_eq!(seat.meld_counts(), &want);
+    assert_eq!(seat.melds()[0].kind, MeldKind::Kan);
+    assert!(!seat.add_kan(2, tiles("5m")[0]), "no third meld");
+    seat.push_meld(meld(MeldKind::ClosedKan, "7z 7z 7z 7z"));
+    want[33] = 4;
+    assert_eq!(seat.meld_counts(), &want);
+    seat.set_melds(vec![meld(MeldKind::Pon, "1s 1s 1s")]);
+    let mut only = [0u8; KINDS];
+    only[18] = 3;
+    assert_eq!((seat.meld_counts(), seat.melds().len()), (&only, 1));
+}
