@@ -8,9 +8,10 @@ warm-up:
 
 - `tenpai.VecGame(n)` for each n of `--sizes`: all four seats played by the
   caller; each step writes every game's features (PLANES x 34 planes and
-  SCALARS scalars of the seat asked), legal-action mask and legal list into
-  the reused NumPy arrays; the random actions are drawn with NumPy from the
-  legal list. Decisions = n x steps.
+  SCALARS scalars of the seat asked), legal-action mask, legal list and
+  count into the reused NumPy arrays; the random actions are drawn with
+  NumPy, a uniform position below each row's `legal_count` in its row of
+  `legal`. Decisions = n x steps.
 - `tenpai.Game`: one game at a time from Python, `random.choice` over
   `legal_actions()` (no features asked).
 - RiichiEnv 0.4.11 (`RiichiEnv(game_mode="4p-red-half")`, mjai logging off):
@@ -91,13 +92,15 @@ def run_vecgame(n, seconds):
 
     vg = tenpai.VecGame(n, seed=1)
     rng = np.random.default_rng(1)
-    rows = np.arange(n)
-    legal = vg.legal
+    # The arrays are rewritten in place: the flat view of `legal` and the
+    # counts stay valid from step to step.
+    legal, count = vg.legal.reshape(-1), vg.legal_count
+    row_start = np.arange(n) * tenpai.MAX_LEGAL
 
     def step():
-        count = (legal >= 0).sum(axis=1)
+        # A uniform position among each row's legal_count actions.
         pick = (rng.random(n) * count).astype(np.intp)
-        vg.step(legal[rows, pick])
+        vg.step(legal[row_start + pick])
 
     for _ in range(max(1, 2000 // n)):  # warm-up: caches, the allocator, rayon's threads
         step()

@@ -44,7 +44,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = std::time::Instant::now();
     for _ in 0..steps {
         for (i, a) in actions.iter_mut().enumerate() {
-            let count = out.legal_of(i).count();
+            let count = out.legal_of(i).len();
             *a = out.legal_of(i).nth(rng.gen_range(0..count)).expect("legal") as i64;
         }
         games.step(&actions, out.outputs())?;

@@ -41,7 +41,8 @@ fn random_actions(out: &Buffers, rng: &mut ChaCha8Rng) -> Vec<i64> {
         .collect()
 }
 
-/// Row `i` of `out` shows what `game` waits for: seat, features, mask, list.
+/// Row `i` of `out` shows what `game` waits for: seat, features, mask, list
+/// and its length.
 fn assert_row_shows(out: &Buffers, i: usize, game: &Game<'_>) {
     let seat = game.to_act().expect("a row waits for a seat");
     assert_eq!(out.seat[i], seat.get() as i8, "row {i}: seat");
@@ -68,6 +69,11 @@ fn assert_row_shows(out: &Buffers, i: usize, game: &Game<'_>) {
         out.legal_of(i).collect::<Vec<_>>(),
         indices,
         "row {i}: legal list"
+    );
+    assert_eq!(
+        out.legal_count[i] as usize,
+        indices.len(),
+        "row {i}: legal count"
     );
     assert!(
         out.legal[i * MAX_LEGAL + indices.len()..(i + 1) * MAX_LEGAL]

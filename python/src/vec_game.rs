@@ -24,6 +24,7 @@ struct Arrays {
     scalars: Py<PyArray2<i32>>,
     mask: Py<PyArray2<bool>>,
     legal: Py<PyArray2<i16>>,
+    legal_count: Py<PyArray1<i16>>,
     reward: Py<PyArray2<f32>>,
     done: Py<PyArray1<bool>>,
     round_over: Py<PyArray1<bool>>,
@@ -39,6 +40,7 @@ impl Arrays {
             scalars: PyArray2::zeros(py, [n, SCALARS], false).unbind(),
             mask: PyArray2::zeros(py, [n, ACTION_SPACE], false).unbind(),
             legal: PyArray2::zeros(py, [n, MAX_LEGAL], false).unbind(),
+            legal_count: PyArray1::zeros(py, n, false).unbind(),
             reward: PyArray2::zeros(py, [n, 4], false).unbind(),
             done: PyArray1::zeros(py, n, false).unbind(),
             round_over: PyArray1::zeros(py, n, false).unbind(),
@@ -60,6 +62,11 @@ fn with_outputs<R: Send>(
     let mut scalars = a.scalars.bind(py).try_readwrite().map_err(value_error)?;
     let mut mask = a.mask.bind(py).try_readwrite().map_err(value_error)?;
     let mut legal = a.legal.bind(py).try_readwrite().map_err(value_error)?;
+    let mut legal_count = a
+        .legal_count
+        .bind(py)
+        .try_readwrite()
+        .map_err(value_error)?;
     let mut reward = a.reward.bind(py).try_readwrite().map_err(value_error)?;
     let mut done = a.done.bind(py).try_readwrite().map_err(value_error)?;
     let mut round_over = a.round_over.bind(py).try_readwrite().map_err(value_error)?;
@@ -75,6 +82,7 @@ fn with_outputs<R: Send>(
         scalars: scalars.as_slice_mut().map_err(value_error)?,
         mask: mask.as_slice_mut().map_err(value_error)?,
         legal: legal.as_slice_mut().map_err(value_error)?,
+        legal_count: legal_count.as_slice_mut().map_err(value_error)?,
         reward: reward.as_slice_mut().map_err(value_error)?,
         done: done.as_slice_mut().map_err(value_error)?,
         round_over: round_over.as_slice_mut().map_err(value_error)?,
@@ -320,6 +328,13 @@ impl VecGame {
     #[getter]
     fn legal<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<i16>> {
         self.arrays.legal.bind(py).clone()
+    }
+
+    /// int16 (n,): how many legal actions that seat has (the entries of
+    /// `legal` before its -1s).
+    #[getter]
+    fn legal_count<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i16>> {
+        self.arrays.legal_count.bind(py).clone()
     }
 
     /// float32 (n, 4): by seat, what the last step's round and game ends gave.

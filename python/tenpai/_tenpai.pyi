@@ -384,6 +384,9 @@ class VecGame:
     def legal(self) -> npt.NDArray[np.int16]:
         """(n, MAX_LEGAL): that seat's legal action indices ascending, then -1."""
     @property
+    def legal_count(self) -> npt.NDArray[np.int16]:
+        """(n,): how many legal actions that seat has (the entries of ``legal`` before its -1s)."""
+    @property
     def reward(self) -> npt.NDArray[np.float32]:
         """(n, 4): by seat, what the last step's round and game ends gave."""
     @property

@@ -12,8 +12,7 @@ import tenpai
 
 def random_actions(vg, rng):
     """A uniformly random legal action of each game, from the `legal` list."""
-    count = (vg.legal >= 0).sum(axis=1)
-    pick = (rng.random(vg.n) * count).astype(np.int64)
+    pick = (rng.random(vg.n) * vg.legal_count).astype(np.int64)
     return vg.legal[np.arange(vg.n), pick].astype(np.int64)
 
 
@@ -37,7 +36,7 @@ def test_every_game_is_the_lone_game_of_its_seed():
             assert np.array_equal(vg.tiles[i], tiles) and np.array_equal(vg.scalars[i], scalars)
             assert np.array_equal(vg.mask[i], mask)
             legal = vg.legal[i][vg.legal[i] >= 0].tolist()
-            assert legal == g.legal_actions()
+            assert legal == g.legal_actions() and vg.legal_count[i] == len(legal)
         actions = random_actions(vg, rng)
         vg.step(actions)
         for i, g in enumerate(lone):
@@ -56,9 +55,9 @@ def test_every_game_is_the_lone_game_of_its_seed():
 
 def test_arrays_are_allocated_once_and_shaped():
     vg = tenpai.VecGame(3, seed=1)
-    arrays = (vg.seat, vg.tiles, vg.scalars, vg.mask, vg.legal, vg.reward, vg.done, vg.round_over, vg.seeds, vg.final_scores)
-    shapes = [(3,), (3, tenpai.PLANES, 34), (3, tenpai.SCALARS), (3, tenpai.ACTION_SPACE), (3, tenpai.MAX_LEGAL), (3, 4), (3,), (3,), (3,), (3, 4)]
-    dtypes = [np.int8, np.uint8, np.int32, np.bool_, np.int16, np.float32, np.bool_, np.bool_, np.uint64, np.int32]
+    arrays = (vg.seat, vg.tiles, vg.scalars, vg.mask, vg.legal, vg.reward, vg.done, vg.round_over, vg.seeds, vg.final_scores, vg.legal_count)
+    shapes = [(3,), (3, tenpai.PLANES, 34), (3, tenpai.SCALARS), (3, tenpai.ACTION_SPACE), (3, tenpai.MAX_LEGAL), (3, 4), (3,), (3,), (3,), (3, 4), (3,)]
+    dtypes = [np.int8, np.uint8, np.int32, np.bool_, np.int16, np.float32, np.bool_, np.bool_, np.uint64, np.int32, np.int16]
     for a, shape, dtype in zip(arrays, shapes, dtypes):
         assert a.shape == shape and a.dtype == dtype and a.flags.c_contiguous
     returned = vg.step(random_actions(vg, np.random.default_rng(1)))

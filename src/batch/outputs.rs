@@ -25,6 +25,7 @@ pub const TILE_VALUES: usize = PLANES * KINDS;
 /// | `scalars` | [`SCALARS`] | `i32` | that seat's [`crate::game::Features::scalars`] |
 /// | `mask` | [`ACTION_SPACE`] | `bool` | true at its legal action indices |
 /// | `legal` | [`MAX_LEGAL`] | `i16` | its legal action indices ascending, then −1 |
+/// | `legal_count` | 1 | `i16` | how many: the entries of `legal` before its −1s |
 /// | `reward` | 4 | `f32` | by seat: what the step's round and game ends gave ([`super::Reward`]) |
 /// | `done` | 1 | `bool` | the game ended in the step; the row now holds the next game |
 /// | `round_over` | 1 | `bool` | a round ended in the step |
@@ -38,6 +39,7 @@ pub struct Outputs<'a> {
     pub scalars: &'a mut [i32],
     pub mask: &'a mut [bool],
     pub legal: &'a mut [i16],
+    pub legal_count: &'a mut [i16],
     pub reward: &'a mut [f32],
     pub done: &'a mut [bool],
     pub round_over: &'a mut [bool],
@@ -52,6 +54,7 @@ pub(crate) struct Row<'r> {
     pub scalars: &'r mut [i32; SCALARS],
     pub mask: &'r mut [bool; ACTION_SPACE],
     pub legal: &'r mut [i16; MAX_LEGAL],
+    pub legal_count: &'r mut i16,
     pub reward: &'r mut [f32; 4],
     pub done: &'r mut bool,
     pub round_over: &'r mut bool,
@@ -67,12 +70,13 @@ fn row<T, const N: usize>(v: &mut [T], i: usize) -> &mut [T; N] {
 
 impl<'a> Outputs<'a> {
     /// The number of values per row of each field, by name.
-    const WIDTHS: [(&'static str, usize); 10] = [
+    const WIDTHS: [(&'static str, usize); 11] = [
         ("seat", 1),
         ("tiles", TILE_VALUES),
         ("scalars", SCALARS),
         ("mask", ACTION_SPACE),
         ("legal", MAX_LEGAL),
+        ("legal_count", 1),
         ("reward", 4),
         ("done", 1),
         ("round_over", 1),
@@ -81,13 +85,14 @@ impl<'a> Outputs<'a> {
     ];
 
     /// The slices' lengths, in the order of [`Outputs::WIDTHS`].
-    fn lens(&self) -> [usize; 10] {
+    fn lens(&self) -> [usize; 11] {
         [
             self.seat.len(),
             self.tiles.len(),
             self.scalars.len(),
             self.mask.len(),
             self.legal.len(),
+            self.legal_count.len(),
             self.reward.len(),
             self.done.len(),
             self.round_over.len(),
@@ -124,6 +129,7 @@ impl<'a> Outputs<'a> {
         let (scalars, scalars2) = self.scalars.split_at_mut(k * SCALARS);
         let (mask, mask2) = self.mask.split_at_mut(k * ACTION_SPACE);
         let (legal, legal2) = self.legal.split_at_mut(k * MAX_LEGAL);
+        let (legal_count, legal_count2) = self.legal_count.split_at_mut(k);
         let (reward, reward2) = self.reward.split_at_mut(k * 4);
         let (done, done2) = self.done.split_at_mut(k);
         let (round_over, round_over2) = self.round_over.split_at_mut(k);
@@ -136,6 +142,7 @@ impl<'a> Outputs<'a> {
                 scalars,
                 mask,
                 legal,
+                legal_count,
                 reward,
                 done,
                 round_over,
@@ -148,6 +155,7 @@ impl<'a> Outputs<'a> {
                 scalars: scalars2,
                 mask: mask2,
                 legal: legal2,
+                legal_count: legal_count2,
                 reward: reward2,
                 done: done2,
                 round_over: round_over2,
@@ -165,6 +173,7 @@ impl<'a> Outputs<'a> {
             scalars: row(self.scalars, i),
             mask: row(self.mask, i),
             legal: row(self.legal, i),
+            legal_count: &mut self.legal_count[i],
             reward: row(self.reward, i),
             done: &mut self.done[i],
             round_over: &mut self.round_over[i],
@@ -185,6 +194,7 @@ pub struct Buffers {
     pub scalars: Vec<i32>,
     pub mask: Vec<bool>,
     pub legal: Vec<i16>,
+    pub legal_count: Vec<i16>,
     pub reward: Vec<f32>,
     pub done: Vec<bool>,
     pub round_over: Vec<bool>,
@@ -209,6 +219,7 @@ impl Buffers {
             scalars: vec![0; n * SCALARS],
             mask: vec![false; n * ACTION_SPACE],
             legal: vec![0; n * MAX_LEGAL],
+            legal_count: vec![0; n],
             reward: vec![0.0; n * 4],
             done: vec![false; n],
             round_over: vec![false; n],
@@ -225,6 +236,7 @@ impl Buffers {
             scalars: &mut self.scalars,
             mask: &mut self.mask,
             legal: &mut self.legal,
+            legal_count: &mut self.legal_count,
             reward: &mut self.reward,
             done: &mut self.done,
             round_over: &mut self.round_over,
@@ -233,14 +245,15 @@ impl Buffers {
         }
     }
 
-    /// Game `i`'s legal action indices (the row of `legal` before its −1s).
+    /// Game `i`'s legal action indices (the first `legal_count[i]` of its
+    /// row of `legal`).
     ///
     /// # Panics
     /// When `i` is not a game of the buffers.
-    pub fn legal_of(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
-        self.legal[i * MAX_LEGAL..(i + 1) * MAX_LEGAL]
+    pub fn legal_of(&self, i: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
+        let count = usize::try_from(self.legal_count[i]).map_or(0, |c| c.min(MAX_LEGAL));
+        self.legal[i * MAX_LEGAL..i * MAX_LEGAL + count]
             .iter()
-            .take_while(|&&a| a >= 0)
             .map(|&a| a as usize)
     }
 }

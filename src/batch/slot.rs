@@ -205,7 +205,7 @@ impl Slot {
     }
 
     /// Writes the decision the row waits for: the seat, its features, its
-    /// legal actions (mask and list) and the seed.
+    /// legal actions (mask, list and count) and the seed.
     pub fn write_decision(&self, row: &mut Row<'_>) -> Result<(), GameError> {
         let seat = self
             .game
@@ -234,6 +234,7 @@ impl Slot {
             }
         }
         row.legal[k..].fill(-1);
+        *row.legal_count = k as i16;
         Ok(())
     }
 }

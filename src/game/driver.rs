@@ -421,13 +421,14 @@ impl<'w> Game<'w> {
     /// Settles the answers to `from`'s discard or kan: rons, then the riichi
     /// stick, forced draws, pon or kan, chi, else the next draw.
     fn settle(&mut self, from: u8, choices: &[(u8, Action)]) -> Result<(), GameError> {
-        let rons: Vec<u8> = choices
-            .iter()
-            .filter(|(_, a)| *a == Action::Ron)
-            .map(|&(s, _)| s)
-            .collect();
         let g = self.state.rules().game.clone();
-        if !rons.is_empty() {
+        // Most discards are answered by no ron: no list is built for them.
+        if choices.iter().any(|(_, a)| *a == Action::Ron) {
+            let rons: Vec<u8> = choices
+                .iter()
+                .filter(|(_, a)| *a == Action::Ron)
+                .map(|&(s, _)| s)
+                .collect();
             if rons.len() >= 3 && g.triple_ron_abort {
                 return self.draw(DrawReason::TripleRon);
             }

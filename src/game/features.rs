@@ -14,7 +14,7 @@
 use super::observation::{last_tile, Observation};
 use super::pai::Pai;
 use super::seat_index::SeatIndex;
-use super::state::{Phase, RiichiState, State, TableMeld};
+use super::state::{Phase, RiichiState, State};
 use crate::tile::{TileCounts, KINDS};
 
 /// Number of 34-value planes in [`Features::tiles`].
@@ -168,7 +168,7 @@ trait Seen {
     fn hand(&self) -> (TileCounts, [u8; 3]);
     fn drawn(&self) -> Option<Pai>;
     fn hand_size(&self, seat: u8) -> u8;
-    fn melds(&self, seat: u8) -> &[TableMeld];
+    fn meld_counts(&self, seat: u8) -> TileCounts;
     /// The seat's river as counts by kind: every discard (called ones too),
     /// the called ones, and the riichi declaration tile's count by kind.
     fn river_counts(&self, seat: u8) -> [TileCounts; 3];
@@ -205,8 +205,14 @@ impl Seen for Observation {
     fn hand_size(&self, seat: u8) -> u8 {
         self.hand_sizes[seat as usize]
     }
-    fn melds(&self, seat: u8) -> &[TableMeld] {
-        &self.melds[seat as usize]
+    fn meld_counts(&self, seat: u8) -> TileCounts {
+        let mut counts = [0; KINDS];
+        for p in self.melds[seat as usize].iter().flat_map(|m| &m.tiles) {
+            if let Some(t) = p.tile() {
+                counts[t.index()] += 1;
+            }
+        }
+        counts
     }
     fn river_counts(&self, seat: u8) -> [TileCounts; 3] {
         let mut counts = [[0; KINDS]; 3];
@@ -268,8 +274,8 @@ impl Seen for SeenBy<'_> {
     fn hand_size(&self, seat: u8) -> u8 {
         self.state.seat_at(seat).len() as u8
     }
-    fn melds(&self, seat: u8) -> &[TableMeld] {
-        self.state.seat_at(seat).melds()
+    fn meld_counts(&self, seat: u8) -> TileCounts {
+        *self.state.seat_at(seat).meld_counts()
     }
     fn river_counts(&self, seat: u8) -> [TileCounts; 3] {
         *self.state.seat_at(seat).river_counts()
@@ -341,9 +347,10 @@ fn not_seen_of(view: &impl Seen, tiles: &[u8; PLANES * KINDS]) -> TileCounts {
 
 /// The encoding of `view` (every value overwritten).
 ///
-/// Written for speed (a batch of games writes it at every decision): one
-/// pass over the melds, the rivers as counts the state keeps as they grow
-/// ([`crate::game::Seat::river_counts`]), and plane 18 from the state's
+/// Written for speed (a batch of games writes it at every decision): the
+/// melds and the rivers as counts the state keeps as they grow
+/// ([`crate::game::Seat::meld_counts`], [`crate::game::Seat::river_counts`]),
+/// and plane 18 from the state's
 /// unseen counts when it has them, else summed plane by plane (whole
 /// 34-value rows the compiler adds as vectors) rather than kind by kind.
 fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32; SCALARS]) {
@@ -363,11 +370,7 @@ fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32
     let scores = view.scores();
     for seat in 0..4u8 {
         let r = rel(seat) as usize;
-        for m in view.melds(seat) {
-            for &p in &m.tiles {
-                add(tiles, 3 + r, p);
-            }
-        }
+        tiles[(3 + r) * KINDS..(4 + r) * KINDS].copy_from_slice(&view.meld_counts(seat));
         let [river, _, riichi] = view.river_counts(seat);
         tiles[(7 + r) * KINDS..(8 + r) * KINDS].copy_from_slice(&river);
         tiles[(11 + r) * KINDS..(12 + r) * KINDS].copy_from_slice(&riichi);

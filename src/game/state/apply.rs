@@ -131,9 +131,19 @@ impl State {
             };
             return Err(err(event, seat, format!("{whose} must be named, not ?")));
         }
-        (self.unseen, self.unseen_red) = self.unseen_without(&[p], |p| GameError::NotInWall {
-            tile: p.to_string(),
-        })?;
+        // Checked, then taken in place (as `unseen_without` would for one
+        // tile, without copying the counts out and back: a count written
+        // in a copy just before the copy is read whole stalls the read, at
+        // every draw).
+        if !has_in(&self.unseen, &self.unseen_red, p, 1) {
+            return Err(GameError::NotInWall {
+                tile: p.to_string(),
+            });
+        }
+        self.unseen[p.index()] -= 1;
+        if p.is_red() {
+            self.unseen_red[p.index() / 9] -= 1;
+        }
         Ok(())
     }
 

@@ -35,14 +35,14 @@ impl State {
         tiles.push(pai);
         let hand = &mut self.seats[a];
         hand.give_up(left, consumed.len());
-        hand.melds.push(TableMeld {
+        hand.push_meld(TableMeld {
             kind,
             tiles,
             called: Some(pai),
             from: Some(target),
             added: false,
         });
-        let melds = hand.melds.iter().map(|m| (m.kind, m.tile(), m.from));
+        let melds = hand.melds().iter().map(|m| (m.kind, m.tile(), m.from));
         hand.pao = hand.pao.or(liable_seat(melds, &self.rules));
         // The call stands: the passes are settled (the caller's too),
         // everyone's ippatsu ends.
@@ -180,13 +180,13 @@ impl State {
         let t = pai.tile().ok_or_else(|| err(E, actor, "hidden tile"))?;
         let s = &self.seats[a];
         let Some(mi) = s
-            .melds
+            .melds()
             .iter()
             .position(|m| m.kind == MeldKind::Pon && m.tile() == t)
         else {
             return Err(err(E, actor, format!("no pon of {t}")));
         };
-        let mut pon: Vec<Pai> = s.melds[mi].tiles.clone();
+        let mut pon: Vec<Pai> = s.melds()[mi].tiles.clone();
         let mut given = consumed.to_vec();
         pon.sort();
         given.sort();
@@ -201,10 +201,8 @@ impl State {
         let s = &mut self.seats[a];
         s.give_up(left, 1);
         s.drawn = None;
-        let m = &mut s.melds[mi];
-        m.kind = MeldKind::Kan;
-        m.added = true;
-        m.tiles.push(pai);
+        let added = s.add_kan(mi, pai);
+        debug_assert!(added, "the pon was found above");
         self.kans.push(actor);
         kan_declared(&mut self.any_call);
         self.pending_dora += 1;
@@ -245,7 +243,7 @@ impl State {
         let hand = &mut self.seats[a];
         hand.give_up(left, consumed.len());
         hand.drawn = None;
-        hand.melds.push(TableMeld {
+        hand.push_meld(TableMeld {
             kind: MeldKind::ClosedKan,
             tiles: consumed.to_vec(),
             called: None,
@@ -258,7 +256,7 @@ impl State {
         let robs = self.rules.game.kokushi_robs_closed_kan;
         self.could_ron = could_ron(a, |o| {
             let s = &self.seats[o];
-            robs && is_kokushi_tenpai(s.concealed(), s.melds.len()) && s.waits().contains(t)
+            robs && is_kokushi_tenpai(s.concealed(), s.melds().len()) && s.waits().contains(t)
         });
         self.phase = Phase::Kan {
             seat: actor,

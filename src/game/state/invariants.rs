@@ -73,7 +73,7 @@ impl State {
                 .iter()
                 .filter(|r| !r.called)
                 .for_each(|r| add(r.pai));
-            s.melds
+            s.melds()
                 .iter()
                 .flat_map(|m| m.tiles.iter())
                 .for_each(|&p| add(p));
@@ -116,7 +116,7 @@ impl State {
     /// ends.
     fn check_hand_sizes(&self) -> Result<(), GameError> {
         for (i, s) in self.seats.iter().enumerate() {
-            let n = s.len() + 3 * s.melds.len();
+            let n = s.len() + 3 * s.melds().len();
             let turn = match self.phase {
                 Phase::Turn { seat, .. } | Phase::RiichiDiscard { seat } => seat as usize == i,
                 _ => false,
@@ -153,6 +153,18 @@ impl State {
                     s.river_counts()
                 ));
             }
+            let mut melded = [0u8; KINDS];
+            for t in s.melds().iter().flat_map(|m| &m.tiles) {
+                if let Some(t) = t.tile() {
+                    melded[t.index()] += 1;
+                }
+            }
+            if s.meld_counts() != &melded {
+                return bad(format!(
+                    "seat {i}'s meld counts {:?}, its melds' {melded:?}",
+                    s.meld_counts()
+                ));
+            }
             if let Some((_, cached, fresh)) = s.stale_waits() {
                 return bad(format!(
                     "seat {i}'s cached waits {cached}, computed afresh {fresh}"
@@ -174,7 +186,7 @@ impl State {
     fn check_kans(&self) -> Result<(), GameError> {
         for (i, s) in self.seats.iter().enumerate() {
             let on_table = s
-                .melds
+                .melds()
                 .iter()
                 .filter(|m| matches!(m.kind, MeldKind::Kan | MeldKind::ClosedKan))
                 .count();
@@ -194,7 +206,7 @@ impl State {
                 self.kans.len()
             ));
         }
-        let melds = self.seats.iter().any(|s| !s.melds.is_empty());
+        let melds = self.seats.iter().any(|s| !s.melds().is_empty());
         if melds != self.any_call {
             return bad(format!(
                 "a call was made: {}, melds on the table: {melds}",

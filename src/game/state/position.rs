@@ -88,7 +88,7 @@ impl State {
             st.see(d, 4)?;
         }
         st.dora = obs.dora_indicators.clone();
-        st.any_call = st.seats.iter().any(|s| !s.melds.is_empty());
+        st.any_call = st.seats.iter().any(|s| !s.melds().is_empty());
         let kans = st.kans.len();
         if st.dora.len() > kans + 1 {
             return Err(err(
@@ -139,7 +139,7 @@ impl State {
                 self.kans.push(s);
             }
         }
-        seat.melds = obs.melds[i].clone();
+        seat.set_melds(obs.melds[i].clone());
         for r in obs.rivers[i].iter().filter(|r| !r.called) {
             self.see(r.pai, s)?;
         }
@@ -211,7 +211,7 @@ impl State {
                 Phase::Discarded { seat: s, pai: p }
             } else {
                 let kan = self.seats[s as usize]
-                    .melds
+                    .melds()
                     .iter()
                     .rev()
                     .find(|m| m.tiles.len() == 4 && m.tile() == t)
@@ -255,7 +255,7 @@ impl State {
                 "3n+2 tiles and no drawn tile, but no call to have made",
             )
         };
-        let m = self.seats[me as usize].melds.last().ok_or_else(no_call)?;
+        let m = self.seats[me as usize].melds().last().ok_or_else(no_call)?;
         let (Some(called), Some(from)) = (m.called, m.from) else {
             return Err(no_call());
         };

@@ -38,14 +38,14 @@ impl State {
         let s = &self.seats[State::seat_check("hora", seat)?];
         let t = pai.tile().ok_or_else(|| err("hora", seat, "hidden tile"))?;
         let melds: Vec<Meld> = s
-            .melds
+            .melds()
             .iter()
             .map(TableMeld::to_meld)
             .collect::<Result<_, _>>()
             .map_err(|e| err("hora", seat, e.to_string()))?;
         let facts = WinFacts {
             meld_origins: s
-                .melds
+                .melds()
                 .iter()
                 .map(|m| MeldOrigin {
                     added: m.added,
@@ -344,7 +344,7 @@ impl State {
         if s.is_hidden() {
             return Ok(p);
         }
-        if kan == Some(true) && !is_kokushi_tenpai(s.concealed(), s.melds.len()) {
+        if kan == Some(true) && !is_kokushi_tenpai(s.concealed(), s.melds().len()) {
             return Err(err(E, actor, "only thirteen orphans may rob a closed kan"));
         }
         if s.furiten() {
@@ -434,7 +434,7 @@ impl State {
             && !s.furiten()
             && (!closed
                 || (self.rules.game.kokushi_robs_closed_kan
-                    && is_kokushi_tenpai(s.concealed(), s.melds.len())))
+                    && is_kokushi_tenpai(s.concealed(), s.melds().len())))
             && self.score_win_at(o, d, pai, &[]).is_ok()
     }
 }

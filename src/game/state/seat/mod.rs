@@ -14,7 +14,9 @@ use crate::meld::MeldKind;
 use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 use crate::waits::{concealed_shanten_waits, concealed_waits, without_held_fours};
 
+mod counts;
 mod table_meld;
+use counts::{add_counts, count_tiles, one_more_at, same_counts};
 pub use table_meld::TableMeld;
 
 /// A seat's concealed tiles as counts and red fives per suit: what a call
@@ -83,8 +85,12 @@ pub struct Seat {
     hand: TileCounts,
     /// Red fives among the concealed tiles, per suit.
     red: [u8; 3],
-    /// Called melds and closed kans, in call order.
-    pub(super) melds: Vec<TableMeld>,
+    /// Called melds and closed kans, in call order (changed only through
+    /// [`Seat::push_meld`], [`Seat::add_kan`] and [`Seat::set_melds`],
+    /// which keep the counts below).
+    melds: Vec<TableMeld>,
+    /// The tiles of the melds by kind.
+    meld_counts: TileCounts,
     /// The discards, in order (changed only through [`Seat::discard`],
     /// [`Seat::mark_last_called`] and [`Seat::set_river`], which keep the
     /// counts below).
@@ -145,6 +151,47 @@ impl Seat {
     #[inline]
     pub fn melds(&self) -> &[TableMeld] {
         &self.melds
+    }
+
+    /// The tiles of [`Seat::melds`] by kind (`[u8; 34]`, a kan's four
+    /// included) — what a learning agent's features read, kept as the melds
+    /// are made.
+    ///
+    /// ```
+    /// use tenpai::game::{Game, SeatIndex};
+    /// let g = Game::new(&tenpai::rules::Rules::tenhou(), 1, false)?;
+    /// assert_eq!(g.state().seat(SeatIndex::ALL[0]).meld_counts(), &[0; 34]); // no call yet
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    #[inline]
+    pub fn meld_counts(&self) -> &TileCounts {
+        &self.meld_counts
+    }
+
+    /// Adds a meld (a call or a closed kan).
+    pub(super) fn push_meld(&mut self, meld: TableMeld) {
+        add_counts(&mut self.meld_counts, &meld.tiles);
+        self.melds.push(meld);
+    }
+
+    /// Makes meld `i` (a pon) an added kan with `pai`; `false` (and no
+    /// change) past the melds.
+    pub(super) fn add_kan(&mut self, i: usize, pai: Pai) -> bool {
+        let Some(m) = self.melds.get_mut(i) else {
+            return false;
+        };
+        m.kind = MeldKind::Kan;
+        m.added = true;
+        m.tiles.push(pai);
+        add_counts(&mut self.meld_counts, &[pai]);
+        true
+    }
+
+    /// Replaces the melds (a position built from a description).
+    pub(super) fn set_melds(&mut self, melds: Vec<TableMeld>) {
+        self.melds.clear();
+        self.meld_counts = [0; KINDS];
+        melds.into_iter().for_each(|m| self.push_meld(m));
     }
 
     /// The discards, in order (called ones included, marked).
@@ -358,11 +405,9 @@ impl Seat {
     /// lowers a shanten number by one at most, so the hand with the draw is
     /// at least this number less one from ready.
     fn shanten_before_draw(&self) -> Option<i8> {
-        let d = self.drawn?;
+        let d = self.drawn?.index();
         let (h, n, _) = self.waits_cache.0.get()?;
-        let mut before = self.hand;
-        before[d.index()] = before[d.index()].checked_sub(1)?;
-        if same_counts(&h, &before) {
+        if self.hand[d] > 0 && one_more_at(&h, &self.hand, d) {
             n
         } else {
             None
@@ -520,6 +565,7 @@ impl Default for Seat {
             hand: [0; KINDS],
             red: [0; 3],
             melds: Vec::new(),
+            meld_counts: [0; KINDS],
             river: Vec::new(),
             river_counts: [[0; KINDS]; 3],
             discarded: TileSet::EMPTY,
@@ -530,33 +576,6 @@ impl Default for Seat {
             hidden: None,
         }
     }
-}
-
-/// `a == b`, as four word compares and one of two bytes (the slice compare
-/// calls `memcmp`, which costs more than this on every draw and discard).
-#[inline(always)]
-fn same_counts(a: &TileCounts, b: &TileCounts) -> bool {
-    let word = |c: &TileCounts, i: usize| {
-        u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("eight counts"))
-    };
-    (0..4).all(|i| word(a, i) == word(b, i)) && a[32..] == b[32..]
-}
-
-/// The sum of 34 counts, any counts: four eight-count words added in
-/// sixteen-bit lanes, the lanes summed by one multiplication (the features of
-/// a batch of games ask the hand size of four seats at every decision).
-#[inline]
-fn count_tiles(c: &TileCounts) -> usize {
-    const LOW: u64 = 0x00ff_00ff_00ff_00ff;
-    let mut lanes = 0u64;
-    for i in 0..4 {
-        let w = u64::from_le_bytes(c[i * 8..i * 8 + 8].try_into().expect("eight counts"));
-        // Each lane at most 2 × 255 a word, 2,040 for the four.
-        lanes += (w & LOW) + ((w >> 8) & LOW);
-    }
-    // The top lane of the product is the sum of the four (at most 8,160).
-    let words = (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize;
-    words + usize::from(c[32]) + usize::from(c[33])
 }
 
 /// `hand` (counts with `red` fives per suit) holds at least `n` of this exact

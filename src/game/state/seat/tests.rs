@@ -29,6 +29,54 @@ fn count_tiles_is_the_plain_sum_of_any_counts() {
 }
 
 #[test]
+fn one_more_at_is_one_more_of_that_kind_and_nothing_else() {
+    let mut rng = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |m: u64| {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        (rng % m) as usize
+    };
+    let (mut same, mut differ) = (0, 0);
+    for _ in 0..20_000 {
+        let mut before = [0u8; KINDS];
+        for x in &mut before {
+            *x = next(5) as u8;
+        }
+        let k = next(KINDS as u64);
+        let mut after = before;
+        after[k] = after[k].wrapping_add(1);
+        // Most rounds change one more count (or none), by -1 to +1.
+        if next(3) > 0 {
+            let j = next(KINDS as u64);
+            after[j] = after[j].wrapping_add(next(3) as u8).wrapping_sub(1);
+        }
+        let plain = (0..KINDS).all(|i| {
+            let want = before[i] + u8::from(i == k);
+            after[i] == want
+        });
+        assert_eq!(
+            one_more_at(&before, &after, k),
+            plain,
+            "{before:?} {after:?} {k}"
+        );
+        if plain {
+            same += 1;
+        } else {
+            differ += 1;
+        }
+        // Any other kind: `after` never has one more of it alone (kind k
+        // differs by 0 or 2, or by one with the other change elsewhere).
+        let other = (k + 1 + next(KINDS as u64 - 1)) % KINDS;
+        assert!(
+            !one_more_at(&before, &after, other),
+            "{before:?} {after:?} {other}"
+        );
+    }
+    assert!(same > 5_000 && differ > 5_000, "{same} {differ}");
+}
+
+#[test]
 fn seat_tiles_lists_every_copy_in_index_order_whatever_the_counts() {
     // A dealt hand, and counts no game produces (136 tiles): red fives first.
     for (hand, red) in [
@@ -85,4 +133,34 @@ fn riichi_and_tsumo_tests_from_the_memo_agree_with_the_full_ones() {
     }
     assert!(from_memo * 2 > turns, "{from_memo} of {turns} turns");
     assert!(riichi > 0 && agari > 0, "riichi {riichi}, agari {agari}");
+}
+
+#[test]
+fn meld_counts_follow_calls_added_kans_closed_kans_and_replaced_melds() {
+    let meld = |kind, t: &str| TableMeld {
+        kind,
+        tiles: tiles(t),
+        called: None,
+        from: None,
+        added: false,
+    };
+    let mut seat = Seat::default();
+    seat.push_meld(meld(MeldKind::Pon, "0m 5m 5m"));
+    seat.push_meld(meld(MeldKind::Chi, "3p 4p 5p"));
+    let mut want = [0u8; KINDS];
+    want[4] = 3; // a red five counts as a five
+    want[9 + 2..9 + 5].fill(1);
+    assert_eq!(seat.meld_counts(), &want);
+    assert!(seat.add_kan(0, tiles("5m")[0]));
+    want[4] = 4;
+    assert_eq!(seat.meld_counts(), &want);
+    assert_eq!(seat.melds()[0].kind, MeldKind::Kan);
+    assert!(!seat.add_kan(2, tiles("5m")[0]), "no third meld");
+    seat.push_meld(meld(MeldKind::ClosedKan, "7z 7z 7z 7z"));
+    want[33] = 4;
+    assert_eq!(seat.meld_counts(), &want);
+    seat.set_melds(vec![meld(MeldKind::Pon, "1s 1s 1s")]);
+    let mut only = [0u8; KINDS];
+    only[18] = 3;
+    assert_eq!((seat.meld_counts(), seat.melds().len()), (&only, 1));
 }
