@@ -144,6 +144,8 @@ pub fn make(
     Ok(Opponent::Own(match kind {
         PlayerKind::Random => Box::new(RandomPlayer::new(own)),
         PlayerKind::Baseline => Box::new(BaselinePlayer::new(rules)),
+        PlayerKind::BaselineV1 => Box::new(BaselinePlayer::v1(rules)),
+        PlayerKind::BaselineV2 => Box::new(BaselinePlayer::v2(rules)),
         PlayerKind::BaselineLearned => Box::new(BaselinePlayer::learned(rules)),
         PlayerKind::Mc(settings) => {
             let mc = McPlayer::with_settings(rules, *settings, own);

@@ -386,7 +386,7 @@ mod tests {
         );
         let e = usage_error(&["selfplay", "--players", "a,b,c,d"]);
         assert!(
-            e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, baseline-learned, mc, cmd:COMMAND)\n"),
+            e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, baseline-v1, baseline-v2, baseline-learned, mc, cmd:COMMAND)\n"),
             "{e}"
         );
         for (flag, needle) in [
