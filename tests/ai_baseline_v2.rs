@@ -1,9 +1,9 @@
 //! The second baseline's rules, each on a hand-made position where it plays
 //! otherwise than the first: the tile it folds with, riichi on a thin wait,
-//! the calls it adds.
+//! the push one from ready with dora, the dora it keeps.
 use crate::ai_baseline::{discards, east_only, pai, position, river};
 use tenpai::ai::BaselinePlayer;
-use tenpai::game::{Action, Observation, Player, RiverTile, SeatIndex};
+use tenpai::game::{Action, Observation, Pai, Player, RiverTile};
 
 fn plain(tile: &str) -> Action {
     Action::Discard {
@@ -12,9 +12,14 @@ fn plain(tile: &str) -> Action {
     }
 }
 
-/// `tiles` thrown by seat `seat`, the last of them its riichi declaration.
-fn riichi_river(tiles: &str) -> Vec<RiverTile> {
-    let mut r = river(tiles);
+/// A river of `tiles`, in this order (one tile a string).
+fn thrown(tiles: &[&str]) -> Vec<RiverTile> {
+    tiles.iter().flat_map(|t| river(t)).collect()
+}
+
+/// A river of `tiles`, in this order, the last of them a riichi declaration.
+fn riichi_river(tiles: &[&str]) -> Vec<RiverTile> {
+    let mut r = thrown(tiles);
     r.last_mut().expect("a riichi tile").riichi = true;
     r
 }
@@ -37,8 +42,8 @@ fn v2_folds_with_a_tile_passed_after_the_riichi() {
     let hand = "1359m24568p2468s1z";
     let mut obs = position(hand);
     obs.riichi[1] = true;
-    obs.rivers[1] = riichi_river("1s9s");
-    obs.rivers[2] = river("2z5p");
+    obs.rivers[1] = riichi_river(&["1s", "9s"]);
+    obs.rivers[2] = thrown(&["2z", "5p"]);
     obs.rivers[3] = river("3z");
     let (v1, v2) = v1_v2(&obs, &discards(hand));
     assert_eq!((v1, v2), (plain("1z"), plain("5p")));
@@ -53,8 +58,8 @@ fn v2_folds_with_a_tile_behind_a_wall_of_four() {
     let hand = "13456m3456p45778s";
     let mut obs = position(hand);
     obs.riichi[1] = true;
-    obs.rivers[1] = riichi_river("1z");
-    obs.rivers[2] = river("7s7s3z");
+    obs.rivers[1] = riichi_river(&["1z"]);
+    obs.rivers[2] = thrown(&["7s", "7s", "3z"]);
     let (v1, v2) = v1_v2(&obs, &discards(hand));
     assert_eq!((v1, v2), (plain("1m"), plain("8s")));
 }
@@ -78,40 +83,59 @@ fn v2_declares_riichi_on_a_thin_wait() {
     assert_eq!((v1, v2), (plain("9p"), riichi));
 }
 
-/// Seat 0 offered seat 3's 3m for a chi onto 12m.
-fn chi_offer(hand: &str) -> (Observation, Vec<Action>) {
+/// Seat 1 in riichi (its river 3z 6p); one from ready with two dora 5m
+/// (indicator 4m) and 60 tiles left: the first baseline folds with the
+/// genbutsu 6p, breaking its 456p; the second pushes with the safest tile
+/// that keeps the shanten, the 9p (suji of the 6p: 60, against 45 for the
+/// South wind).
+#[test]
+fn v2_pushes_one_from_ready_with_dora_against_a_riichi() {
+    let hand = "23455m4569p1378s2z";
     let mut obs = position(hand);
-    obs.drawn = None;
-    obs.last_tile = Some((SeatIndex::ALL[3], pai("3m")));
-    let chi = Action::Chi {
-        consumed: [pai("1m"), pai("2m")],
-    };
-    (obs, vec![chi, Action::Pass])
+    obs.dora_indicators = vec![pai("4m")];
+    obs.riichi[1] = true;
+    obs.rivers[1] = riichi_river(&["3z", "6p"]);
+    let (v1, v2) = v1_v2(&obs, &discards(hand));
+    assert_eq!((v1, v2), (plain("6p"), plain("9p")));
 }
 
-/// A pair of white dragons held (no copy seen) is a yaku in reach: the
-/// second baseline calls the chi that makes the hand one from ready; the
-/// first passes (no yaku secured).
+/// No threat, dora 2p (indicator 1p): its discard leaves 28 tiles of
+/// acceptance, the 1m's 24. The first baseline throws the dora (the keep
+/// value only breaks ties); the second keeps it (a point of keep value is
+/// worth two tiles: 28 − 2·3 < 24 + 2·1 for the terminal).
 #[test]
-fn v2_calls_a_chi_with_a_yakuhai_pair_held() {
-    let (obs, legal) = chi_offer("12m456p78s55z2469s");
-    let (v1, v2) = v1_v2(&obs, &legal);
-    assert_eq!((v1, v2), (Action::Pass, legal[0].clone()));
+fn v2_keeps_a_dora_worth_more_than_four_tiles_of_acceptance() {
+    let hand = "1346m2579p2468s11z";
+    let mut obs = position(hand);
+    obs.dora_indicators = vec![pai("1p")];
+    let (v1, v2) = v1_v2(&obs, &discards(hand));
+    assert_eq!((v1, v2), (plain("2p"), plain("1m")));
 }
 
-/// With six tiles left in the live wall, a pon that makes the hand ready
-/// is worth the tenpai payment even without a yaku: the second baseline
-/// calls it, the first passes.
+/// No threat, the hand's only 5p is red: its discard leaves 20 tiles of
+/// acceptance, the 1m's 16. The first baseline throws the red five; the
+/// second keeps it as a dora (20 − 2·3 < 16 + 2·1).
 #[test]
-fn v2_calls_to_be_ready_at_the_end_of_the_wall() {
-    let mut obs = position("123m11456p789s23z");
-    obs.drawn = None;
-    obs.live_left = 6;
-    obs.last_tile = Some((SeatIndex::ALL[2], pai("1p")));
-    let pon = Action::Pon {
-        consumed: [pai("1p"), pai("1p")],
-    };
-    let legal = vec![pon.clone(), Action::Pass];
+fn v2_keeps_a_lone_red_five() {
+    let hand = "1346m5789p2468s11z";
+    let mut obs = position(hand);
+    let red = Pai::new(pai("5p").tile().expect("a tile"), true);
+    for p in obs.hand.iter_mut().filter(|p| **p == pai("5p")) {
+        *p = red;
+    }
+    let mut legal: Vec<Action> = obs
+        .hand
+        .iter()
+        .map(|&pai| Action::Discard {
+            pai,
+            tsumogiri: false,
+        })
+        .collect();
+    legal.dedup();
     let (v1, v2) = v1_v2(&obs, &legal);
-    assert_eq!((v1, v2), (Action::Pass, pon));
+    let red_out = Action::Discard {
+        pai: red,
+        tsumogiri: false,
+    };
+    assert_eq!((v1, v2), (red_out, plain("1m")));
 }

@@ -31,9 +31,10 @@ discard (any other: which tile). Each share has its 95% interval (Wilson's).
 A call another seat's call or win overruled is not in the log and is not
 counted.
 
---ai baseline: the rule-based baseline, deterministic; with --model FILE
-(a model `tenpai learn` wrote) its discards, riichi and calls are the
-model's. --ai baseline-learned: the baseline with the shipped model
+--ai baseline: the rule-based baseline (its second version), deterministic;
+with --model FILE (a model `tenpai learn` wrote) its discards, riichi and
+calls are the model's. --ai baseline-v1, baseline-v2: the first or second
+version of the rules. --ai baseline-learned: the baseline with the shipped model
 (data/ai/model.json). --ai mc: the Monte
 Carlo search of `tenpai play` and `tenpai suggest`, with --samples rollouts
 per decision (deterministic with --seed, on any number of --threads) or

@@ -1,6 +1,7 @@
 //! The baseline's answer to another seat's discard: a chi or pon that
 //! secures a yaku (yakuhai, open tanyao) and brings the hand closer, or a
-//! pass; never against a riichi.
+//! pass; never against a riichi. Both versions call alike (the second's
+//! extra calls did not pay, `docs/strength.md`).
 
 use super::{hand_of, is_yakuhai, shanten_of, BaselinePlayer};
 use crate::game::{Action, Observation};
@@ -41,26 +42,12 @@ pub(super) fn call_or_pass(
     let has_yakuhai_meld = own_melds
         .iter()
         .any(|m| m.kind != MeldKind::Chi && is_yakuhai(obs, m.tile()));
-    // Open tanyao in reach: every meld simple, and no terminal or honor
-    // left in the hand (one with the second version).
-    let off_allowed = usize::from(p.style.tanyao_one_off);
     let all_simple = |c: &TileCounts| {
-        Tile::all()
-            .filter(|t| !t.is_simple())
-            .map(|t| usize::from(c[t.index()]))
-            .sum::<usize>()
-            <= off_allowed
+        Tile::all().all(|t| c[t.index()] == 0 || t.is_simple())
             && own_melds
                 .iter()
                 .all(|m| m.tiles.iter().filter_map(|x| x.tile()).all(Tile::is_simple))
     };
-    let seen = obs.visible_counts();
-    // A yakuhai pair held with a copy still unseen (second version).
-    let yakuhai_pair = |c: &TileCounts| {
-        p.style.yakuhai_pair_calls
-            && Tile::all().any(|t| is_yakuhai(obs, t) && c[t.index()] == 2 && seen[t.index()] < 2)
-    };
-    let keiten = obs.live_left <= p.style.keiten_wall;
     let mut best: Option<(i8, Action)> = None;
     for a in legal {
         let (kind, consumed) = match a {
@@ -86,19 +73,14 @@ pub(super) fn call_or_pass(
         };
         let yakuhai_pon = kind == MeldKind::Pon && is_yakuhai(obs, called_tile);
         let tanyao = p.open_tanyao && tiles.iter().all(|t| t.is_simple()) && all_simple(&after);
-        let yaku = yakuhai_pon || has_yakuhai_meld || tanyao || yakuhai_pair(&after);
-        if !(yaku || keiten) {
+        if !(yakuhai_pon || has_yakuhai_meld || tanyao) {
             continue;
         }
         let Some(h) = hand_of(obs, after, red, Some(meld)) else {
             continue;
         };
         let s = shanten_of(&h);
-        let worth_it = if yaku {
-            (yakuhai_pon && s <= before) || s < before
-        } else {
-            s == 0 && before > 0
-        };
+        let worth_it = (yakuhai_pon && s <= before) || s < before;
         if worth_it && best.as_ref().is_none_or(|(b, _)| s < *b) {
             best = Some((s, a.clone()));
         }

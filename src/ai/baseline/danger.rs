@@ -60,12 +60,11 @@ pub(crate) fn not_genbutsu_safety(t: Tile, seen: u8, below: bool, above: bool) -
 /// that could still win on it ([`number_safety`]), each side closed by suji
 /// or by a wall of four copies seen of a tile the wait needs (kabe), half
 /// closed by three (one-chance). `seen` counts every copy this seat knows
-/// of (visible, in its hand and melds). With `open`, the seats with three
-/// melds or more count as riichi seats.
-pub(crate) fn safety_v2(obs: &Observation, t: Tile, seen: &TileCounts, open: bool) -> i32 {
+/// of (visible, in its hand and melds).
+pub(crate) fn safety_v2(obs: &Observation, t: Tile, seen: &TileCounts) -> i32 {
     let mut worst = i32::MAX;
     for s in 0..4 {
-        if s == obs.seat.index() || !(obs.riichi[s] || open && is_open_threat(obs, s)) {
+        if s == obs.seat.index() || !obs.riichi[s] {
             continue;
         }
         let river = &obs.rivers[s];
@@ -96,12 +95,6 @@ pub(crate) fn safety_v2(obs: &Observation, t: Tile, seen: &TileCounts, open: boo
         worst = worst.min(score);
     }
     worst
-}
-
-/// Whether seat `s` shows three melds or more (a hand that may be ready
-/// without a riichi).
-pub(crate) fn is_open_threat(obs: &Observation, s: usize) -> bool {
-    obs.melds[s].len() >= 3
 }
 
 /// Safety of a number tile `n` (1–9) by how open its ryanmen sides are

@@ -1,9 +1,10 @@
 //! The rule-based baseline player: tile efficiency from the analysis engine,
 //! riichi with a decent wait, calls that secure a yaku, and defense against
 //! riichi (genbutsu, suji, honors already seen). Two versions: the first
-//! ([`BaselinePlayer::v1`]) and the second ([`BaselinePlayer::v2`]: riichi
-//! on any wait, a finer danger ranking, the safest tile that keeps a ready
-//! hand, more calls); the levers that tell them apart are in [`style`].
+//! ([`BaselinePlayer::v1`]) and the second ([`BaselinePlayer::v2`], the
+//! default: riichi on any wait, a finer danger ranking, dora weighed
+//! against acceptance, a push one from ready with dora); the levers that
+//! tell them apart are in [`style`].
 //!
 //! Every decision is deterministic (ties broken by tile order), so games with
 //! baseline players reproduce from the wall seed alone.
@@ -50,8 +51,6 @@ pub struct BaselinePlayer {
     open_tanyao: bool,
     /// Which rules are on.
     style: Style,
-    /// The wind of the game's last round (East in an east-only game).
-    last_wind: crate::Wind,
     /// Chooses the discards, and riichi and calls when it has those parts,
     /// when set (else the rules below do).
     model: Option<Arc<LearnedModel>>,
@@ -59,9 +58,10 @@ pub struct BaselinePlayer {
 
 impl BaselinePlayer {
     /// The default baseline player for these rules (open tanyao decides
-    /// which calls it makes): today [`BaselinePlayer::v1`].
+    /// which calls it makes): [`BaselinePlayer::v2`], which beats three
+    /// [`BaselinePlayer::v1`] in self-play (`docs/strength.md`).
     pub fn new(rules: &crate::rules::Rules) -> BaselinePlayer {
-        BaselinePlayer::v1(rules)
+        BaselinePlayer::v2(rules)
     }
 
     /// The first baseline: riichi on four or more unseen winning tiles
@@ -76,26 +76,25 @@ impl BaselinePlayer {
         BaselinePlayer {
             open_tanyao: rules.scoring.open_tanyao,
             style: Style::V1,
-            last_wind: match rules.game.length {
-                crate::rules::GameLength::East => crate::Wind::East,
-                crate::rules::GameLength::South => crate::Wind::South,
-            },
             model: None,
         }
     }
 
-    /// The second baseline: [`BaselinePlayer::v1`] with riichi on any
-    /// wait, tiles ranked against riichi also by those passed after it,
-    /// kabe and one-chance, the safest tile that keeps a ready hand ready,
-    /// calls on a yakuhai pair held or toward tanyao with one terminal or
-    /// honor left, and calls to get ready at the end of the wall.
+    /// The second baseline: [`BaselinePlayer::v1`] with riichi on any wait
+    /// (four or more unseen winning tiles against a riichi, as the first),
+    /// tiles ranked against riichi also by those other seats threw after
+    /// it, kabe and one-chance, dora, red fives and yakuhai pairs weighed
+    /// against acceptance (two tiles of acceptance a point of keep value),
+    /// and, one from ready against a riichi with a dora or a red five
+    /// before the last 24 tiles of the wall, a push with the safest tile
+    /// that keeps the shanten instead of a fold.
     ///
     /// ```
     /// let _v2 = tenpai::ai::BaselinePlayer::v2(&tenpai::rules::Rules::tenhou());
     /// ```
     pub fn v2(rules: &crate::rules::Rules) -> BaselinePlayer {
         BaselinePlayer {
-            style: Style::tuned(),
+            style: Style::V2,
             ..BaselinePlayer::v1(rules)
         }
     }

@@ -1,13 +1,22 @@
 //! The baseline's own turn: a closed kan in riichi, riichi or dama, the
-//! discard by efficiency and keep value, and the fold against riichi.
+//! discard by efficiency and keep value, and the fold against riichi (the
+//! second version pushes one from ready with dora).
 
-use super::danger::{is_open_threat, safety, safety_v2};
+use super::danger::{safety, safety_v2};
 use super::{
     analysis, discard_action, dora_tiles, keep_value, BaselinePlayer, LATE_WALL, RIICHI_MIN_WAITS,
 };
 use crate::game::{Action, Observation};
 use crate::tile::{Tile, TileCounts};
 use crate::Discard;
+
+/// Dora and red fives among the concealed tiles.
+fn held_dora(counts: &TileCounts, red: [u8; 3], dora: &TileCounts) -> u32 {
+    (0..counts.len())
+        .map(|i| u32::from(counts[i]) * u32::from(dora[i]))
+        .sum::<u32>()
+        + red.iter().map(|&r| u32::from(r)).sum::<u32>()
+}
 
 /// `seen` with the tiles of this seat's own melds added (what the
 /// observation's visible counts leave out).
@@ -70,12 +79,9 @@ pub(super) fn own_turn(
     } else {
         seen_all
     };
-    let me = obs.seat.index();
-    let open = style.open_threat_shanten > 0;
-    let open_threat = open && (0..4).any(|s| s != me && !obs.riichi[s] && is_open_threat(obs, s));
     let safety_of = |t: Tile| -> i64 {
         if style.danger_v2 {
-            i64::from(safety_v2(obs, t, &known, open))
+            i64::from(safety_v2(obs, t, &known))
         } else {
             i64::from(safety(obs, t, &seen_all))
         }
@@ -90,56 +96,26 @@ pub(super) fn own_turn(
         i64::from(keep_value(obs, &counts, t, &dora)) + if lone_red { 3 } else { 0 }
     };
     let legal_row = |d: &&Discard| discard_action(legal, d.tile, false).is_some();
-    let held_dora: u32 = (0..counts.len())
-        .map(|i| u32::from(counts[i]) * u32::from(dora[i]))
-        .sum::<u32>()
-        + red.iter().map(|&r| u32::from(r)).sum::<u32>();
-    let others_best = (0..4)
-        .filter(|&s| s != me)
-        .map(|s| obs.scores[s])
-        .max()
-        .unwrap_or(0);
-    let top_fold = style.top_fold_lead > 0
-        && obs.kyoku == 4
-        && obs.round_wind == p.last_wind
-        && obs.scores[me] - others_best >= style.top_fold_lead;
-    // Pushing against a riichi: ready (or one from ready with dora, early),
-    // the safest tile that keeps a good part of the acceptance, unless the
-    // wait is too thin to push.
-    let push_shanten = if top_fold {
-        None
-    } else if best_shanten == 0 && style.tenpai_safest {
-        Some(0)
-    } else if best_shanten == 1
+    let push = threatened
+        && best_shanten == 1
         && style.push_one_shanten_dora > 0
-        && held_dora >= style.push_one_shanten_dora
-        && obs.live_left >= LATE_WALL
-    {
-        Some(1)
-    } else {
-        None
-    };
-    let ready_push = threatened
-        .then_some(push_shanten)
-        .flatten()
-        .map(|level| {
+        && held_dora(&counts, red, &dora) >= style.push_one_shanten_dora
+        && obs.live_left >= LATE_WALL;
+    // One from ready with dora against a riichi: the safest tile that keeps
+    // the shanten and at least half the best acceptance.
+    let push_tile = push
+        .then(|| {
             let most = rows
                 .iter()
                 .filter(legal_row)
-                .filter(|d| d.ukeire.shanten == level)
+                .filter(|d| d.ukeire.shanten == 1)
                 .map(|d| d.ukeire.count)
                 .max()
                 .unwrap_or(0);
             let enough = most.div_ceil(2).max(1);
-            let thin = if level == 0 {
-                style.fold_tenpai_waits
-            } else {
-                0
-            };
             rows.iter()
                 .filter(legal_row)
-                .filter(|d| d.ukeire.shanten == level && d.ukeire.count >= enough)
-                .filter(|_| most > thin)
+                .filter(|d| d.ukeire.shanten == 1 && d.ukeire.count >= enough)
                 .max_by_key(|d| {
                     (
                         safety_of(d.tile),
@@ -150,10 +126,7 @@ pub(super) fn own_turn(
                 })
         })
         .flatten();
-    let defend = (threatened
-        && (best_shanten >= 1 || top_fold || (style.tenpai_safest && ready_push.is_none()))
-        && ready_push.is_none())
-        || (open_threat && best_shanten >= style.open_threat_shanten);
+    let defend = threatened && best_shanten >= 1 && push_tile.is_none();
     let score = |d: &Discard| -> (i64, i64, i64, i64) {
         let eff =
             -(d.ukeire.shanten as i64) * 1000 + d.ukeire.count as i64 - style.keep_weight * keep(d);
@@ -177,7 +150,7 @@ pub(super) fn own_turn(
         });
     let best = match &learned {
         Some(Action::Discard { pai, .. }) => rows.iter().find(|d| pai.tile() == Some(d.tile)),
-        _ => ready_push.or_else(|| rows.iter().filter(legal_row).max_by_key(|d| score(d))),
+        _ => push_tile.or_else(|| rows.iter().filter(legal_row).max_by_key(|d| score(d))),
     };
     let Some(best) = best else {
         return fallback();
@@ -187,9 +160,9 @@ pub(super) fn own_turn(
             .clone()
             .or_else(|| discard_action(legal, best.tile, false))
     };
-    let min_waits = if threatened {
-        style.chase_min_waits
-    } else if style.riichi_any_wait {
+    // Unseen winning tiles to declare riichi on (the second version: any
+    // wait unless another seat is in riichi).
+    let min_waits = if style.riichi_any_wait && !threatened {
         1
     } else {
         RIICHI_MIN_WAITS

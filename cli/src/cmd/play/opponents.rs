@@ -64,6 +64,11 @@ impl Opponents {
             .any(|k| matches!(k, Some(PlayerKind::Mc(_))))
     }
 
+    /// Every AI seat holds the first baseline (and some seat is an AI).
+    pub fn all_baseline_v1(&self) -> bool {
+        self.same() == Some(&PlayerKind::BaselineV1)
+    }
+
     /// Every AI seat holds the same kind.
     fn same(&self) -> Option<&PlayerKind> {
         let mut kinds = self.seats.iter().flatten();
