@@ -102,7 +102,7 @@ impl BaselinePlayer {
     /// The baseline with the learned model the program ships
     /// ([`LearnedModel::shipped`]) choosing its discards, riichi and calls
     /// (as [`BaselinePlayer::with_model`]). Closer to the choices of strong
-    /// players than [`BaselinePlayer::new`], but weaker in self-play
+    /// players than [`BaselinePlayer::v1`], but weaker in self-play
     /// against it (`docs/strength.md`), so not the default.
     pub fn learned(rules: &crate::rules::Rules) -> BaselinePlayer {
         BaselinePlayer::with_model(rules, LearnedModel::shipped())
@@ -111,7 +111,8 @@ impl BaselinePlayer {
     /// A baseline player whose discards `model` chooses (see
     /// [`crate::ai::learned`]), and its riichi and calls of another seat's
     /// discard when the model has those parts; wins, kans of its own turn
-    /// and the rest as [`BaselinePlayer::new`]'s. Without a riichi part it
+    /// and the rest as [`BaselinePlayer::v1`]'s (the rules the model was
+    /// measured against). Without a riichi part it
     /// declares riichi when the tile the model throws leaves the hand ready
     /// on a wait the baseline would declare.
     ///
@@ -124,7 +125,7 @@ impl BaselinePlayer {
     pub fn with_model(rules: &crate::rules::Rules, model: Arc<LearnedModel>) -> BaselinePlayer {
         BaselinePlayer {
             model: Some(model),
-            ..BaselinePlayer::new(rules)
+            ..BaselinePlayer::v1(rules)
         }
     }
 }

@@ -178,12 +178,26 @@ impl Table {
         }
         if ai.quick() {
             let (action, _) = ai.decide(&events, &obs, &legal, None);
-            return self.internal(Internal::AiDone {
+            let done = Internal::AiDone {
                 seat,
                 decision,
                 ai,
                 action,
-            });
+            };
+            // Quick AIs answer one after another in a loop, not each
+            // inside the one before (a game of four would nest a call per
+            // decision and overflow the stack): inside the loop, the
+            // answer waits for it.
+            if let Some(waiting) = self.quick.as_mut() {
+                *waiting = Some(done);
+                return;
+            }
+            self.quick = Some(Some(done));
+            while let Some(next) = self.quick.as_mut().and_then(Option::take) {
+                self.internal(next);
+            }
+            self.quick = None;
+            return;
         }
         let tx = self.internal_tx.clone();
         tokio::task::spawn_blocking(move || {
