@@ -4,46 +4,20 @@
 //! every 25th decision point). Worlds are dealt outside the timed loop;
 //! dealing them is measured apart. Run with `cargo bench --bench mc`.
 
+mod common;
+
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use tenpai::ai::mc::{rollout, Determinizer, World};
-use tenpai::ai::BaselinePlayer;
-use tenpai::game::{play_game, Action, Observation, Player};
+use tenpai::game::{Action, Observation};
 use tenpai::rules::GameLength;
 use tenpai::rules::Rules;
 
-struct Recorder {
-    inner: BaselinePlayer,
-    seen: Vec<(Observation, Action)>,
-}
-
-impl Player for Recorder {
-    fn act(&mut self, obs: &Observation, legal: &[Action]) -> Action {
-        let a = self.inner.act(obs, legal);
-        self.seen.push((obs.clone(), a.clone()));
-        a
-    }
-}
-
 /// Decision points with the baseline's action, from seeded east-only games.
 fn points(rules: &Rules, seeds: std::ops::RangeInclusive<u64>) -> Vec<(Observation, Action)> {
-    let mut out = Vec::new();
-    for seed in seeds {
-        let mut rec: Vec<Recorder> = (0..4)
-            .map(|_| Recorder {
-                inner: BaselinePlayer::new(rules),
-                seen: Vec::new(),
-            })
-            .collect();
-        {
-            let [a, b, c, d] = &mut rec[..] else {
-                unreachable!()
-            };
-            let mut players: [&mut dyn Player; 4] = [a, b, c, d];
-            play_game(rules, seed, &mut players, false).expect("legal self-play");
-        }
-        out.extend(rec.into_iter().flat_map(|r| r.seen));
-    }
-    out
+    common::points(rules, seeds)
+        .into_iter()
+        .map(|p| (p.obs, p.played))
+        .collect()
 }
 
 /// Dealt worlds of the decision points, with the action to roll out.

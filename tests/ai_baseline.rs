@@ -8,7 +8,7 @@ use tenpai::rules::GameLength;
 use tenpai::rules::Rules;
 use tenpai::Wind;
 
-fn east_only() -> Rules {
+pub(crate) fn east_only() -> Rules {
     let mut rules = Rules::tenhou();
     rules.game.length = GameLength::East;
     rules
@@ -47,7 +47,7 @@ pub(crate) fn position(hand: &str) -> Observation {
     }
 }
 
-fn discards(hand: &str) -> Vec<Action> {
+pub(crate) fn discards(hand: &str) -> Vec<Action> {
     let mut tiles = pais(hand);
     tiles.dedup();
     tiles
@@ -59,7 +59,7 @@ fn discards(hand: &str) -> Vec<Action> {
         .collect()
 }
 
-fn river(tiles: &str) -> Vec<RiverTile> {
+pub(crate) fn river(tiles: &str) -> Vec<RiverTile> {
     pais(tiles)
         .into_iter()
         .map(|pai| RiverTile {

@@ -45,7 +45,7 @@ fn decision_points(seed: u64) -> Vec<(Observation, Vec<Action>)> {
     rules.game.length = GameLength::East;
     let mut rec: Vec<Recorder> = (0..4)
         .map(|_| Recorder {
-            inner: BaselinePlayer::new(&rules),
+            inner: BaselinePlayer::v1(&rules),
             seen: Vec::new(),
         })
         .collect();
@@ -628,7 +628,7 @@ fn mc_player_plays_legal_seeded_games() {
     rules.game.length = GameLength::East;
     for seed in [11, 12] {
         let mut mc = McPlayer::new(&rules, Budget::Samples(24), seed);
-        let mut b: [BaselinePlayer; 2] = std::array::from_fn(|_| BaselinePlayer::new(&rules));
+        let mut b: [BaselinePlayer; 2] = std::array::from_fn(|_| BaselinePlayer::v1(&rules));
         let mut r = RandomPlayer::new(seed);
         let [b1, b2] = &mut b;
         let mut players: [&mut dyn Player; 4] = [&mut mc, b1, &mut r, b2];
@@ -644,7 +644,7 @@ fn mc_player_reproduces_a_game() {
     rules.game.length = GameLength::East;
     let play = || {
         let mut mc = McPlayer::new(&rules, Budget::Samples(30), 5);
-        let mut b: [BaselinePlayer; 3] = std::array::from_fn(|_| BaselinePlayer::new(&rules));
+        let mut b: [BaselinePlayer; 3] = std::array::from_fn(|_| BaselinePlayer::v1(&rules));
         let [b1, b2, b3] = &mut b;
         let mut players: [&mut dyn Player; 4] = [b1, &mut mc, b2, b3];
         play_game(&rules, 21, &mut players, false).unwrap()

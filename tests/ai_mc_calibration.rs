@@ -74,7 +74,7 @@ fn calibrate(games: u64, samples: u64) -> [[Bucket; 3]; 4] {
         let real: Arc<Mutex<Vec<[i8; 4]>>> = Arc::new(Mutex::new(Vec::new()));
         let mut rec: Vec<Recorder> = (0..4)
             .map(|_| Recorder {
-                inner: BaselinePlayer::new(&rules),
+                inner: BaselinePlayer::v1(&rules),
                 events: events.clone(),
                 seen: Vec::new(),
             })

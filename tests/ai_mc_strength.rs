@@ -53,7 +53,7 @@ fn mc_wins_nearly_every_game_against_random_players() {
 #[test]
 #[ignore = "minutes: 80 duplicate games at 1,500 rollouts a decision"]
 fn mc_beats_the_baseline() {
-    let c = config(1500, 80, 500, PlayerKind::Baseline);
+    let c = config(1500, 80, 500, PlayerKind::BaselineV1);
     let stats = play(&c, 0..80, &()).unwrap().stats();
     for s in &stats {
         eprintln!(

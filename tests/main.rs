@@ -5,6 +5,7 @@
 
 mod agari;
 mod ai_baseline;
+mod ai_baseline_v2;
 mod ai_learned;
 mod ai_mc;
 mod ai_mc_calibration;

@@ -303,7 +303,7 @@ mod play {
             "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: \
              S baseline, W {bot}, N baseline\n"
         )));
-        assert!(external.out.contains("=== Game over after 7 rounds ==="));
+        assert!(external.out.contains("=== Game over after 6 rounds ==="));
         assert_eq!(after_banner(&external.out), after_banner(&local.out));
     }
 

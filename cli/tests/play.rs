@@ -17,7 +17,7 @@ pub(crate) fn scratch() -> tempfile::TempDir {
 
 /// Baseline opponents, whose games the tests know exactly (one argument:
 /// the default opponents are the Monte Carlo AI).
-pub(crate) const BASELINE: &str = "--opponents=baseline";
+pub(crate) const BASELINE: &str = "--opponents=baseline-v1";
 
 /// The east-only game of seed 7 against baseline opponents.
 pub(crate) const SEED7: &[&str] = &["play", BASELINE, "--seed", "7", "--length", "east"];
@@ -250,7 +250,7 @@ fn play_ok_whole_game_with_the_ai_choosing_every_move() {
     let r = tenpai_in(SEED7, &auto(2000));
     let out = r.ok();
     assert!(out.starts_with(
-        "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: baseline\n\
+        "tenpai play: seed 7, east-only game, tenhou rules, you: seat E, opponents: baseline-v1\n\
          Type help for the commands.\n\
          === East 1 · 0 honba · 0 sticks · dealer You · your seat wind East ===\n\
          \n\
@@ -320,7 +320,7 @@ fn play_ok_east_south_game_logged_and_replayed() {
          Final score: the points after uma and oka, in thousands.\n"
     );
     assert!(log.starts_with(
-        "{\"type\":\"start_game\",\"names\":[\"You\",\"baseline (South)\",\"baseline (West)\",\"baseline (North)\"],\"wall_seed\":3,\"kyoku_first\":0,\"aka_flag\":true,\"rules\":\"tenhou\"}\n"
+        "{\"type\":\"start_game\",\"names\":[\"You\",\"baseline-v1 (South)\",\"baseline-v1 (West)\",\"baseline-v1 (North)\"],\"wall_seed\":3,\"kyoku_first\":0,\"aka_flag\":true,\"rules\":\"tenhou\"}\n"
     ));
     assert_eq!(log.lines().last(), Some("{\"type\":\"end_game\"}"));
     assert_eq!(
@@ -335,7 +335,7 @@ fn play_ok_watch_plays_the_same_game_as_the_ai_choosing_for_you() {
     let (_, played) = play_logged(args, &auto(2000));
     let (out, watched) = play_logged(&[args, &["--watch"]].concat(), "");
     assert!(out.starts_with(
-        "tenpai play: seed 7, east-only game, tenhou rules, watching: seat E, opponents: baseline\n\
+        "tenpai play: seed 7, east-only game, tenhou rules, watching: seat E, opponents: baseline-v1\n\
          === East 1 · 0 honba · 0 sticks · dealer You · your seat wind East ===\n\
          East 1 · 0 honba · 0 sticks · dora indicator 2p · wall 70\n"
     ));
@@ -356,7 +356,7 @@ fn play_ok_watch_plays_the_same_game_as_the_ai_choosing_for_you() {
         "the same moves give the same log"
     );
     assert!(watched.starts_with(
-        "{\"type\":\"start_game\",\"names\":[\"baseline (East)\",\"baseline (South)\",\"baseline (West)\",\"baseline (North)\"],"
+        "{\"type\":\"start_game\",\"names\":[\"baseline-v1 (East)\",\"baseline-v1 (South)\",\"baseline-v1 (West)\",\"baseline-v1 (North)\"],"
     ));
 }
 
@@ -394,10 +394,10 @@ fn play_ok_other_seat_and_random_opponents() {
     assert_eq!(
         ranking(out),
         "=== Game over after 4 rounds ===\n\
-         \x20 1. You     32,700 points   final score +42.7\n\
-         \x20 2. Left    25,000 points   final score +5.0\n\
-         \x20 3. Across  25,000 points   final score -15.0\n\
-         \x20 4. Right   17,300 points   final score -32.7\n\
+         \x20 1. You     38,200 points   final score +48.2\n\
+         \x20 2. Left    24,500 points   final score +4.5\n\
+         \x20 3. Across  22,500 points   final score -17.5\n\
+         \x20 4. Right   14,800 points   final score -35.2\n\
          Final score: the points after uma and oka, in thousands.\n"
     );
 }

@@ -65,7 +65,7 @@ fn play_ok_quit_writes_the_log_of_the_game_so_far() {
         assert_eq!(lines[..], whole[..lines.len()], "{moves} moves");
         assert!(
             lines[0].contains(
-                "\"names\":[\"You\",\"baseline (South)\",\"baseline (West)\",\"baseline (North)\"]"
+                "\"names\":[\"You\",\"baseline-v1 (South)\",\"baseline-v1 (West)\",\"baseline-v1 (North)\"]"
             ),
             "{}",
             lines[0]

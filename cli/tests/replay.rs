@@ -161,7 +161,7 @@ fn replay_warns_when_a_log_without_length_ends_as_an_east_only_game() {
     std::fs::write(&bare, text).unwrap();
     let name = bare.to_str().unwrap();
     let warning = format!(
-        "warning: {name}: the log does not record its length (no kyoku_first) and ends after E4-1 with nobody below zero, as an east-only game does; it is read as east-south (the rules' length): --length east reads it as east-only\n"
+        "warning: {name}: the log does not record its length (no kyoku_first) and ends after E4-0 with nobody below zero, as an east-only game does; it is read as east-south (the rules' length): --length east reads it as east-only\n"
     );
     let (ok, out, err) = replay(&[name]);
     assert!(!ok);

@@ -275,7 +275,7 @@ fn play_ok_log_ends_with_the_review_command_which_reviews_your_seat() {
     let r = tenpai_in(
         &[
             "play",
-            "--opponents=baseline",
+            "--opponents=baseline-v1",
             "--seed",
             "7",
             "--length",
@@ -315,7 +315,7 @@ fn play_ok_review_writes_the_page_when_the_game_ends() {
     let page_s = page.to_str().unwrap();
     let args = [
         "play",
-        "--opponents=baseline",
+        "--opponents=baseline-v1",
         "--seed",
         "7",
         "--length",
@@ -346,7 +346,7 @@ fn play_ok_review_writes_the_page_when_the_game_ends() {
     let q = tenpai_in(
         &[
             "play",
-            "--opponents=baseline",
+            "--opponents=baseline-v1",
             "--review",
             left.to_str().unwrap(),
         ],
@@ -467,7 +467,7 @@ fn review_ok_reads_the_length_a_log_records_and_warns_when_it_records_none() {
     let r = tenpai(&args);
     assert_eq!(r.code, 0, "{}", r.err);
     let doc: Value = serde_json::from_str(&r.out).unwrap();
-    let warning = "the log does not record its length (no kyoku_first) and ends after E4-1 with nobody below zero, as an east-only game does; it is read as east-south (the rules' length): --length east reads it as east-only";
+    let warning = "the log does not record its length (no kyoku_first) and ends after E4-0 with nobody below zero, as an east-only game does; it is read as east-south (the rules' length): --length east reads it as east-only";
     assert_eq!(doc["length"], "south");
     assert_eq!(doc["warnings"], serde_json::json!([warning]));
     assert_eq!(r.err, format!("warning: {bare}: {warning}\n"));

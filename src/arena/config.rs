@@ -21,8 +21,13 @@ use std::time::Duration;
 pub enum PlayerKind {
     /// Uniformly random legal actions (wins whenever it can).
     Random,
-    /// The rule-based baseline ([`crate::ai::BaselinePlayer::new`]).
+    /// The rule-based baseline ([`crate::ai::BaselinePlayer::new`]), in
+    /// its default version.
     Baseline,
+    /// The first version of the baseline ([`crate::ai::BaselinePlayer::v1`]).
+    BaselineV1,
+    /// The second version of the baseline ([`crate::ai::BaselinePlayer::v2`]).
+    BaselineV2,
     /// The baseline with the shipped learned model choosing its discards,
     /// riichi and calls ([`crate::ai::BaselinePlayer::learned`]).
     BaselineLearned,
@@ -62,7 +67,8 @@ pub const BOT_TIMEOUT: Duration = Duration::from_secs(10);
 impl std::str::FromStr for PlayerKind {
     type Err = ArenaError;
 
-    /// `random`, `baseline`, `baseline-learned`, `mc` (default settings:
+    /// `random`, `baseline`, `baseline-v1`, `baseline-v2`,
+    /// `baseline-learned`, `mc` (default settings:
     /// 50 ms a decision) or `cmd:COMMAND` (an external bot,
     /// [`BOT_TIMEOUT`]).
     ///
@@ -71,7 +77,7 @@ impl std::str::FromStr for PlayerKind {
     /// assert_eq!("baseline".parse::<PlayerKind>()?, PlayerKind::Baseline);
     /// assert_eq!(
     ///     "strong".parse::<PlayerKind>().unwrap_err().to_string(),
-    ///     "unknown player \"strong\" (known: random, baseline, baseline-learned, mc, cmd:COMMAND)"
+    ///     "unknown player \"strong\" (known: random, baseline, baseline-v1, baseline-v2, baseline-learned, mc, cmd:COMMAND)"
     /// );
     /// # Ok::<(), tenpai::arena::ArenaError>(())
     /// ```
@@ -79,6 +85,8 @@ impl std::str::FromStr for PlayerKind {
         match s {
             "random" => Ok(PlayerKind::Random),
             "baseline" => Ok(PlayerKind::Baseline),
+            "baseline-v1" => Ok(PlayerKind::BaselineV1),
+            "baseline-v2" => Ok(PlayerKind::BaselineV2),
             "baseline-learned" => Ok(PlayerKind::BaselineLearned),
             "mc" => Ok(PlayerKind::Mc(Settings::default())),
             cmd if cmd.starts_with("cmd:") && cmd.len() > 4 => Ok(PlayerKind::Cmd {
@@ -91,12 +99,15 @@ impl std::str::FromStr for PlayerKind {
 }
 
 impl fmt::Display for PlayerKind {
-    /// `random`, `baseline`, `baseline-learned`, `mc` (without the
+    /// `random`, `baseline`, `baseline-v1`, `baseline-v2`,
+    /// `baseline-learned`, `mc` (without the
     /// settings) or `cmd:COMMAND`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerKind::Random => f.write_str("random"),
             PlayerKind::Baseline => f.write_str("baseline"),
+            PlayerKind::BaselineV1 => f.write_str("baseline-v1"),
+            PlayerKind::BaselineV2 => f.write_str("baseline-v2"),
             PlayerKind::BaselineLearned => f.write_str("baseline-learned"),
             PlayerKind::Mc(_) => f.write_str("mc"),
             PlayerKind::Cmd { command, .. } => write!(f, "cmd:{command}"),

@@ -156,6 +156,8 @@ fn play_observed(
             Some(match &config.players[p] {
                 PlayerKind::Random => Box::new(RandomPlayer::new(own)),
                 PlayerKind::Baseline => Box::new(BaselinePlayer::new(&config.rules)),
+                PlayerKind::BaselineV1 => Box::new(BaselinePlayer::v1(&config.rules)),
+                PlayerKind::BaselineV2 => Box::new(BaselinePlayer::v2(&config.rules)),
                 PlayerKind::BaselineLearned => Box::new(BaselinePlayer::learned(&config.rules)),
                 PlayerKind::Mc(settings) => Box::new(Watched {
                     inner: McPlayer::with_settings(&config.rules, *settings, own),

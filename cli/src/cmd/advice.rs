@@ -21,8 +21,10 @@ pub enum AdvisorKind {
 /// The advisor: its recommendation is the hint panel's and what `a` plays.
 #[derive(Debug)]
 pub enum Advisor {
-    /// The baseline AI.
+    /// The baseline AI (its default version).
     Baseline,
+    /// The baseline AI's first version (`play` against `baseline-v1`).
+    BaselineV1,
     /// The Monte Carlo search, on its own seed and budget, one decision
     /// after another (the seed of each derived from the player's).
     Mc(Box<McPlayer>),
@@ -63,6 +65,10 @@ impl Advisor {
             }
             Advisor::Baseline => Advice {
                 chosen: BaselinePlayer::new(rules).act(obs, legal),
+                report: None,
+            },
+            Advisor::BaselineV1 => Advice {
+                chosen: BaselinePlayer::v1(rules).act(obs, legal),
                 report: None,
             },
             Advisor::Mc(player) if legal.len() > 1 => {

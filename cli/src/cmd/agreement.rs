@@ -31,9 +31,10 @@ discard (any other: which tile). Each share has its 95% interval (Wilson's).
 A call another seat's call or win overruled is not in the log and is not
 counted.
 
---ai baseline: the rule-based baseline, deterministic; with --model FILE
-(a model `tenpai learn` wrote) its discards, riichi and calls are the
-model's. --ai baseline-learned: the baseline with the shipped model
+--ai baseline: the rule-based baseline (its second version), deterministic;
+with --model FILE (a model `tenpai learn` wrote) its discards, riichi and
+calls are the model's. --ai baseline-v1, baseline-v2: the first or second
+version of the rules. --ai baseline-learned: the baseline with the shipped model
 (data/ai/model.json). --ai mc: the Monte
 Carlo search of `tenpai play` and `tenpai suggest`, with --samples rollouts
 per decision (deterministic with --seed, on any number of --threads) or
@@ -53,6 +54,10 @@ pub enum Ai {
     /// The rule-based baseline (with --model: the model's discards,
     /// riichi and calls).
     Baseline,
+    /// The first version of the rule-based baseline.
+    BaselineV1,
+    /// The second version of the rule-based baseline.
+    BaselineV2,
     /// The baseline with the shipped learned model (data/ai/model.json).
     BaselineLearned,
     /// The Monte Carlo search.
@@ -63,6 +68,8 @@ impl Ai {
     fn name(self) -> &'static str {
         match self {
             Ai::Baseline => "baseline",
+            Ai::BaselineV1 => "baseline-v1",
+            Ai::BaselineV2 => "baseline-v2",
             Ai::BaselineLearned => "baseline-learned",
             Ai::Mc => "mc",
         }
@@ -216,6 +223,8 @@ fn choose(
             Some(m) => BaselinePlayer::with_model(a.rules, Arc::clone(m)).act(&p.obs, &p.legal),
             None => BaselinePlayer::new(a.rules).act(&p.obs, &p.legal),
         },
+        Ai::BaselineV1 => BaselinePlayer::v1(a.rules).act(&p.obs, &p.legal),
+        Ai::BaselineV2 => BaselinePlayer::v2(a.rules).act(&p.obs, &p.legal),
         Ai::BaselineLearned => BaselinePlayer::learned(a.rules).act(&p.obs, &p.legal),
         Ai::Mc => {
             let settings = Settings { budget, threads: 1 };
@@ -233,6 +242,8 @@ fn ai_text(args: &Args, budget: Budget) -> String {
             Some(m) => format!("baseline, model {}", m.display()),
             None => "baseline".into(),
         },
+        (Ai::BaselineV1, _) => "baseline-v1".into(),
+        (Ai::BaselineV2, _) => "baseline-v2".into(),
         (Ai::BaselineLearned, _) => "baseline-learned".into(),
         (Ai::Mc, Budget::Samples(n)) => format!("mc, {n} samples a decision"),
         (Ai::Mc, Budget::Time(t)) => format!("mc, {} ms a decision", t.as_millis()),

@@ -71,7 +71,8 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
 }
 
 /// Parses a comma-separated list of players (`--players`, `--opponents`):
-/// `random`, `baseline`, `baseline-learned`, `mc` or `cmd:COMMAND` each
+/// `random`, `baseline`, `baseline-v1`, `baseline-v2`, `baseline-learned`,
+/// `mc` or `cmd:COMMAND` each
 /// ([`tenpai::arena::PlayerKind`]'s names). A comma inside a command stays in
 /// it unless what follows is another player (`cmd:bot --x 1,2,mc` is a bot
 /// `bot --x 1,2` and `mc`).
@@ -81,7 +82,10 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
 pub fn parse_players(text: &str) -> Result<Vec<tenpai::arena::PlayerKind>, String> {
     let starts_player = |piece: &str| {
         let p = piece.trim();
-        matches!(p, "random" | "baseline" | "baseline-learned" | "mc") || p.starts_with("cmd:")
+        matches!(
+            p,
+            "random" | "baseline" | "baseline-v1" | "baseline-v2" | "baseline-learned" | "mc"
+        ) || p.starts_with("cmd:")
     };
     let mut items: Vec<String> = Vec::new();
     for piece in text.split(',') {
@@ -217,7 +221,7 @@ mod tests {
         assert_eq!(names("cmd:a,cmd:b"), ["cmd:a", "cmd:b"]);
         assert_eq!(
             parse_players("mc,genius").unwrap_err(),
-            "unknown player \"genius\" (known: random, baseline, baseline-learned, mc, cmd:COMMAND)"
+            "unknown player \"genius\" (known: random, baseline, baseline-v1, baseline-v2, baseline-learned, mc, cmd:COMMAND)"
         );
         assert!(parse_players("").is_err());
         assert_eq!(

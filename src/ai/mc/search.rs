@@ -491,8 +491,7 @@ fn baseline_prior(
         .all(|m| m.tiles.iter().any(|p| p.tile().is_some()));
     (!legal.is_empty() && sane)
         .then(|| {
-            let a =
-                crate::game::Player::act(&mut crate::ai::BaselinePlayer::new(rules), obs, legal);
+            let a = crate::game::Player::act(&mut crate::ai::BaselinePlayer::v1(rules), obs, legal);
             cands.iter().position(|c| same(c, &a))
         })
         .flatten()

@@ -193,12 +193,26 @@ impl Table {
             let events = &self.game.events()[heard..];
             let (action, _) = ai.decide(events, &obs, self.game.legal(), None);
             self.obs = Some(obs);
-            return self.internal(Internal::AiDone {
+            let done = Internal::AiDone {
                 seat,
                 decision,
                 ai,
                 action,
-            });
+            };
+            // Quick AIs answer one after another in a loop, not each
+            // inside the one before (a game of four would nest a call per
+            // decision and overflow the stack): inside the loop, the
+            // answer waits for it.
+            if let Some(waiting) = self.quick.as_mut() {
+                *waiting = Some(done);
+                return;
+            }
+            self.quick = Some(Some(done));
+            while let Some(next) = self.quick.as_mut().and_then(Option::take) {
+                self.internal(next);
+            }
+            self.quick = None;
+            return;
         }
         let events = self.game.events()[heard..].to_vec();
         let legal = self.game.legal().to_vec();

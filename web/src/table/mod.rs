@@ -347,6 +347,9 @@ struct Table {
     public: Arc<Mutex<TableStatus>>,
     internal_tx: mpsc::UnboundedSender<Internal>,
     internal_rx: mpsc::UnboundedReceiver<Internal>,
+    /// A quick AI's answer waiting for the loop of the quick AI answering
+    /// before it (`Some` only inside that loop; see `decide::ask_ai`).
+    quick: Option<Option<Internal>>,
 }
 
 impl Table {
@@ -396,6 +399,7 @@ impl Table {
             })),
             internal_tx,
             internal_rx,
+            quick: None,
         };
         t.fill_banks();
         if !started {

@@ -58,6 +58,8 @@ impl Ai {
         Ok(match kind {
             PlayerKind::Random => Ai::Quick(Box::new(RandomPlayer::new(own))),
             PlayerKind::Baseline => Ai::Quick(Box::new(BaselinePlayer::new(rules))),
+            PlayerKind::BaselineV1 => Ai::Quick(Box::new(BaselinePlayer::v1(rules))),
+            PlayerKind::BaselineV2 => Ai::Quick(Box::new(BaselinePlayer::v2(rules))),
             PlayerKind::BaselineLearned => Ai::Quick(Box::new(BaselinePlayer::learned(rules))),
             PlayerKind::Mc(settings) => {
                 Ai::Mc(Box::new(McPlayer::with_settings(rules, *settings, own)))

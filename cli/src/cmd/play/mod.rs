@@ -231,7 +231,8 @@ fn setup(args: &Args) -> Result<Setup> {
 }
 
 /// The advisor behind the hints and `a`: `--advisor`, by default the
-/// opponents' kind (Monte Carlo when any opponent is mc, else the baseline). The Monte
+/// opponents' kind (Monte Carlo when any opponent is mc, else the baseline;
+/// its first version when every opponent is `baseline-v1`). The Monte
 /// Carlo advisor thinks `--samples` rollouts (else [`HINT_SAMPLES`]) on its
 /// own seed.
 fn advisor(args: &Args, s: &Setup) -> Advisor {
@@ -241,6 +242,7 @@ fn advisor(args: &Args, s: &Setup) -> Advisor {
         AdvisorKind::Baseline
     });
     match kind {
+        AdvisorKind::Baseline if s.opponents.all_baseline_v1() => Advisor::BaselineV1,
         AdvisorKind::Baseline => Advisor::Baseline,
         AdvisorKind::Mc => {
             let budget = Budget::Samples(args.game.samples.unwrap_or(HINT_SAMPLES));

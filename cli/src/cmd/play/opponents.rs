@@ -64,6 +64,11 @@ impl Opponents {
             .any(|k| matches!(k, Some(PlayerKind::Mc(_))))
     }
 
+    /// Every AI seat holds the first baseline (and some seat is an AI).
+    pub fn all_baseline_v1(&self) -> bool {
+        self.same() == Some(&PlayerKind::BaselineV1)
+    }
+
     /// Every AI seat holds the same kind.
     fn same(&self) -> Option<&PlayerKind> {
         let mut kinds = self.seats.iter().flatten();
@@ -144,6 +149,8 @@ pub fn make(
     Ok(Opponent::Own(match kind {
         PlayerKind::Random => Box::new(RandomPlayer::new(own)),
         PlayerKind::Baseline => Box::new(BaselinePlayer::new(rules)),
+        PlayerKind::BaselineV1 => Box::new(BaselinePlayer::v1(rules)),
+        PlayerKind::BaselineV2 => Box::new(BaselinePlayer::v2(rules)),
         PlayerKind::BaselineLearned => Box::new(BaselinePlayer::learned(rules)),
         PlayerKind::Mc(settings) => {
             let mc = McPlayer::with_settings(rules, *settings, own);

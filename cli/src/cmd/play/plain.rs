@@ -304,7 +304,7 @@ mod tests {
         noisy.extend_from_slice(clean.as_bytes());
         let (out, scores) = game(&noisy);
         assert!(out.contains("> \u{FFFD}\u{FFFD} riichi\nUnknown command \"\u{FFFD}\u{FFFD} riichi\"; type help.\n> a\n"), "{out}");
-        assert_eq!(scores, Some([25000, 20500, 23500, 31000]));
+        assert_eq!(scores, Some([32800, 27800, 27500, 11900]));
         assert_eq!(game(clean.as_bytes()).1, scores);
     }
 

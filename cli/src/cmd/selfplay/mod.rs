@@ -23,8 +23,11 @@ Games are reproducible from the seed. Each game is counted and written as it
 finishes, then dropped: memory does not grow with --games.
 
 Players: random (uniform legal actions, wins whenever it can), baseline (tile
-efficiency, riichi on decent waits, yakuhai and tanyao calls, defense against
-riichi), mc (Monte Carlo search over sampled worlds: --think TIME or --samples N
+efficiency with dora weighed in, riichi on any wait, yakuhai and tanyao calls,
+defense against riichi by genbutsu, suji, kabe and tiles passed; its second
+version, baseline-v2), baseline-v1 (the first version: riichi on four unseen
+winning tiles, a plainer defense), baseline-learned (the learned model's
+choices), mc (Monte Carlo search over sampled worlds: --think TIME or --samples N
 per decision; with --samples and a seed, games reproduce exactly), and
 cmd:COMMAND, an external mjai bot (run by sh -c, {seat} replaced by its seat,
 spoken to as on mjai.app with only what its seat sees). A bot's illegal
@@ -386,7 +389,7 @@ mod tests {
         );
         let e = usage_error(&["selfplay", "--players", "a,b,c,d"]);
         assert!(
-            e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, baseline-learned, mc, cmd:COMMAND)\n"),
+            e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, baseline-v1, baseline-v2, baseline-learned, mc, cmd:COMMAND)\n"),
             "{e}"
         );
         for (flag, needle) in [

@@ -342,8 +342,8 @@ fn self_play(rules: &Rules, seeds: std::ops::Range<u64>) -> usize {
     let mut rounds = 0;
     for seed in seeds {
         let (mut b0, mut b2) = (
-            crate::ai::BaselinePlayer::new(rules),
-            crate::ai::BaselinePlayer::new(rules),
+            crate::ai::BaselinePlayer::v1(rules),
+            crate::ai::BaselinePlayer::v1(rules),
         );
         let (mut r1, mut r3) = (RandomPlayer::new(seed), RandomPlayer::new(seed + 1));
         let mut players: [&mut dyn Player; 4] = [&mut b0, &mut r1, &mut b2, &mut r3];
