@@ -65,9 +65,9 @@ fn play_and_review(g: u64, mc_samples: u32, review_samples: u32, out: &mut [Verd
     rules.game.length = GameLength::East;
     let kind_at = |seat: usize| (seat + 4 - (g % 4) as usize) % 4;
     let mut random = RandomPlayer::new(1000 + g);
-    let mut base1 = BaselinePlayer::new(&rules);
+    let mut base1 = BaselinePlayer::v1(&rules);
     let mut mc = McPlayer::new(&rules, Budget::Samples(mc_samples), 2000 + g);
-    let mut base2 = BaselinePlayer::new(&rules);
+    let mut base2 = BaselinePlayer::v1(&rules);
     let mut by_kind: [Option<&mut dyn Player>; 4] = [
         Some(&mut random),
         Some(&mut base1),

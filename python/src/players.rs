@@ -27,13 +27,25 @@ pub struct BaselinePlayer {
 
 #[pymethods]
 impl BaselinePlayer {
-    /// BaselinePlayer(rules="tenhou")
+    /// BaselinePlayer(rules="tenhou", version=2)
+    ///
+    /// `version` 2 is today's baseline (the default), 1 the first
+    /// (`baseline-v1` in self-play, docs/strength.md); another version
+    /// raises ValueError naming it.
     #[new]
-    #[pyo3(signature = (rules="tenhou"))]
-    fn new(rules: &str) -> PyResult<BaselinePlayer> {
-        Ok(BaselinePlayer {
-            player: LibBaseline::new(&game_rules(rules, None)?),
-        })
+    #[pyo3(signature = (rules="tenhou", version=2))]
+    fn new(rules: &str, version: i64) -> PyResult<BaselinePlayer> {
+        let rules = game_rules(rules, None)?;
+        let player = match version {
+            1 => LibBaseline::v1(&rules),
+            2 => LibBaseline::v2(&rules),
+            v => {
+                return Err(value_error(format!(
+                    "baseline version {v}: expected 1 or 2"
+                )))
+            }
+        };
+        Ok(BaselinePlayer { player })
     }
 
     /// act(game) -> int

@@ -304,9 +304,10 @@ class Game:
         """The game so far as mjai JSON lines."""
 
 class BaselinePlayer:
-    """The rule-based baseline AI."""
+    """The rule-based baseline AI: ``version`` 2 (today's, the default) or 1 (the first,
+    ``baseline-v1`` in self-play); another version raises ValueError."""
 
-    def __init__(self, rules: str = "tenhou") -> None: ...
+    def __init__(self, rules: str = "tenhou", version: int = 2) -> None: ...
     def act(self, game: Game) -> int:
         """The action index it picks for the seat ``game`` asks now."""
 

@@ -19,7 +19,8 @@ from . import _tenpai
 __all__ = ["selfplay", "merge", "run_config", "play_config"]
 
 PlayerSpec = Union[str, Dict[str, Any]]
-"""A player: ``"random"``, ``"baseline"``, ``"mc"`` (50 ms a decision), or a
+"""A player: ``"random"``, ``"baseline"`` (today's; ``"baseline-v1"`` the first,
+``"baseline-v2"`` today's by name), ``"mc"`` (50 ms a decision), or a
 dict as the tally writes it: ``{"kind": "mc", "samples": 200, "threads": 1}``
 (rollouts a decision) or ``{"kind": "mc", "think_ns": 50_000_000}`` (time a
 decision, in nanoseconds)."""

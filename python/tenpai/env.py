@@ -76,15 +76,18 @@ OpponentSpec = Union[str, Any]
 
 
 def make_player(kind: str, *, seed: int = 0, rules: str = "tenhou", mc_samples: Optional[int] = 200):
-    """One of tenpai's players by name: ``baseline``, ``mc`` (``mc_samples``
+    """One of tenpai's players by name: ``baseline`` (today's, also
+    ``baseline-v2``), ``baseline-v1`` (the first), ``mc`` (``mc_samples``
     rollouts a decision, or 50 ms when None) or ``random``."""
-    if kind == "baseline":
+    if kind in ("baseline", "baseline-v2"):
         return BaselinePlayer(rules)
+    if kind == "baseline-v1":
+        return BaselinePlayer(rules, version=1)
     if kind == "mc":
         return MonteCarloPlayer(samples=mc_samples, seed=seed, rules=rules)
     if kind == "random":
         return RandomPlayer(seed)
-    raise ValueError(f"unknown player {kind!r} (known: baseline, mc, random)")
+    raise ValueError(f"unknown player {kind!r} (known: baseline, baseline-v1, baseline-v2, mc, random)")
 
 
 class SingleAgentEnv(gym.Env):

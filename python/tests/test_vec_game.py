@@ -84,6 +84,32 @@ def test_built_in_seats_ask_only_the_callers_seat_and_play_the_librarys_players(
     assert vg.mjai(0, finished=True) == game.mjai()
 
 
+def test_baseline_versions_from_python_play_as_the_built_in_seats_of_their_name():
+    for name, version, other in (("baseline-v1", 1, 2), ("baseline", 2, 1)):
+        vg = tenpai.VecGame(1, seed=8, seats=[None, name, name, name], length="east")
+        rng, taken, seed = np.random.default_rng(8), [], int(vg.seeds[0])
+        while not vg.done[0]:
+            actions = random_actions(vg, rng)
+            taken.append(int(actions[0]))
+            vg.step(actions)
+
+        def replay(v):
+            game, bot, mine = tenpai.Game(seed=seed, length="east"), tenpai.BaselinePlayer(version=v), iter(taken)
+            while not game.done:
+                game.step(next(mine) if game.seat == 0 else bot.act(game))
+            return game.mjai()
+
+        assert vg.mjai(0, finished=True) == replay(version)
+        # The other version plays this game otherwise, so the check above can fail.
+        with pytest.raises((StopIteration, ValueError, AssertionError)):
+            assert replay(other) == replay(version)
+
+
+def test_baseline_version_out_of_range_is_refused():
+    with pytest.raises(ValueError, match="baseline version 3: expected 1 or 2"):
+        tenpai.BaselinePlayer(version=3)
+
+
 def test_monte_carlo_seats_with_a_sample_budget():
     mc = {"kind": "mc", "samples": 8}
     vg = tenpai.VecGame(2, seed=3, seats=["agent", mc, "random", mc], length="east")
