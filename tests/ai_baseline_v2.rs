@@ -49,6 +49,21 @@ fn v2_folds_with_a_tile_passed_after_the_riichi() {
     assert_eq!((v1, v2), (plain("1z"), plain("5p")));
 }
 
+/// As above, but seat 3 called seat 1's riichi tile, so seat 2's turn was
+/// skipped: its 5p fell before the riichi, and is not taken as passed.
+#[test]
+fn v2_takes_no_tile_from_before_the_riichi_when_a_call_skipped_a_seat() {
+    let hand = "1359m24568p2468s1z";
+    let mut obs = position(hand);
+    obs.riichi[1] = true;
+    obs.rivers[1] = riichi_river(&["1s", "9s"]);
+    obs.rivers[1][1].called = true;
+    obs.rivers[2] = thrown(&["2z", "5p"]);
+    obs.rivers[3] = thrown(&["3z", "7z"]);
+    let (_, v2) = v1_v2(&obs, &discards(hand));
+    assert_eq!(v2, plain("1z"));
+}
+
 /// Seat 1 in riichi on the East wind; two 7s in seat 2's river from before
 /// the riichi and two in the hand make a wall: no ryanmen waits on 8s
 /// (the 58 of a kabe 8), where the first baseline sees a bare 8 (10) and

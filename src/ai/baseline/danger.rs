@@ -121,18 +121,22 @@ pub(crate) fn number_safety(n: u8, below: Option<u8>, above: Option<u8>) -> i32 
 /// declaration (and the riichi seat let it pass). The rivers do not say
 /// when each tile fell, so the count of tiles each seat threw since comes
 /// from the riichi seat's: one more for the seats between it and this
-/// seat (they moved after its last discard), as many for the others (a
-/// call that skipped turns may shift this by one).
+/// seat (they moved after its last discard), as many for the others. A
+/// call skips the seats between the discarder and the caller, so each call
+/// of the round (the rivers do not say which came after the riichi) takes
+/// one from every seat's count: a tile is then sometimes missed, never
+/// taken from before the riichi.
 fn passed_after_riichi(obs: &Observation, riichi_seat: usize, t: Tile) -> bool {
     let river = &obs.rivers[riichi_seat];
     let Some(declared) = river.iter().position(|r| r.riichi) else {
         return false;
     };
     let since = river.len() - declared - 1;
+    let calls = obs.rivers.iter().flatten().filter(|r| r.called).count();
     let me = obs.seat.index();
     let offset = |s: usize| (s + 4 - riichi_seat) % 4;
     (0..4).filter(|&s| s != riichi_seat).any(|s| {
-        let n = since + usize::from(offset(s) < offset(me));
+        let n = (since + usize::from(offset(s) < offset(me))).saturating_sub(calls);
         let r = &obs.rivers[s];
         r[r.len().saturating_sub(n)..]
             .iter()
