@@ -8,7 +8,7 @@
 //!   only by [`State::apply`], which refuses illegal events, and checks its
 //!   invariants after each event in debug builds (and whenever
 //!   [`State::with_check`] turns the checks on). [`Seat`]: one seat's part of it.
-//! - [`legal_actions`]: what a seat may do now; [`action_events`] turns a choice
+//! - [`legal_actions`]: what a seat may do now; [`action_events()`] turns a choice
 //!   into events.
 //! - Above the engine (they are I/O): [`crate::log`], game logs (tenhou.net/6
 //!   JSON, mjai JSON lines, Tenhou's XML) read into one shape; [`crate::replay`]:
@@ -45,6 +45,7 @@
 //!   [`Features`]: an observation as fixed-size numeric arrays, for learning
 //!   agents.
 
+mod action_events;
 mod action_space;
 mod builder;
 mod calls;
@@ -69,6 +70,7 @@ mod timeout;
 
 mod wall;
 
+pub use action_events::{action_events, action_events_into};
 pub use action_space::{action_index, action_name, ACTION_SPACE};
 pub use builder::{Position, PositionError};
 pub(crate) use calls::is_kokushi_tenpai;
@@ -81,9 +83,7 @@ pub use flags::{
     call_made, could_ron, drew, first_go_around, kan_declared, settle_passes, SeatFlags,
 };
 pub use furiten::is_furiten;
-pub use legal::{
-    action_events, action_events_into, check_offered, legal_actions, legal_actions_into, Action,
-};
+pub use legal::{check_offered, legal_actions, legal_actions_into, Action};
 pub use logged_rules::{kyoku_first, LoggedRules};
 pub use observation::{hand_of, Observation};
 pub use pai::Pai;

@@ -16,7 +16,7 @@
 //! Split by concern, as Mortal's `libriichi` splits its `state/`:
 //! - `mod.rs`: the types ([`State`], [`Phase`]; how a round ended,
 //!   [`RoundOutcome`] and [`Win`], is with the rounds in `game::round`);
-//! - `seat.rs`: one seat's part ([`Seat`], [`TableMeld`], [`RiverTile`],
+//! - `seat/`: one seat's part ([`Seat`], [`TableMeld`], [`RiverTile`],
 //!   [`RiichiState`]) and the hand queries the rules ask of it;
 //! - `getters.rs`: read access to the state;
 //! - `apply.rs`: applying events (the dispatch, the game's start and end, dora,
