@@ -19,6 +19,7 @@ mod full_tables;
 mod game_bot;
 mod game_draw_reason;
 mod game_driver;
+mod game_end;
 mod game_learning;
 mod game_next_round;
 mod game_position;
