@@ -131,18 +131,13 @@ impl State {
             };
             return Err(err(event, seat, format!("{whose} must be named, not ?")));
         }
-        // Checked, then taken in place (as `unseen_without` would for one
-        // tile, without copying the counts out and back: a count written
-        // in a copy just before the copy is read whole stalls the read, at
-        // every draw).
-        if !has_in(&self.unseen, &self.unseen_red, p, 1) {
+        // Taken in place by the same `take_one` as `unseen_without`, without
+        // copying the counts out and back (a count written in a copy just
+        // before the copy is read whole stalls the read, at every draw).
+        if !take_one(&mut self.unseen, &mut self.unseen_red, p) {
             return Err(GameError::NotInWall {
                 tile: p.to_string(),
             });
-        }
-        self.unseen[p.index()] -= 1;
-        if p.is_red() {
-            self.unseen_red[p.index() / 9] -= 1;
         }
         Ok(())
     }
@@ -157,12 +152,8 @@ impl State {
     ) -> Result<(crate::TileCounts, [u8; 3]), GameError> {
         let (mut pool, mut red) = (self.unseen, self.unseen_red);
         for &p in tiles {
-            if !has_in(&pool, &red, p, 1) {
+            if !take_one(&mut pool, &mut red, p) {
                 return Err(missing(p));
-            }
-            pool[p.index()] -= 1;
-            if p.is_red() {
-                red[p.index() / 9] -= 1;
             }
         }
         Ok((pool, red))
@@ -313,4 +304,18 @@ impl State {
         self.phase = Phase::BeforeGame;
         Ok(())
     }
+}
+
+/// Takes one `p` from `pool` (and its red five from `red`) when it is
+/// there: true; else false and nothing changes (a hidden tile never is).
+#[inline(always)]
+fn take_one(pool: &mut crate::TileCounts, red: &mut [u8; 3], p: Pai) -> bool {
+    if !has_in(pool, red, p, 1) {
+        return false;
+    }
+    pool[p.index()] -= 1;
+    if p.is_red() {
+        red[p.index() / 9] -= 1;
+    }
+    true
 }
