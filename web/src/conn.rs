@@ -17,9 +17,11 @@ use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
+use std::time::Duration;
 use tenpai::game::SeatIndex;
 use tenpai::review::{find_decisions, review, DefaultSeat};
 use tokio::sync::mpsc;
+use tokio::time::{sleep_until, Instant};
 
 /// Serves one connection to `table` as `role` until it closes; `held`
 /// counts it for its address until the client is done sending.
@@ -29,11 +31,17 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
     let client = state.next_client();
     let (out, queue) = Out::channel(OUT_QUEUE);
     let (sink, mut stream) = socket.split();
-    let mut writer = tokio::spawn(write_out(sink, queue, out.overflow()));
+    let close_wait = state.limits.close_wait;
+    let mut writer = tokio::spawn(write_out(sink, queue, out.overflow(), close_wait));
     let mut written = false;
-    // After a close for reading too slowly: until when what the client
-    // still sends is read.
-    let mut linger: Option<tokio::time::Instant> = None;
+    let mut overflow = out.overflow();
+    // After the queue overflowed (the client reads too slowly): until when
+    // the connection is kept at most, whether the writer got the close
+    // frame out or not (it may wait on a socket the client never reads).
+    let mut hard: Option<Instant> = None;
+    // After the writer is done with a client closed for reading too
+    // slowly: until when what the client still sends is read.
+    let mut linger: Option<Instant> = None;
     let joined = table
         .send(TableMsg::Join {
             client,
@@ -58,19 +66,31 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
             },
             // The server shuts down: its table has told the client.
             _ = shutdown.hung_up() => break,
-            // The writer is done: the socket failed, or the client read
-            // too slowly and was told so. Then what it still sends is
-            // read a while (not answered), so that its socket is not reset
-            // before it reads why.
-            _ = &mut writer, if !written => {
-                written = true;
-                if !out.is_closed() {
-                    break;
-                }
-                linger = Some(tokio::time::Instant::now() + CLOSE_WAIT);
+            // The client reads too slowly: the writer tells it so, and
+            // the connection ends by the hard deadline.
+            () = overflow.happened(), if hard.is_none() => {
+                hard = Some(Instant::now() + 2 * close_wait);
                 continue;
             }
-            _ = tokio::time::sleep_until(linger.unwrap_or_else(tokio::time::Instant::now)), if linger.is_some() => break,
+            // The writer is done: the socket failed (the connection
+            // ends), or the client read too slowly and was told so. Then
+            // what it still sends is read a while (not answered), so that
+            // its socket is not reset before it reads why.
+            _ = &mut writer, if !written => {
+                written = true;
+                if !out.overflowed() {
+                    break;
+                }
+                linger = Some(Instant::now() + close_wait);
+                continue;
+            }
+            _ = sleep_until(linger.unwrap_or_else(Instant::now)), if linger.is_some() => break,
+            // The writer still waits on the socket (the client does not
+            // read at all): stopped, and the connection dropped.
+            _ = sleep_until(hard.unwrap_or_else(Instant::now)), if hard.is_some() => {
+                writer.abort();
+                break;
+            }
         };
         if out.is_closed() {
             // Closing (it read too slowly): not answered.
@@ -107,19 +127,25 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
     drop(held);
     table.send(TableMsg::Leave { client }).await;
     drop(out);
-    if !written {
-        let _ = writer.await;
+    // The writer ends with the queue (its close frame sent), or is stopped
+    // when the socket takes nothing for `close_wait`.
+    if !written && tokio::time::timeout(close_wait, &mut writer).await.is_err() {
+        writer.abort();
     }
 }
 
 /// Writes the client's queued messages to its socket until the queue
 /// ends; the messages queued together go out in one write. When the queue
 /// overflows ([`Out`]), what it holds is written, then a close frame that
-/// says why ([`too_slow`]), given [`CLOSE_WAIT`] to go out.
+/// says why ([`too_slow`]), given `close_wait` to go out. A write the
+/// socket does not take is not given up before the overflow is seen (the
+/// messages before it would be lost): [`serve`] stops the writer by its
+/// hard deadline.
 async fn write_out(
     mut sink: SplitSink<WebSocket, Message>,
     mut queue: mpsc::Receiver<Utf8Bytes>,
     mut overflow: Overflow,
+    close_wait: Duration,
 ) {
     loop {
         let text = tokio::select! {
@@ -161,12 +187,8 @@ async fn write_out(
         };
         sink.send(Message::Close(Some(frame))).await
     };
-    let _ = tokio::time::timeout(CLOSE_WAIT, closing).await;
+    let _ = tokio::time::timeout(close_wait, closing).await;
 }
-
-/// How long a closed client is given to take its last messages and the
-/// close frame.
-const CLOSE_WAIT: std::time::Duration = std::time::Duration::from_secs(5);
 
 fn say(out: &Out, msg: ServerMsg) {
     out.send(to_text(&msg));

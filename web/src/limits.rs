@@ -41,6 +41,11 @@ pub struct Limits {
     /// Lobby tables whose game is not over opened from one address; one
     /// more is refused with status 429.
     pub tables_per_address: u32,
+    /// How long a client closed for reading too slowly is given to take
+    /// its last messages and the close frame; what it sends is read (not
+    /// answered) until then, and its connection is dropped at twice this
+    /// after the message that found no room, whether it reads or not.
+    pub close_wait: std::time::Duration,
     /// The clock the message buckets fill by (the system's; tests use a
     /// [`Clock::manual`] one).
     pub clock: Clock,
@@ -51,13 +56,14 @@ impl Default for Limits {
     /// the viewer about 30; a script playing a game at full speed more,
     /// but no more than the game's decisions), 32 connections per address
     /// (tabs, and people behind one router), 256 tables, 8 tables per
-    /// address.
+    /// address; 5 s for a closed client to take its close frame.
     fn default() -> Limits {
         Limits {
             messages_per_second: 200,
             connections_per_address: 32,
             tables: 256,
             tables_per_address: 8,
+            close_wait: std::time::Duration::from_secs(5),
             clock: Clock::default(),
         }
     }

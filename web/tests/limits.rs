@@ -154,6 +154,45 @@ async fn limits_err_tables_in_all_503_and_per_address_429_until_a_game_ends() {
     assert_eq!(open_from(&srv, ip(1)).await.0, 503);
 }
 
+type Sink = futures_util::stream::SplitSink<
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+    tokio_tungstenite::tungstenite::Message,
+>;
+type Stream = futures_util::stream::SplitStream<
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>,
+>;
+
+/// A connection to `path` whose socket takes little (a 4 KiB receive
+/// buffer), split.
+async fn small_reader(srv: &Running, path: &str) -> (Sink, Stream) {
+    use futures_util::StreamExt;
+    let sock = tokio::net::TcpSocket::new_v4().unwrap();
+    sock.set_recv_buffer_size(4096).unwrap();
+    let tcp = sock.connect(srv.addr).await.unwrap();
+    let url = format!("ws://{}{path}", srv.addr);
+    let stream = tokio_tungstenite::MaybeTlsStream::Plain(tcp);
+    let (ws, _) = tokio_tungstenite::client_async_with_config(url, stream, None)
+        .await
+        .unwrap();
+    ws.split()
+}
+
+/// Asks for more answers than the server's socket can hold (its send
+/// buffer grows to `tcp_wmem`'s largest), the client's (4 KiB) and the
+/// queue; each about a log of its own (from `FIRST_LOG`), so that each
+/// answer names its ask.
+fn flood_asks() -> impl Iterator<Item = (usize, String)> {
+    let wmem = std::fs::read_to_string("/proc/sys/net/ipv4/tcp_wmem").unwrap();
+    let most: usize = wmem.split_whitespace().last().unwrap().parse().unwrap();
+    let asks = most / 60 + 2 * tenpai_web::table::OUT_QUEUE;
+    (FIRST_LOG..FIRST_LOG + asks).map(|log| {
+        let ask = json!({"type": "frame", "log": log, "step": 0}).to_string();
+        (log, ask)
+    })
+}
+
+const FIRST_LOG: usize = 1_000_000;
+
 /// A client that sends without reading: its answers fill the socket's
 /// buffers, then its queue; the answer that finds no room closes it with
 /// the reason (code 1008), after every answer before it, whole and in
@@ -167,25 +206,11 @@ async fn limits_err_a_client_that_does_not_read_is_closed_with_the_reason() {
         ..Limits::default()
     })
     .await;
-    let sock = tokio::net::TcpSocket::new_v4().unwrap();
-    sock.set_recv_buffer_size(4096).unwrap();
-    let tcp = sock.connect(srv.addr).await.unwrap();
-    let url = format!("ws://{}/ws", srv.addr);
-    let stream = tokio_tungstenite::MaybeTlsStream::Plain(tcp);
-    let (ws, _) = tokio_tungstenite::client_async_with_config(url, stream, None)
-        .await
-        .unwrap();
-    let (mut tx, mut rx) = ws.split();
-    // More answers than the server's socket can hold (its send buffer
-    // grows to `tcp_wmem`'s largest), the client's (4 KiB) and the queue;
-    // each about a log of its own, so that each answer names its ask.
-    let wmem = std::fs::read_to_string("/proc/sys/net/ipv4/tcp_wmem").unwrap();
-    let most: usize = wmem.split_whitespace().last().unwrap().parse().unwrap();
-    let asks = most / 60 + 2 * tenpai_web::table::OUT_QUEUE;
-    let first = 1_000_000;
-    for log in first..first + asks {
-        let ask = json!({"type": "frame", "log": log, "step": 0}).to_string();
+    let (mut tx, mut rx) = small_reader(&srv, "/ws").await;
+    let mut asks = 0;
+    for (_, ask) in flood_asks() {
         tx.send(Message::Text(ask.into())).await.unwrap();
+        asks += 1;
     }
     let mut answered = Vec::new();
     let close = loop {
@@ -210,10 +235,47 @@ async fn limits_err_a_client_that_does_not_read_is_closed_with_the_reason() {
     let n = answered.len();
     assert!(n > 0 && n < asks, "{n} of {asks}");
     assert!(
-        answered.iter().copied().eq(first..first + n),
+        answered.iter().copied().eq(FIRST_LOG..FIRST_LOG + n),
         "the first {n} asks answered, in order, none missing"
     );
     let mut other = Client::connect(&srv).await;
     other.until("table").await;
+    srv.stop().await.unwrap();
+}
+
+/// A person who sends without ever reading (not even the close frame):
+/// the server's writer waits on the full socket, and still the connection
+/// is dropped by twice `close_wait` after the answer that found no room:
+/// the table hears East left (South sees East away), so the game can go on
+/// without them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn limits_err_a_person_who_never_reads_is_dropped_and_their_seat_away() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let srv = server_with(Limits {
+        messages_per_second: 1_000_000,
+        close_wait: Duration::from_millis(100),
+        ..Limits::default()
+    })
+    .await;
+    let links = crate::rooms::open_two_people(&srv, 4).await;
+    let (mut tx, rx) = small_reader(&srv, &ws(&links["seats"][0]["link"])).await;
+    let mut south = Client::connect_to(&srv, &ws(&links["seats"][1]["link"])).await;
+    let here = json!(["here", "here", "ai", "ai"]);
+    crate::rooms::seats_until(&mut south, |s| s["seats"] == here).await;
+    let flood_then_away = async {
+        for (_, ask) in flood_asks() {
+            if tx.send(Message::Text(ask.into())).await.is_err() {
+                break; // Dropped already.
+            }
+        }
+        crate::rooms::seats_until(&mut south, |s| s["seats"][0] != "here").await
+    };
+    // A bound on a failure (the seat never left), not a measurement.
+    let seats = tokio::time::timeout(Duration::from_secs(60), flood_then_away)
+        .await
+        .expect("East's leave reaches the table");
+    assert_eq!(seats["seats"], json!(["away", "here", "ai", "ai"]));
+    drop((tx, rx));
     srv.stop().await.unwrap();
 }

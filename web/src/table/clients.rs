@@ -274,6 +274,15 @@ fn seen(e: &Event, role: Role) -> Event {
 }
 
 /// A message as JSON text.
+///
+/// # Panics
+/// Never (a message that cannot be written becomes an `error` naming why).
+///
+/// ```
+/// use tenpai_web::{protocol::ServerMsg, table::to_text};
+/// let text = to_text(&ServerMsg::Error { message: "no such log".into() });
+/// assert_eq!(text.as_str(), r#"{"type":"error","message":"no such log"}"#);
+/// ```
 pub fn to_text(msg: &ServerMsg) -> Utf8Bytes {
     serde_json::to_string(msg)
         .unwrap_or_else(|e| format!(r#"{{"type":"error","message":"{e}"}}"#))

@@ -47,7 +47,19 @@ pub(super) enum Stage {
     Over,
 }
 
+/// The pause before an AI's move while a client's queue is more than half
+/// full ([`Table::crowded`]).
+pub(super) const PACE: std::time::Duration = std::time::Duration::from_millis(20);
+
 impl Table {
+    /// A client still served has less than half its queue free
+    /// ([`super::Out`]): the next AI move waits [`PACE`].
+    fn crowded(&self) -> bool {
+        self.clients
+            .iter()
+            .any(|c| !c.out.is_closed() && c.out.crowded())
+    }
+
     pub(super) fn internal(&mut self, i: Internal) {
         match i {
             Internal::Progress {
@@ -82,8 +94,16 @@ impl Table {
                     t.recommended = thinking::choice_of(&action, self.game.legal());
                     self.broadcast_thinking();
                 }
-                if visible(&action) && self.next_ai > Instant::now() {
+                let now = Instant::now();
+                if visible(&action) && self.next_ai > now {
                     let at = self.next_ai;
+                    self.stage = Stage::Ready { action, at };
+                } else if self.crowded() {
+                    // A client's queue is more than half full: the move is
+                    // played after a pause, from the table's loop (a game
+                    // of quick AI players would otherwise be played at
+                    // once, faster than any client reads it).
+                    let at = now + PACE;
                     self.stage = Stage::Ready { action, at };
                 } else {
                     self.step(&action);
