@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 use tenpai::ai::mc::{
-    rollout, search, search_with_clock, Budget, Determinizer, End, McPlayer, Settings, StepClock,
-    World,
+    rollout, same_play, search, search_with_clock, Budget, Determinizer, End, McPlayer, Settings,
+    StepClock, Version, World,
 };
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::SeatIndex;
@@ -299,6 +299,7 @@ fn determinize_never_panics_on_odd_observations() {
             Settings {
                 budget: Budget::Samples(30),
                 threads: 1,
+                ..Default::default()
             },
             1,
         );
@@ -506,6 +507,7 @@ fn search_ok_deterministic_and_legal() {
     let settings = Settings {
         budget: Budget::Samples(120),
         threads: 1,
+        ..Default::default()
     };
     let mut searched = 0;
     for (obs, legal) in points.iter().step_by(11).take(30) {
@@ -527,6 +529,37 @@ fn search_ok_deterministic_and_legal() {
 }
 
 #[test]
+fn search_starts_from_the_baseline_of_its_version() {
+    // At every searched decision of a baseline game, the prior (the action
+    // the search keeps unless another is clearly better) is the choice of
+    // the baseline its settings name; the two baselines differ at some.
+    let rules = Rules::tenhou();
+    let points = decision_points(5);
+    let (mut searched, mut differ) = (0, 0);
+    for (obs, legal) in points.iter().step_by(3) {
+        let search_of = |version| {
+            let settings = Settings {
+                budget: Budget::Samples(8),
+                threads: 1,
+                version,
+            };
+            search(obs, legal, &rules, settings, 9)
+        };
+        let (r1, r2) = (search_of(Version::V1), search_of(Version::V2));
+        if r1.trivial {
+            continue;
+        }
+        searched += 1;
+        let b1 = BaselinePlayer::v1(&rules).act(obs, legal);
+        let b2 = BaselinePlayer::v2(&rules).act(obs, legal);
+        assert!(r1.prior.as_ref().is_some_and(|p| same_play(p, &b1)));
+        assert!(r2.prior.as_ref().is_some_and(|p| same_play(p, &b2)));
+        differ += usize::from(!same_play(&b1, &b2));
+    }
+    assert_eq!((searched, differ), (98, 18));
+}
+
+#[test]
 fn search_ok_threads_give_the_same_result() {
     let rules = Rules::tenhou();
     let points = decision_points(6);
@@ -538,6 +571,7 @@ fn search_ok_threads_give_the_same_result() {
             Settings {
                 budget: Budget::Samples(80),
                 threads: 1,
+                ..Default::default()
             },
             3,
         );
@@ -548,6 +582,7 @@ fn search_ok_threads_give_the_same_result() {
             Settings {
                 budget: Budget::Samples(80),
                 threads: 2,
+                ..Default::default()
             },
             3,
         );
@@ -573,6 +608,7 @@ fn search_ok_time_budget_is_kept() {
         let settings = Settings {
             budget: Budget::Time(budget),
             threads,
+            ..Default::default()
         };
         for (i, (obs, legal)) in points.iter().step_by(13).take(20).enumerate() {
             let clock = StepClock::new(step);
@@ -602,6 +638,7 @@ fn search_ok_time_budget_is_used_to_the_end_with_one_or_two_threads() {
         let settings = Settings {
             budget: Budget::Time(budget),
             threads,
+            ..Default::default()
         };
         let mut searched = 0;
         for (i, (obs, legal)) in points.iter().step_by(11).take(12).enumerate() {

@@ -74,6 +74,7 @@ fn mc_time_budget_kept_in_kan_logs() {
     let settings = Settings {
         budget: Budget::Time(budget),
         threads: 1,
+        ..Default::default()
     };
     let mut searched = 0;
     for name in [

@@ -17,6 +17,7 @@ fn config(samples: u32, games: u64, seed: u64, others: PlayerKind) -> Config {
     let mc = PlayerKind::Mc(Settings {
         budget: Budget::Samples(samples),
         threads: 1,
+        ..Default::default()
     });
     Config {
         rules,

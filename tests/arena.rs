@@ -230,6 +230,7 @@ fn merge_err_other_runs_and_overlaps_leave_the_tally_unchanged() {
         let kind = PlayerKind::Mc(Settings {
             budget: Budget::Samples(samples),
             threads,
+            ..Default::default()
         });
         Tally::new(east(8, 1, [kind, RANDOM, RANDOM, RANDOM], false))
     };
@@ -304,6 +305,7 @@ fn observer_error_stops_the_run_with_that_error() {
     let mc = PlayerKind::Mc(Settings {
         budget: Budget::Samples(8),
         threads: 1,
+        ..Default::default()
     });
     let config = east(200, 5, [mc, BASELINE, BASELINE, BASELINE], false);
     let log = FailingLog {

@@ -135,6 +135,7 @@ fn peak_while_searching(millis: u64) -> (usize, u32) {
     let settings = Settings {
         budget: Budget::Time(Duration::from_millis(millis)),
         threads: 1,
+        ..Default::default()
     };
     let clock = StepClock::new(Duration::from_micros(10));
     let (peak, report) =

@@ -396,6 +396,7 @@ fn review_riichi_closed_kan_keeps_the_hand_tenpai_in_the_rollouts() {
     let settings = Settings {
         budget: Budget::Samples(200),
         threads: 1,
+        ..Default::default()
     };
     let clock = StepClock::new(std::time::Duration::from_millis(1));
     let r = search_against(&p.obs, &p.legal, &rules, settings, 7, &p.played, &clock);

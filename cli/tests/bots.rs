@@ -101,6 +101,7 @@ fn bots_ok_tenpai_mjai_monte_carlo_plays_the_in_process_game_event_for_event() {
     let settings = Settings {
         budget: Budget::Samples(16),
         threads: 1,
+        ..Default::default()
     };
     let mut local: Vec<Box<dyn Player>> = (0..4u64)
         .map(|s| {

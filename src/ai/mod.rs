@@ -7,5 +7,5 @@ pub mod learned;
 pub mod mc;
 
 pub use baseline::BaselinePlayer;
-pub(crate) use baseline::{not_genbutsu_safety, LATE_WALL, RIICHI_MIN_WAITS};
+pub(crate) use baseline::RIICHI_MIN_WAITS;
 pub use mc::McPlayer;

@@ -2,7 +2,7 @@
 //! seeds, and how a run is cut into shards.
 
 use super::ArenaError;
-use crate::ai::mc::{Budget, Settings};
+use crate::ai::mc::{Budget, Settings, Version};
 use crate::rules::Rules;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -69,7 +69,8 @@ impl std::str::FromStr for PlayerKind {
 
     /// `random`, `baseline`, `baseline-v1`, `baseline-v2`,
     /// `baseline-learned`, `mc` (default settings:
-    /// 50 ms a decision) or `cmd:COMMAND` (an external bot,
+    /// 50 ms a decision, the default [`Version`]), `mc-v1`, `mc-v2` (the
+    /// Monte Carlo player built on that baseline, [`Version`]) or `cmd:COMMAND` (an external bot,
     /// [`BOT_TIMEOUT`]).
     ///
     /// ```
@@ -77,7 +78,7 @@ impl std::str::FromStr for PlayerKind {
     /// assert_eq!("baseline".parse::<PlayerKind>()?, PlayerKind::Baseline);
     /// assert_eq!(
     ///     "strong".parse::<PlayerKind>().unwrap_err().to_string(),
-    ///     "unknown player \"strong\" (known: random, baseline, baseline-v1, baseline-v2, baseline-learned, mc, cmd:COMMAND)"
+    ///     "unknown player \"strong\" (known: random, baseline, baseline-v1, baseline-v2, baseline-learned, mc, mc-v1, mc-v2, cmd:COMMAND)"
     /// );
     /// # Ok::<(), tenpai::arena::ArenaError>(())
     /// ```
@@ -89,6 +90,14 @@ impl std::str::FromStr for PlayerKind {
             "baseline-v2" => Ok(PlayerKind::BaselineV2),
             "baseline-learned" => Ok(PlayerKind::BaselineLearned),
             "mc" => Ok(PlayerKind::Mc(Settings::default())),
+            "mc-v1" => Ok(PlayerKind::Mc(Settings {
+                version: Version::V1,
+                ..Settings::default()
+            })),
+            "mc-v2" => Ok(PlayerKind::Mc(Settings {
+                version: Version::V2,
+                ..Settings::default()
+            })),
             cmd if cmd.starts_with("cmd:") && cmd.len() > 4 => Ok(PlayerKind::Cmd {
                 command: cmd[4..].to_string(),
                 timeout: BOT_TIMEOUT,
@@ -101,7 +110,7 @@ impl std::str::FromStr for PlayerKind {
 impl fmt::Display for PlayerKind {
     /// `random`, `baseline`, `baseline-v1`, `baseline-v2`,
     /// `baseline-learned`, `mc` (without the
-    /// settings) or `cmd:COMMAND`.
+    /// settings; `mc-v1` or `mc-v2` for a version other than the default) or `cmd:COMMAND`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerKind::Random => f.write_str("random"),
@@ -109,7 +118,11 @@ impl fmt::Display for PlayerKind {
             PlayerKind::BaselineV1 => f.write_str("baseline-v1"),
             PlayerKind::BaselineV2 => f.write_str("baseline-v2"),
             PlayerKind::BaselineLearned => f.write_str("baseline-learned"),
-            PlayerKind::Mc(_) => f.write_str("mc"),
+            PlayerKind::Mc(s) if s.version == Version::default() => f.write_str("mc"),
+            PlayerKind::Mc(s) => match s.version {
+                Version::V1 => f.write_str("mc-v1"),
+                Version::V2 => f.write_str("mc-v2"),
+            },
             PlayerKind::Cmd { command, .. } => write!(f, "cmd:{command}"),
         }
     }
@@ -145,7 +158,9 @@ impl From<PlayerKind> for KindRepr {
             };
         }
         let (samples, think_ns, threads) = match k {
-            PlayerKind::Mc(Settings { budget, threads }) => match budget {
+            PlayerKind::Mc(Settings {
+                budget, threads, ..
+            }) => match budget {
                 Budget::Samples(n) => (Some(n), None, Some(threads)),
                 Budget::Time(d) => (
                     None,
@@ -184,7 +199,7 @@ impl TryFrom<KindRepr> for PlayerKind {
             return Err(bad());
         }
         match r.kind.parse()? {
-            PlayerKind::Mc(_) => {
+            PlayerKind::Mc(Settings { version, .. }) => {
                 let budget = match (r.samples, r.think_ns) {
                     (Some(n), None) => Budget::Samples(n),
                     (None, Some(ns)) => Budget::Time(Duration::from_nanos(ns)),
@@ -193,6 +208,7 @@ impl TryFrom<KindRepr> for PlayerKind {
                 Ok(PlayerKind::Mc(Settings {
                     budget,
                     threads: r.threads.unwrap_or(1),
+                    version,
                 }))
             }
             k if r.samples.is_none() && r.think_ns.is_none() && r.threads.is_none() => Ok(k),
@@ -241,7 +257,7 @@ impl Config {
     /// assert_eq!(c.check().unwrap_err().to_string(), "duplicate play needs a multiple of 4");
     /// c.duplicate = false;
     /// c.players[0] = PlayerKind::Mc(tenpai::ai::mc::Settings {
-    ///     budget: tenpai::ai::mc::Budget::Samples(0), threads: 1 });
+    ///     budget: tenpai::ai::mc::Budget::Samples(0), threads: 1, ..Default::default() });
     /// assert!(c.check().unwrap_err().to_string().starts_with("a Monte Carlo player needs"));
     /// ```
     pub fn check(&self) -> Result<(), ArenaError> {

@@ -159,6 +159,7 @@ pub fn review(
     let settings = Settings {
         budget: options.budget,
         threads: 1,
+        ..Default::default()
     };
     let decisions: Vec<ReviewedDecision> = found
         .points

@@ -252,6 +252,7 @@ async fn browser_ok_a_whole_game_the_review_and_the_viewer() {
     config.table.advisor = Advisor::Mc(tenpai::ai::mc::Settings {
         budget: Budget::Samples(300),
         threads: 1,
+        ..Default::default()
     });
     config.review.budget = Budget::Samples(40);
     let srv = tenpai_web::start(config).await.unwrap();

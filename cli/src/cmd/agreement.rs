@@ -227,7 +227,11 @@ fn choose(
         Ai::BaselineV2 => BaselinePlayer::v2(a.rules).act(&p.obs, &p.legal),
         Ai::BaselineLearned => BaselinePlayer::learned(a.rules).act(&p.obs, &p.legal),
         Ai::Mc => {
-            let settings = Settings { budget, threads: 1 };
+            let settings = Settings {
+                budget,
+                threads: 1,
+                ..Default::default()
+            };
             // Decision i's worlds: its own seed, the same on any thread.
             let seed = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             search(&p.obs, &p.legal, a.rules, settings, seed).chosen

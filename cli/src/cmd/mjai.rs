@@ -96,6 +96,7 @@ fn player_maker(args: &Args) -> PlayerMaker {
     let settings = Settings {
         budget,
         threads: args.threads,
+        ..Default::default()
     };
     let seed = args.seed;
     match args.ai {

@@ -298,7 +298,8 @@ pub fn sort_by_rank(candidates: &mut [tenpai::ai::mc::Candidate]) {
 }
 
 /// `kinds` with the options' settings: every Monte Carlo player thinks
-/// `mc`, every external bot (`cmd:`) may take `timeout` to answer.
+/// `mc` (in its own version), every external bot (`cmd:`) may take
+/// `timeout` to answer.
 pub fn with_settings(
     kinds: &[tenpai::arena::PlayerKind],
     mc: tenpai::ai::mc::Settings,
@@ -308,7 +309,10 @@ pub fn with_settings(
     kinds
         .iter()
         .map(|k| match k {
-            PlayerKind::Mc(_) => PlayerKind::Mc(mc),
+            PlayerKind::Mc(s) => PlayerKind::Mc(tenpai::ai::mc::Settings {
+                version: s.version,
+                ..mc
+            }),
             PlayerKind::Cmd { command, .. } => PlayerKind::Cmd {
                 command: command.clone(),
                 timeout,

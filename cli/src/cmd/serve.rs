@@ -151,6 +151,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     let mc = Settings {
         budget,
         threads: args.game.threads,
+        ..Default::default()
     };
     let seat = args.game.seat as u8;
     let kinds = crate::cmd::with_settings(&args.game.opponents.0, mc, args.game.bot_timeout);
@@ -169,6 +170,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
         crate::cmd::advice::AdvisorKind::Mc => Advisor::Mc(Settings {
             budget: Budget::Samples(args.game.samples.unwrap_or(ADVISOR_SAMPLES)),
             threads: args.game.threads,
+            ..Default::default()
         }),
     };
     let mut config = tenpai_web::Config::new(rules, args.game.seed.unwrap_or_else(random_seed));

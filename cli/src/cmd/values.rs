@@ -72,7 +72,7 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
 
 /// Parses a comma-separated list of players (`--players`, `--opponents`):
 /// `random`, `baseline`, `baseline-v1`, `baseline-v2`, `baseline-learned`,
-/// `mc` or `cmd:COMMAND` each
+/// `mc`, `mc-v1`, `mc-v2` or `cmd:COMMAND` each
 /// ([`tenpai::arena::PlayerKind`]'s names). A comma inside a command stays in
 /// it unless what follows is another player (`cmd:bot --x 1,2,mc` is a bot
 /// `bot --x 1,2` and `mc`).
@@ -84,7 +84,14 @@ pub fn parse_players(text: &str) -> Result<Vec<tenpai::arena::PlayerKind>, Strin
         let p = piece.trim();
         matches!(
             p,
-            "random" | "baseline" | "baseline-v1" | "baseline-v2" | "baseline-learned" | "mc"
+            "random"
+                | "baseline"
+                | "baseline-v1"
+                | "baseline-v2"
+                | "baseline-learned"
+                | "mc"
+                | "mc-v1"
+                | "mc-v2"
         ) || p.starts_with("cmd:")
     };
     let mut items: Vec<String> = Vec::new();
@@ -221,7 +228,7 @@ mod tests {
         assert_eq!(names("cmd:a,cmd:b"), ["cmd:a", "cmd:b"]);
         assert_eq!(
             parse_players("mc,genius").unwrap_err(),
-            "unknown player \"genius\" (known: random, baseline, baseline-v1, baseline-v2, baseline-learned, mc, cmd:COMMAND)"
+            "unknown player \"genius\" (known: random, baseline, baseline-v1, baseline-v2, baseline-learned, mc, mc-v1, mc-v2, cmd:COMMAND)"
         );
         assert!(parse_players("").is_err());
         assert_eq!(

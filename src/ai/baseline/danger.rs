@@ -71,30 +71,44 @@ pub(crate) fn safety_v2(obs: &Observation, t: Tile, seen: &TileCounts) -> i32 {
         let in_river = |x: Tile| river.iter().any(|r| r.pai.tile() == Some(x));
         let score = if in_river(t) || passed_after_riichi(obs, s, t) {
             100
-        } else if t.is_honor() {
-            not_genbutsu_safety(t, seen[t.index()], false, false)
         } else {
-            let at =
-                |d: i8| Tile::new((t.index() as i8 + d) as u8).filter(|x| x.suit() == t.suit());
-            let copies = |d: i8| at(d).map_or(0, |x| seen[x.index()]);
-            // How open one side's ryanmen is: 0 closed, 1 half, 2 open.
-            let side = |suji: i8, near: i8, far: i8| -> u8 {
-                if at(suji).is_some_and(in_river) || copies(near) >= 4 || copies(far) >= 4 {
-                    0
-                } else if copies(near) == 3 || copies(far) == 3 {
-                    1
-                } else {
-                    2
-                }
-            };
-            let n = t.number();
-            let below = (n > 3).then(|| side(-3, -1, -2));
-            let above = (n < 7).then(|| side(3, 1, 2));
-            number_safety(n, below, above) + if seen[t.index()] >= 3 { 5 } else { 0 }
+            unpassed_safety_v2(t, in_river, seen)
         };
         worst = worst.min(score);
     }
     worst
+}
+
+/// Safety of `t` against one riichi seat that has not let it pass (the
+/// rest of [`safety_v2`]): an honor as [`safety`]; a number by the ryanmen
+/// waits that could still win on it ([`number_safety`]), each side closed
+/// by suji (`in_river`: the tile is genbutsu against that seat) or by a
+/// wall of four copies in `seen` of a tile the wait needs (kabe), half
+/// closed by three (one-chance). Shared with the Monte Carlo rollouts.
+pub(crate) fn unpassed_safety_v2(
+    t: Tile,
+    in_river: impl Fn(Tile) -> bool,
+    seen: &TileCounts,
+) -> i32 {
+    if t.is_honor() {
+        return not_genbutsu_safety(t, seen[t.index()], false, false);
+    }
+    let at = |d: i8| Tile::new((t.index() as i8 + d) as u8).filter(|x| x.suit() == t.suit());
+    let copies = |d: i8| at(d).map_or(0, |x| seen[x.index()]);
+    // How open one side's ryanmen is: 0 closed, 1 half, 2 open.
+    let side = |suji: i8, near: i8, far: i8| -> u8 {
+        if at(suji).is_some_and(&in_river) || copies(near) >= 4 || copies(far) >= 4 {
+            0
+        } else if copies(near) == 3 || copies(far) == 3 {
+            1
+        } else {
+            2
+        }
+    };
+    let n = t.number();
+    let below = (n > 3).then(|| side(-3, -1, -2));
+    let above = (n < 7).then(|| side(3, 1, 2));
+    number_safety(n, below, above) + if seen[t.index()] >= 3 { 5 } else { 0 }
 }
 
 /// Safety of a number tile `n` (1–9) by how open its ryanmen sides are

@@ -21,7 +21,7 @@ use crate::meld::Meld;
 use crate::tables::Tables;
 use crate::tile::{Tile, TileCounts, KINDS};
 use crate::Discard;
-pub(crate) use danger::{not_genbutsu_safety, safety};
+pub(crate) use danger::safety;
 use std::sync::Arc;
 use style::Style;
 

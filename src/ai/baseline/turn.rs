@@ -3,20 +3,11 @@
 //! second version pushes one from ready with dora).
 
 use super::danger::{safety, safety_v2};
-use super::{
-    analysis, discard_action, dora_tiles, keep_value, BaselinePlayer, LATE_WALL, RIICHI_MIN_WAITS,
-};
+use super::style::{held_dora, push_pick};
+use super::{analysis, discard_action, dora_tiles, keep_value, BaselinePlayer};
 use crate::game::{Action, Observation};
 use crate::tile::{Tile, TileCounts};
 use crate::Discard;
-
-/// Dora and red fives among the concealed tiles.
-fn held_dora(counts: &TileCounts, red: [u8; 3], dora: &TileCounts) -> u32 {
-    (0..counts.len())
-        .map(|i| u32::from(counts[i]) * u32::from(dora[i]))
-        .sum::<u32>()
-        + red.iter().map(|&r| u32::from(r)).sum::<u32>()
-}
 
 /// `seen` with the tiles of this seat's own melds added (what the
 /// observation's visible counts leave out).
@@ -98,32 +89,25 @@ pub(super) fn own_turn(
     let legal_row = |d: &&Discard| discard_action(legal, d.tile, false).is_some();
     let push = threatened
         && best_shanten == 1
-        && style.push_one_shanten_dora > 0
-        && held_dora(&counts, red, &dora) >= style.push_one_shanten_dora
-        && obs.live_left >= LATE_WALL;
+        && style.pushes_one_from_ready(held_dora(&counts, red, &dora), obs.live_left);
     // One from ready with dora against a riichi: the safest tile that keeps
     // the shanten and at least half the best acceptance.
     let push_tile = push
         .then(|| {
-            let most = rows
-                .iter()
-                .filter(legal_row)
-                .filter(|d| d.ukeire.shanten == 1)
-                .map(|d| d.ukeire.count)
-                .max()
-                .unwrap_or(0);
-            let enough = most.div_ceil(2).max(1);
-            rows.iter()
-                .filter(legal_row)
-                .filter(|d| d.ukeire.shanten == 1 && d.ukeire.count >= enough)
-                .max_by_key(|d| {
-                    (
-                        safety_of(d.tile),
-                        d.ukeire.count,
-                        -keep(d),
-                        -(d.tile.index() as i64),
-                    )
-                })
+            push_pick(
+                rows.iter()
+                    .filter(legal_row)
+                    .filter(|d| d.ukeire.shanten == 1)
+                    .map(|d| {
+                        let key = (
+                            safety_of(d.tile),
+                            d.ukeire.count,
+                            -keep(d),
+                            -(d.tile.index() as i64),
+                        );
+                        (d, d.ukeire.count, key)
+                    }),
+            )
         })
         .flatten();
     let defend = threatened && best_shanten >= 1 && push_tile.is_none();
@@ -162,24 +146,18 @@ pub(super) fn own_turn(
     };
     // Unseen winning tiles to declare riichi on (the second version: any
     // wait unless another seat is in riichi).
-    let min_waits = if style.riichi_any_wait && !threatened {
-        1
-    } else {
-        RIICHI_MIN_WAITS
-    };
-    if best.ukeire.shanten == 0 && best.ukeire.count > 0 {
-        let decent = best.ukeire.count >= min_waits || (!threatened && obs.live_left < LATE_WALL);
-        if decent {
-            let riichi = match plain() {
-                Some(Action::Discard { pai, .. }) => legal
-                    .iter()
-                    .find(|a| matches!(a, Action::Riichi { pai: q, .. } if *q == pai))
-                    .cloned(),
-                _ => None,
-            };
-            if let Some(r) = riichi {
-                return r;
-            }
+    if best.ukeire.shanten == 0
+        && style.declares_riichi(best.ukeire.count, threatened, obs.live_left)
+    {
+        let riichi = match plain() {
+            Some(Action::Discard { pai, .. }) => legal
+                .iter()
+                .find(|a| matches!(a, Action::Riichi { pai: q, .. } if *q == pai))
+                .cloned(),
+            _ => None,
+        };
+        if let Some(r) = riichi {
+            return r;
         }
     }
     plain().unwrap_or_else(fallback)

@@ -39,7 +39,7 @@ use crate::rules::Rules;
 /// let legal = legal_actions(&s, tenpai::game::SeatIndex::ALL[0]);
 /// // Throwing the 2m breaks a sequence: far from the best, yet measured.
 /// let played = Action::Discard { pai: "2m".parse()?, tsumogiri: false };
-/// let settings = Settings { budget: Budget::Samples(400), threads: 1 };
+/// let settings = Settings { budget: Budget::Samples(400), threads: 1, ..Default::default() };
 /// let r = search_against(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]), &legal, &rules, settings, 1, &played, &SystemClock::new());
 /// assert_eq!(r.reference.as_ref(), Some(&played));
 /// let mine = r.candidates.iter().find(|c| c.action == played).unwrap();

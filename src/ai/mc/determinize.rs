@@ -79,7 +79,7 @@ pub(crate) const CLOSED_PACE_PERCENT: u32 = 80;
 
 /// A riichi declared within this many discards had, as the baseline declares
 /// it, a wait of at least [`crate::ai::RIICHI_MIN_WAITS`] tiles it could not
-/// see (later, from [`crate::ai::LATE_WALL`] tiles left, any wait): the grown
+/// see (later, from [`crate::ai::baseline::LATE_WALL`] tiles left, any wait): the grown
 /// hand must too, counting the public tiles and the hand itself as seen.
 pub(crate) const GOOD_WAIT_TURNS: usize = 11;
 

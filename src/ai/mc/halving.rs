@@ -7,10 +7,11 @@
 use super::acc::{pair, Acc, Anchors};
 use super::clock::Clock;
 use super::determinize::Determinizer;
-use super::rollout::{rollout, RolloutResult};
+use super::rollout::{rollout_in, RolloutResult};
 use super::search::{mix, ranked, Budget, SearchReport, Watch};
 use super::value::Placement;
 use super::world::World;
+use crate::ai::baseline::style::Style;
 use crate::game::Action;
 use crate::rules::Rules;
 use rayon::prelude::*;
@@ -117,6 +118,8 @@ pub(super) struct Searcher<'a> {
     pub(super) seed: u64,
     pub(super) me: u8,
     pub(super) rules: &'a Rules,
+    /// The baseline rules the rollouts follow.
+    pub(super) style: Style,
     pub(super) model: Placement,
     pub(super) pool: Option<&'a rayon::ThreadPool>,
     pub(super) clock: &'a dyn Clock,
@@ -205,7 +208,12 @@ impl Searcher<'_> {
                 if self.out_of_time() {
                     return None;
                 }
-                let o = rollout(self.worlds[i - self.base].clone(), &cands[c], self.rules);
+                let o = rollout_in(
+                    self.worlds[i - self.base].clone(),
+                    &cands[c],
+                    self.rules,
+                    self.style,
+                );
                 Some((c, self.model.beaten(&o), o))
             };
             let results: Vec<Option<(usize, f64, RolloutResult)>> = match self.pool {

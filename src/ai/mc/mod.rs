@@ -17,6 +17,8 @@
 //!   rounds left modelled as noise (8,000 points of standard deviation in
 //!   the difference of two seats' scores per round left).
 //! - [`McPlayer`] (`player.rs`): the search behind [`crate::game::Player`].
+//! - [`Version`] (`version.rs`): the baseline the search is built on (its
+//!   prior and its rollout rules), the first or the second.
 //! - `label.rs`: short names of actions and hands ([`action_label`],
 //!   [`hand_text`]); the CLI prints reports as tables, JSON and CSV.
 //!
@@ -40,6 +42,7 @@ mod policy;
 mod rollout;
 mod search;
 mod value;
+mod version;
 mod world;
 
 pub use against::search_against;
@@ -54,4 +57,5 @@ pub use search::{
     candidates, is_last_round, same_play, search, search_with_clock, Budget, Candidate,
     SearchReport, Settings, Watch,
 };
+pub use version::Version;
 pub use world::{End, Spot, World};

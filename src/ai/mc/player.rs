@@ -52,7 +52,15 @@ impl McPlayer {
     /// A Monte Carlo player for `rules` thinking `budget` per decision on the
     /// calling thread, seeded with `seed`.
     pub fn new(rules: &Rules, budget: Budget, seed: u64) -> McPlayer {
-        McPlayer::with_settings(rules, Settings { budget, threads: 1 }, seed)
+        McPlayer::with_settings(
+            rules,
+            Settings {
+                budget,
+                threads: 1,
+                ..Default::default()
+            },
+            seed,
+        )
     }
 
     /// A Monte Carlo player with every setting given; with `threads` > 1 it

@@ -3,6 +3,12 @@
 //! tanyao), and the baseline's defense against riichi (genbutsu, honors seen,
 //! suji). They read only the [`World`]'s arrays, mirror
 //! [`crate::ai::BaselinePlayer`]'s rules, and cost a few table lookups each.
+//! Where the baseline's versions differ (its `Style`: riichi on any wait,
+//! the finer danger ranking, the push one from ready with dora), the turn
+//! follows the version the search is built on, through the baseline's own
+//! functions. The keep value of dora and red fives needs no switch here:
+//! the efficient discard counts no acceptance, and ranks a dora (+5) and a
+//! red five (+3) above tiles of the same shape already.
 //!
 //! Efficiency: the tiles held are ordered by a cheap keep value (isolated
 //! honors and terminals first, dora and connected tiles last) and the first
@@ -11,7 +17,8 @@
 //! need not be perfect).
 
 use super::world::{is_simple, World};
-use crate::ai::{not_genbutsu_safety, LATE_WALL, RIICHI_MIN_WAITS};
+use crate::ai::baseline::danger::{not_genbutsu_safety, unpassed_safety_v2};
+use crate::ai::baseline::style::{held_dora, push_pick, Style};
 use crate::game::{kuikae_forbidden, kuikae_leaves_discard, riichi_allowed};
 use crate::meld::MeldKind;
 use crate::rules::GameRules;
@@ -117,27 +124,92 @@ pub(crate) fn threats(w: &World, s: usize) -> u8 {
 }
 
 /// Safety of discarding kind `k` against the riichi seats in `threat` (the
-/// worst of them; higher is safer), with the baseline's scale: genbutsu 100,
-/// honors by copies seen 95/75/45, suji 60/55/35, terminals 25, others 10.
-fn safety(w: &World, s: usize, k: usize, threat: u8) -> i32 {
+/// worst of them; higher is safer), on the baseline's scale: 100 for a kind
+/// safe against the seat (its river and what it let pass since its riichi),
+/// else, with `known` (the copies this seat knows of, for the second
+/// baseline's ranking), [`unpassed_safety_v2`], without it the first
+/// baseline's [`not_genbutsu_safety`] (honors by copies seen, suji,
+/// terminals).
+fn safety(w: &World, s: usize, k: usize, threat: u8, known: Option<&TileCounts>) -> i32 {
     let mut worst = i32::MAX;
     for r in 0..4 {
         if threat >> r & 1 == 0 {
             continue;
         }
         let safe = w.safe[r];
+        let t = Tile::of_kind(k);
         let score = if safe >> k & 1 == 1 {
             100
+        } else if let Some(known) = known {
+            unpassed_safety_v2(t, |x: Tile| safe >> x.index() & 1 == 1, known)
         } else {
             let n = k % 9 + 1;
             let below = k < 27 && n > 3 && safe >> (k - 3) & 1 == 1;
             let above = k < 27 && n < 7 && safe >> (k + 3) & 1 == 1;
-            let t = Tile::of_kind(k);
             not_genbutsu_safety(t, w.seen[k].saturating_add(w.hands[s][k]), below, above)
         };
         worst = worst.min(score);
     }
     worst
+}
+
+/// The copies of each kind seat `s` knows of: public and in its hand.
+fn known_copies(w: &World, s: usize) -> TileCounts {
+    std::array::from_fn(|k| w.seen[k].saturating_add(w.hands[s][k]))
+}
+
+/// Unseen copies (as seat `s` sees them) of the kinds that bring `rest`,
+/// at shanten `sh`, one step closer.
+fn acceptance(w: &World, s: usize, rest: &TileCounts, sh: i8) -> u32 {
+    let mut h = *rest;
+    let mut n = 0;
+    for x in 0..KINDS {
+        let left = 4u32.saturating_sub(u32::from(w.seen[x]) + u32::from(w.hands[s][x]));
+        if left == 0 {
+            continue;
+        }
+        h[x] += 1;
+        if shanten(&h) < sh {
+            n += left;
+        }
+        h[x] -= 1;
+    }
+    n
+}
+
+/// The second baseline's push of a hand one from ready against a riichi
+/// ([`push_pick`]): the safest discard that keeps it one from ready with
+/// half the best acceptance or more; `None` when no discard keeps it.
+fn push(
+    w: &World,
+    s: usize,
+    forbidden: u64,
+    threat: u8,
+    known: Option<&TileCounts>,
+) -> Option<usize> {
+    let dora = w.dora_mask();
+    let mut rows = [(0usize, 0u32, (0i32, 0u32, 0i32, 0i32)); 14];
+    let mut n = 0;
+    for k in 0..KINDS {
+        if w.hands[s][k] == 0 || forbidden >> k & 1 == 1 || n == rows.len() {
+            continue;
+        }
+        let mut rest = w.hands[s];
+        rest[k] -= 1;
+        if shanten(&rest) != 1 {
+            continue;
+        }
+        let count = acceptance(w, s, &rest, 1);
+        let key = (
+            safety(w, s, k, threat, known),
+            count,
+            -keep_value(w, s, k, dora),
+            -(k as i32),
+        );
+        rows[n] = (k, count, key);
+        n += 1;
+    }
+    push_pick(rows[..n].iter().copied())
 }
 
 /// What a seat does on its turn.
@@ -164,24 +236,52 @@ pub(crate) fn wait_count(w: &World, hand: &TileCounts, waits: u64) -> u32 {
     n
 }
 
-/// The turn of a seat not in riichi holding 3n+2 tiles: fold to the safest
-/// tile against a riichi when not ready, else the efficient discard, with
-/// riichi on a closed ready hand when the baseline would declare it.
-pub(crate) fn turn(w: &World, s: usize, forbidden: u64, rules: &GameRules) -> TurnChoice {
+/// The turn of a seat not in riichi holding 3n+2 tiles, by the baseline
+/// rules of `style`: against a riichi when not ready, the push one from
+/// ready ([`Style::pushes_one_from_ready`]) or the fold to the safest tile;
+/// else the efficient discard, with riichi on a closed ready hand when the
+/// baseline would declare it ([`Style::declares_riichi`]).
+pub(crate) fn turn(
+    w: &World,
+    s: usize,
+    forbidden: u64,
+    rules: &GameRules,
+    style: &Style,
+) -> TurnChoice {
     let threat = threats(w, s);
-    if threat != 0 && shanten(&w.hands[s]) >= 1 {
+    let sh = if threat != 0 { shanten(&w.hands[s]) } else { 0 };
+    if sh >= 1 {
+        let known = style.danger_v2.then(|| known_copies(w, s));
+        let known = known.as_ref();
+        let pushes = sh == 1
+            && style.pushes_one_from_ready(
+                held_dora(&w.hands[s], w.red[s], &w.dora_counts()),
+                w.live_left(),
+            );
         let dora = w.dora_mask();
-        let mut best: Option<(i32, i32, usize)> = None;
-        for k in 0..KINDS {
-            if w.hands[s][k] == 0 || forbidden >> k & 1 == 1 {
-                continue;
+        let fold = || {
+            let mut best: Option<(i32, i32, usize)> = None;
+            for k in 0..KINDS {
+                if w.hands[s][k] == 0 || forbidden >> k & 1 == 1 {
+                    continue;
+                }
+                let key = (
+                    safety(w, s, k, threat, known),
+                    -keep_value(w, s, k, dora),
+                    k,
+                );
+                if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+                    best = Some(key);
+                }
             }
-            let key = (safety(w, s, k, threat), -keep_value(w, s, k, dora), k);
-            if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
-                best = Some(key);
-            }
-        }
-        if let Some((_, _, k)) = best {
+            best.map(|(_, _, k)| k)
+        };
+        let pushed = if pushes {
+            push(w, s, forbidden, threat, known)
+        } else {
+            None
+        };
+        if let Some(k) = pushed.or_else(fold) {
             let mut rest = w.hands[s];
             rest[k] -= 1;
             return TurnChoice {
@@ -200,9 +300,7 @@ pub(crate) fn turn(w: &World, s: usize, forbidden: u64, rules: &GameRules) -> Tu
         || riichi_allowed(false, !w.open[s], w.scores[s], w.live_left(), rules).is_ok();
     if waits != 0 && forbidden == 0 && may_riichi() {
         let count = wait_count(w, &w.hands[s], waits);
-        riichi = count > 0
-            && (count >= RIICHI_MIN_WAITS || w.live_left() < LATE_WALL)
-            && (threat == 0 || count >= RIICHI_MIN_WAITS);
+        riichi = style.declares_riichi(count, threat != 0, w.live_left());
     }
     TurnChoice {
         kind: k,
@@ -319,3 +417,6 @@ pub(crate) fn kuikae(call: Call, k: usize, forbid: bool) -> u64 {
     };
     kuikae_forbidden(kind, tile(k), tile(low)).bits()
 }
+
+#[cfg(test)]
+mod tests;

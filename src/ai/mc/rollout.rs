@@ -22,6 +22,7 @@
 
 use super::policy::{self, Call};
 use super::world::{code_of, kind, End, Spot, World};
+use crate::ai::baseline::style::Style;
 use crate::game::{Action, Pai, SeatIndex};
 use crate::meld::MeldKind;
 use crate::rules::Rules;
@@ -71,18 +72,20 @@ enum Step {
     Done(End),
 }
 
-/// Rollout context: the rules, whether open tanyao counts, whether
-/// swap-calling (kuikae) is forbidden and whether thirteen orphans may rob a
-/// closed kan.
+/// Rollout context: the rules, the baseline rules the seats follow,
+/// whether open tanyao counts, whether swap-calling (kuikae) is forbidden
+/// and whether thirteen orphans may rob a closed kan.
 struct Ctx<'a> {
     rules: &'a Rules,
+    style: Style,
     open_tanyao: bool,
     kuikae: bool,
     robs_closed: bool,
 }
 
 /// Plays `world` to the end of the round from its decision point, the
-/// deciding seat taking `action` first (see [`World::decision`]).
+/// deciding seat taking `action` first (see [`World::decision`]), every
+/// seat following the rules of the default [`super::Version`]'s baseline.
 ///
 /// The world is consumed; pass a clone to keep it. An action that does not
 /// fit the world (a tile not held) is replaced by the policy's own choice,
@@ -108,9 +111,20 @@ struct Ctx<'a> {
 /// assert!(out.deltas.iter().sum::<i32>() <= 0);
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
-pub fn rollout(mut w: World, action: &Action, rules: &Rules) -> RolloutResult {
+pub fn rollout(w: World, action: &Action, rules: &Rules) -> RolloutResult {
+    rollout_in(w, action, rules, super::Version::default().style())
+}
+
+/// [`rollout`] with every seat following the baseline rules of `style`.
+pub(crate) fn rollout_in(
+    mut w: World,
+    action: &Action,
+    rules: &Rules,
+    style: Style,
+) -> RolloutResult {
     let ctx = Ctx {
         rules,
+        style,
         open_tanyao: rules.scoring.open_tanyao,
         kuikae: rules.game.kuikae_forbidden,
         robs_closed: rules.game.kokushi_robs_closed_kan,
@@ -337,7 +351,7 @@ fn act(
             };
         }
     }
-    let choice = policy::turn(w, s, forbidden, &ctx.rules.game);
+    let choice = policy::turn(w, s, forbidden, &ctx.rules.game, &ctx.style);
     let Some(code) = w.take_kind(s, choice.kind) else {
         return Step::Done(End::Abort);
     };

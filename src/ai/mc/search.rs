@@ -24,6 +24,7 @@ use super::halving::{halve, Searcher};
 use super::paired::PairedDiff;
 use super::policy::shanten;
 use super::value::Placement;
+use super::version::Version;
 use super::world::{code_of, kind, World};
 use crate::game::{Action, Observation};
 use crate::rules::Rules;
@@ -73,6 +74,8 @@ pub struct Settings {
     /// Worker threads for the rollouts (0 or 1: the calling thread only).
     /// Results for a sample budget are the same for any number.
     pub threads: usize,
+    /// The baseline the search is built on: its prior and rollout rules.
+    pub version: Version,
 }
 
 /// One candidate action and what its rollouts gave.
@@ -230,7 +233,7 @@ pub fn candidates(obs: &Observation, legal: &[Action]) -> Vec<Action> {
 
 /// Searches the best of `legal` for the seat of `obs`.
 ///
-/// The baseline's choice is the prior: the best candidate by mean value is
+/// The baseline's choice ([`Settings::version`]) is the prior: the best candidate by mean value is
 /// chosen only when it beats the prior on the same worlds clearly (by more
 /// than two standard errors of the paired difference); otherwise the prior
 /// is. This keeps sampling noise from
@@ -260,7 +263,7 @@ pub fn candidates(obs: &Observation, legal: &[Action]) -> Vec<Action> {
 /// })?;
 /// s.apply(&Event::Tsumo { actor: 0, pai: "C".parse()? })?;
 /// let legal = legal_actions(&s, tenpai::game::SeatIndex::ALL[0]);
-/// let settings = Settings { budget: Budget::Samples(400), threads: 1 };
+/// let settings = Settings { budget: Budget::Samples(400), threads: 1, ..Default::default() };
 /// let r = search(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]), &legal, &rules, settings, 1);
 /// assert!(legal.contains(&r.chosen));
 /// assert_eq!(r.samples, r.candidates.iter().map(|c| c.samples).sum::<u32>());
@@ -310,7 +313,7 @@ pub fn search(
 /// s.apply(&Event::Tsumo { actor: 0, pai: "C".parse()? })?;
 /// let legal = legal_actions(&s, tenpai::game::SeatIndex::ALL[0]);
 /// // 10 ms of budget at 50 µs a reading: at most 200 rollouts.
-/// let settings = Settings { budget: Budget::Time(Duration::from_millis(10)), threads: 1 };
+/// let settings = Settings { budget: Budget::Time(Duration::from_millis(10)), threads: 1, ..Default::default() };
 /// let clock = StepClock::new(Duration::from_micros(50));
 /// let r = search_with_clock(&Observation::of(&s, tenpai::game::SeatIndex::ALL[0]), &legal, &rules, settings, 1, &clock);
 /// assert!(r.samples <= 200 && r.elapsed >= Duration::from_millis(10));
@@ -410,7 +413,7 @@ pub(super) fn run(
         };
     }
     let det = Determinizer::new(obs, rules);
-    let prior = baseline_prior(obs, legal, rules, &cands);
+    let prior = baseline_prior(obs, legal, rules, settings.version, &cands);
     let mut s = Searcher {
         det: &det,
         worlds: Vec::new(),
@@ -418,6 +421,7 @@ pub(super) fn run(
         seed,
         me: obs.seat.get(),
         rules,
+        style: settings.version.style(),
         model,
         pool,
         clock,
@@ -475,12 +479,14 @@ fn trivial_pick(cands: &[Action], placement: bool, reference: Option<&Action>) -
     }
 }
 
-/// The candidate number of the baseline player's action (the prior), if it
-/// is a candidate and the view is one the baseline can read.
+/// The candidate number of the action of the baseline player of `version`
+/// (the prior), if it is a candidate and the view is one the baseline can
+/// read.
 fn baseline_prior(
     obs: &Observation,
     legal: &[Action],
     rules: &Rules,
+    version: Version,
     cands: &[Action],
 ) -> Option<usize> {
     // The baseline reads every meld's tiles: only for views a table can give.
@@ -491,7 +497,7 @@ fn baseline_prior(
         .all(|m| m.tiles.iter().any(|p| p.tile().is_some()));
     (!legal.is_empty() && sane)
         .then(|| {
-            let a = crate::game::Player::act(&mut crate::ai::BaselinePlayer::v1(rules), obs, legal);
+            let a = crate::game::Player::act(&mut version.baseline(rules), obs, legal);
             cands.iter().position(|c| same(c, &a))
         })
         .flatten()

@@ -165,7 +165,11 @@ impl NewTable {
                     };
                     bad(field, format!("{}: expected 0 to {}", e.seconds, e.max))
                 })?;
-        let mc = Settings { budget, threads: 1 };
+        let mc = Settings {
+            budget,
+            threads: 1,
+            ..Default::default()
+        };
         let mut players: [Option<PlayerKind>; 4] = Default::default();
         let mut shown: [String; 4] = Default::default();
         for (s, text) in self.seats.iter().enumerate() {
@@ -173,7 +177,13 @@ impl NewTable {
             let kind = seat_kind(text, bots).map_err(|m| bad(&field, m))?;
             (players[s], shown[s]) = match kind {
                 SeatKind::Person => (None, "person".into()),
-                SeatKind::Ai(PlayerKind::Mc(_)) => (Some(PlayerKind::Mc(mc)), "mc".into()),
+                SeatKind::Ai(k @ PlayerKind::Mc(s)) => (
+                    Some(PlayerKind::Mc(Settings {
+                        version: s.version,
+                        ..mc
+                    })),
+                    k.to_string(),
+                ),
                 SeatKind::Ai(k @ PlayerKind::Cmd { .. }) => (Some(k), "cmd".into()),
                 SeatKind::Ai(k) => {
                     let name = k.to_string();

@@ -209,6 +209,7 @@ fn setup(args: &Args) -> Result<Setup> {
     let mc = Settings {
         budget,
         threads: args.game.threads,
+        ..Default::default()
     };
     let kinds = crate::cmd::with_settings(&args.game.opponents.0, mc, args.game.bot_timeout);
     let opponents =
@@ -250,6 +251,7 @@ fn advisor(args: &Args, s: &Setup) -> Advisor {
             let settings = Settings {
                 budget,
                 threads: s.threads,
+                ..Default::default()
             };
             Advisor::mc(&s.rules, settings, seed)
         }

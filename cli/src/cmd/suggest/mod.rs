@@ -267,6 +267,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             None => Budget::Samples(args.samples),
         },
         threads: args.threads,
+        ..Default::default()
     };
     let mut advisor = Advisor::Search {
         settings,

@@ -46,6 +46,17 @@ impl World {
         m
     }
 
+    /// How many indicators show each kind as dora now.
+    pub(crate) fn dora_counts(&self) -> TileCounts {
+        let mut d = [0u8; KINDS];
+        for &c in &self.dora[..self.dora_len as usize] {
+            if let Some(t) = Tile::new(kind(c) as u8) {
+                d[t.dora_of_indicator().index()] += 1;
+            }
+        }
+        d
+    }
+
     /// Waits of the seat's 3n+1 concealed tiles, as a kind bitset (0 when not
     /// tenpai): [`World::waits_for`] of its hand.
     pub(crate) fn compute_waits(&self, s: usize) -> u64 {

@@ -1,0 +1,48 @@
+//! [`Version`]: which baseline the search is built on — the prior it keeps
+//! unless another candidate is clearly better, and the rules its rollouts
+//! play by.
+
+use crate::ai::baseline::style::Style;
+use crate::ai::BaselinePlayer;
+use crate::rules::Rules;
+
+/// Which baseline the Monte Carlo search is built on: its prior (the
+/// baseline's own choice, kept unless another candidate clearly beats it)
+/// and the rules of its rollout policy where the baselines differ (riichi
+/// on any wait, the finer danger ranking against riichi, the push one from
+/// ready with dora).
+///
+/// ```
+/// use tenpai::ai::mc::{Settings, Version};
+/// assert_eq!(Settings::default().version, Version::V1);
+/// assert_eq!("mc-v2".parse::<tenpai::arena::PlayerKind>()?.to_string(), "mc-v2");
+/// # Ok::<(), tenpai::arena::ArenaError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Version {
+    /// The first baseline ([`BaselinePlayer::v1`]), the default: the
+    /// search on the second is not yet measured stronger
+    /// (`docs/strength.md`).
+    #[default]
+    V1,
+    /// The second baseline ([`BaselinePlayer::v2`]).
+    V2,
+}
+
+impl Version {
+    /// The baseline player of this version.
+    pub(crate) fn baseline(self, rules: &Rules) -> BaselinePlayer {
+        match self {
+            Version::V1 => BaselinePlayer::v1(rules),
+            Version::V2 => BaselinePlayer::v2(rules),
+        }
+    }
+
+    /// The baseline's rules the rollouts follow.
+    pub(crate) fn style(self) -> Style {
+        match self {
+            Version::V1 => Style::V1,
+            Version::V2 => Style::V2,
+        }
+    }
+}
