@@ -56,9 +56,9 @@ fn agreement_ok_baseline_counts_every_seat_by_kind() {
 
 /// The baseline on the phoenix game: every decision with more than one play
 /// of its four seats, and those agreed.
-const ALL: (u64, u64) = (542, 340);
+const ALL: (u64, u64) = (542, 339);
 /// By kind: discard, riichi, call, win.
-const BY_KIND: [(u64, u64); 4] = [(413, 233), (8, 8), (113, 91), (8, 8)];
+const BY_KIND: [(u64, u64); 4] = [(413, 232), (8, 8), (113, 91), (8, 8)];
 
 #[test]
 fn agreement_ok_text_has_a_row_per_kind() {

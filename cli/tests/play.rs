@@ -394,10 +394,10 @@ fn play_ok_other_seat_and_random_opponents() {
     assert_eq!(
         ranking(out),
         "=== Game over after 4 rounds ===\n\
-         \x20 1. You     38,200 points   final score +48.2\n\
-         \x20 2. Left    24,500 points   final score +4.5\n\
-         \x20 3. Across  22,500 points   final score -17.5\n\
-         \x20 4. Right   14,800 points   final score -35.2\n\
+         \x20 1. You     35,700 points   final score +45.7\n\
+         \x20 2. Left    26,000 points   final score +6.0\n\
+         \x20 3. Across  23,000 points   final score -17.0\n\
+         \x20 4. Right   15,300 points   final score -34.7\n\
          Final score: the points after uma and oka, in thousands.\n"
     );
 }
