@@ -85,10 +85,7 @@ pub fn riichi_alternatives(
     let seen = obs.visible_counts();
     let rows = analysis(obs, counts, red, &seen);
     let dora = dora_tiles(obs);
-    let held_dora: u32 = (0..counts.len())
-        .map(|i| u32::from(counts[i]) * u32::from(dora[i]))
-        .sum::<u32>()
-        + red.iter().map(|&r| u32::from(r)).sum::<u32>();
+    let held_dora = crate::ai::baseline::style::held_dora(&counts, red, &dora);
     let threat = (0..4).any(|s| s != me && obs.riichi[s]);
     let dealer = obs.dealer == obs.seat;
     let others = (0..4)
