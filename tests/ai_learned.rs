@@ -155,3 +155,131 @@ fn learned_model_refuses_a_riichi_part_of_other_features() {
         "{err}"
     );
 }
+
+/// Seat 2's pon of `tiles` called from seat 1.
+fn pon(tiles: &str) -> tenpai::game::TableMeld {
+    let t = pais(tiles);
+    tenpai::game::TableMeld {
+        kind: tenpai::MeldKind::Pon,
+        called: Some(t[0]),
+        tiles: t,
+        from: Some(1),
+        added: false,
+    }
+}
+
+#[test]
+fn discard_features_of_isolated_tiles_an_open_hand_and_the_suits_thrown() {
+    use tenpai::ai::learned::{discard_candidates, DISCARD_FEATURES};
+    // 2m and 7p isolated, a single East (double East for the dealer).
+    let hand = "2678m7p12355679s1z";
+    let mut obs = position(hand);
+    // Three discards of the seat's own (one man, two sou): still early.
+    obs.rivers[0] = crate::ai_baseline::river("9m34s");
+    // Seat 2 has two pons and threw 2m: 2m is safe against it, 7p is not.
+    obs.melds[2] = vec![pon("666z"), pon("999p")];
+    obs.rivers[2] = crate::ai_baseline::river("2m");
+    let cands = discard_candidates(&obs, &crate::ai_baseline::discards(hand));
+    let of = |tile: &str| -> Vec<(String, String)> {
+        let x = &cands
+            .iter()
+            .find(|c| c.0 == pai(tile))
+            .expect("a candidate")
+            .1;
+        DISCARD_FEATURES
+            .iter()
+            .zip(x)
+            .map(|(n, v)| (n.to_string(), format!("{v:.4}")))
+            .collect()
+    };
+    let m2 = of("2m");
+    assert_eq!(value(&m2, "isolated_2_8"), "1.0000");
+    assert_eq!(value(&m2, "isolated_3_7"), "0.0000");
+    assert_eq!(value(&m2, "early_simple_isolated"), "1.0000");
+    assert_eq!(value(&m2, "suit_thrown"), "0.1000");
+    assert_eq!(value(&m2, "open_threat_unsafe"), "0.0000");
+    let p7 = of("7p");
+    assert_eq!(value(&p7, "isolated_2_8"), "0.0000");
+    assert_eq!(value(&p7, "isolated_3_7"), "1.0000");
+    assert_eq!(value(&p7, "suit_thrown"), "0.0000");
+    assert_eq!(value(&p7, "open_threat_unsafe"), "1.0000");
+    let east = of("1z");
+    assert_eq!(value(&east, "early_yakuhai_single"), "1.0000");
+    assert_eq!(value(&east, "early_guest_honor_single"), "0.0000");
+    assert_eq!(value(&east, "suit_thrown"), "0.0000");
+    let s5 = of("5s");
+    assert_eq!(value(&s5, "suit_thrown"), "0.2000");
+    assert_eq!(value(&s5, "isolated_4_6"), "0.0000");
+    // Two from ready at best (`tenpai analyze 2678m7p12355679s1z`): the
+    // acceptance counts as far acceptance, not as one from ready.
+    for f in [&m2, &p7, &east] {
+        assert_eq!(value(f, "log_ukeire_far"), value(f, "log_ukeire"));
+        assert_eq!(value(f, "log_ukeire2_far"), value(f, "log_ukeire2"));
+        assert_eq!(value(f, "log_ukeire_one_from_ready"), "0.0000");
+    }
+    // 2m out leaves 38 unseen tiles of acceptance (`tenpai analyze
+    // 2678m7p12355679s1z --visible 9m34s2m999p666z1z`: the rivers, the pons
+    // and the dora indicator).
+    assert_eq!(value(&m2, "log_ukeire"), format!("{:.4}", 39f64.ln()));
+    // Four discards later the same tiles are no longer early.
+    obs.rivers[0] = crate::ai_baseline::river("9m34s1299p");
+    let cands = discard_candidates(&obs, &crate::ai_baseline::discards(hand));
+    let x = &cands.iter().find(|c| c.0 == pai("2m")).expect("2m").1;
+    let at = |name: &str| DISCARD_FEATURES.iter().position(|n| *n == name).unwrap();
+    assert_eq!(x[at("early_simple_isolated")], 0.0);
+    assert_eq!(x[at("simple_isolated")], 1.0);
+}
+
+#[test]
+fn baseline_v3_throws_the_model_discard_and_declares_riichi_by_the_second_rules() {
+    let rules = Rules::tenhou();
+    let hand = "2678m7p12355679s1z";
+    let obs = position(hand);
+    let legal = crate::ai_baseline::discards(hand);
+    let v3 = BaselinePlayer::v3(&rules).act(&obs, &legal);
+    assert_eq!(
+        Some(v3.clone()),
+        LearnedModel::shipped().choose_discard(&obs, &legal)
+    );
+    // The model throws the single East (a yakuhai for the dealer, seat 0)
+    // where the rules keep it and throw 9s, as wide in acceptance (56).
+    assert_eq!(
+        v3,
+        Action::Discard {
+            pai: pai("1z"),
+            tsumogiri: false
+        }
+    );
+    let v2 = BaselinePlayer::v2(&rules).act(&obs, &legal);
+    assert_eq!(
+        v2,
+        Action::Discard {
+            pai: pai("9s"),
+            tsumogiri: false
+        }
+    );
+    // Ready on a 4s kanchan after 9m, three copies unseen: the second
+    // version's rules declare riichi on any wait, the first's (under the
+    // same discard part) only on four or more unseen.
+    let hand = "234m456p678s35s55p9m";
+    let legal = with_riichi(hand, "9m");
+    let mut obs = position(hand);
+    obs.rivers[1] = crate::ai_baseline::river("4s");
+    let v3 = BaselinePlayer::v3(&rules).act(&obs, &legal);
+    let on_v1 =
+        BaselinePlayer::with_model(&rules, LearnedModel::shipped_discard()).act(&obs, &legal);
+    assert_eq!(
+        v3,
+        Action::Riichi {
+            pai: pai("9m"),
+            tsumogiri: false
+        }
+    );
+    assert_eq!(
+        on_v1,
+        Action::Discard {
+            pai: pai("9m"),
+            tsumogiri: false
+        }
+    );
+}

@@ -61,6 +61,22 @@ const ALL: (u64, u64) = (542, 339);
 const BY_KIND: [(u64, u64); 4] = [(413, 232), (8, 8), (113, 91), (8, 8)];
 
 #[test]
+fn agreement_ok_baseline_v3_agrees_more_through_its_learned_discards() {
+    let doc = agreement_json(&[PHOENIX, "--ai", "baseline-v3"]);
+    assert_eq!(doc["ai"]["kind"], "baseline-v3");
+    assert_eq!(counts(&doc["all"]), (542, 376));
+    // Calls and wins are the second version's rules, as `baseline`'s; the
+    // tiles thrown are the model's (`baseline`: 232 of 413 discards, 8 of 8
+    // riichi decisions, where the tile thrown with or without riichi counts).
+    let kinds = &doc["by_kind"];
+    let got: Vec<(u64, u64)> = ["discard", "riichi", "call", "win"]
+        .iter()
+        .map(|k| counts(&kinds[*k]))
+        .collect();
+    assert_eq!(got, [(413, 270), (8, 7), (113, 91), (8, 8)]);
+}
+
+#[test]
 fn agreement_ok_text_has_a_row_per_kind() {
     let r = tenpai(&["agreement", PHOENIX, "--ai", "baseline"]);
     let out = r.ok();

@@ -30,8 +30,9 @@ impl BaselinePlayer {
     /// BaselinePlayer(rules="tenhou", version=2)
     ///
     /// `version` 2 is today's baseline (the default), 1 the first
-    /// (`baseline-v1` in self-play, docs/strength.md); another version
-    /// raises ValueError naming it.
+    /// (`baseline-v1` in self-play, docs/strength.md), 3 the second's rules
+    /// with the shipped learned model choosing the discards (`baseline-v3`);
+    /// another version raises ValueError naming it.
     #[new]
     #[pyo3(signature = (rules="tenhou", version=2))]
     fn new(rules: &str, version: i64) -> PyResult<BaselinePlayer> {
@@ -39,9 +40,10 @@ impl BaselinePlayer {
         let player = match version {
             1 => LibBaseline::v1(&rules),
             2 => LibBaseline::v2(&rules),
+            3 => LibBaseline::v3(&rules),
             v => {
                 return Err(value_error(format!(
-                    "baseline version {v}: expected 1 or 2"
+                    "baseline version {v}: expected 1, 2 or 3"
                 )))
             }
         };

@@ -304,8 +304,9 @@ class Game:
         """The game so far as mjai JSON lines."""
 
 class BaselinePlayer:
-    """The rule-based baseline AI: ``version`` 2 (today's, the default) or 1 (the first,
-    ``baseline-v1`` in self-play); another version raises ValueError."""
+    """The rule-based baseline AI: ``version`` 2 (today's, the default), 1 (the first,
+    ``baseline-v1`` in self-play) or 3 (the second's rules with the shipped learned
+    model choosing the discards, ``baseline-v3``); another version raises ValueError."""
 
     def __init__(self, rules: str = "tenhou", version: int = 2) -> None: ...
     def act(self, game: Game) -> int:

@@ -77,17 +77,20 @@ OpponentSpec = Union[str, Any]
 
 def make_player(kind: str, *, seed: int = 0, rules: str = "tenhou", mc_samples: Optional[int] = 200):
     """One of tenpai's players by name: ``baseline`` (today's, also
-    ``baseline-v2``), ``baseline-v1`` (the first), ``mc`` (``mc_samples``
-    rollouts a decision, or 50 ms when None) or ``random``."""
+    ``baseline-v2``), ``baseline-v1`` (the first), ``baseline-v3`` (the
+    second's rules with the learned model's discards), ``mc``
+    (``mc_samples`` rollouts a decision, or 50 ms when None) or ``random``."""
     if kind in ("baseline", "baseline-v2"):
         return BaselinePlayer(rules)
     if kind == "baseline-v1":
         return BaselinePlayer(rules, version=1)
+    if kind == "baseline-v3":
+        return BaselinePlayer(rules, version=3)
     if kind == "mc":
         return MonteCarloPlayer(samples=mc_samples, seed=seed, rules=rules)
     if kind == "random":
         return RandomPlayer(seed)
-    raise ValueError(f"unknown player {kind!r} (known: baseline, baseline-v1, baseline-v2, mc, random)")
+    raise ValueError(f"unknown player {kind!r} (known: baseline, baseline-v1, baseline-v2, baseline-v3, mc, random)")
 
 
 class SingleAgentEnv(gym.Env):

@@ -85,7 +85,7 @@ def test_built_in_seats_ask_only_the_callers_seat_and_play_the_librarys_players(
 
 
 def test_baseline_versions_from_python_play_as_the_built_in_seats_of_their_name():
-    for name, version, other in (("baseline-v1", 1, 2), ("baseline", 2, 1)):
+    for name, version, other in (("baseline-v1", 1, 2), ("baseline", 2, 1), ("baseline-v3", 3, 2)):
         vg = tenpai.VecGame(1, seed=8, seats=[None, name, name, name], length="east")
         rng, taken, seed = np.random.default_rng(8), [], int(vg.seeds[0])
         while not vg.done[0]:
@@ -106,8 +106,8 @@ def test_baseline_versions_from_python_play_as_the_built_in_seats_of_their_name(
 
 
 def test_baseline_version_out_of_range_is_refused():
-    with pytest.raises(ValueError, match="baseline version 3: expected 1 or 2"):
-        tenpai.BaselinePlayer(version=3)
+    with pytest.raises(ValueError, match="baseline version 4: expected 1, 2 or 3"):
+        tenpai.BaselinePlayer(version=4)
 
 
 def test_monte_carlo_seats_with_a_sample_budget():

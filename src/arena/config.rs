@@ -28,6 +28,10 @@ pub enum PlayerKind {
     BaselineV1,
     /// The second version of the baseline ([`crate::ai::BaselinePlayer::v2`]).
     BaselineV2,
+    /// The third version of the baseline: the second's rules with the
+    /// shipped learned model choosing its discards
+    /// ([`crate::ai::BaselinePlayer::v3`]).
+    BaselineV3,
     /// The baseline with the shipped learned model choosing its discards,
     /// riichi and calls ([`crate::ai::BaselinePlayer::learned`]).
     BaselineLearned,
@@ -64,10 +68,41 @@ pub fn seat_seed(seed: u64, seat: u8) -> u64 {
 /// How long an external bot's answer may take unless told otherwise.
 pub const BOT_TIMEOUT: Duration = Duration::from_secs(10);
 
+impl PlayerKind {
+    /// The baseline player of a baseline kind (`baseline`, `baseline-v1`,
+    /// `-v2`, `-v3`, `-learned`) for these rules; `None` for the others.
+    /// Self-play, the vector game, `tenpai play` and the web table all make
+    /// their baseline seats with it.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::arena::PlayerKind;
+    /// let rules = tenpai::rules::Rules::tenhou();
+    /// assert!(PlayerKind::BaselineV3.baseline_player(&rules).is_some());
+    /// assert!(PlayerKind::Random.baseline_player(&rules).is_none());
+    /// ```
+    pub fn baseline_player(
+        &self,
+        rules: &crate::rules::Rules,
+    ) -> Option<crate::ai::BaselinePlayer> {
+        use crate::ai::BaselinePlayer;
+        match self {
+            PlayerKind::Baseline => Some(BaselinePlayer::new(rules)),
+            PlayerKind::BaselineV1 => Some(BaselinePlayer::v1(rules)),
+            PlayerKind::BaselineV2 => Some(BaselinePlayer::v2(rules)),
+            PlayerKind::BaselineV3 => Some(BaselinePlayer::v3(rules)),
+            PlayerKind::BaselineLearned => Some(BaselinePlayer::learned(rules)),
+            PlayerKind::Random | PlayerKind::Mc(_) | PlayerKind::Cmd { .. } => None,
+        }
+    }
+}
+
 impl std::str::FromStr for PlayerKind {
     type Err = ArenaError;
 
-    /// `random`, `baseline`, `baseline-v1`, `baseline-v2`,
+    /// `random`, `baseline`, `baseline-v1`, `baseline-v2`, `baseline-v3`,
     /// `baseline-learned`, `mc` (default settings:
     /// 50 ms a decision, the default [`Version`]), `mc-v1`, `mc-v2` (the
     /// Monte Carlo player built on that baseline, [`Version`]) or `cmd:COMMAND` (an external bot,
@@ -78,7 +113,7 @@ impl std::str::FromStr for PlayerKind {
     /// assert_eq!("baseline".parse::<PlayerKind>()?, PlayerKind::Baseline);
     /// assert_eq!(
     ///     "strong".parse::<PlayerKind>().unwrap_err().to_string(),
-    ///     "unknown player \"strong\" (known: random, baseline, baseline-v1, baseline-v2, baseline-learned, mc, mc-v1, mc-v2, cmd:COMMAND)"
+    ///     "unknown player \"strong\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, cmd:COMMAND)"
     /// );
     /// # Ok::<(), tenpai::arena::ArenaError>(())
     /// ```
@@ -88,6 +123,7 @@ impl std::str::FromStr for PlayerKind {
             "baseline" => Ok(PlayerKind::Baseline),
             "baseline-v1" => Ok(PlayerKind::BaselineV1),
             "baseline-v2" => Ok(PlayerKind::BaselineV2),
+            "baseline-v3" => Ok(PlayerKind::BaselineV3),
             "baseline-learned" => Ok(PlayerKind::BaselineLearned),
             "mc" => Ok(PlayerKind::Mc(Settings::default())),
             "mc-v1" => Ok(PlayerKind::Mc(Settings {
@@ -108,7 +144,7 @@ impl std::str::FromStr for PlayerKind {
 }
 
 impl fmt::Display for PlayerKind {
-    /// `random`, `baseline`, `baseline-v1`, `baseline-v2`,
+    /// `random`, `baseline`, `baseline-v1`, `baseline-v2`, `baseline-v3`,
     /// `baseline-learned`, `mc` (without the
     /// settings; `mc-v1` or `mc-v2` for a version other than the default) or `cmd:COMMAND`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -117,6 +153,7 @@ impl fmt::Display for PlayerKind {
             PlayerKind::Baseline => f.write_str("baseline"),
             PlayerKind::BaselineV1 => f.write_str("baseline-v1"),
             PlayerKind::BaselineV2 => f.write_str("baseline-v2"),
+            PlayerKind::BaselineV3 => f.write_str("baseline-v3"),
             PlayerKind::BaselineLearned => f.write_str("baseline-learned"),
             PlayerKind::Mc(s) if s.version == Version::default() => f.write_str("mc"),
             PlayerKind::Mc(s) => match s.version {

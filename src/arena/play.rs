@@ -155,10 +155,11 @@ fn play_observed(
             let own = super::seat_seed(seed, seat as u8);
             Some(match &config.players[p] {
                 PlayerKind::Random => Box::new(RandomPlayer::new(own)),
-                PlayerKind::Baseline => Box::new(BaselinePlayer::new(&config.rules)),
-                PlayerKind::BaselineV1 => Box::new(BaselinePlayer::v1(&config.rules)),
-                PlayerKind::BaselineV2 => Box::new(BaselinePlayer::v2(&config.rules)),
-                PlayerKind::BaselineLearned => Box::new(BaselinePlayer::learned(&config.rules)),
+                k @ (PlayerKind::Baseline
+                | PlayerKind::BaselineV1
+                | PlayerKind::BaselineV2
+                | PlayerKind::BaselineV3
+                | PlayerKind::BaselineLearned) => Box::new(k.baseline_player(&config.rules)?),
                 PlayerKind::Mc(settings) => Box::new(Watched {
                     inner: McPlayer::with_settings(&config.rules, *settings, own),
                     game,

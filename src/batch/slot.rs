@@ -17,10 +17,11 @@ pub(crate) fn bot(kind: &PlayerKind, rules: &Rules, seed: u64, seat: u8) -> Opti
     let own = seat_seed(seed, seat);
     Some(match kind {
         PlayerKind::Random => Box::new(crate::game::RandomPlayer::new(own)),
-        PlayerKind::Baseline => Box::new(crate::ai::BaselinePlayer::new(rules)),
-        PlayerKind::BaselineV1 => Box::new(crate::ai::BaselinePlayer::v1(rules)),
-        PlayerKind::BaselineV2 => Box::new(crate::ai::BaselinePlayer::v2(rules)),
-        PlayerKind::BaselineLearned => Box::new(crate::ai::BaselinePlayer::learned(rules)),
+        k @ (PlayerKind::Baseline
+        | PlayerKind::BaselineV1
+        | PlayerKind::BaselineV2
+        | PlayerKind::BaselineV3
+        | PlayerKind::BaselineLearned) => Box::new(k.baseline_player(rules)?),
         PlayerKind::Mc(s) => Box::new(crate::ai::mc::McPlayer::with_settings(rules, *s, own)),
         PlayerKind::Cmd { .. } => return None,
     })

@@ -34,7 +34,8 @@ counted.
 --ai baseline: the rule-based baseline (its second version), deterministic;
 with --model FILE (a model `tenpai learn` wrote) its discards, riichi and
 calls are the model's. --ai baseline-v1, baseline-v2: the first or second
-version of the rules. --ai baseline-learned: the baseline with the shipped model
+version of the rules; baseline-v3: the second's rules with the shipped
+model's discard part choosing the discards. --ai baseline-learned: the baseline with the shipped model
 (data/ai/model.json). --ai mc: the Monte
 Carlo search of `tenpai play` and `tenpai suggest`, with --samples rollouts
 per decision (deterministic with --seed, on any number of --threads) or
@@ -58,6 +59,9 @@ pub enum Ai {
     BaselineV1,
     /// The second version of the rule-based baseline.
     BaselineV2,
+    /// The third version: the second's rules with the shipped model's
+    /// discard part choosing the discards.
+    BaselineV3,
     /// The baseline with the shipped learned model (data/ai/model.json).
     BaselineLearned,
     /// The Monte Carlo search.
@@ -70,6 +74,7 @@ impl Ai {
             Ai::Baseline => "baseline",
             Ai::BaselineV1 => "baseline-v1",
             Ai::BaselineV2 => "baseline-v2",
+            Ai::BaselineV3 => "baseline-v3",
             Ai::BaselineLearned => "baseline-learned",
             Ai::Mc => "mc",
         }
@@ -225,6 +230,7 @@ fn choose(
         },
         Ai::BaselineV1 => BaselinePlayer::v1(a.rules).act(&p.obs, &p.legal),
         Ai::BaselineV2 => BaselinePlayer::v2(a.rules).act(&p.obs, &p.legal),
+        Ai::BaselineV3 => BaselinePlayer::v3(a.rules).act(&p.obs, &p.legal),
         Ai::BaselineLearned => BaselinePlayer::learned(a.rules).act(&p.obs, &p.legal),
         Ai::Mc => {
             let settings = Settings {
@@ -248,6 +254,7 @@ fn ai_text(args: &Args, budget: Budget) -> String {
         },
         (Ai::BaselineV1, _) => "baseline-v1".into(),
         (Ai::BaselineV2, _) => "baseline-v2".into(),
+        (Ai::BaselineV3, _) => "baseline-v3".into(),
         (Ai::BaselineLearned, _) => "baseline-learned".into(),
         (Ai::Mc, Budget::Samples(n)) => format!("mc, {n} samples a decision"),
         (Ai::Mc, Budget::Time(t)) => format!("mc, {} ms a decision", t.as_millis()),

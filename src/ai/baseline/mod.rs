@@ -21,7 +21,6 @@ use crate::meld::Meld;
 use crate::tables::Tables;
 use crate::tile::{Tile, TileCounts, KINDS};
 use crate::Discard;
-pub(crate) use danger::safety;
 use std::sync::Arc;
 use style::Style;
 
@@ -99,11 +98,31 @@ impl BaselinePlayer {
         }
     }
 
+    /// The third baseline: [`BaselinePlayer::v2`]'s rules for riichi,
+    /// calls, wins and kans, with the discard part of the shipped learned
+    /// model ([`LearnedModel::shipped_discard`]) choosing which tile to
+    /// throw (its features weigh acceptance, shape, value and the danger of
+    /// each tile as phoenix-room players did). As strong as `v2` against
+    /// three [`BaselinePlayer::v1`] and much closer to strong players'
+    /// choices (`docs/strength.md`); each decision costs more (the
+    /// acceptance two draws ahead of every candidate), so the quick default
+    /// stays `v2`. The Monte Carlo AI's prior.
+    ///
+    /// ```
+    /// let _v3 = tenpai::ai::BaselinePlayer::v3(&tenpai::rules::Rules::tenhou());
+    /// ```
+    pub fn v3(rules: &crate::rules::Rules) -> BaselinePlayer {
+        BaselinePlayer {
+            model: Some(LearnedModel::shipped_discard()),
+            ..BaselinePlayer::v2(rules)
+        }
+    }
+
     /// The baseline with the learned model the program ships
     /// ([`LearnedModel::shipped`]) choosing its discards, riichi and calls
     /// (as [`BaselinePlayer::with_model`]). Closer to the choices of strong
-    /// players than [`BaselinePlayer::v1`], but weaker in self-play
-    /// against it (`docs/strength.md`), so not the default.
+    /// players than any other baseline, but no stronger in self-play than
+    /// [`BaselinePlayer::v1`] (`docs/strength.md`), so not the default.
     pub fn learned(rules: &crate::rules::Rules) -> BaselinePlayer {
         BaselinePlayer::with_model(rules, LearnedModel::shipped())
     }

@@ -3,14 +3,15 @@
 //! fitted on the discards of strong players (`tenpai learn`).
 
 use super::logit::Choice;
-use crate::ai::baseline::{analysis, dora_tiles, is_yakuhai, safety};
+use crate::ai::baseline::danger::safety_v2;
+use crate::ai::baseline::{analysis, dora_tiles, is_yakuhai};
 use crate::game::{Action, Observation, Pai};
 use crate::tile::{Tile, TileCounts};
 
 /// The features of a candidate discard, in the order of the weights. Each is
 /// about the hand left after the discard, or the tile thrown; "under threat"
 /// means an opponent is in riichi.
-pub const DISCARD_FEATURES: [&str; 26] = [
+pub const DISCARD_FEATURES: [&str; 38] = [
     // Shanten after the discard minus the best shanten reachable.
     "shanten_worse",
     // ln(1 + unseen copies of the tiles that lower the shanten).
@@ -54,7 +55,8 @@ pub const DISCARD_FEATURES: [&str; 26] = [
     // A terminal or honor while the hand holds three or fewer of them.
     "tanyao_reach",
     // Under threat: 1 − the tile's safety / 100 against the riichi players
-    // (genbutsu 0, suji, honors and terminals between).
+    // (the second baseline's ranking: genbutsu and tiles passed after the
+    // riichi 0, then suji, kabe, one-chance, honors by copies seen).
     "danger",
     // Under threat with a hand one or more steps from ready: the danger.
     "danger_far",
@@ -68,6 +70,28 @@ pub const DISCARD_FEATURES: [&str; 26] = [
     "honor_dead",
     // The danger when fewer than 30 tiles are left in the live wall.
     "danger_late",
+    // Opponents not in riichi with two or more melds whose river does not
+    // hold the tile.
+    "open_threat_unsafe",
+    // In the seat's first six discards: terminal_isolated, simple_isolated,
+    // guest_honor_single, yakuhai_single.
+    "early_terminal_isolated",
+    "early_simple_isolated",
+    "early_guest_honor_single",
+    "early_yakuhai_single",
+    // The seat's own discards of the tile's suit so far, over 10 (0 for
+    // honors).
+    "suit_thrown",
+    // log_ukeire when the best discard leaves the hand one from ready.
+    "log_ukeire_one_from_ready",
+    // log_ukeire2 and log_ukeire when the best discard leaves the hand two
+    // or more from ready.
+    "log_ukeire2_far",
+    "log_ukeire_far",
+    // simple_isolated by the tile's number: a 2 or 8, a 3 or 7, a 4 to 6.
+    "isolated_2_8",
+    "isolated_3_7",
+    "isolated_4_6",
 ];
 
 /// The distinct tiles `legal` lets the seat discard (plain or with riichi;
@@ -124,6 +148,8 @@ struct Context {
     yaochu: u8,
     /// The seat's discards so far.
     turn: usize,
+    /// The seat's discards so far of each suit (man, pin, sou).
+    suit_thrown: [u8; 3],
 }
 
 impl Context {
@@ -159,6 +185,7 @@ impl Context {
                 .map(|t| counts[t.index()])
                 .sum(),
             turn: obs.rivers[me].len(),
+            suit_thrown: suit_thrown(obs),
         }
     }
 
@@ -173,6 +200,8 @@ impl Context {
             .iter()
             .find(|r| r.0 == t)
             .map_or((self.best + 2, 0, 0), |r| (r.1, r.2, r.3));
+        let log_ukeire = (1.0 + f64::from(count)).ln();
+        let log_ukeire2 = (1.0 + f64::from(two)).ln();
         let worse = f64::from(s - self.best);
         let flag = |b: bool| f64::from(u8::from(b));
         let yakuhai = is_yakuhai(obs, t);
@@ -190,23 +219,25 @@ impl Context {
             f64::from(in_suit) / f64::from(all.max(1))
         };
         let danger = if self.threat {
-            1.0 - f64::from(safety(obs, t, &self.seen_all)) / 100.0
+            1.0 - f64::from(safety_v2(obs, t, &self.seen_all)) / 100.0
         } else {
             0.0
         };
+        let guest_single = t.is_honor() && !yakuhai && held == 1;
+        let yakuhai_single = yakuhai && held == 1;
+        let early = self.turn < 6;
+        let far = self.best >= 2;
+        let isolated_at =
+            |numbers: &[u8]| flag(t.is_simple() && isolated && numbers.contains(&t.number()));
         vec![
             worse,
-            (1.0 + f64::from(count)).ln(),
-            (1.0 + f64::from(two)).ln(),
-            if s == 0 {
-                (1.0 + f64::from(count)).ln()
-            } else {
-                0.0
-            },
+            log_ukeire,
+            log_ukeire2,
+            if s == 0 { log_ukeire } else { 0.0 },
             f64::from(self.dora[i]),
             flag(p.is_red()),
-            flag(t.is_honor() && !yakuhai && held == 1),
-            flag(yakuhai && held == 1),
+            flag(guest_single),
+            flag(yakuhai_single),
             flag(t.is_honor() && held >= 2),
             flag(yakuhai && held >= 2),
             flag(t.is_terminal() && isolated),
@@ -236,8 +267,45 @@ impl Context {
             flag(t.is_honor() && held == 1 && self.turn < 5),
             flag(t.is_honor() && self.seen[i] >= 2),
             if obs.live_left < 30 { danger } else { 0.0 },
+            f64::from(self.open_threat_unsafe(obs, t)),
+            flag(early && t.is_terminal() && isolated),
+            flag(early && t.is_simple() && isolated),
+            flag(early && guest_single),
+            flag(early && yakuhai_single),
+            if t.is_honor() {
+                0.0
+            } else {
+                f64::from(self.suit_thrown[t.suit() as usize]) / 10.0
+            },
+            if self.best == 1 { log_ukeire } else { 0.0 },
+            if far { log_ukeire2 } else { 0.0 },
+            if far { log_ukeire } else { 0.0 },
+            isolated_at(&[2, 8]),
+            isolated_at(&[3, 7]),
+            isolated_at(&[4, 5, 6]),
         ]
     }
+
+    /// Opponents not in riichi with two or more melds whose river does not
+    /// hold `t` (an open hand near ready that `t` may deal into).
+    fn open_threat_unsafe(&self, obs: &Observation, t: Tile) -> u8 {
+        let me = obs.seat.index();
+        (0..4)
+            .filter(|&o| o != me && !obs.riichi[o] && obs.melds[o].len() >= 2)
+            .filter(|&o| !obs.rivers[o].iter().any(|r| r.pai.tile() == Some(t)))
+            .count() as u8
+    }
+}
+
+/// The seat's discards so far of each suit (man, pin, sou).
+fn suit_thrown(obs: &Observation) -> [u8; 3] {
+    let mut n = [0u8; 3];
+    for r in &obs.rivers[obs.seat.index()] {
+        if let Some(t) = r.pai.tile().filter(|t| !t.is_honor()) {
+            n[t.suit() as usize] = n[t.suit() as usize].saturating_add(1);
+        }
+    }
+    n
 }
 
 /// Acceptance two draws ahead of the hand left by discarding `thrown`:

@@ -130,6 +130,30 @@ impl LearnedModel {
         Arc::clone(MODEL.get_or_init(|| Arc::new(LearnedModel::embedded().clone())))
     }
 
+    /// The discard part of the shipped model alone (its riichi and call
+    /// parts left out, so that a baseline using it keeps its own rules for
+    /// those), shared.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::ai::learned::LearnedModel;
+    /// let d = LearnedModel::shipped_discard();
+    /// assert!(d.riichi.is_none() && d.call.is_none());
+    /// assert_eq!(d.discard, LearnedModel::shipped().discard);
+    /// ```
+    pub fn shipped_discard() -> Arc<LearnedModel> {
+        static MODEL: OnceLock<Arc<LearnedModel>> = OnceLock::new();
+        Arc::clone(MODEL.get_or_init(|| {
+            Arc::new(LearnedModel {
+                riichi: None,
+                call: None,
+                ..LearnedModel::embedded().clone()
+            })
+        }))
+    }
+
     /// The discard part's choice among the discards of `legal` (plain and
     /// riichi discards alike, by tile): the discard with the highest score,
     /// as a plain [`Action::Discard`] when one is legal; `None` when `legal`

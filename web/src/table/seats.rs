@@ -57,10 +57,14 @@ impl Ai {
         let own = seat_seed(seed, seat.get());
         Ok(match kind {
             PlayerKind::Random => Ai::Quick(Box::new(RandomPlayer::new(own))),
-            PlayerKind::Baseline => Ai::Quick(Box::new(BaselinePlayer::new(rules))),
-            PlayerKind::BaselineV1 => Ai::Quick(Box::new(BaselinePlayer::v1(rules))),
-            PlayerKind::BaselineV2 => Ai::Quick(Box::new(BaselinePlayer::v2(rules))),
-            PlayerKind::BaselineLearned => Ai::Quick(Box::new(BaselinePlayer::learned(rules))),
+            k @ (PlayerKind::Baseline
+            | PlayerKind::BaselineV1
+            | PlayerKind::BaselineV2
+            | PlayerKind::BaselineV3
+            | PlayerKind::BaselineLearned) => Ai::Quick(Box::new(
+                k.baseline_player(rules)
+                    .unwrap_or_else(|| BaselinePlayer::new(rules)),
+            )),
             PlayerKind::Mc(settings) => {
                 Ai::Mc(Box::new(McPlayer::with_settings(rules, *settings, own)))
             }

@@ -148,10 +148,14 @@ pub fn make(
     let own = seat_seed(seed, seat.get());
     Ok(Opponent::Own(match kind {
         PlayerKind::Random => Box::new(RandomPlayer::new(own)),
-        PlayerKind::Baseline => Box::new(BaselinePlayer::new(rules)),
-        PlayerKind::BaselineV1 => Box::new(BaselinePlayer::v1(rules)),
-        PlayerKind::BaselineV2 => Box::new(BaselinePlayer::v2(rules)),
-        PlayerKind::BaselineLearned => Box::new(BaselinePlayer::learned(rules)),
+        k @ (PlayerKind::Baseline
+        | PlayerKind::BaselineV1
+        | PlayerKind::BaselineV2
+        | PlayerKind::BaselineV3
+        | PlayerKind::BaselineLearned) => match k.baseline_player(rules) {
+            Some(b) => Box::new(b),
+            None => Box::new(BaselinePlayer::new(rules)),
+        },
         PlayerKind::Mc(settings) => {
             let mc = McPlayer::with_settings(rules, *settings, own);
             match on_decision {

@@ -26,8 +26,9 @@ Players: random (uniform legal actions, wins whenever it can), baseline (tile
 efficiency with dora weighed in, riichi on any wait, yakuhai and tanyao calls,
 defense against riichi by genbutsu, suji, kabe and tiles passed; its second
 version, baseline-v2), baseline-v1 (the first version: riichi on four unseen
-winning tiles, a plainer defense), baseline-learned (the learned model's
-choices), mc (Monte Carlo search over sampled worlds: --think TIME or --samples N
+winning tiles, a plainer defense), baseline-v3 (the second version's rules
+with the learned model's discards), baseline-learned (the learned model's
+discards, riichi and calls), mc (Monte Carlo search over sampled worlds: --think TIME or --samples N
 per decision; with --samples and a seed, games reproduce exactly; its prior and
 rollouts are the first baseline's, also named mc-v1), mc-v2 (the same search on
 the second baseline: its prior and rollout rules), and cmd:COMMAND, an external mjai bot (run by sh -c, {seat} replaced by its seat,
@@ -391,7 +392,7 @@ mod tests {
         );
         let e = usage_error(&["selfplay", "--players", "a,b,c,d"]);
         assert!(
-            e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, baseline-v1, baseline-v2, baseline-learned, mc, mc-v1, mc-v2, cmd:COMMAND)\n"),
+            e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, cmd:COMMAND)\n"),
             "{e}"
         );
         for (flag, needle) in [
