@@ -180,7 +180,7 @@ fn bot_err_names_the_event_and_its_problem() {
         (&[start, r#"[{"type":"end_kyoku"},{"type":"warp"}]"#],
          "event 1 (warp): unknown variant `warp`, expected one of `start_game`, `start_kyoku`, `tsumo`, `dahai`, `chi`, `pon`, `daiminkan`, `kakan`, `ankan`, `dora`, `reach`, `reach_accepted`, `hora`, `ryukyoku`, `end_kyoku`, `end_game`"),
         (&[start, r#"[{"type":"tsumo","actor":1,"pai":"?"}]"#],
-         "event 0 (tsumo): illegal tsumo by seat 1: not this seat's draw (BetweenRounds)"),
+         "event 0 (tsumo): illegal tsumo by seat 1: not this seat's draw (between rounds)"),
     ];
     for (lines, want) in cases {
         assert_eq!(run(lines).to_string(), want, "{lines:?}");

@@ -326,7 +326,7 @@ fn four_winds_abort_and_the_dealer_keeps_the_deal() {
     assert_eq!(s.forced_draw(), Some(DrawReason::FourWinds));
     assert_eq!(
         refused(&mut s, r#"{"type":"tsumo","actor":0,"pai":"P"}"#),
-        "illegal tsumo by seat 0: the round must end: FourWinds"
+        "illegal tsumo by seat 0: the round must end: four winds"
     );
     ok(
         &mut s,

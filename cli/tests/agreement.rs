@@ -133,6 +133,53 @@ fn agreement_err_names_the_log_it_cannot_read() {
 }
 
 #[test]
+fn agreement_ok_names_a_round_the_engine_refuses() {
+    // A self-played game's log with its 22nd event (seat 1's discard of 9s
+    // in E1-0) deleted: seat 2's next draw is refused.
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().to_str().unwrap();
+    tenpai(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--seed",
+        "7",
+        "--length",
+        "east",
+        "--players",
+        "baseline,baseline,baseline,baseline",
+        "--log-dir",
+        logs,
+    ])
+    .ok();
+    let text = std::fs::read_to_string(dir.path().join("game-000000.mjson")).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[21],
+        r#"{"type":"dahai","actor":1,"pai":"9s","tsumogiri":true}"#
+    );
+    let cut = dir.path().join("cut.mjson");
+    let kept: Vec<&str> = lines[..21].iter().chain(&lines[22..]).copied().collect();
+    std::fs::write(&cut, kept.join("\n") + "\n").unwrap();
+    let cut = cut.to_str().unwrap();
+    let why = format!(
+        "{cut}: E1-0 from event 21: {{\"type\":\"tsumo\",\"actor\":2,\"pai\":\"W\"}} refused: \
+         illegal tsumo by seat 2: not this seat's draw (seat 1 acts after its draw)"
+    );
+    let doc = agreement_json(&[cut, "--ai", "baseline"]);
+    assert_eq!(doc["not_replayed"], serde_json::json!([why]));
+    let r = tenpai(&["agreement", cut, "--ai", "baseline"]);
+    let last = r.ok().lines().last().unwrap().to_string();
+    assert_eq!(
+        last,
+        format!("Not replayed {why} (the round's later decisions are not counted)")
+    );
+    // A log the engine replays whole names none.
+    let doc = agreement_json(&[PHOENIX, "--ai", "baseline"]);
+    assert_eq!(doc["not_replayed"], serde_json::json!([]));
+}
+
+#[test]
 fn agreement_err_needs_a_log() {
     let r = tenpai(&["agreement"]);
     assert_eq!(r.code, 2);

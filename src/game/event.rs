@@ -37,6 +37,25 @@ pub enum DrawReason {
     TripleRon,
 }
 
+impl std::fmt::Display for DrawReason {
+    /// In words, for messages: `exhaustive draw`, `nine terminals`, `four
+    /// winds`, `four riichi`, `four kans`, `triple ron`.
+    ///
+    /// ```
+    /// assert_eq!(tenpai::game::DrawReason::FourKans.to_string(), "four kans");
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            DrawReason::Exhaustive => "exhaustive draw",
+            DrawReason::NineTerminals => "nine terminals",
+            DrawReason::FourWinds => "four winds",
+            DrawReason::FourRiichi => "four riichi",
+            DrawReason::FourKans => "four kans",
+            DrawReason::TripleRon => "triple ron",
+        })
+    }
+}
+
 /// One mjai event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]

@@ -120,7 +120,7 @@ fn four_riichi_abort_once_the_fourth_stick_is_placed() {
     let mut s = four_riichi("C");
     assert_eq!(
         refused(&mut s, r#"{"type":"ryukyoku","reason":"four_riichi"}"#),
-        "illegal ryukyoku: FourRiichi has not happened"
+        "illegal ryukyoku: four riichi has not happened"
     );
     play(
         &mut s,

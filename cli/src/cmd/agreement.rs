@@ -43,7 +43,9 @@ per decision (deterministic with --seed, on any number of --threads) or
 
 Logs: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog), as
 `tenpai review` reads them; rules: the log's room, else --rules and
---length.
+--length. A round the engine refuses from some event on is measured up to
+that event; the output names it (text: a \"Not replayed\" line; JSON:
+\"not_replayed\").
 
 Examples:
   tenpai agreement tests/data/tenhou6/20*.json --ai baseline
@@ -165,9 +167,23 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         games.push((game, rules));
     }
     let mut asked = Vec::new();
-    for (game, rules) in &games {
+    // Rounds the engine refused from some event on (the same for every
+    // seat): their decisions after it are not counted, and the output says so.
+    let mut not_replayed = Vec::new();
+    for ((game, rules), path) in games.iter().zip(&args.logs) {
         for seat in tenpai::game::SeatIndex::ALL {
             let found = find_decisions(game, rules, seat);
+            if seat == tenpai::game::SeatIndex::ALL[0] {
+                not_replayed.extend(found.refused.iter().map(|f| {
+                    format!(
+                        "{}: {} from event {}: {}",
+                        path.display(),
+                        f.round_name,
+                        f.event,
+                        f.message
+                    )
+                }));
+            }
             asked.extend(
                 found
                     .points
@@ -204,10 +220,18 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     });
     bar.finish_and_clear();
     if args.json {
-        serde_json::to_writer(&mut out, &document(args, budget, &agreement))?;
+        let mut doc = document(args, budget, &agreement);
+        doc["not_replayed"] = json!(not_replayed);
+        serde_json::to_writer(&mut out, &doc)?;
         writeln!(out)?;
     } else {
         write_text(&mut out, args, budget, &agreement)?;
+        for n in &not_replayed {
+            writeln!(
+                out,
+                "Not replayed {n} (the round's later decisions are not counted)"
+            )?;
+        }
     }
     out.flush()?;
     Ok(())

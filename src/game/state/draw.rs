@@ -136,7 +136,7 @@ impl State {
                     return Err(err(E, 4, "a kan dora must be turned first"));
                 }
                 if self.forced_draw() != Some(reason) {
-                    return Err(err(E, 4, format!("{reason:?} has not happened")));
+                    return Err(err(E, 4, format!("{reason} has not happened")));
                 }
             }
             DrawReason::TripleRon => {

@@ -99,6 +99,44 @@ pub enum Phase {
     Ended,
 }
 
+impl std::fmt::Display for Phase {
+    /// In words, for error messages: `seat 2 draws next`, `seat 1 acts
+    /// after a call`, `seat 0 discarded 5m`, `between rounds`.
+    ///
+    /// ```
+    /// use tenpai::game::Phase;
+    /// let p = Phase::Draw { seat: 2, rinshan: true };
+    /// assert_eq!(p.to_string(), "seat 2 draws a replacement tile next");
+    /// assert_eq!(Phase::BetweenRounds.to_string(), "between rounds");
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Phase::BeforeGame => f.write_str("before the game"),
+            Phase::BetweenRounds => f.write_str("between rounds"),
+            Phase::Draw {
+                seat,
+                rinshan: false,
+            } => write!(f, "seat {seat} draws next"),
+            Phase::Draw {
+                seat,
+                rinshan: true,
+            } => write!(f, "seat {seat} draws a replacement tile next"),
+            Phase::Turn {
+                seat,
+                after_call: Some(_),
+                ..
+            } => write!(f, "seat {seat} discards after a call"),
+            Phase::Turn { seat, .. } => write!(f, "seat {seat} acts after its draw"),
+            Phase::RiichiDiscard { seat } => {
+                write!(f, "seat {seat} discards after declaring riichi")
+            }
+            Phase::Discarded { seat, pai } => write!(f, "seat {seat} discarded {pai}"),
+            Phase::Kan { seat, pai, .. } => write!(f, "seat {seat} declared a kan of {pai}"),
+            Phase::Ended => f.write_str("the round has ended"),
+        }
+    }
+}
+
 /// The whole game state: the referee's view, every hand known
 /// ([`State::new`]), or one seat's view ([`State::for_seat`]).
 ///

@@ -38,7 +38,7 @@ impl State {
             }
         }
         if let Some(r) = self.forced_draw() {
-            return Err(err(event, actor, format!("the round must end: {r:?}")));
+            return Err(err(event, actor, format!("the round must end: {r}")));
         }
         Ok(())
     }
@@ -58,7 +58,7 @@ impl State {
                 return Err(err(
                     E,
                     actor,
-                    format!("not this seat's draw ({:?})", self.phase),
+                    format!("not this seat's draw ({})", self.phase),
                 ))
             }
         };
