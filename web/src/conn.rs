@@ -26,7 +26,7 @@ use tokio::sync::mpsc;
 use tokio::time::{sleep_until, Instant};
 
 /// A connection's socket: axum's [`WebSocket`], or a test's fake (one
-/// that never takes what is written: [`tests`]).
+/// that never takes what is written, in this file's tests).
 pub trait Socket:
     futures_util::Stream<Item = Result<Message, axum::Error>>
     + futures_util::Sink<Message, Error = axum::Error>

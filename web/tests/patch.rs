@@ -6,7 +6,7 @@
 //! replaces what the full view holds at its path; most updates are
 //! patches, and they are a fraction of the full views' bytes.
 
-use crate::common::{pick, post, Client};
+use crate::common::{post, Client};
 use crate::rooms::{open_two_people, ws};
 use serde_json::Value;
 use tenpai_web::patch::Op;
@@ -132,14 +132,7 @@ async fn patch_ok_an_act_brings_one_message_up_to_the_next_decision() {
         if acts > 1 {
             assert_eq!(c.frames - frames_at_act, 1, "act {acts}: one message: {m}");
         }
-        let kinds: Vec<&str> = m["view"]["choices"]["actions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|c| c["type"].as_str().unwrap())
-            .collect();
-        c.send(serde_json::json!({"type": "act", "decision": d, "choice": pick(&kinds)}))
-            .await;
+        c.answer(&m, d).await;
         acts += 1;
         frames_at_act = c.frames;
     }

@@ -163,18 +163,21 @@ impl Client {
                 .as_u64()
                 .filter(|_| m["type"] == "table")
             {
-                let kinds: Vec<&str> = m["view"]["choices"]["actions"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c["type"].as_str().unwrap())
-                    .collect();
-                self.send(
-                    serde_json::json!({"type": "act", "decision": d, "choice": pick(&kinds)}),
-                )
-                .await;
+                self.answer(&m, d).await;
             }
         }
+    }
+
+    /// Answers decision `d` of table `m` as the scripted person ([`pick`]).
+    pub async fn answer(&mut self, m: &Value, d: u64) {
+        let kinds: Vec<&str> = m["view"]["choices"]["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["type"].as_str().unwrap())
+            .collect();
+        self.send(serde_json::json!({"type": "act", "decision": d, "choice": pick(&kinds)}))
+            .await;
     }
 
     pub async fn send(&mut self, v: Value) {
