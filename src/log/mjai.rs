@@ -37,15 +37,7 @@ fn cut_line(text: &str, line: &str) -> bool {
 /// after `end_game`, a `start_kyoku` after a round with no `hora` or
 /// `ryukyoku` (only the last round of a log cut short may have none).
 pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
-    let mut game = ImportedGame {
-        format: LogFormat::Mjai,
-        names: Vec::new(),
-        rules: None,
-        logged: LoggedRules::default(),
-        rounds: Vec::new(),
-        end: None,
-    };
-    let mut started = false;
+    let mut game = Split::default();
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
@@ -54,37 +46,103 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
             line: i + 1,
             problem,
         };
-        let mut e: Event = match serde_json::from_str(line) {
+        let e: Event = match serde_json::from_str(line) {
             Ok(e) => e,
             // A log cut short in its last line (no newline after it): the
             // lines before the cut are read, the game is unfinished.
             Err(err) if err.is_eof() && cut_line(text, line) => break,
             Err(err) => return Err(bad(err.to_string())),
         };
+        game.push(e).map_err(bad)?;
+    }
+    Ok(game.game)
+}
+
+/// The game of `events` (a game's events as [`crate::game::Game`] records
+/// them, or a log's), split into rounds as [`parse`] splits the lines of
+/// their mjai log, without writing and reading the text (the server keeps
+/// each finished game this way).
+///
+/// # Errors
+/// [`LogError::Mjai`] naming the event (its `line`: the event's number from
+/// 1), as [`parse`].
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use tenpai::game::Game;
+/// use tenpai::log::mjai;
+/// let mut game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
+/// while let Some(a) = game.legal().first().cloned() {
+///     game.step(&a)?;
+/// }
+/// let text: String = game.events().iter().map(|e| e.to_json() + "\n").collect();
+/// let read = mjai::from_events(game.events().iter().cloned()).unwrap();
+/// assert_eq!(read, mjai::parse(&text).unwrap());
+/// # Ok::<(), tenpai::game::GameError>(())
+/// ```
+pub fn from_events(events: impl IntoIterator<Item = Event>) -> Result<ImportedGame, LogError> {
+    let mut game = Split::default();
+    for (i, e) in events.into_iter().enumerate() {
+        game.push(e).map_err(|problem| LogError::Mjai {
+            line: i + 1,
+            problem,
+        })?;
+    }
+    Ok(game.game)
+}
+
+/// A game read event by event, split into rounds.
+struct Split {
+    game: ImportedGame,
+    started: bool,
+}
+
+impl Default for Split {
+    fn default() -> Split {
+        Split {
+            game: ImportedGame {
+                format: LogFormat::Mjai,
+                names: Vec::new(),
+                rules: None,
+                logged: LoggedRules::default(),
+                rounds: Vec::new(),
+                end: None,
+            },
+            started: false,
+        }
+    }
+}
+
+impl Split {
+    /// Takes the next event; what is wrong with it, if anything.
+    fn push(&mut self, mut e: Event) -> Result<(), String> {
+        let game = &mut self.game;
         if game.end.is_some() {
-            return Err(bad("an event after end_game".into()));
+            return Err("an event after end_game".into());
         }
         let result = match &mut e {
             Event::StartGame { names, rules, .. } => {
-                if started || !game.rounds.is_empty() {
-                    return Err(bad("a second start_game (one game per file)".into()));
+                if self.started || !game.rounds.is_empty() {
+                    return Err("a second start_game (one game per file)".into());
                 }
-                started = true;
+                self.started = true;
                 game.names = std::mem::take(names);
                 game.logged = std::mem::take(rules);
-                continue;
+                return Ok(());
             }
             Event::EndGame { scores } => {
                 game.end = Some(GameEnd { scores: *scores });
-                continue;
+                return Ok(());
             }
             Event::StartKyoku { .. } => {
                 // Only the last round may have no result (a log cut short).
                 if let Some(r) = game.rounds.last().filter(|r| !r.is_finished()) {
-                    return Err(bad(format!(
+                    return Err(format!(
                         "a start_kyoku after round {} ended with no hora or ryukyoku",
                         r.name()
-                    )));
+                    ));
                 }
                 game.rounds.push(ImportedRound {
                     events: Vec::new(),
@@ -111,9 +169,9 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
         let round = game
             .rounds
             .last_mut()
-            .ok_or_else(|| bad(format!("{} before any start_kyoku", e.to_json())))?;
+            .ok_or_else(|| format!("{} before any start_kyoku", e.to_json()))?;
         round.events.push(e);
         round.results.extend(result);
+        Ok(())
     }
-    Ok(game)
 }

@@ -49,7 +49,13 @@ function connect() {
   };
   // Each message stamped with its arrival: a clock counts from when it
   // came, not from when a queued message is drawn (after a result dialog).
-  ws.onmessage = (e) => { const m = JSON.parse(e.data); m.at = performance.now(); S.queue.push(m); pump(); };
+  // The updates a table made at once come as one message: each queued
+  // as if it had come alone, in order.
+  ws.onmessage = (e) => {
+    const m = JSON.parse(e.data), at = performance.now();
+    for (const one of m.type === "updates" ? m.updates : [m]) { one.at = at; S.queue.push(one); }
+    pump();
+  };
   ws.onclose = () => {
     status(t("connection_lost"));
     setTimeout(connect, 1000);

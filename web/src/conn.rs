@@ -13,7 +13,9 @@ use crate::protocol::{ClientMsg, ServerMsg};
 use crate::rooms::access::viewable;
 use crate::table::{to_text, Out, Overflow, Role, TableHandle, TableMsg, OUT_QUEUE};
 use crate::{viewer, AppState};
-use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
+#[cfg(doc)]
+use axum::extract::ws::WebSocket;
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
@@ -23,9 +25,33 @@ use tenpai::review::{find_decisions, review, DefaultSeat};
 use tokio::sync::mpsc;
 use tokio::time::{sleep_until, Instant};
 
+/// A connection's socket: axum's [`WebSocket`], or a test's fake (one
+/// that never takes what is written, in this file's tests).
+pub trait Socket:
+    futures_util::Stream<Item = Result<Message, axum::Error>>
+    + futures_util::Sink<Message, Error = axum::Error>
+    + Send
+    + 'static
+{
+}
+
+impl<S> Socket for S where
+    S: futures_util::Stream<Item = Result<Message, axum::Error>>
+        + futures_util::Sink<Message, Error = axum::Error>
+        + Send
+        + 'static
+{
+}
+
 /// Serves one connection to `table` as `role` until it closes; `held`
 /// counts it for its address until the client is done sending.
-pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role: Role, held: Held) {
+pub async fn serve<S: Socket>(
+    socket: S,
+    state: AppState,
+    table: TableHandle,
+    role: Role,
+    held: Held,
+) {
     let _counted = state.shutdown.conn();
     let mut bucket = Bucket::new(state.limits.messages_per_second, state.limits.clock.clone());
     let client = state.next_client();
@@ -141,8 +167,8 @@ pub async fn serve(socket: WebSocket, state: AppState, table: TableHandle, role:
 /// socket does not take is not given up before the overflow is seen (the
 /// messages before it would be lost): [`serve`] stops the writer by its
 /// hard deadline.
-async fn write_out(
-    mut sink: SplitSink<WebSocket, Message>,
+async fn write_out<S: Socket>(
+    mut sink: SplitSink<S, Message>,
     mut queue: mpsc::Receiver<Utf8Bytes>,
     mut overflow: Overflow,
     close_wait: Duration,
@@ -309,4 +335,93 @@ fn start_review(
             ),
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::table::OUT_QUEUE;
+    use std::collections::VecDeque;
+    use std::pin::Pin;
+    use std::task::{Context, Poll};
+
+    /// A client that sends `asks`, then nothing, and never reads: its
+    /// socket takes nothing (every write waits for good, as on a full TCP
+    /// buffer the client never drains). After its first two asks it lets
+    /// the other tasks run once: the writer takes their two answers, the
+    /// first into the socket's one-message slot, and waits inside the
+    /// write of the second when the queue overflows.
+    struct Stalled {
+        asks: VecDeque<Message>,
+        sent: usize,
+    }
+
+    impl futures_util::Stream for Stalled {
+        type Item = Result<Message, axum::Error>;
+        fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
+            self.sent += 1;
+            if self.sent == 3 {
+                cx.waker().wake_by_ref();
+                return Poll::Pending;
+            }
+            match self.asks.pop_front() {
+                Some(m) => Poll::Ready(Some(Ok(m))),
+                None => Poll::Pending,
+            }
+        }
+    }
+
+    impl futures_util::Sink<Message> for Stalled {
+        type Error = axum::Error;
+        fn poll_ready(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Pending
+        }
+        fn start_send(self: Pin<&mut Self>, _: Message) -> Result<(), Self::Error> {
+            Ok(())
+        }
+        fn poll_flush(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Pending
+        }
+        fn poll_close(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
+            Poll::Pending
+        }
+    }
+
+    /// A client that asks more than its queue holds and never reads: the
+    /// writer waits inside its first write for good, the queue overflows,
+    /// and still the connection ends (by twice `close_wait` after the
+    /// overflow, the writer stopped) and its address is free again. The
+    /// clock is tokio's paused one: nothing is timed; a connection that
+    /// never ended would meet the test's bound of an hour at once.
+    #[tokio::test(start_paused = true)]
+    async fn conn_err_a_client_that_never_reads_is_dropped_though_its_writer_waits() {
+        let mut config = crate::Config::new(tenpai::rules::Rules::tenhou(), 1);
+        config.bind = "127.0.0.1:0".parse().unwrap();
+        config.limits.close_wait = Duration::from_millis(100);
+        config.limits.messages_per_second = 1_000_000;
+        let running = crate::start(config).await.unwrap();
+        let state = running.state.clone();
+        let (table, role) = state.home.clone();
+        let ip = std::net::IpAddr::from([127, 0, 0, 1]);
+        let held = state.connections.enter(ip, 1).unwrap();
+        // Each ask is answered by the connection itself (no such log).
+        let asks = (0..2 * OUT_QUEUE)
+            .map(|i| {
+                let ask = format!(r#"{{"type":"frame","log":{},"step":0}}"#, 1_000_000 + i);
+                Message::Text(ask.into())
+            })
+            .collect();
+        let socket = Stalled { asks, sent: 0 };
+        let served = tokio::time::timeout(
+            Duration::from_secs(3600),
+            serve(socket, state.clone(), table, role, held),
+        )
+        .await;
+        assert!(served.is_ok(), "the connection never ended");
+        assert!(
+            state.connections.enter(ip, 1).is_some(),
+            "the address is free"
+        );
+        running.stop().await.unwrap();
+    }
 }

@@ -104,7 +104,37 @@ impl Logs {
         name: String,
         origin: Origin,
     ) -> Result<u64, LogError> {
-        let game = tenpai::log::parse(text)?;
+        self.add_game(tenpai::log::parse(text)?, rules, name, origin)
+    }
+
+    /// Keeps `game` (read from a log, or a finished game's events:
+    /// [`tenpai::log::mjai::from_events`]) as coming from `origin`, under
+    /// the rules it records, else `rules`; its number.
+    ///
+    /// # Errors
+    /// The rules the log records cannot be read ([`ImportedGame::rules_for`]).
+    ///
+    /// ```
+    /// use tenpai::game::Game;
+    /// use tenpai_web::logs::{Logs, Origin};
+    /// let rules = tenpai::rules::Rules::tenhou();
+    /// let mut game = Game::new(&rules, 42, false)?;
+    /// while let Some(a) = game.legal().first().cloned() {
+    ///     game.step(&a)?;
+    /// }
+    /// let read = tenpai::log::mjai::from_events(game.events().iter().cloned()).unwrap();
+    /// let logs = Logs::default();
+    /// let id = logs.add_game(read, &rules, "table 3, game 1".into(), Origin::Shared).unwrap();
+    /// assert_eq!(logs.get(id).unwrap().name, "table 3, game 1");
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn add_game(
+        &self,
+        game: ImportedGame,
+        rules: &Rules,
+        name: String,
+        origin: Origin,
+    ) -> Result<u64, LogError> {
         // The server's rules are the default of a log that records none.
         let asked = tenpai::log::RulesAsked {
             default: rules.clone(),

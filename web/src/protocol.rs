@@ -23,8 +23,10 @@ use tenpai::game::SeatIndex;
 /// The protocol's version, sent in [`ServerMsg::Welcome`]: 2 since the
 /// view's keys `round.round_wind`, `round.kyoutaku` and `kyoutaku_points`
 /// (were `round.wind`, `round.sticks`, `stick_points`), the decision's
-/// `clock` and the `update` patches (asked for with `patches`).
-pub const VERSION: u32 = 2;
+/// `clock` and the `update` patches (asked for with `patches`); 3 since
+/// the tables' `seq` and the updates sent together as one `updates`
+/// message ([`ServerMsg::Update`]).
+pub const VERSION: u32 = 3;
 
 /// The largest message a client may send, in bytes; a longer one closes its
 /// connection (logs for the viewer are uploaded over HTTP instead).
@@ -109,6 +111,10 @@ pub enum ServerMsg {
     /// The table as the client may see it, after `event` (absent when the
     /// client joins or a new game is dealt).
     Table {
+        /// The number of this table among the tables and updates sent on
+        /// this connection, from 0: a client can check that it missed
+        /// none.
+        seq: u64,
         /// The event just applied, as the client's seat sees it (mjai).
         #[serde(skip_serializing_if = "Option::is_none")]
         event: Option<tenpai::game::Event>,
@@ -119,7 +125,16 @@ pub enum ServerMsg {
     /// just before (to a client that asked for patches:
     /// [`ClientMsg::Patches`]): applied to it (RFC 6902), it gives the
     /// view the server would have sent in full.
+    ///
+    /// The updates a table makes at once (a person's act and the quick AI
+    /// players' moves after it, up to the person's next decision) go out
+    /// together as one message, `{"type":"updates","updates":[U1,U2,…]}`,
+    /// each `Ui` an `update` message as it would have been sent alone, in
+    /// order ([`crate::table::Out::batch`]); a single one goes alone.
     Update {
+        /// The number of this update among the tables and updates sent on
+        /// this connection ([`ServerMsg::Table`]'s `seq`).
+        seq: u64,
         /// The event just applied, as the client's seat sees it (mjai);
         /// absent when only the decision or its clock changed.
         #[serde(skip_serializing_if = "Option::is_none")]

@@ -81,7 +81,7 @@ async fn game_ok_same_log_as_in_process_and_private() {
     let mut c = Client::connect(&srv).await;
     let (welcome, _) = c.until("welcome").await;
     assert_eq!(welcome["seat"], 0);
-    assert_eq!(welcome["version"], 2);
+    assert_eq!(welcome["version"], 3);
     let mut decisions = 0;
     let mut calls = 0;
     let end = loop {

@@ -6,7 +6,7 @@
 //! replaces what the full view holds at its path; most updates are
 //! patches, and they are a fraction of the full views' bytes.
 
-use crate::common::Client;
+use crate::common::{post, Client};
 use crate::rooms::{open_two_people, ws};
 use serde_json::Value;
 use tenpai_web::patch::Op;
@@ -99,5 +99,50 @@ async fn patch_ok_patched_views_are_the_full_views_over_a_whole_game() {
     };
     let (p, f) = (bytes(&got[3]), bytes(&got[2]));
     assert!(p * 4 < f, "East: {p} bytes of patches, {f} in full");
+    srv.stop().await.unwrap();
+}
+
+/// With no AI delay, all that a person's act brings (their move, the AI
+/// players' moves after it, the next round, up to their next decision)
+/// comes as one message: an `updates` of them all (or one `update`), the
+/// tables' `seq` following on with none missed ([`Client::next`] checks
+/// it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn patch_ok_an_act_brings_one_message_up_to_the_next_decision() {
+    let srv = crate::common::server(1, None).await;
+    let req = serde_json::json!({"length": "east", "seats": ["person", "baseline", "baseline", "baseline"], "ai_delay_ms": 0, "seed": 5});
+    let (status, links) = post(&srv, "/api/tables", &req.to_string()).await;
+    assert_eq!(status, 200, "{links}");
+    let mut c = Client::connect_to(&srv, &ws(&links["seats"][0]["link"])).await;
+    c.send(serde_json::json!({"type": "panel", "on": false}))
+        .await;
+    c.take_patches().await;
+    let (mut acts, mut frames_at_act, mut updates) = (0, 0, 0);
+    loop {
+        let m = c.next().await.expect("the game goes on");
+        if m["type"] == "game_end" {
+            break;
+        }
+        updates += usize::from(m.get("patch").is_some());
+        let Some(d) = m["view"]["decision"].as_u64() else {
+            continue;
+        };
+        // (The table after the first act comes in full: the first after
+        // `patches`; the updates after it with it.)
+        if acts > 1 {
+            assert_eq!(c.frames - frames_at_act, 1, "act {acts}: one message: {m}");
+        }
+        c.answer(&m, d).await;
+        acts += 1;
+        frames_at_act = c.frames;
+    }
+    assert!(acts > 50, "{acts} acts");
+    // Most acts bring several updates (a draw, a discard, each AI's).
+    assert!(
+        c.batches.0 * 2 > acts,
+        "{:?} batches, {acts} acts",
+        c.batches
+    );
+    assert!(c.batches.1 * 10 > updates * 9, "{:?}: {updates}", c.batches);
     srv.stop().await.unwrap();
 }

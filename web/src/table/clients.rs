@@ -204,52 +204,63 @@ impl Client {
     /// ([`crate::view::Sent::update`]). A message the client's queue has no room
     /// for closes the client ([`Out`]).
     pub(super) fn send_table(&mut self, event: Option<Event>, view: TableView) {
+        let seq = self.seq;
+        self.seq += 1;
         if !self.patches {
             return send(
                 &self.out,
                 &ServerMsg::Table {
+                    seq,
                     event,
                     view: Box::new(view),
                 },
             );
         }
-        let (text, sent) = match self.view.take() {
-            Some(mut sent) => match update_text(event.as_ref(), &mut sent, view) {
-                Ok(text) => (text, Some(sent)),
+        match self.view.take() {
+            Some(mut sent) => match update_text(seq, event.as_ref(), &mut sent, view) {
+                // Gathered with the table's other updates: one message
+                // when the table is done ([`Out::batch`]).
+                Ok(text) => {
+                    if self.out.batch(&text) {
+                        self.view = Some(sent);
+                    }
+                }
                 Err(e) => {
                     let message = format!("the view could not be written: {e}");
-                    (to_text(&ServerMsg::Error { message }), None)
+                    send(&self.out, &ServerMsg::Error { message });
                 }
             },
             None => {
-                let sent = Some(Sent::new(view.clone()));
+                let sent = Sent::new(view.clone());
                 let msg = ServerMsg::Table {
+                    seq,
                     event,
                     view: Box::new(view),
                 };
-                (to_text(&msg), sent)
+                if self.out.send(to_text(&msg)) {
+                    self.view = Some(sent);
+                }
             }
-        };
-        if self.out.send(text) {
-            self.view = sent;
         }
     }
 }
 
-/// The text of [`ServerMsg::Update`] after `event` to the client that was
-/// sent `sent`, whose view becomes `next`: the message as [`to_text`]
-/// writes it, its patch written straight from the two views
+/// The text of [`ServerMsg::Update`] number `seq` after `event` to the
+/// client that was sent `sent`, whose view becomes `next`: the message as
+/// [`to_text`] writes it, its patch written straight from the two views
 /// ([`Sent::write_update`]), with no JSON tree between.
 ///
 /// # Errors
 /// A part could not be written as JSON (a bug).
 fn update_text(
+    seq: u64,
     event: Option<&Event>,
     sent: &mut Sent,
     next: TableView,
-) -> Result<Utf8Bytes, serde_json::Error> {
+) -> Result<String, serde_json::Error> {
     let mut out = Vec::with_capacity(1024);
-    out.extend_from_slice(br#"{"type":"update""#);
+    out.extend_from_slice(br#"{"type":"update","seq":"#);
+    out.extend_from_slice(seq.to_string().as_bytes());
     if let Some(e) = event {
         out.extend_from_slice(br#","event":"#);
         serde_json::to_writer(&mut out, e)?;
@@ -257,10 +268,8 @@ fn update_text(
     out.extend_from_slice(br#","patch":"#);
     sent.write_update(next, &mut out)?;
     out.push(b'}');
-    let text = String::from_utf8(out).map_err(|e| {
-        serde_json::Error::io(std::io::Error::new(std::io::ErrorKind::InvalidData, e))
-    })?;
-    Ok(text.into())
+    String::from_utf8(out)
+        .map_err(|e| serde_json::Error::io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
 }
 
 /// `e` as a client of `role` sees it: its seat's view, a spectator's, or
@@ -313,9 +322,13 @@ mod tests {
             let a = game.legal()[0].clone();
             game.step(&a).unwrap();
             let event = game.events().last().map(|e| e.seen_by(south));
-            let text = update_text(event.as_ref(), &mut written, view(&game)).unwrap();
+            let text = update_text(5, event.as_ref(), &mut written, view(&game)).unwrap();
             let patch = kept.update(view(&game)).unwrap();
-            let expected = to_text(&ServerMsg::Update { event, patch });
+            let expected = to_text(&ServerMsg::Update {
+                seq: 5,
+                event,
+                patch,
+            });
             let parse = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap();
             assert_eq!(parse(&text), parse(&expected));
         }

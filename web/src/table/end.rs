@@ -24,7 +24,6 @@ impl Table {
             *names = self.spec.names().to_vec();
         }
         let scores = self.game.state().scores();
-        let mjai: String = events.iter().map(|e| e.to_json() + "\n").collect();
         // Written as the game went ([`super::journal`]).
         let log_file = match &self.journal {
             Some(j) if !self.journal_failed => Some(j.path.display().to_string()),
@@ -39,10 +38,13 @@ impl Table {
         };
         // Named by table and game, never by the wall seed (clients see it).
         let name = format!("table {}, game {}", self.id, self.games);
-        let log = match self
-            .logs
-            .add_from(&mjai, &self.spec.rules, name.clone(), origin)
-        {
+        // Kept as its mjai log would read back, without writing and
+        // reading the text.
+        let read = tenpai::log::mjai::from_events(events);
+        let log = match read.and_then(|game| {
+            self.logs
+                .add_game(game, &self.spec.rules, name.clone(), origin)
+        }) {
             Ok(id) => id,
             Err(e) => {
                 eprintln!("tenpai serve: {name}: its own log was refused: {e}");

@@ -15,7 +15,14 @@ impl Table {
         self.clients.iter().find(|c| c.id == client).map(|c| c.role)
     }
 
+    /// Does what `m` asks, then sends the updates it made
+    /// ([`Table::flush`]).
     pub(super) fn handle(&mut self, m: TableMsg) {
+        self.receive(m);
+        self.flush();
+    }
+
+    fn receive(&mut self, m: TableMsg) {
         match m {
             TableMsg::Join { client, out, role } => {
                 if let Role::Seat(s) = role {
@@ -36,6 +43,7 @@ impl Table {
                     panel: true,
                     patches: false,
                     view: None,
+                    seq: 0,
                 });
                 // A person who left before the game started (or before the
                 // newcomer came) now gets their grace period.

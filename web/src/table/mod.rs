@@ -21,19 +21,20 @@ mod decide;
 mod end;
 mod intent;
 mod journal;
+mod out;
 mod resume;
 pub mod seats;
 mod spec;
 mod turn;
 
 pub use clients::to_text;
+pub use out::{Out, Overflow, OUT_QUEUE};
 pub use spec::{Advisor, TableSpec};
 pub use turn::{TurnLimit, TurnLimitError, RESULT_PAUSE};
 
 use crate::logs::Logs;
 use crate::protocol::{ClientMsg, GameEnd, SeatStatus};
 use crate::thinking::Thinking;
-use axum::extract::ws::Utf8Bytes;
 use clients::send;
 use decide::{Internal, Stage};
 use seats::Ai;
@@ -44,194 +45,6 @@ use tenpai::game::{Game, GameError, Observation, SeatIndex, State};
 use tenpai::rules::Rules;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
-
-/// A client's outgoing messages (JSON text, the same bytes shared by every
-/// client a message goes to, never copied), queued for its connection to
-/// write. A message the queue has no room for (the client reads slower
-/// than it is sent) is not queued, and marks the queue overflowed: the
-/// table drops the client and its connection closes, telling why
-/// ([`crate::limits`]), so a client never loses a message and stays.
-///
-/// The table and the connection's own task both send: the check of the
-/// overflow and the queuing are done under one lock, so that no message
-/// is queued after one that found no room.
-#[derive(Clone, Debug)]
-pub struct Out {
-    tx: mpsc::Sender<Utf8Bytes>,
-    overflow: Arc<Mutex<tokio::sync::watch::Sender<bool>>>,
-}
-
-impl Out {
-    /// A queue of `capacity` messages: the way in, and the way out.
-    ///
-    /// # Panics
-    /// `capacity` is 0.
-    ///
-    /// ```
-    /// use tenpai_web::table::Out;
-    /// let (out, mut queue) = Out::channel(1);
-    /// assert!(out.send("one".into()));
-    /// assert!(!out.send("two".into()), "no room: not queued");
-    /// assert!(out.is_closed(), "overflowed");
-    /// assert_eq!(queue.try_recv().unwrap().as_str(), "one");
-    /// ```
-    pub fn channel(capacity: usize) -> (Out, mpsc::Receiver<Utf8Bytes>) {
-        let (tx, rx) = mpsc::channel(capacity);
-        let (overflow, _) = tokio::sync::watch::channel(false);
-        let overflow = Arc::new(Mutex::new(overflow));
-        (Out { tx, overflow }, rx)
-    }
-
-    /// Queues `text` without waiting; true when queued. With no room the
-    /// queue is marked overflowed ([`Out::overflow`]), and nothing is
-    /// queued after it (even once there is room again).
-    ///
-    /// # Panics
-    /// Never.
-    ///
-    /// ```
-    /// use tenpai_web::table::Out;
-    /// let (out, mut queue) = Out::channel(2);
-    /// assert!(out.send("one".into()) && out.send("two".into()));
-    /// assert!(!out.send("three".into()), "no room");
-    /// queue.try_recv().unwrap();
-    /// assert!(!out.send("four".into()), "room again, but not after a gap");
-    /// assert_eq!(queue.try_recv().unwrap().as_str(), "two");
-    /// assert!(queue.try_recv().is_err());
-    /// ```
-    pub fn send(&self, text: Utf8Bytes) -> bool {
-        // Nothing after a message that found no room: the client gets a
-        // whole beginning of its messages, never one with a gap. The lock
-        // keeps another sender from queuing between the check and the mark.
-        let Ok(overflow) = self.overflow.lock() else {
-            return false;
-        };
-        if *overflow.borrow() {
-            return false;
-        }
-        match self.tx.try_send(text) {
-            Ok(()) => true,
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                overflow.send_replace(true);
-                false
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
-        }
-    }
-
-    /// The connection is gone, or its queue overflowed (it is closing).
-    ///
-    /// # Panics
-    /// Never.
-    ///
-    /// ```
-    /// use tenpai_web::table::Out;
-    /// let (out, queue) = Out::channel(1);
-    /// assert!(!out.is_closed());
-    /// drop(queue);
-    /// assert!(out.is_closed(), "nobody writes its messages");
-    /// assert!(!out.overflowed(), "gone, not overflowed");
-    /// ```
-    pub fn is_closed(&self) -> bool {
-        self.tx.is_closed() || self.overflowed()
-    }
-
-    /// A message found the queue full (the client reads too slowly).
-    ///
-    /// # Panics
-    /// Never.
-    ///
-    /// ```
-    /// use tenpai_web::table::Out;
-    /// let (out, _queue) = Out::channel(1);
-    /// out.send("one".into());
-    /// assert!(!out.overflowed());
-    /// out.send("two".into());
-    /// assert!(out.overflowed());
-    /// ```
-    pub fn overflowed(&self) -> bool {
-        self.overflow.lock().map_or(true, |o| *o.borrow())
-    }
-
-    /// Messages it has room for now (of the capacity it was made with).
-    ///
-    /// # Panics
-    /// Never.
-    ///
-    /// ```
-    /// use tenpai_web::table::Out;
-    /// let (out, _queue) = Out::channel(4);
-    /// out.send("one".into());
-    /// assert_eq!(out.room(), 3);
-    /// ```
-    pub fn room(&self) -> usize {
-        self.tx.capacity()
-    }
-
-    /// Less than half its queue is free: the table paces what it sends
-    /// (a game of four quick AI players is played move by move, not at
-    /// once).
-    fn crowded(&self) -> bool {
-        self.room() * 2 < self.tx.max_capacity()
-    }
-
-    /// The queue's overflow as its writer watches it: the writer holds
-    /// no [`Out`], so that the queue ends when the last one is dropped.
-    ///
-    /// # Panics
-    /// Never.
-    ///
-    /// ```
-    /// use futures_util::FutureExt;
-    /// use tenpai_web::table::Out;
-    /// let (out, _queue) = Out::channel(1);
-    /// let mut overflow = out.overflow();
-    /// out.send("one".into());
-    /// out.send("two".into());
-    /// assert!(overflow.happened().now_or_never().is_some());
-    /// ```
-    pub fn overflow(&self) -> Overflow {
-        match self.overflow.lock() {
-            Ok(o) => Overflow(o.subscribe()),
-            // Never poisoned (nothing panics holding it): as overflowed.
-            Err(_) => Overflow(tokio::sync::watch::channel(true).1),
-        }
-    }
-}
-
-/// A queue's overflow, watched ([`Out::overflow`]).
-#[derive(Debug)]
-pub struct Overflow(tokio::sync::watch::Receiver<bool>);
-
-impl Overflow {
-    /// Completes once a message found the queue full; never when every
-    /// [`Out`] is gone first.
-    ///
-    /// # Panics
-    /// Never.
-    ///
-    /// ```
-    /// use futures_util::FutureExt;
-    /// use tenpai_web::table::Out;
-    /// let (out, _queue) = Out::channel(1);
-    /// let mut overflow = out.overflow();
-    /// out.send("one".into());
-    /// assert!(overflow.happened().now_or_never().is_none(), "not yet: it was queued");
-    /// out.send("two".into());
-    /// assert!(overflow.happened().now_or_never().is_some());
-    /// drop(out);
-    /// assert!(overflow.happened().now_or_never().is_some(), "still overflowed");
-    /// ```
-    pub async fn happened(&mut self) {
-        if self.0.wait_for(|full| *full).await.is_err() {
-            std::future::pending::<()>().await;
-        }
-    }
-}
-
-/// Messages a client may have waiting (its socket's buffer full); one
-/// more closes its connection ([`Out`]).
-pub const OUT_QUEUE: usize = 1024;
 
 /// Who a client is at a table: what it may see and do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -366,6 +179,8 @@ struct Client {
     /// With `patches`: the view last sent to it, the base of the next
     /// patch (`None`: the next view goes in full).
     view: Option<crate::view::Sent>,
+    /// The tables and updates sent to it (the next one's `seq`).
+    seq: u64,
 }
 
 /// A search progress is sent at most this often.
@@ -558,6 +373,15 @@ impl Table {
                     self.time_out();
                 }
             }
+            self.flush();
+        }
+    }
+
+    /// Sends each client the updates gathered while the table did what it
+    /// had to do at once ([`Out::batch`]): one message.
+    fn flush(&self) {
+        for c in &self.clients {
+            c.out.flush();
         }
     }
     /// A person plays at `seat`.

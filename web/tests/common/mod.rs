@@ -52,6 +52,15 @@ pub struct Client {
     /// The view last received (in full, or patched): the base of the
     /// next update.
     view: Option<Value>,
+    /// The messages of an `updates` message not yet returned.
+    unread: std::collections::VecDeque<Value>,
+    /// The `seq` the next table or update must carry (none missed, none
+    /// twice, in order).
+    seq: u64,
+    /// `updates` messages received, and the updates they carried.
+    pub batches: (usize, usize),
+    /// Text messages received.
+    pub frames: usize,
 }
 
 /// How long a test waits for a message before failing.
@@ -60,7 +69,14 @@ const WAIT: Duration = Duration::from_secs(60);
 impl Client {
     /// A client on the WebSocket `ws`.
     pub fn of(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Client {
-        Client { ws, view: None }
+        Client {
+            ws,
+            view: None,
+            unread: Default::default(),
+            seq: 0,
+            batches: (0, 0),
+            frames: 0,
+        }
     }
 
     /// Asks the table for its updates as patches ([`Client::next`] turns
@@ -147,18 +163,21 @@ impl Client {
                 .as_u64()
                 .filter(|_| m["type"] == "table")
             {
-                let kinds: Vec<&str> = m["view"]["choices"]["actions"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|c| c["type"].as_str().unwrap())
-                    .collect();
-                self.send(
-                    serde_json::json!({"type": "act", "decision": d, "choice": pick(&kinds)}),
-                )
-                .await;
+                self.answer(&m, d).await;
             }
         }
+    }
+
+    /// Answers decision `d` of table `m` as the scripted person ([`pick`]).
+    pub async fn answer(&mut self, m: &Value, d: u64) {
+        let kinds: Vec<&str> = m["view"]["choices"]["actions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["type"].as_str().unwrap())
+            .collect();
+        self.send(serde_json::json!({"type": "act", "decision": d, "choice": pick(&kinds)}))
+            .await;
     }
 
     pub async fn send(&mut self, v: Value) {
@@ -177,15 +196,33 @@ impl Client {
 
     /// The next JSON message; `None` when the connection closed. An
     /// update (a patch of the view before) comes as the `table` message
-    /// it stands for, the view patched, with the update's `patch` beside.
+    /// it stands for, the view patched, with the update's `patch` beside;
+    /// the updates of an `updates` message one by one. Each table's and
+    /// update's `seq` is checked (the one after the last: none missed)
+    /// and taken off.
     pub async fn next(&mut self) -> Option<Value> {
+        if let Some(m) = self.unread.pop_front() {
+            return Some(self.patched(m));
+        }
         loop {
             let m = tokio::time::timeout(WAIT, self.ws.next())
                 .await
                 .expect("a message in time");
             match m {
                 Some(Ok(Message::Text(t))) => {
-                    let m: Value = serde_json::from_str(t.as_str()).expect("JSON");
+                    self.frames += 1;
+                    let mut m: Value = serde_json::from_str(t.as_str()).expect("JSON");
+                    if m["type"] == "updates" {
+                        let updates = m["updates"].take();
+                        let updates = updates.as_array().expect("updates: a list");
+                        assert!(updates.len() > 1, "several updates: {t}");
+                        assert!(updates.iter().all(|u| u["type"] == "update"), "{t}");
+                        self.batches.0 += 1;
+                        self.batches.1 += updates.len();
+                        self.unread.extend(updates.iter().cloned());
+                        let first = self.unread.pop_front().unwrap();
+                        return Some(self.patched(first));
+                    }
                     return Some(self.patched(m));
                 }
                 Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
@@ -195,7 +232,12 @@ impl Client {
     }
 
     /// `m`, an update turned into the table it stands for; the view kept.
-    fn patched(&mut self, m: Value) -> Value {
+    fn patched(&mut self, mut m: Value) -> Value {
+        if m["type"] == "table" || m["type"] == "update" {
+            let seq = m.as_object_mut().unwrap().remove("seq");
+            assert_eq!(seq, Some(self.seq.into()), "the next table: {m}");
+            self.seq += 1;
+        }
         match m["type"].as_str() {
             Some("table") => {
                 self.view = Some(m["view"].clone());

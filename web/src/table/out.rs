@@ -1,0 +1,287 @@
+//! A client's queue of outgoing messages ([`Out`]): bounded, closed on
+//! overflow, and gathering a table's updates into one message.
+
+use axum::extract::ws::Utf8Bytes;
+use std::sync::{Arc, Mutex};
+use tokio::sync::mpsc;
+
+/// A client's outgoing messages (JSON text, the same bytes shared by every
+/// client a message goes to, never copied), queued for its connection to
+/// write. A message the queue has no room for (the client reads slower
+/// than it is sent) is not queued, and marks the queue overflowed: the
+/// table drops the client and its connection closes, telling why
+/// ([`crate::limits`]), so a client never loses a message and stays.
+///
+/// A table's updates are gathered ([`Out::batch`]) and queued as one
+/// message when the table has done what it had to do at once
+/// ([`Out::flush`], or before any other message).
+///
+/// The table and the connection's own task both send: the check of the
+/// overflow and the queuing are done under one lock, so that no message
+/// is queued after one that found no room.
+#[derive(Clone, Debug)]
+pub struct Out {
+    tx: mpsc::Sender<Utf8Bytes>,
+    state: Arc<Mutex<OutState>>,
+}
+
+/// What [`Out`]'s lock guards.
+#[derive(Debug)]
+struct OutState {
+    overflow: tokio::sync::watch::Sender<bool>,
+    /// The updates gathered, after [`BATCH_HEAD`], separated by commas.
+    batch: String,
+    /// How many.
+    batched: usize,
+}
+
+/// The start of a message of several updates ([`Out::batch`]).
+const BATCH_HEAD: &str = r#"{"type":"updates","updates":["#;
+
+impl Out {
+    /// A queue of `capacity` messages: the way in, and the way out.
+    ///
+    /// # Panics
+    /// `capacity` is 0.
+    ///
+    /// ```
+    /// use tenpai_web::table::Out;
+    /// let (out, mut queue) = Out::channel(1);
+    /// assert!(out.send("one".into()));
+    /// assert!(!out.send("two".into()), "no room: not queued");
+    /// assert!(out.is_closed(), "overflowed");
+    /// assert_eq!(queue.try_recv().unwrap().as_str(), "one");
+    /// ```
+    pub fn channel(capacity: usize) -> (Out, mpsc::Receiver<Utf8Bytes>) {
+        let (tx, rx) = mpsc::channel(capacity);
+        let (overflow, _) = tokio::sync::watch::channel(false);
+        let state = Arc::new(Mutex::new(OutState {
+            overflow,
+            batch: String::new(),
+            batched: 0,
+        }));
+        (Out { tx, state }, rx)
+    }
+
+    /// Queues `text` without waiting (after the updates gathered, which go
+    /// first: [`Out::flush`]); true when queued. With no room the queue is
+    /// marked overflowed ([`Out::overflow`]), and nothing is queued after
+    /// it (even once there is room again).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai_web::table::Out;
+    /// let (out, mut queue) = Out::channel(2);
+    /// assert!(out.send("one".into()) && out.send("two".into()));
+    /// assert!(!out.send("three".into()), "no room");
+    /// queue.try_recv().unwrap();
+    /// assert!(!out.send("four".into()), "room again, but not after a gap");
+    /// assert_eq!(queue.try_recv().unwrap().as_str(), "two");
+    /// assert!(queue.try_recv().is_err());
+    /// ```
+    pub fn send(&self, text: Utf8Bytes) -> bool {
+        // Nothing after a message that found no room: the client gets a
+        // whole beginning of its messages, never one with a gap. The lock
+        // keeps another sender from queuing between the check and the mark.
+        let Ok(mut state) = self.state.lock() else {
+            return false;
+        };
+        self.flush_locked(&mut state) && self.queue_locked(&state, text)
+    }
+
+    /// Gathers `update` (an `update` message's JSON) to go out with the
+    /// others gathered as one message, in order: `{"type":"updates",
+    /// "updates":[…]}`, or alone when it is the only one
+    /// ([`crate::protocol::ServerMsg::Update`]); false when the queue is
+    /// gone or overflowed.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai_web::table::Out;
+    /// let (out, mut queue) = Out::channel(4);
+    /// assert!(out.batch(r#"{"type":"update","seq":1}"#));
+    /// assert!(out.batch(r#"{"type":"update","seq":2}"#));
+    /// assert!(queue.try_recv().is_err(), "gathered, not queued yet");
+    /// assert!(out.flush());
+    /// let text = queue.try_recv().unwrap();
+    /// assert_eq!(text.as_str(), r#"{"type":"updates","updates":[{"type":"update","seq":1},{"type":"update","seq":2}]}"#);
+    /// out.batch(r#"{"type":"update","seq":3}"#);
+    /// out.send(r#"{"type":"thinking"}"#.into());
+    /// assert_eq!(queue.try_recv().unwrap().as_str(), r#"{"type":"update","seq":3}"#, "alone, and first");
+    /// assert_eq!(queue.try_recv().unwrap().as_str(), r#"{"type":"thinking"}"#);
+    /// ```
+    pub fn batch(&self, update: &str) -> bool {
+        let Ok(mut state) = self.state.lock() else {
+            return false;
+        };
+        if *state.overflow.borrow() || self.tx.is_closed() {
+            return false;
+        }
+        if state.batched == 0 {
+            state.batch.reserve(BATCH_HEAD.len() + update.len() * 8);
+            state.batch.push_str(BATCH_HEAD);
+        } else {
+            state.batch.push(',');
+        }
+        state.batch.push_str(update);
+        state.batched += 1;
+        true
+    }
+
+    /// Queues the updates gathered ([`Out::batch`]) as one message; true
+    /// when there were none or they were queued.
+    ///
+    /// # Panics
+    /// Never.
+    pub fn flush(&self) -> bool {
+        match self.state.lock() {
+            Ok(mut state) => self.flush_locked(&mut state),
+            Err(_) => false,
+        }
+    }
+
+    fn flush_locked(&self, state: &mut OutState) -> bool {
+        if state.batched == 0 {
+            return true;
+        }
+        let mut text = std::mem::take(&mut state.batch);
+        if state.batched == 1 {
+            text.drain(..BATCH_HEAD.len());
+        } else {
+            text.push_str("]}");
+        }
+        state.batched = 0;
+        self.queue_locked(state, text.into())
+    }
+
+    fn queue_locked(&self, state: &OutState, text: Utf8Bytes) -> bool {
+        if *state.overflow.borrow() {
+            return false;
+        }
+        match self.tx.try_send(text) {
+            Ok(()) => true,
+            Err(mpsc::error::TrySendError::Full(_)) => {
+                state.overflow.send_replace(true);
+                false
+            }
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
+    }
+
+    /// The connection is gone, or its queue overflowed (it is closing).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai_web::table::Out;
+    /// let (out, queue) = Out::channel(1);
+    /// assert!(!out.is_closed());
+    /// drop(queue);
+    /// assert!(out.is_closed(), "nobody writes its messages");
+    /// assert!(!out.overflowed(), "gone, not overflowed");
+    /// ```
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed() || self.overflowed()
+    }
+
+    /// A message found the queue full (the client reads too slowly).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai_web::table::Out;
+    /// let (out, _queue) = Out::channel(1);
+    /// out.send("one".into());
+    /// assert!(!out.overflowed());
+    /// out.send("two".into());
+    /// assert!(out.overflowed());
+    /// ```
+    pub fn overflowed(&self) -> bool {
+        self.state.lock().map_or(true, |o| *o.overflow.borrow())
+    }
+
+    /// Messages it has room for now (of the capacity it was made with).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai_web::table::Out;
+    /// let (out, _queue) = Out::channel(4);
+    /// out.send("one".into());
+    /// assert_eq!(out.room(), 3);
+    /// ```
+    pub fn room(&self) -> usize {
+        self.tx.capacity()
+    }
+
+    /// Less than half its queue is free: the table paces what it sends
+    /// (a game of four quick AI players is played move by move, not at
+    /// once).
+    pub(super) fn crowded(&self) -> bool {
+        self.room() * 2 < self.tx.max_capacity()
+    }
+
+    /// The queue's overflow as its writer watches it: the writer holds
+    /// no [`Out`], so that the queue ends when the last one is dropped.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use futures_util::FutureExt;
+    /// use tenpai_web::table::Out;
+    /// let (out, _queue) = Out::channel(1);
+    /// let mut overflow = out.overflow();
+    /// out.send("one".into());
+    /// out.send("two".into());
+    /// assert!(overflow.happened().now_or_never().is_some());
+    /// ```
+    pub fn overflow(&self) -> Overflow {
+        match self.state.lock() {
+            Ok(o) => Overflow(o.overflow.subscribe()),
+            // Never poisoned (nothing panics holding it): as overflowed.
+            Err(_) => Overflow(tokio::sync::watch::channel(true).1),
+        }
+    }
+}
+
+/// A queue's overflow, watched ([`Out::overflow`]).
+#[derive(Debug)]
+pub struct Overflow(tokio::sync::watch::Receiver<bool>);
+
+impl Overflow {
+    /// Completes once a message found the queue full; never when every
+    /// [`Out`] is gone first.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use futures_util::FutureExt;
+    /// use tenpai_web::table::Out;
+    /// let (out, _queue) = Out::channel(1);
+    /// let mut overflow = out.overflow();
+    /// out.send("one".into());
+    /// assert!(overflow.happened().now_or_never().is_none(), "not yet: it was queued");
+    /// out.send("two".into());
+    /// assert!(overflow.happened().now_or_never().is_some());
+    /// drop(out);
+    /// assert!(overflow.happened().now_or_never().is_some(), "still overflowed");
+    /// ```
+    pub async fn happened(&mut self) {
+        if self.0.wait_for(|full| *full).await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// Messages a client may have waiting (its socket's buffer full); one
+/// more closes its connection ([`Out`]).
+pub const OUT_QUEUE: usize = 1024;
