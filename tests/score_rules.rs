@@ -171,6 +171,27 @@ fn rules_err_bad_values() {
 }
 
 #[test]
+fn rules_err_start_points_of_zero_or_less_and_uma_not_summing_to_zero() {
+    let e = Rules::from_toml_str("[game]\nstart_points = -5\n", "house.toml").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "bad rules in house.toml: game.start_points must be more than 0, not -5"
+    );
+    assert!(Rules::from_toml_str("[game]\nstart_points = 0\n", "x").is_err());
+    let e = Rules::from_toml_str("[game]\numa = [1, 2, 3, 4]\n", "house.toml").unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "bad rules in house.toml: game.uma must sum to 0 (the final scores sum to 0), not [1, 2, 3, 4]"
+    );
+    // No uma at all, and the shipped presets, are fine.
+    assert!(Rules::from_toml_str("[game]\numa = [0, 0, 0, 0]\n", "x").is_ok());
+    for preset in ["tenhou", "mahjongsoul"] {
+        let r = Rules::load(preset).unwrap();
+        assert_eq!(Rules::from_toml_str(&r.to_toml(), preset).unwrap(), r);
+    }
+}
+
+#[test]
 fn rules_err_unknown_preset_or_missing_file() {
     let e = Rules::load("tenhoo").unwrap_err();
     assert_eq!(

@@ -507,3 +507,34 @@ fn suggest_ok_old_flag_name_sticks_is_still_read() {
     assert!(new.as_array().is_some_and(|c| !c.is_empty()));
     assert_eq!(candidates(&old), new);
 }
+
+#[test]
+fn suggest_ok_a_negative_score_is_a_value_not_a_flag() {
+    // A seat below zero (play on after busting, as some rooms allow):
+    // `--scores -1000,…` is read as the value, not as an unknown flag.
+    let out = tenpai(&[
+        "suggest",
+        "--hand",
+        "234m456p11222z789s",
+        "--drawn",
+        "1z",
+        "--scores",
+        "-1000,41000,30000,30000",
+        "--json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(out.ok()).unwrap();
+    assert_eq!(v["chosen"].as_str(), Some("tsumo"));
+    let r = tenpai(&[
+        "suggest",
+        "--hand",
+        "234m456p11222z789s",
+        "--scores",
+        "-1000,41000",
+    ]);
+    assert!(
+        r.failed()
+            .contains("invalid value '-1000,41000' for '--scores <A,B,C,D>': expected four comma-separated numbers, got 2"),
+        "{}",
+        r.err
+    );
+}

@@ -160,8 +160,10 @@ impl Rules {
     /// Reads rules from TOML text; `origin` names it in errors.
     ///
     /// # Errors
-    /// [`RulesError::Toml`] for bad syntax, an unknown key, a wrong type, or a
-    /// `double_wind_pair_fu` other than 2 or 4.
+    /// [`RulesError::Toml`] for bad syntax, an unknown key, a wrong type, a
+    /// `double_wind_pair_fu` other than 2 or 4, more than 4 red fives of a
+    /// suit, a `start_points` of 0 or less, or an `uma` that does not sum to
+    /// 0 (the final scores of a game must sum to 0).
     ///
     /// ```
     /// let e = tenpai::rules::Rules::from_toml_str("[scoring]\nopen_tanyo = true\n", "x").unwrap_err();
@@ -181,6 +183,18 @@ impl Rules {
         }
         if rules.scoring.red_fives.iter().any(|&r| r > 4) {
             return Err(bad("scoring.red_fives: at most 4 per suit".to_string()));
+        }
+        if rules.game.start_points <= 0 {
+            return Err(bad(format!(
+                "game.start_points must be more than 0, not {}",
+                rules.game.start_points
+            )));
+        }
+        let uma = rules.game.uma;
+        if uma.iter().map(|&u| i64::from(u)).sum::<i64>() != 0 {
+            return Err(bad(format!(
+                "game.uma must sum to 0 (the final scores sum to 0), not {uma:?}"
+            )));
         }
         Ok(rules)
     }

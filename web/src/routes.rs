@@ -172,9 +172,12 @@ async fn upload_log(
 /// ID; answers `{"log": ID, "decisions": N}`, or 400 with `{"error": …}`.
 async fn upload_review(
     State(state): State<AppState>,
-    Path(id): Path<u64>,
+    Path(id): Path<String>,
     body: axum::body::Bytes,
 ) -> Response {
+    let Ok(id) = id.parse::<u64>() else {
+        return refused(format!("log {id:?}: not a log number"));
+    };
     let Some(log) = state.logs.get(id) else {
         return refused(format!("log {id}: no such log"));
     };

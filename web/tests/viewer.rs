@@ -67,6 +67,22 @@ async fn viewer_err_unreadable_log_refused_with_the_formats_error() {
     assert_eq!(status, 400);
     let want = tenpai::log::parse(broken).unwrap_err().to_string();
     assert_eq!(body["error"], format!("cut.json: {want}"));
+    // A review for a log that is not a number, or that is not kept: a
+    // JSON error too.
+    let (status, body) = post(&srv, "/api/logs/abc/review", "{}").await;
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("log \"abc\": not a log number"))
+    );
+    let (status, body) = post(&srv, "/api/logs/99/review", "{}").await;
+    assert_eq!(status, 400);
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("log 99: no such log"),
+        "{body}"
+    );
     srv.stop().await.unwrap();
 }
 

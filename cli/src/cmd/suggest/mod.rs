@@ -94,7 +94,8 @@ pub struct Args {
         long,
         value_name = "A,B,C,D",
         default_value = "25000,25000,25000,25000",
-        value_parser = flags::scores
+        value_parser = flags::scores,
+        allow_hyphen_values = true
     )]
     pub scores: flags::Scores,
 
