@@ -34,7 +34,7 @@ Usage (RiichiEnv and mahjax optional: `pip install riichienv==0.4.11
 mahjax==0.1.6 jax`; a contender that cannot be imported or run is listed
 with the reason):
 
-    python benches/learning_speed.py [--seconds 10] [--sizes 1,64,1024]
+    python benches/learning_speed.py [--seconds 10] [--sizes 1,64,256,1024]
                                      [--mahjax-sizes 1,64,1024] [--skip mahjax]
 """
 
@@ -223,7 +223,7 @@ def label(name, n):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seconds", type=float, default=10.0, help="timed seconds per contender")
-    ap.add_argument("--sizes", default="1,64,1024", help="VecGame sizes")
+    ap.add_argument("--sizes", default="1,64,256,1024", help="VecGame sizes")
     ap.add_argument("--mahjax-sizes", default="1,64,1024", help="mahjax batch sizes")
     ap.add_argument("--skip", default="", help="contenders to leave out: game,riichienv,mahjax")
     ap.add_argument("--child", nargs=3, metavar=("NAME", "N", "SECONDS"), help=argparse.SUPPRESS)

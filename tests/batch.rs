@@ -284,15 +284,15 @@ fn the_steps_on_all_cores_equal_the_steps_on_one() {
         }
         out
     };
-    let one = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
-    let four = rayon::ThreadPoolBuilder::new()
-        .num_threads(4)
-        .build()
-        .unwrap();
-    assert_eq!(one.install(run), four.install(run));
+    let pool = |threads| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+    };
+    let one = pool(1).install(run);
+    assert_eq!(pool(2).install(run), one, "two threads");
+    assert_eq!(pool(4).install(run), one, "four threads");
 }
 
 #[test]

@@ -12,11 +12,13 @@
 //!   (wrapping), the same game [`crate::game::Game::new`] deals from that
 //!   seed; the ended game is kept until the row's next one ends
 //!   ([`VecGame::finished`]).
-//! - Rows are stepped on all cores (rayon) when there are enough of them to
-//!   pay for it, each thread writing its own rows.
+//! - Rows are stepped on all cores when there are enough of them to pay for
+//!   it: the calling thread and helper threads that stay awake between
+//!   steps, each writing its own rows.
 //!
 //! - `outputs.rs`: [`Outputs`], [`Buffers`], [`MAX_LEGAL`];
 //!   `slot.rs`: one row's game, built-in players and rewards;
+//!   `helpers.rs`: the threads that step rows beside the caller's;
 //!   `vec_game.rs`: [`VecGame`]; `error.rs`: [`BatchError`].
 //!
 //! ```
@@ -37,6 +39,7 @@
 //! ```
 
 mod error;
+mod helpers;
 mod outputs;
 mod slot;
 mod vec_game;

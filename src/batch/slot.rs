@@ -117,15 +117,15 @@ impl Slot {
         Ok(())
     }
 
-    /// The position in `game.legal()` of the action with index `action`, or
-    /// why there is none.
-    pub fn position(&self, action: i64) -> Result<usize, String> {
-        let seat = self.game.to_act().map_or(4, |s| i32::from(s.get()));
-        let found = usize::try_from(action)
+    /// The action index `action` if it is legal now (a look at the set of
+    /// legal indices only, so that the check of every row before a step
+    /// reads little of each row), or why it is not.
+    pub fn check(&self, action: i64) -> Result<usize, String> {
+        let legal = usize::try_from(action)
             .ok()
-            .filter(|&a| a < ACTION_SPACE)
-            .and_then(|a| self.indices.iter().position(|&i| i == a));
-        found.ok_or_else(|| {
+            .filter(|&a| a < ACTION_SPACE && self.legal_set[a / 64] >> (a % 64) & 1 == 1);
+        legal.ok_or_else(|| {
+            let seat = self.game.to_act().map_or(4, |s| i32::from(s.get()));
             let legal: Vec<usize> = set_indices(&self.legal_set).collect();
             let name = usize::try_from(action)
                 .ok()
@@ -166,9 +166,14 @@ impl Slot {
         Ok(())
     }
 
-    /// Takes the caller's action (at `position` in `game.legal()`) and runs
-    /// the game on to the caller's next decision or its end.
-    pub fn step(&mut self, position: usize, view: &mut Observation) -> Result<(), GameError> {
+    /// Takes the caller's action (index `action`, checked by
+    /// [`Slot::check`]) and runs the game on to the caller's next decision
+    /// or its end.
+    pub fn step(&mut self, action: usize, view: &mut Observation) -> Result<(), GameError> {
+        let position = self.indices.iter().position(|&i| i == action);
+        let position = position.ok_or_else(|| {
+            GameError::Invariant(format!("action {action} in the legal set but not listed"))
+        })?;
         self.game.step_legal(position)?;
         self.play_bots(view)
     }

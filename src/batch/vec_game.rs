@@ -1,5 +1,6 @@
 //! [`VecGame`]: `n` seeded games stepped together.
 
+use super::helpers::Helpers;
 use super::outputs::Outputs;
 use super::slot::Slot;
 use super::BatchError;
@@ -55,13 +56,16 @@ pub struct VecGame {
     seats: [Option<PlayerKind>; 4],
     reward: Reward,
     slots: Vec<Slot>,
-    /// The position in `legal()` of each row's action (a reused buffer).
-    positions: Vec<usize>,
+    /// Each row's checked action index (a reused buffer).
+    actions: Vec<usize>,
     /// Scratch views, one per chunk of [`CHUNK`] rows: a thread refreshes
     /// one view, which stays in its cache, rather than one per seat and game.
     views: Vec<Observation>,
-    /// Rows from which a step is spread over the cores.
+    /// Rows from which the games are dealt on all cores.
     parallel_from: usize,
+    /// The threads that step rows beside the caller's: none below
+    /// `parallel_from` rows, else one fewer than rayon's pool has.
+    helpers: Helpers,
 }
 
 impl VecGame {
@@ -71,6 +75,12 @@ impl VecGame {
     /// that seat (random, baseline or Monte Carlo, seeded with
     /// [`crate::arena::seat_seed`] of the game's seed, as self-play seeds
     /// them).
+    ///
+    /// From 128 rows (2 with a Monte Carlo seat) the steps are shared
+    /// between the calling thread and helper threads started here, one
+    /// fewer than the rayon pool the batch is made in has threads (all
+    /// cores, or `RAYON_NUM_THREADS`); they end when the batch is dropped.
+    /// The outputs do not depend on the number of threads.
     ///
     /// # Errors
     /// [`BatchError::Settings`] for `n` = 0, no seat left to the caller, or
@@ -103,19 +113,25 @@ impl VecGame {
             )));
         }
         let mc = seats.iter().any(|k| matches!(k, Some(PlayerKind::Mc(_))));
+        // A Monte Carlo decision takes milliseconds: two rows pay for a
+        // thread; otherwise a row's step is about a microsecond.
+        let parallel_from = if mc { 2 } else { 128 };
+        let helpers = match n >= parallel_from {
+            true => rayon::current_num_threads().saturating_sub(1),
+            false => 0,
+        };
         let mut v = VecGame {
             rules: rules.clone(),
             seats,
             reward,
             slots: Vec::new(),
-            positions: vec![0; n],
+            actions: vec![0; n],
             views: vec![
                 Observation::of(&State::new(rules.clone()), SeatIndex::ALL[0]);
                 n.div_ceil(CHUNK)
             ],
-            // A Monte Carlo decision takes milliseconds: two rows pay for a
-            // thread; otherwise a row's step is about a microsecond.
-            parallel_from: if mc { 2 } else { 128 },
+            parallel_from,
+            helpers: Helpers::new(helpers),
         };
         let seeds: Vec<u64> = (0..n).map(|i| seed.wrapping_add(i as u64)).collect();
         v.slots = deal(&v.rules, &v.seats, &seeds, &mut v.views, v.parallel_from)?;
@@ -247,7 +263,7 @@ impl VecGame {
         }
         out.check(n)?;
         for (i, (slot, &a)) in self.slots.iter().zip(actions).enumerate() {
-            self.positions[i] = slot.position(a).map_err(|reason| BatchError::Action {
+            self.actions[i] = slot.check(a).map_err(|reason| BatchError::Action {
                 game: i,
                 action: a,
                 reason,
@@ -256,7 +272,7 @@ impl VecGame {
         let rows = Rows {
             first: 0,
             slots: &mut self.slots,
-            positions: &self.positions,
+            actions: &self.actions,
             views: &mut self.views,
             out,
         };
@@ -266,8 +282,8 @@ impl VecGame {
             reward: self.reward,
             n: n as u64,
         };
-        if n >= self.parallel_from && rayon::current_num_threads() > 1 {
-            rows.step_parallel(&ctx)
+        if self.helpers.len() > 0 {
+            rows.step_shared(&ctx, &self.helpers)
         } else {
             rows.step(&ctx)
         }
@@ -319,7 +335,7 @@ struct Rows<'r> {
     /// The number of the first row.
     first: usize,
     slots: &'r mut [Slot],
-    positions: &'r [usize],
+    actions: &'r [usize],
     views: &'r mut [Observation],
     out: Outputs<'r>,
 }
@@ -328,45 +344,77 @@ impl<'r> Rows<'r> {
     /// Steps the rows on the calling thread.
     fn step(mut self, ctx: &Ctx<'_>) -> Result<(), BatchError> {
         let view = &mut self.views[0];
-        for (i, (slot, &pos)) in self.slots.iter_mut().zip(self.positions).enumerate() {
+        for (i, (slot, &action)) in self.slots.iter_mut().zip(self.actions).enumerate() {
             let game = self.first + i;
-            step_row(slot, pos, ctx, &mut self.out, i, view)
+            step_row(slot, action, ctx, &mut self.out, i, view)
                 .map_err(|source| BatchError::Game { game, source })?;
         }
         Ok(())
     }
 
-    /// Steps the rows on rayon's threads, a chunk or more a task; the error
-    /// of the lowest row wins.
-    fn step_parallel(self, ctx: &Ctx<'_>) -> Result<(), BatchError> {
-        if self.views.len() <= 1 {
-            return self.step(ctx);
+    /// Steps the rows on the calling thread and the helpers, a chunk of
+    /// [`CHUNK`] rows at a time: the caller takes chunks from the front, the
+    /// helpers from the back, so that each thread tends to step the same
+    /// rows (in its cache) from one step to the next, and a helper that is
+    /// slow to start leaves its rows to the caller. The error of the lowest
+    /// row wins.
+    fn step_shared(self, ctx: &Ctx<'_>, helpers: &Helpers) -> Result<(), BatchError> {
+        use std::collections::VecDeque;
+        use std::sync::Mutex;
+        let mut chunks = VecDeque::with_capacity(self.views.len());
+        let mut rest = self;
+        while rest.views.len() > 1 {
+            let (a, b) = rest.split_at(1);
+            chunks.push_back(a);
+            rest = b;
         }
-        let half = self.views.len() / 2;
-        let (a, b) = self.split_at(half);
-        let (ra, rb) = rayon::join(|| a.step_parallel(ctx), || b.step_parallel(ctx));
-        ra.and(rb)
+        chunks.push_back(rest);
+        let queue = Mutex::new(chunks);
+        let error: Mutex<Option<(usize, BatchError)>> = Mutex::new(None);
+        let work = |front: bool| loop {
+            let next = {
+                let mut q = queue.lock().unwrap_or_else(|e| e.into_inner());
+                if front {
+                    q.pop_front()
+                } else {
+                    q.pop_back()
+                }
+            };
+            let Some(rows) = next else { break };
+            let first = rows.first;
+            if let Err(e) = rows.step(ctx) {
+                let mut slot = error.lock().unwrap_or_else(|e| e.into_inner());
+                if slot.as_ref().is_none_or(|(old, _)| first < *old) {
+                    *slot = Some((first, e));
+                }
+            }
+        };
+        helpers.run(&work);
+        match error.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            Some((_, e)) => Err(e),
+            None => Ok(()),
+        }
     }
 
     /// The first `chunks` chunks, and the rest.
     fn split_at(self, chunks: usize) -> (Rows<'r>, Rows<'r>) {
         let k = chunks * CHUNK;
         let (s1, s2) = self.slots.split_at_mut(k);
-        let (p1, p2) = self.positions.split_at(k);
+        let (p1, p2) = self.actions.split_at(k);
         let (v1, v2) = self.views.split_at_mut(chunks);
         let (o1, o2) = self.out.split_at(k);
         (
             Rows {
                 first: self.first,
                 slots: s1,
-                positions: p1,
+                actions: p1,
                 views: v1,
                 out: o1,
             },
             Rows {
                 first: self.first + k,
                 slots: s2,
-                positions: p2,
+                actions: p2,
                 views: v2,
                 out: o2,
             },
@@ -378,13 +426,13 @@ impl<'r> Rows<'r> {
 /// ended, and the decision the row waits for now.
 fn step_row(
     slot: &mut Slot,
-    position: usize,
+    action: usize,
     ctx: &Ctx<'_>,
     out: &mut Outputs<'_>,
     i: usize,
     view: &mut Observation,
 ) -> Result<(), GameError> {
-    slot.step(position, view)?;
+    slot.step(action, view)?;
     let mut row = out.row(i);
     row.reward.fill(0.0);
     slot.take_reward(ctx.reward, row.reward);
