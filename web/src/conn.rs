@@ -144,7 +144,21 @@ pub async fn serve<S: Socket>(
                         .into(),
                 },
             ),
-            Ok(Message::Close(_)) | Err(_) => break,
+            Ok(Message::Close(_)) => break,
+            // A frame over the size limit, or a broken one: the client is
+            // told why (if it still reads), then the connection closes.
+            Err(e) => {
+                say(
+                    &out,
+                    ServerMsg::Error {
+                        message: format!(
+                            "the connection is closed: {e} (a message is at most {} bytes)",
+                            crate::protocol::MAX_CLIENT_MESSAGE
+                        ),
+                    },
+                );
+                break;
+            }
             Ok(Message::Ping(_) | Message::Pong(_)) => {}
         }
     }

@@ -82,12 +82,19 @@ async fn faults_ok_bad_messages_are_answered_and_change_nothing() {
     let _ =
         c.ws.send(tokio_tungstenite::tungstenite::Message::Text(huge.into()))
             .await;
-    loop {
-        match c.next().await {
-            None => break,
-            Some(m) => assert_ne!(m["type"], "error", "a huge frame is not read: {m}"),
+    // It is told why, then closed.
+    let mut why = None;
+    while let Some(m) = c.next().await {
+        if m["type"] == "error" {
+            why = m["message"].as_str().map(str::to_string);
         }
     }
+    let why = why.expect("an error before the close");
+    assert!(
+        why.starts_with("the connection is closed: ")
+            && why.ends_with("(a message is at most 16384 bytes)"),
+        "{why}"
+    );
     // The other client plays on.
     other
         .send(json!({"type": "act", "decision": d, "choice": 0}))
