@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tenpai::ai::BaselinePlayer;
 use tenpai::arena::PlayerKind;
-use tenpai::batch::{BatchError, Buffers, Reward, VecGame, MAX_LEGAL, TILE_VALUES};
+use tenpai::batch::{BatchError, Buffers, Reward, VecGame, MAX_GAMES, MAX_LEGAL, TILE_VALUES};
 use tenpai::game::SeatIndex;
 use tenpai::game::{Features, Game, Observation, Player, ACTION_SPACE, PLANES, SCALARS};
 use tenpai::rules::{GameLength, Rules};
@@ -366,6 +366,22 @@ fn settings_that_cannot_be_played_are_refused() {
         timeout: std::time::Duration::from_secs(1),
     };
     assert!(err(1, [None, Some(cmd), None, None]).starts_with("seat 1: an external bot"));
+    assert_eq!(
+        err(usize::MAX, caller_only()),
+        format!("n {}: expected at most 65536 games", usize::MAX)
+    );
+    assert_eq!(
+        err(MAX_GAMES + 1, caller_only()),
+        "n 65537: expected at most 65536 games"
+    );
+    let empty = PlayerKind::Mc(tenpai::ai::mc::Settings {
+        budget: tenpai::ai::mc::Budget::Samples(0),
+        ..Default::default()
+    });
+    assert_eq!(
+        err(1, [None, None, Some(empty), None]),
+        "seat 2: a Monte Carlo player needs at least 1 sample or 1 ms a decision"
+    );
 }
 
 #[test]

@@ -323,9 +323,10 @@ pub fn deprecated(py: Python<'_>, old: &str, new: &str) -> PyResult<()> {
 /// a bad seat alike.
 ///
 /// # Errors
-/// `ValueError`: not a whole number, or `seat 7: expected 0 to 3`.
+/// `ValueError`: `seat: expected a whole number, got 2.0 (float)`, or
+/// `seat 7: expected 0 to 3`.
 pub fn seat(obj: &Bound<'_, PyAny>) -> PyResult<SeatIndex> {
-    let n = whole_number(obj)?;
+    let n = whole_number(obj).map_err(|e| value_error(format!("seat: {}", e.value(obj.py()))))?;
     match u64::try_from(n) {
         Ok(n) => SeatIndex::try_from(n).map_err(value_error),
         Err(_) => Err(value_error(format!("seat {n}: expected 0 to 3"))),

@@ -2,7 +2,8 @@
 //! a time; actions are the library's fixed action indices, observations its
 //! `Observation` (as a dict) and `Features` (as numpy arrays).
 
-use crate::convert::{rules_of, seat as seat_of, seat_or_none, value_error, whole};
+use crate::args as arg;
+use crate::convert::{rules_of, seat as seat_of, seat_or_none, value_error};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
@@ -72,14 +73,14 @@ impl Game {
     /// `length`: `east` or `south` (default: the rules'); `check`: check the
     /// engine's invariants after every event (slower).
     #[new]
-    #[pyo3(signature = (seed=0, rules="tenhou", length=None, check=false))]
+    #[pyo3(signature = (seed=0, rules=String::from("tenhou"), length=None, check=false))]
     fn new(
-        #[pyo3(from_py_with = whole::<u64>)] seed: u64,
-        rules: &str,
-        length: Option<&str>,
+        #[pyo3(from_py_with = arg::seed::whole::<u64>)] seed: u64,
+        #[pyo3(from_py_with = arg::rules::text)] rules: String,
+        #[pyo3(from_py_with = arg::length::text_or_none)] length: Option<String>,
         check: bool,
     ) -> PyResult<Game> {
-        let r = game_rules(rules, length)?;
+        let r = game_rules(&rules, length.as_deref())?;
         let game = LibGame::new(&r, seed, check).map_err(value_error)?;
         let mut g = Game {
             game,
@@ -187,7 +188,7 @@ impl Game {
     #[pyo3(signature = (action, seat=None))]
     fn is_legal(
         &self,
-        #[pyo3(from_py_with = whole::<usize>)] action: usize,
+        #[pyo3(from_py_with = arg::action::whole::<usize>)] action: usize,
         #[pyo3(from_py_with = seat_or_none)] seat: Option<SeatIndex>,
     ) -> PyResult<bool> {
         Ok(self.legal_actions(seat)?.binary_search(&action).is_ok())
@@ -201,7 +202,10 @@ impl Game {
     /// ValueError for an index that is not legal now (the game is then
     /// unchanged), and for anything but a whole number of 0 or more (`3.7`
     /// is refused, not rounded).
-    fn step(&mut self, #[pyo3(from_py_with = whole::<usize>)] action: usize) -> PyResult<()> {
+    fn step(
+        &mut self,
+        #[pyo3(from_py_with = arg::action::whole::<usize>)] action: usize,
+    ) -> PyResult<()> {
         if action >= ACTION_SPACE {
             return Err(outside_action_space(action));
         }
@@ -261,7 +265,10 @@ impl Game {
     ///
     /// The events from number `start` on, one mjai JSON object each.
     #[pyo3(signature = (start=0))]
-    fn events_json(&self, #[pyo3(from_py_with = whole::<usize>)] start: usize) -> Vec<String> {
+    fn events_json(
+        &self,
+        #[pyo3(from_py_with = arg::start::whole::<usize>)] start: usize,
+    ) -> Vec<String> {
         let e = self.game.events();
         e[start.min(e.len())..]
             .iter()
@@ -277,7 +284,7 @@ impl Game {
     fn events<'py>(
         &self,
         py: Python<'py>,
-        #[pyo3(from_py_with = whole::<usize>)] start: usize,
+        #[pyo3(from_py_with = arg::start::whole::<usize>)] start: usize,
     ) -> PyResult<Bound<'py, PyList>> {
         let e = self.game.events();
         event_dicts(py, &e[start.min(e.len())..])
@@ -398,7 +405,9 @@ fn observation_dict<'py>(py: Python<'py>, o: &Observation) -> PyResult<Bound<'py
 /// (tsumogiri)`, `chi (called tile lowest)`, `pass`, ...). Raises ValueError
 /// past ACTION_SPACE.
 #[pyfunction(name = "action_name")]
-fn py_action_name(#[pyo3(from_py_with = whole::<usize>)] index: usize) -> PyResult<String> {
+fn py_action_name(
+    #[pyo3(from_py_with = arg::index::whole::<usize>)] index: usize,
+) -> PyResult<String> {
     action_name(index).ok_or_else(|| outside_action_space(index))
 }
 

@@ -16,10 +16,12 @@
 //! - `selfplay.rs`: self-play runs and shards into the arena's mergeable
 //!   tally, and merges.
 //! - `convert.rs`: reading hands, tiles, whole numbers and rules from
-//!   Python values; `tiles.rs`: the mpsz and mjai notations converted.
+//!   Python values; `args.rs`: those readers naming their argument in the
+//!   error; `tiles.rs`: the mpsz and mjai notations converted.
 
 use pyo3::prelude::*;
 
+mod args;
 mod convert;
 mod game;
 mod hand;

@@ -1,14 +1,17 @@
 //! The library's players, callable from Python: each picks an action index
 //! for the seat a `tenpai.Game` asks.
 
-use crate::convert::{value_error, whole, whole_or_none};
+use crate::args as arg;
+use crate::convert::value_error;
 use crate::game::{game_rules, index_of, Game};
+use crate::selfplay::player_of;
 use pyo3::prelude::*;
 use std::sync::Mutex;
 use std::time::Duration;
-use tenpai::ai::mc::{Budget, McPlayer};
+use tenpai::ai::mc::{Budget, McPlayer, Settings};
 use tenpai::ai::BaselinePlayer as LibBaseline;
-use tenpai::game::{Action, Observation, Player, RandomPlayer as LibRandom};
+use tenpai::arena::PlayerKind;
+use tenpai::game::{Action, Observation, Player as _, RandomPlayer as LibRandom};
 
 /// The seat asked, its view and its legal actions.
 fn question(game: &Game) -> PyResult<(Observation, Vec<Action>)> {
@@ -17,6 +20,25 @@ fn question(game: &Game) -> PyResult<(Observation, Vec<Action>)> {
         .to_act()
         .ok_or_else(|| value_error("the game is over: no seat to act"))?;
     Ok((Observation::of(g.state(), seat), g.legal().to_vec()))
+}
+
+/// A library player a Python object holds.
+type Lent = Box<dyn tenpai::game::Player + Send>;
+
+/// The action index `player` picks for the seat `game` asks now, decided
+/// without the GIL.
+///
+/// # Errors
+/// `ValueError` when the game is over.
+fn act_without_gil(py: Python<'_>, player: &Mutex<Lent>, game: &Game) -> PyResult<usize> {
+    let (obs, legal) = question(game)?;
+    let a = py.detach(|| {
+        // Nothing panics while the lock is held, so a poisoned lock still
+        // holds a whole player.
+        let mut p = player.lock().unwrap_or_else(|e| e.into_inner());
+        p.act(&obs, &legal)
+    });
+    index_of(game.lib(), &a)
 }
 
 /// The rule-based baseline AI.
@@ -34,9 +56,12 @@ impl BaselinePlayer {
     /// with the shipped learned model choosing the discards (`baseline-v3`);
     /// another version raises ValueError naming it.
     #[new]
-    #[pyo3(signature = (rules="tenhou", version=2))]
-    fn new(rules: &str, version: i64) -> PyResult<BaselinePlayer> {
-        let rules = game_rules(rules, None)?;
+    #[pyo3(signature = (rules=String::from("tenhou"), version=2))]
+    fn new(
+        #[pyo3(from_py_with = arg::rules::text)] rules: String,
+        version: i64,
+    ) -> PyResult<BaselinePlayer> {
+        let rules = game_rules(&rules, None)?;
         let player = match version {
             1 => LibBaseline::v1(&rules),
             2 => LibBaseline::v2(&rules),
@@ -67,7 +92,7 @@ impl BaselinePlayer {
 pub struct MonteCarloPlayer {
     // A lock makes the class shareable between Python threads (the search
     // holds `Send`-only state); one decision at a time.
-    player: Mutex<McPlayer>,
+    player: Mutex<Lent>,
 }
 
 #[pymethods]
@@ -77,21 +102,31 @@ impl MonteCarloPlayer {
     /// `samples`: rollouts per decision (deterministic for a seed); otherwise
     /// `think_ms` milliseconds per decision. The search runs without the GIL.
     #[new]
-    #[pyo3(signature = (samples=None, think_ms=50, seed=0, rules="tenhou"))]
+    #[pyo3(signature = (samples=None, think_ms=50, seed=0, rules=String::from("tenhou")))]
     fn new(
-        #[pyo3(from_py_with = whole_or_none::<u32>)] samples: Option<u32>,
-        #[pyo3(from_py_with = whole::<u64>)] think_ms: u64,
-        #[pyo3(from_py_with = whole::<u64>)] seed: u64,
-        rules: &str,
+        #[pyo3(from_py_with = arg::samples::whole_or_none::<u32>)] samples: Option<u32>,
+        #[pyo3(from_py_with = arg::think_ms::whole::<u64>)] think_ms: u64,
+        #[pyo3(from_py_with = arg::seed::whole::<u64>)] seed: u64,
+        #[pyo3(from_py_with = arg::rules::text)] rules: String,
     ) -> PyResult<MonteCarloPlayer> {
         let budget = match samples {
-            Some(0) => return Err(value_error("samples: expected at least 1")),
             Some(n) => Budget::Samples(n),
-            None if think_ms == 0 => return Err(value_error("think_ms: expected at least 1")),
             None => Budget::Time(Duration::from_millis(think_ms)),
         };
+        // The library's check of every Monte Carlo player (self-play's, the
+        // vector game's).
+        PlayerKind::Mc(Settings {
+            budget,
+            ..Settings::default()
+        })
+        .check()
+        .map_err(value_error)?;
         Ok(MonteCarloPlayer {
-            player: Mutex::new(McPlayer::new(&game_rules(rules, None)?, budget, seed)),
+            player: Mutex::new(Box::new(McPlayer::new(
+                &game_rules(&rules, None)?,
+                budget,
+                seed,
+            ))),
         })
     }
 
@@ -99,15 +134,7 @@ impl MonteCarloPlayer {
     ///
     /// The action index this player picks for the seat `game` asks now.
     fn act(&mut self, py: Python<'_>, game: &Game) -> PyResult<usize> {
-        let (obs, legal) = question(game)?;
-        let player = &self.player;
-        let a = py.detach(|| {
-            // Nothing panics while the lock is held, so a poisoned lock still
-            // holds a whole player.
-            let mut p = player.lock().unwrap_or_else(|e| e.into_inner());
-            p.act(&obs, &legal)
-        });
-        index_of(game.lib(), &a)
+        act_without_gil(py, &self.player, game)
     }
 }
 
@@ -122,7 +149,7 @@ impl RandomPlayer {
     /// RandomPlayer(seed=0)
     #[new]
     #[pyo3(signature = (seed=0))]
-    fn new(#[pyo3(from_py_with = whole::<u64>)] seed: u64) -> RandomPlayer {
+    fn new(#[pyo3(from_py_with = arg::seed::whole::<u64>)] seed: u64) -> RandomPlayer {
         RandomPlayer {
             player: LibRandom::new(seed),
         }
@@ -138,8 +165,72 @@ impl RandomPlayer {
     }
 }
 
+/// A built-in player of any kind the library parses (`baseline-learned`,
+/// `mc-v2`, ...), made by the library ([`PlayerKind::player`]).
+#[pyclass(module = "tenpai")]
+pub struct Player {
+    kind: String,
+    // A lock makes the class shareable between Python threads.
+    player: Mutex<Lent>,
+}
+
+#[pymethods]
+impl Player {
+    /// Player(kind, seed=0, rules="tenhou", mc_samples=None)
+    ///
+    /// The player `kind` (a name such as `baseline-learned` or `mc-v2`, or
+    /// a dict such as {"kind": "mc", "samples": 200}) with its own `seed`;
+    /// `mc_samples`: rollouts a decision of a Monte Carlo kind (None: its
+    /// own budget). Raises ValueError with the library's message for an
+    /// unknown kind (naming the known ones), a Monte Carlo budget of 0, or
+    /// an external bot (`cmd:...`), which cannot play a Python game.
+    #[new]
+    #[pyo3(signature = (kind, seed=0, rules=String::from("tenhou"), mc_samples=None))]
+    fn new(
+        kind: &Bound<'_, PyAny>,
+        #[pyo3(from_py_with = arg::seed::whole::<u64>)] seed: u64,
+        #[pyo3(from_py_with = arg::rules::text)] rules: String,
+        #[pyo3(from_py_with = arg::mc_samples::whole_or_none::<u32>)] mc_samples: Option<u32>,
+    ) -> PyResult<Player> {
+        let mut k = arg::read(kind, "kind", player_of)?;
+        if let (PlayerKind::Mc(s), Some(n)) = (&mut k, mc_samples) {
+            s.budget = Budget::Samples(n);
+        }
+        k.check()
+            .map_err(|e| value_error(format!("player {k}: {e}")))?;
+        let player = k.player(&game_rules(&rules, None)?, seed).ok_or_else(|| {
+            value_error(format!(
+                "player {k}: an external bot cannot play a Python game (use tenpai.selfplay)"
+            ))
+        })?;
+        Ok(Player {
+            kind: k.to_string(),
+            player: Mutex::new(player),
+        })
+    }
+
+    /// The player's kind, as the library names it.
+    #[getter]
+    fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    /// act(game) -> int
+    ///
+    /// The action index this player picks for the seat `game` asks now
+    /// (without the GIL).
+    fn act(&self, py: Python<'_>, game: &Game) -> PyResult<usize> {
+        act_without_gil(py, &self.player, game)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Player({:?})", self.kind)
+    }
+}
+
 /// Registers the players.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Player>()?;
     m.add_class::<BaselinePlayer>()?;
     m.add_class::<MonteCarloPlayer>()?;
     m.add_class::<RandomPlayer>()?;

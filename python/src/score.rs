@@ -1,9 +1,8 @@
 //! Scoring a win: the situation is built exactly as `tenpai score` builds it
 //! from its flags (a `SituationRecord`), checked and scored by the library.
 
-use crate::convert::{
-    deprecated, flag, hand_of, rules_of, tiles_of, value_error, whole, whole_or_none, wind_text,
-};
+use crate::args as arg;
+use crate::convert::{deprecated, hand_of, rules_of, tiles_of, value_error, wind_text};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use tenpai::score::json::SituationRecord;
@@ -249,30 +248,30 @@ fn round_wind(obj: &Bound<'_, PyAny>) -> PyResult<String> {
 #[pyo3(signature = (hand, win_tile, *, tsumo=false, riichi=false, double_riichi=false,
     ippatsu=false, haitei=false, houtei=false, rinshan=false, chankan=false, tenhou=false,
     chiihou=false, renhou=false, dora=None, ura=None, seat=String::from("E"), round=String::from("E"), honba=0, kyoutaku=0,
-    rules="tenhou", sticks=None))]
+    rules=String::from("tenhou"), sticks=None))]
 #[allow(clippy::too_many_arguments)]
 fn score(
     hand: &Bound<'_, PyAny>,
     win_tile: &Bound<'_, PyAny>,
-    #[pyo3(from_py_with = flag)] tsumo: bool,
-    #[pyo3(from_py_with = flag)] riichi: bool,
-    #[pyo3(from_py_with = flag)] double_riichi: bool,
-    #[pyo3(from_py_with = flag)] ippatsu: bool,
-    #[pyo3(from_py_with = flag)] haitei: bool,
-    #[pyo3(from_py_with = flag)] houtei: bool,
-    #[pyo3(from_py_with = flag)] rinshan: bool,
-    #[pyo3(from_py_with = flag)] chankan: bool,
-    #[pyo3(from_py_with = flag)] tenhou: bool,
-    #[pyo3(from_py_with = flag)] chiihou: bool,
-    #[pyo3(from_py_with = flag)] renhou: bool,
+    #[pyo3(from_py_with = arg::tsumo::flag)] tsumo: bool,
+    #[pyo3(from_py_with = arg::riichi::flag)] riichi: bool,
+    #[pyo3(from_py_with = arg::double_riichi::flag)] double_riichi: bool,
+    #[pyo3(from_py_with = arg::ippatsu::flag)] ippatsu: bool,
+    #[pyo3(from_py_with = arg::haitei::flag)] haitei: bool,
+    #[pyo3(from_py_with = arg::houtei::flag)] houtei: bool,
+    #[pyo3(from_py_with = arg::rinshan::flag)] rinshan: bool,
+    #[pyo3(from_py_with = arg::chankan::flag)] chankan: bool,
+    #[pyo3(from_py_with = arg::tenhou::flag)] tenhou: bool,
+    #[pyo3(from_py_with = arg::chiihou::flag)] chiihou: bool,
+    #[pyo3(from_py_with = arg::renhou::flag)] renhou: bool,
     dora: Option<&Bound<'_, PyAny>>,
     ura: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = seat_wind)] seat: String,
     #[pyo3(from_py_with = round_wind)] round: String,
-    #[pyo3(from_py_with = whole::<u32>)] honba: u32,
-    #[pyo3(from_py_with = whole::<u32>)] kyoutaku: u32,
-    rules: &str,
-    #[pyo3(from_py_with = whole_or_none::<u32>)] sticks: Option<u32>,
+    #[pyo3(from_py_with = arg::honba::whole::<u32>)] honba: u32,
+    #[pyo3(from_py_with = arg::kyoutaku::whole::<u32>)] kyoutaku: u32,
+    #[pyo3(from_py_with = arg::rules::text)] rules: String,
+    #[pyo3(from_py_with = arg::sticks::whole_or_none::<u32>)] sticks: Option<u32>,
 ) -> PyResult<Score> {
     let kyoutaku = match sticks {
         Some(n) if kyoutaku != 0 => {
@@ -319,7 +318,7 @@ fn score(
         kyoutaku,
         expected: None,
     };
-    let rules = rules_of(rules)?;
+    let rules = rules_of(&rules)?;
     let situation = record.to_situation().map_err(value_error)?;
     let score = tenpai::score::score(&situation, &rules).map_err(value_error)?;
     Ok(Score { score })

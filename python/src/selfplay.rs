@@ -4,18 +4,38 @@
 //! tallies merged with [`Tally::merge`]. Results travel to Python as the
 //! JSON of `tenpai selfplay --json` ([`Summary`]).
 
-use crate::convert::{value_error, whole, whole_or_none};
+use crate::args as arg;
+use crate::convert::{value_error, whole};
 use crate::game::game_rules;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
+use std::sync::Mutex;
 use std::time::Instant;
-use tenpai::arena::{play, Config, PlayerKind, Shard, Summary, Tally};
+use tenpai::arena::{play, BoxError, Config, Observer, Played, PlayerKind, Shard, Summary, Tally};
+use tenpai::bot::KEPT_FAULTS;
 
-/// A player from a name (`random`, `baseline`, `mc`) or a dict in the JSON
-/// form of the tally (`{"kind": "mc", "samples": 200, "threads": 1}`).
+/// A player from a name (`random`, `baseline`, `mc`, ... as the library
+/// parses them) or a dict in the JSON form of the tally (`{"kind": "mc",
+/// "samples": 200, "threads": 1}`).
+///
+/// # Errors
+/// `ValueError` with the library's message for an unknown name or a bad
+/// dict; `TypeError` for anything but a text or a dict.
 pub fn player_of(obj: &Bound<'_, PyAny>) -> PyResult<PlayerKind> {
     if let Ok(s) = obj.cast::<PyString>() {
         return s.to_cow()?.parse::<PlayerKind>().map_err(value_error);
+    }
+    if !obj.is_instance_of::<PyDict>() {
+        let kind = obj
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".into(), |n| n.to_string());
+        return Err(PyTypeError::new_err(format!(
+            "expected a player name (random, baseline, mc, ...) or a dict such as \
+             {{\"kind\": \"mc\", \"samples\": 200}}, got {} ({kind})",
+            obj.str().map_or_else(|_| "?".into(), |t| t.to_string())
+        )));
     }
     // Numbers are read as every integer argument is (a negative one named
     // here, not as a position in the JSON the user never wrote).
@@ -25,7 +45,7 @@ pub fn player_of(obj: &Bound<'_, PyAny>) -> PyResult<PlayerKind> {
                 && !value.is_instance_of::<pyo3::types::PyBool>()
             {
                 whole::<u64>(&value)
-                    .map_err(|e| value_error(format!("player {key}: {}", e.value(obj.py()))))?;
+                    .map_err(|e| value_error(format!("{key}: {}", e.value(obj.py()))))?;
             }
         }
     }
@@ -34,7 +54,7 @@ pub fn player_of(obj: &Bound<'_, PyAny>) -> PyResult<PlayerKind> {
         .import("json")?
         .call_method1("dumps", (obj,))?
         .extract()?;
-    serde_json::from_str(&text).map_err(|e| value_error(format!("player {text}: {e}")))
+    serde_json::from_str(&text).map_err(|e| value_error(format!("{text}: {e}")))
 }
 
 /// `config` if it can be played ([`Config::check`]).
@@ -49,21 +69,23 @@ fn checked(config: Config) -> PyResult<Config> {
 ///
 /// The run's settings, checked, as JSON (a tally's `config`).
 #[pyfunction]
-#[pyo3(signature = (games, seed, players, duplicate=false, rules="tenhou", length=None))]
+#[pyo3(signature = (games, seed, players, duplicate=false, rules=String::from("tenhou"), length=None))]
 fn _run_config(
-    #[pyo3(from_py_with = whole::<u64>)] games: u64,
-    #[pyo3(from_py_with = whole::<u64>)] seed: u64,
+    #[pyo3(from_py_with = arg::games::whole::<u64>)] games: u64,
+    #[pyo3(from_py_with = arg::seed::whole::<u64>)] seed: u64,
     players: Vec<Bound<'_, PyAny>>,
     duplicate: bool,
-    rules: &str,
-    length: Option<&str>,
+    #[pyo3(from_py_with = arg::rules::text)] rules: String,
+    #[pyo3(from_py_with = arg::length::text_or_none)] length: Option<String>,
 ) -> PyResult<String> {
-    let kinds: Vec<PlayerKind> = players.iter().map(player_of).collect::<PyResult<_>>()?;
+    let kinds: Vec<PlayerKind> = (players.iter().enumerate())
+        .map(|(p, obj)| arg::read(obj, &format!("player {p}"), player_of))
+        .collect::<PyResult<_>>()?;
     let players: [PlayerKind; 4] = kinds.try_into().map_err(|v: Vec<PlayerKind>| {
         value_error(format!("players: expected 4, got {}", v.len()))
     })?;
     let config = checked(Config {
-        rules: game_rules(rules, length)?,
+        rules: game_rules(&rules, length.as_deref())?,
         games,
         seed,
         duplicate,
@@ -83,7 +105,10 @@ fn shard_of(obj: &Bound<'_, PyAny>) -> PyResult<Option<(u64, u64)>> {
     let bad = || value_error("shard: expected (k, n), two whole numbers");
     let items: Vec<Bound<'_, PyAny>> = obj.extract().map_err(|_| bad())?;
     match items.as_slice() {
-        [k, n] => Ok(Some((whole(k)?, whole(n)?))),
+        [k, n] => Ok(Some((
+            arg::read(k, "shard", whole)?,
+            arg::read(n, "shard", whole)?,
+        ))),
         _ => Err(bad()),
     }
 }
@@ -99,7 +124,7 @@ fn _play_json(
     py: Python<'_>,
     config: &str,
     #[pyo3(from_py_with = shard_of)] shard: Option<(u64, u64)>,
-    #[pyo3(from_py_with = whole_or_none::<usize>)] threads: Option<usize>,
+    #[pyo3(from_py_with = arg::threads::whole_or_none::<usize>)] threads: Option<usize>,
 ) -> PyResult<String> {
     let config: Config =
         serde_json::from_str(config).map_err(|e| value_error(format!("run settings: {e}")))?;
@@ -119,14 +144,57 @@ fn _play_json(
         None => None,
     };
     let start = Instant::now();
-    let run = || play(&config, games, &());
+    let faults = BotFaults::default();
+    let run = || play(&config, games, &faults);
     let tally = py
         .detach(|| match &pool {
             Some(p) => p.install(run),
             None => run(),
         })
         .map_err(value_error)?;
-    Ok(Summary::new(&tally, start.elapsed().as_secs_f64()).to_json())
+    let summary = Summary::new(&tally, start.elapsed().as_secs_f64());
+    faults.into_json(&summary)
+}
+
+/// External bots' faults in a run, by player (its place in
+/// [`Config::players`]): the count and the first [`KEPT_FAULTS`] messages
+/// (each after its game), read from each game's [`Played::faults`] as
+/// `tenpai selfplay --json` reads them.
+#[derive(Default)]
+struct BotFaults(Mutex<[(u64, Vec<String>); 4]>);
+
+impl Observer for BotFaults {
+    fn game(&self, played: &Played) -> Result<(), BoxError> {
+        // Nothing panics while the lock is held.
+        let mut all = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        for (f, &player) in played.faults().iter().zip(played.players()) {
+            let (count, first) = &mut all[player];
+            *count += u64::from(f.count);
+            let room = KEPT_FAULTS.saturating_sub(first.len());
+            first.extend(
+                (f.first.iter().take(room)).map(|m| format!("game {}: {m}", played.game())),
+            );
+        }
+        Ok(())
+    }
+}
+
+impl BotFaults {
+    /// The JSON of `summary` with `"faults": {"count": n, "first": [...]}`
+    /// in the entry of each external bot ([`PlayerKind::Cmd`]).
+    fn into_json(self, summary: &Summary<'_>) -> PyResult<String> {
+        let all = self.0.into_inner().unwrap_or_else(|e| e.into_inner());
+        let mut v = serde_json::to_value(summary).map_err(value_error)?;
+        let kinds = &summary.tally.config().players;
+        if let Some(players) = v.get_mut("players").and_then(|p| p.as_array_mut()) {
+            for ((entry, kind), (count, first)) in players.iter_mut().zip(kinds).zip(&all) {
+                if let PlayerKind::Cmd { .. } = kind {
+                    entry["faults"] = serde_json::json!({ "count": count, "first": first });
+                }
+            }
+        }
+        Ok(v.to_string())
+    }
 }
 
 /// _merge_json(tallies: list[str], seconds: float) -> str

@@ -3,7 +3,8 @@
 //! Every argument is checked here or by the library before any game moves;
 //! the stepping runs without the GIL.
 
-use crate::convert::{seat, value_error, whole, whole_or_none};
+use crate::args as arg;
+use crate::convert::{seat, value_error};
 use crate::game::{event_dicts, game_rules, mjai_lines, FeatureArrays};
 use crate::selfplay::player_of;
 use numpy::{
@@ -14,7 +15,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyList, PyTuple};
 use std::sync::{Mutex, MutexGuard};
 use tenpai::arena::PlayerKind;
-use tenpai::batch::{Outputs, Reward, VecGame as LibVecGame, MAX_LEGAL};
+use tenpai::batch::{Outputs, Reward, VecGame as LibVecGame, MAX_GAMES, MAX_LEGAL};
 use tenpai::game::{Features, Game as LibGame, SeatIndex, ACTION_SPACE, PLANES, SCALARS};
 
 /// The output arrays, C-ordered, allocated once.
@@ -220,7 +221,7 @@ impl VecGame {
 impl VecGame {
     /// VecGame(n, seed=0, seats=None, rules="tenhou", length=None, reward="points")
     ///
-    /// `n` games; game `i` starts from wall seed `seed + i`, and its k-th
+    /// `n` games (1 to MAX_GAMES); game `i` starts from wall seed `seed + i`, and its k-th
     /// game (auto-reset) from `seed + i + k*n`. `seats`: four entries, None
     /// or "agent" for a seat the caller plays, else a built-in player
     /// ("random", "baseline", "mc" or a dict such as {"kind": "mc",
@@ -228,26 +229,29 @@ impl VecGame {
     /// four. `reward`: "points" (score change at each round end, in
     /// thousands of points) or "rank" (1, 1/3, -1/3, -1 at the game end).
     #[new]
-    #[pyo3(signature = (n, seed=0, seats=None, rules="tenhou", length=None, reward="points"))]
+    #[pyo3(signature = (n, seed=0, seats=None, rules=String::from("tenhou"), length=None,
+        reward=String::from("points")))]
     fn new(
         py: Python<'_>,
-        #[pyo3(from_py_with = whole::<usize>)] n: usize,
-        #[pyo3(from_py_with = whole::<u64>)] seed: u64,
+        #[pyo3(from_py_with = arg::n::whole::<usize>)] n: usize,
+        #[pyo3(from_py_with = arg::seed::whole::<u64>)] seed: u64,
         seats: Option<Vec<Bound<'_, PyAny>>>,
-        rules: &str,
-        length: Option<&str>,
-        reward: &str,
+        #[pyo3(from_py_with = arg::rules::text)] rules: String,
+        #[pyo3(from_py_with = arg::length::text_or_none)] length: Option<String>,
+        #[pyo3(from_py_with = arg::reward::text)] reward: String,
     ) -> PyResult<VecGame> {
         let kinds: [Option<PlayerKind>; 4] = match seats {
             None => [None, None, None, None],
             Some(v) => {
-                let k: Vec<Option<PlayerKind>> = v.iter().map(seat_of).collect::<PyResult<_>>()?;
+                let k: Vec<Option<PlayerKind>> = (v.iter().enumerate())
+                    .map(|(s, obj)| arg::read(obj, &format!("seat {s}"), seat_of))
+                    .collect::<PyResult<_>>()?;
                 k.try_into().map_err(|v: Vec<_>| {
                     value_error(format!("seats: expected 4, got {}", v.len()))
                 })?
             }
         };
-        let r = game_rules(rules, length)?;
+        let r = game_rules(&rules, length.as_deref())?;
         let reward: Reward = reward.parse().map_err(value_error)?;
         let inner = py
             .detach(|| LibVecGame::new(&r, n, seed, kinds, reward))
@@ -257,8 +261,8 @@ impl VecGame {
             inner: Mutex::new(inner),
             arrays,
             actions: Vec::with_capacity(n),
-            length: length.map(str::to_string),
-            rules: rules.to_string(),
+            length,
+            rules,
         };
         let VecGame { inner, arrays, .. } = &mut v;
         let inner = inner.get_mut().unwrap_or_else(|e| e.into_inner());
@@ -404,7 +408,7 @@ impl VecGame {
     fn reset<'py>(
         &mut self,
         py: Python<'py>,
-        #[pyo3(from_py_with = whole_or_none::<u64>)] seed: Option<u64>,
+        #[pyo3(from_py_with = arg::seed::whole_or_none::<u64>)] seed: Option<u64>,
     ) -> PyResult<Bound<'py, PyTuple>> {
         let VecGame { inner, arrays, .. } = self;
         let inner = inner.get_mut().unwrap_or_else(|e| e.into_inner());
@@ -420,7 +424,7 @@ impl VecGame {
     fn events<'py>(
         &self,
         py: Python<'py>,
-        #[pyo3(from_py_with = whole::<usize>)] i: usize,
+        #[pyo3(from_py_with = arg::i::whole::<usize>)] i: usize,
         finished: bool,
     ) -> PyResult<Bound<'py, PyList>> {
         self.with_game(i, finished, |g| event_dicts(py, g.events()))
@@ -432,7 +436,7 @@ impl VecGame {
     #[pyo3(signature = (i, finished=false))]
     fn mjai(
         &self,
-        #[pyo3(from_py_with = whole::<usize>)] i: usize,
+        #[pyo3(from_py_with = arg::i::whole::<usize>)] i: usize,
         finished: bool,
     ) -> PyResult<String> {
         self.with_game(i, finished, |g| Ok(mjai_lines(g.events())))
@@ -447,7 +451,7 @@ impl VecGame {
     fn features<'py>(
         &self,
         py: Python<'py>,
-        #[pyo3(from_py_with = whole::<usize>)] i: usize,
+        #[pyo3(from_py_with = arg::i::whole::<usize>)] i: usize,
         #[pyo3(from_py_with = seat)] seat: SeatIndex,
         finished: bool,
     ) -> PyResult<FeatureArrays<'py>> {
@@ -467,7 +471,7 @@ impl VecGame {
     #[pyo3(signature = (i, finished=false))]
     fn game_seed(
         &self,
-        #[pyo3(from_py_with = whole::<usize>)] i: usize,
+        #[pyo3(from_py_with = arg::i::whole::<usize>)] i: usize,
         finished: bool,
     ) -> PyResult<u64> {
         self.with_game(i, finished, |g| match g.events().first() {
@@ -486,5 +490,6 @@ impl VecGame {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<VecGame>()?;
     m.add("MAX_LEGAL", MAX_LEGAL)?;
+    m.add("MAX_GAMES", MAX_GAMES)?;
     Ok(())
 }

@@ -13,7 +13,11 @@ hand functions are mpsz names (``"5m"``). Points are in 1s. Every error raises
 ``ValueError`` with the engine's message; an integer argument (a seed, a seat,
 an action, honba...) is an int, a NumPy integer or a NumPy array of one
 integer, and a negative, too large or fractional one (``3.7``) raises
-``ValueError`` too.
+``ValueError`` too; a yes/no argument (``tsumo``...) is True or False (a number
+raises ``ValueError``), and a text argument (``rules``, ``length``, ``reward``)
+of another type raises ``TypeError``. Each such error names its argument first:
+``honba: expected a whole number of 0 or more, got -1``, ``tsumo: expected True
+or False, got 1 (int)``, ``rules: expected a str, got 3 (int)``.
 """
 
 from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
@@ -314,7 +318,10 @@ class BaselinePlayer:
 
 class MonteCarloPlayer:
     """The Monte Carlo AI: ``samples`` rollouts a decision (reproducible for a seed), or
-    ``think_ms`` milliseconds. Thinks without the GIL."""
+    ``think_ms`` milliseconds. Thinks without the GIL. A budget of 0 (``samples=0``, or
+    ``think_ms=0`` without samples) raises ValueError with the library's check of every
+    Monte Carlo player (self-play's, ``VecGame``'s): ``a Monte Carlo player needs at
+    least 1 sample or 1 ms a decision``."""
 
     def __init__(self, samples: Optional[IntLike] = None, think_ms: IntLike = 50, seed: IntLike = 0, rules: str = "tenhou") -> None: ...
     def act(self, game: Game) -> int: ...
@@ -324,6 +331,30 @@ class RandomPlayer:
 
     def __init__(self, seed: IntLike = 0) -> None: ...
     def act(self, game: Game) -> int: ...
+
+class Player:
+    """Any built-in player the library knows, made by the library: ``kind`` a name as
+    ``tenpai selfplay --players`` takes it (``baseline``, ``baseline-v1`` ...
+    ``baseline-learned``, ``mc``, ``mc-v1``, ``mc-v2``, ``random``) or a dict such as
+    ``{"kind": "mc", "samples": 200}``; ``seed`` its own seed; ``mc_samples`` the
+    rollouts a decision of a Monte Carlo kind (None: its own budget, 50 ms). Raises
+    ValueError with the library's message for an unknown name (listing the known ones),
+    a Monte Carlo budget of 0, or ``cmd:...`` (an external bot plays only in
+    ``tenpai.selfplay``); TypeError for a ``kind`` that is neither a text nor a dict.
+    Thinks without the GIL."""
+
+    def __init__(
+        self, kind: Union[str, Dict[str, Any]], seed: IntLike = 0, rules: str = "tenhou", mc_samples: Optional[IntLike] = None
+    ) -> None: ...
+    @property
+    def kind(self) -> str:
+        """The player's kind as the library names it (``mc-v2``, ``baseline-learned``)."""
+    def act(self, game: Game) -> int:
+        """The action index it picks for the seat ``game`` asks now."""
+
+MAX_GAMES: int
+"""The most games a ``VecGame`` holds (65,536; each costs about 16 kB, 1.06 GB in all): a larger ``n``
+raises ValueError ``n N: expected at most 65536 games`` before anything is allocated."""
 
 MAX_LEGAL: int
 """Columns of ``VecGame.legal``: room for the legal action indices of one decision (40; no
@@ -339,8 +370,11 @@ class VecGame:
     row starts at once (auto-reset), the k-th from seed ``seed + i + k * n``, the same
     game ``Game(seed=...)`` deals. ``seats``: four entries, None or ``"agent"`` for a
     seat the caller plays, else a built-in player played inside Rust (``"random"``,
-    ``"baseline"``, ``"mc"`` or a dict such as ``{"kind": "mc", "samples": 200}``);
-    default: the caller plays all four. Every game always waits for a seat the caller
+    ``"baseline"``, ``"mc"``, any name ``tenpai.Player`` takes, or a dict such as
+    ``{"kind": "mc", "samples": 200}``); default: the caller plays all four. ``n``: 1 to
+    ``MAX_GAMES``. A seat that is neither raises TypeError, a Monte Carlo seat without a
+    budget ValueError (the library's check of every Monte Carlo player), each naming the
+    seat (``seat 1: ...``). Every game always waits for a seat the caller
     plays. ``reward``: ``"points"`` (each seat's score change at each round end, in
     thousands of points; a game's rewards add up to its final score minus the start) or
     ``"rank"`` (1, 1/3, -1/3, -1 for first to fourth, at the game end).

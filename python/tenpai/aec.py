@@ -25,6 +25,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from . import ACTION_SPACE, PLANES, SCALARS, VecGame, action_name
+from .env import action_index
 
 __all__ = ["TenpaiAEC"]
 
@@ -106,15 +107,24 @@ class TenpaiAEC(AECEnv):
 
     def step(self, action) -> None:
         """The selected agent takes ``action`` (an action index; None for an
-        agent whose game is over)."""
+        agent whose game is over).
+
+        Raises:
+            TypeError: ``action`` is None while the agent's game goes on.
+            ValueError: not an index of the action space (``-1``, ``229``,
+                ``3.7``; ``env.action_index``'s message), or one that is not
+                legal now; both name the agent.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        a = int(action)
-        if not (0 <= a < ACTION_SPACE and self.game.mask[0, a]):
-            name = action_name(a) if 0 <= a < ACTION_SPACE else f"index {a}"
-            raise ValueError(f"{agent}: {name} ({a}) is not a legal action now")
+        try:
+            a = action_index(action)
+        except (TypeError, ValueError) as e:
+            raise type(e)(f"{agent}: {e}") from None
+        if not self.game.mask[0, a]:
+            raise ValueError(f"{agent}: {action_name(a)} ({a}) is not a legal action now")
         self._cumulative_rewards[agent] = 0.0
         self.game.step(np.array([a], dtype=np.int64))
         reward = self.game.reward[0]

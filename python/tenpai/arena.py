@@ -12,15 +12,16 @@ of one run over the same games, and a game counted twice is refused.
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, Optional, Sequence, Tuple, Union
 
 from . import _tenpai
 
 __all__ = ["selfplay", "merge", "run_config", "play_config"]
 
 PlayerSpec = Union[str, Dict[str, Any]]
-"""A player: ``"random"``, ``"baseline"`` (today's; ``"baseline-v1"`` the first,
-``"baseline-v2"`` today's by name), ``"mc"`` (50 ms a decision), or a
+"""A player: a name the library knows (``"random"``, ``"baseline"``,
+``"baseline-v1"`` ... ``"baseline-learned"``, ``"mc"``, ``"mc-v2"`` (50 ms a
+decision), ``"cmd:COMMAND"`` (an external mjai bot), ...), or a
 dict as the tally writes it: ``{"kind": "mc", "samples": 200, "threads": 1}``
 (rollouts a decision) or ``{"kind": "mc", "think_ns": 50_000_000}`` (time a
 decision, in nanoseconds)."""
@@ -94,7 +95,13 @@ def selfplay(
         "points"}, x4], "tally"}``: ``games`` counted, ``seconds`` of wall
         clock, each statistic ``{"mean", "ci95", "n"}`` (rank 1-4 per game;
         rates 0-1 per round; points in 1s per game; ``ci95`` the half-width
-        of the 95 % interval; ``n`` samples).
+        of the 95 % interval; ``n`` samples). An external bot's entry
+        (``"cmd:..."``) also holds ``"faults": {"count", "first"}``, as
+        ``tenpai selfplay --json`` writes it: the decisions the baseline
+        played for it (a bad action, a crash, silence past the timeout) and
+        the first three messages, each after its game (``"game 0: ..."``);
+        its statistics count the baseline's play of those decisions too. A
+        merge (``merge``) keeps no faults.
 
     Raises:
         ValueError: an unknown player or rules, a bad shard, or a run the
@@ -109,10 +116,20 @@ def merge(results: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
     by adding their tallies; ``seconds`` is the sum of theirs.
 
     Raises:
-        ValueError: no results, results of different runs (naming the setting
-            that differs), or a game counted twice.
+        TypeError: ``results`` is not a list (or other sequence) of dicts,
+            naming the first entry that is not one.
+        ValueError: no results, a result without its ``"tally"`` (naming
+            it), results of different runs (naming the setting that
+            differs), or a game counted twice.
     """
+    if isinstance(results, (str, bytes, dict)) or not isinstance(results, Iterable):
+        raise TypeError(f"results: expected a list of selfplay results (dicts), got {type(results).__name__}")
     results = list(results)
+    for i, r in enumerate(results):
+        if not isinstance(r, dict):
+            raise TypeError(f"results[{i}]: expected a selfplay result (a dict), got {type(r).__name__}")
+        if "tally" not in r:
+            raise ValueError(f"results[{i}]: no \"tally\": expected a result of tenpai.selfplay (or tenpai selfplay --json)")
     tallies = [json.dumps(r["tally"]) for r in results]
     seconds = float(sum(r.get("seconds", 0.0) for r in results))
     return json.loads(_tenpai._merge_json(tallies, seconds))

@@ -41,9 +41,11 @@ Observation (a dict):
 - ``action_mask``: int8 array (ACTION_SPACE,), 1 where the action is legal.
 
 Actions are ``tenpai.ACTION_SPACE`` indices (``tenpai.action_name(i)`` names
-one); ``info["action_mask"]`` repeats the mask. An action outside the mask
-leaves the game as it was, gives ``illegal_reward`` and sets
-``info["illegal_action"]`` (or raises ValueError with ``strict=True``).
+one); ``info["action_mask"]`` repeats the mask. An index of the action
+space (0 to ACTION_SPACE - 1) that is not legal now leaves the game as it
+was, gives ``illegal_reward`` and sets ``info["illegal_action"]`` (or raises
+ValueError with ``strict=True``); anything else (``-1``, ``ACTION_SPACE``,
+``3.7``) is no action and raises ValueError, strict or not.
 
 Reward: 0 until the game ends; then, with ``reward="rank"``, 1, 1/3, -1/3 or -1
 for finishing first to fourth, with ``reward="points"`` the learner's final
@@ -58,11 +60,11 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from . import ACTION_SPACE, PLANES, SCALARS, BaselinePlayer, Game, MonteCarloPlayer, RandomPlayer, action_name, seat_index
+from . import ACTION_SPACE, PLANES, SCALARS, Game, Player, action_name, seat_index
 
 from .vector import VectorEnv
 
-__all__ = ["SingleAgentEnv", "VectorEnv", "aec_env", "make_player"]
+__all__ = ["SingleAgentEnv", "VectorEnv", "action_index", "aec_env", "make_player"]
 
 
 def aec_env(rules: str = "tenhou", length: Optional[str] = None, reward: str = "points", render_mode: Optional[str] = None):
@@ -75,22 +77,38 @@ def aec_env(rules: str = "tenhou", length: Optional[str] = None, reward: str = "
 OpponentSpec = Union[str, Any]
 
 
+def action_index(action: Any) -> int:
+    """``action`` checked as an index of the action space (0 to
+    ACTION_SPACE - 1: an int, a NumPy integer or an array of one), as the
+    environments' ``step`` checks it.
+
+    Raises:
+        ValueError: ``action -1: expected a whole number of 0 or more, got
+            -1``, ``action 229: outside the action space 0-228``, ``action
+            3.7: expected a whole number, got 3.7 (float)``.
+        TypeError: ``action None: expected an action index``.
+    """
+    if action is None:
+        raise TypeError(f"action None: expected an action index (0-{ACTION_SPACE - 1})")
+    try:
+        action_name(action)
+    except ValueError as e:
+        # The library's message without its own name of the argument.
+        reason = str(e).split(": ", 1)[-1]
+        raise ValueError(f"action {action}: {reason}") from None
+    return int(np.asarray(action).reshape(-1)[0])
+
+
 def make_player(kind: str, *, seed: int = 0, rules: str = "tenhou", mc_samples: Optional[int] = 200):
-    """One of tenpai's players by name: ``baseline`` (today's, also
-    ``baseline-v2``), ``baseline-v1`` (the first), ``baseline-v3`` (the
-    second's rules with the learned model's discards), ``mc``
-    (``mc_samples`` rollouts a decision, or 50 ms when None) or ``random``."""
-    if kind in ("baseline", "baseline-v2"):
-        return BaselinePlayer(rules)
-    if kind == "baseline-v1":
-        return BaselinePlayer(rules, version=1)
-    if kind == "baseline-v3":
-        return BaselinePlayer(rules, version=3)
-    if kind == "mc":
-        return MonteCarloPlayer(samples=mc_samples, seed=seed, rules=rules)
-    if kind == "random":
-        return RandomPlayer(seed)
-    raise ValueError(f"unknown player {kind!r} (known: baseline, baseline-v1, baseline-v2, baseline-v3, mc, random)")
+    """One of tenpai's players by name, any the library knows (as
+    ``tenpai selfplay --players`` and ``VecGame`` seats): ``baseline``,
+    ``baseline-v1``, ``baseline-v2``, ``baseline-v3``, ``baseline-learned``,
+    ``mc``, ``mc-v1``, ``mc-v2`` (Monte Carlo: ``mc_samples`` rollouts a
+    decision, or 50 ms when None) or ``random``; a ``tenpai.Player`` made
+    by the library. Raises ValueError with the library's message (and its
+    list of names) for an unknown name, and for ``cmd:...`` (an external
+    bot plays only in ``tenpai.selfplay``)."""
+    return Player(kind, seed=seed, rules=rules, mc_samples=mc_samples)
 
 
 class SingleAgentEnv(gym.Env):
@@ -98,15 +116,18 @@ class SingleAgentEnv(gym.Env):
 
     Args:
         seat: the learner's seat (0 deals first).
-        opponents: ``"baseline"``, ``"mc"``, ``"random"``, or a list of three
-            (for the other seats in seat order); a custom opponent is any object
-            with ``act(game) -> int``.
+        opponents: a player name (``make_player``'s: ``"baseline"``,
+            ``"baseline-learned"``, ``"mc"``, ``"mc-v2"``, ``"random"``, ...),
+            or a list of three (for the other seats in seat order); a custom
+            opponent is any object with ``act(game) -> int``.
         rules: ``"tenhou"``, ``"mahjongsoul"`` or a TOML rules file.
         length: ``"east"`` or ``"south"`` (default: the rules').
         reward: ``"rank"`` or ``"points"`` (see the module docstring).
         mc_samples: rollouts per decision of Monte Carlo opponents.
-        illegal_reward: the reward of an action outside the mask.
-        strict: raise ValueError on an action outside the mask instead.
+        illegal_reward: the reward of an action index (0 to ACTION_SPACE - 1)
+            that is not legal now.
+        strict: raise ValueError on such an action instead. An action
+            outside 0 to ACTION_SPACE - 1 always raises ValueError.
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -213,7 +234,7 @@ class SingleAgentEnv(gym.Env):
         # An index of the action space, as an int, a NumPy integer or an
         # array of one; anything else (3.7, -1, 229) raises ValueError here
         # with the library's message, legal or not.
-        action_name(action)
+        action_index(action)
         if not self.game.is_legal(action, self.seat):
             if self.strict:
                 self.game.step(action)  # raises ValueError with the engine's message

@@ -13,8 +13,12 @@ NEGATIVE = "expected a whole number of 0 or more, got -1"
 
 
 def raises_value_error(call, message, argument=None):
+    """The message names the argument first (``honba: expected ...``)
+    unless it already begins with its name (``seat 7: ...``)."""
     with pytest.raises(ValueError) as e:
         call()
+    if argument is not None and not message.startswith(argument):
+        message = f"{argument}: {message}"
     assert str(e.value) == message
     if argument is not None and sys.version_info >= (3, 11):
         assert f"while processing '{argument}'" in getattr(e.value, "__notes__", [])
@@ -56,7 +60,7 @@ def a_legal_action(g):
         (lambda: tenpai.score("123m456p789s11z555z", "5z", seat=4), "seat: a wind (E, S, W, N or 0-3), got 4", "seat"),
         (lambda: tenpai.score("123m456p789s11z555z", "5z", round=1.0), "round: a wind (E, S, W, N or 0-3): expected a whole number, got 1.0 (float)", "round"),
         (lambda: tenpai.score("123m456p789s11z555z", "5z", tsumo=1), "expected True or False, got 1 (int)", "tsumo"),
-        (lambda: tenpai.selfplay(4, 0, [{"kind": "mc", "samples": -1}] + ["random"] * 3), "player samples: " + NEGATIVE, None),
+        (lambda: tenpai.selfplay(4, 0, [{"kind": "mc", "samples": -1}] + ["random"] * 3), "player 0: samples: " + NEGATIVE, None),
         (lambda: tenpai.selfplay(4, 0, [{"kind": "mc", "samples": 0}] + ["random"] * 3), "games 4: a Monte Carlo player needs at least 1 sample or 1 ms a decision", None),
         (lambda: tenpai.score("123m456p789s11z555z", "5z", honba=-1), NEGATIVE, "honba"),
         (lambda: tenpai.score("123m456p789s11z555z", "5z", kyoutaku=-1), NEGATIVE, "kyoutaku"),
@@ -129,3 +133,28 @@ def test_is_legal():
     assert not g.is_legal(10**6)
     other = (g.seat + 1) % 4
     assert not g.is_legal(legal[0], other)
+
+
+@pytest.mark.parametrize(
+    "call, error, message",
+    [
+        (lambda: tenpai.Game(seed=1, rules=3), TypeError, "rules: expected a str, got 3 (int)"),
+        (lambda: tenpai.Game(length=1), TypeError, "length: expected a str, got 1 (int)"),
+        (lambda: tenpai.VecGame(1, rules=None), TypeError, "rules: expected a str, got None (NoneType)"),
+        (lambda: tenpai.VecGame(1, reward=1), TypeError, "reward: expected a str, got 1 (int)"),
+        (lambda: tenpai.score("123m456p789s11z555z", "5z", rules=1.5), TypeError, "rules: expected a str, got 1.5 (float)"),
+        (lambda: tenpai.BaselinePlayer(rules=2), TypeError, "rules: expected a str, got 2 (int)"),
+        (lambda: tenpai.selfplay(4, 0, "random", rules=0), TypeError, "rules: expected a str, got 0 (int)"),
+        (lambda: tenpai.score("123m456p789s11z555z", "5z", riichi="yes"), ValueError, "riichi: expected True or False, got 'yes' (str)"),
+        (lambda: tenpai.VecGame(1, seats=[None, 1, "baseline", "baseline"]), TypeError,
+         'seat 1: expected a player name (random, baseline, mc, ...) or a dict such as {"kind": "mc", "samples": 200}, got 1 (int)'),
+        (lambda: tenpai.selfplay(4, 0, ["random", "random", 2.5, "random"]), TypeError,
+         'player 2: expected a player name (random, baseline, mc, ...) or a dict such as {"kind": "mc", "samples": 200}, got 2.5 (float)'),
+    ],
+    ids=["Game rules", "Game length", "VecGame rules", "VecGame reward", "score rules", "BaselinePlayer rules",
+         "selfplay rules", "score riichi", "VecGame seat", "selfplay player"],
+)
+def test_an_argument_of_the_wrong_type_is_named_in_the_message(call, error, message):
+    with pytest.raises(error) as e:
+        call()
+    assert str(e.value) == message

@@ -11,7 +11,7 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 import tenpai
-from tenpai.env import SingleAgentEnv
+from tenpai.env import SingleAgentEnv, make_player
 
 
 def run_episode(env, seed, rng_seed=0):
@@ -81,10 +81,10 @@ def test_illegal_action_is_penalized_and_changes_nothing():
 @pytest.mark.parametrize(
     "bad, message",
     [
-        (-1, "expected a whole number of 0 or more, got -1"),
+        (-1, "action -1: expected a whole number of 0 or more, got -1"),
         (229, "action 229: outside the action space 0-228"),
         (1000, "action 1000: outside the action space 0-228"),
-        (3.7, re.escape("expected a whole number, got 3.7 (float)")),
+        (3.7, re.escape("action 3.7: expected a whole number, got 3.7 (float)")),
     ],
 )
 def test_an_action_outside_the_action_space_raises_even_when_not_strict(bad, message):
@@ -118,7 +118,7 @@ def test_mc_opponents_and_render():
         ({"seat": 4}, "seat 4: expected 0 to 3"),
         # The library's seat check (tenpai.seat_index): a float is no seat.
         ({"seat": 2.0}, r"expected a whole number, got 2.0 \(float\)"),
-        ({"opponents": "strong"}, "unknown player 'strong'"),
+        ({"opponents": "strong"}, 'unknown player "strong" \\(known: random, baseline, '),
         ({"opponents": ["random"]}, "opponents: expected 3, got 1"),
         ({"reward": "win"}, "reward 'win'"),
     ],
@@ -189,5 +189,59 @@ def test_step_refuses_what_is_not_an_action(action, message):
         before = env.game.event_count
         with pytest.raises(ValueError) as e:
             env.step(action)
-        assert str(e.value) == message
+        assert str(e.value) == f"action {action}: {message}"
         assert env.game.event_count == before
+
+
+LIBRARY_KINDS = ["random", "baseline", "baseline-v1", "baseline-v2", "baseline-v3", "baseline-learned", "mc", "mc-v1", "mc-v2"]
+
+
+@pytest.mark.parametrize("kind", LIBRARY_KINDS)
+def test_opponents_of_every_kind_the_library_parses(kind):
+    env = SingleAgentEnv(opponents=kind, mc_samples=2, length="east")
+    env.reset(seed=1)
+    # mc-v1 is the default version of the Monte Carlo player: the library names it mc.
+    assert {p.kind for p in env._players.values()} == {"mc" if kind == "mc-v1" else kind}
+    mask = env.game.action_mask(env.seat)
+    _, _, terminated, _, info = env.step(int(np.flatnonzero(mask)[0]))
+    assert "illegal_action" not in info
+
+
+def test_make_player_refuses_with_the_library_list():
+    with pytest.raises(ValueError) as e:
+        make_player("strong")
+    assert str(e.value) == (
+        'kind: unknown player "strong" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, '
+        "baseline-learned, mc, mc-v1, mc-v2, cmd:COMMAND)"
+    )
+    with pytest.raises(ValueError) as e:
+        make_player("cmd:false")
+    assert str(e.value) == "player cmd:false: an external bot cannot play a Python game (use tenpai.selfplay)"
+    with pytest.raises(ValueError) as e:
+        make_player("mc-v2", mc_samples=0)
+    assert str(e.value) == "player mc-v2: a Monte Carlo player needs at least 1 sample or 1 ms a decision"
+
+
+def test_make_player_plays_as_the_named_player_class():
+    """make_player("baseline") and BaselinePlayer() are one player; "random"
+    with a seed is RandomPlayer(seed)."""
+    for made, plain in [(make_player("baseline"), tenpai.BaselinePlayer()), (make_player("random", seed=5), tenpai.RandomPlayer(5))]:
+        a, b = tenpai.Game(seed=4, length="east"), tenpai.Game(seed=4, length="east")
+        while not a.done:
+            a.step(made.act(a))
+            b.step(plain.act(b))
+        assert a.mjai() == b.mjai()
+
+
+def test_the_last_index_of_the_action_space_is_penalised_and_the_next_raises():
+    """228 (pass, not legal on the learner's own turn) is an action: it gets
+    illegal_reward; 229 and -1 are not: they raise ValueError, strict or not."""
+    env = SingleAgentEnv(opponents="baseline", length="east", illegal_reward=-2.5)
+    env.reset(seed=1)
+    assert not env.game.is_legal(tenpai.ACTION_SPACE - 1, env.seat)
+    _, reward, terminated, _, info = env.step(tenpai.ACTION_SPACE - 1)
+    assert (reward, terminated, info["illegal_action"]) == (-2.5, False, True)
+    for bad, message in [(229, "action 229: outside the action space 0-228"), (-1, "action -1: expected a whole number of 0 or more, got -1")]:
+        with pytest.raises(ValueError) as e:
+            env.step(bad)
+        assert str(e.value) == message

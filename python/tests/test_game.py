@@ -214,6 +214,11 @@ def test_player_err_when_the_game_is_over():
         tenpai.BaselinePlayer().act(g)
 
 
-def test_monte_carlo_player_budget_errors():
-    with pytest.raises(ValueError, match="samples: expected at least 1"):
-        tenpai.MonteCarloPlayer(samples=0)
+MC_BUDGET = "a Monte Carlo player needs at least 1 sample or 1 ms a decision"
+
+
+@pytest.mark.parametrize("kwargs", [dict(samples=0), dict(think_ms=0)], ids=["samples 0", "think_ms 0"])
+def test_monte_carlo_player_budget_errors_are_the_library_check(kwargs):
+    with pytest.raises(ValueError) as e:
+        tenpai.MonteCarloPlayer(**kwargs)
+    assert str(e.value) == MC_BUDGET

@@ -115,3 +115,45 @@ def test_selfplay_errors(kwargs, message):
     args = {"games": 4, "seed": 1, "players": "random", **kwargs}
     with pytest.raises(ValueError, match=message):
         tenpai.selfplay(**args)
+
+
+def test_an_external_bot_that_never_runs_has_its_faults_reported():
+    """cmd:false exits at once: the baseline plays its decisions, and the
+    result says so as `tenpai selfplay --json` does."""
+    r = tenpai.selfplay(1, 1, ["cmd:false", "baseline", "baseline", "baseline"], length="east")
+    bot = r["players"][0]
+    assert bot["kind"] == "cmd:false"
+    assert bot["faults"]["count"] >= 1
+    assert 1 <= len(bot["faults"]["first"]) <= 3
+    # "the process ended" or "... is gone": when the exit is seen depends on the system.
+    assert all(m.startswith("game 0: seat 0: the process ") for m in bot["faults"]["first"])
+    assert all("faults" not in p for p in r["players"][1:])
+    if CLI.exists():
+        args = ["selfplay", "--games", "1", "--seed", "1", "--players", "cmd:false,baseline,baseline,baseline",
+                "--length", "east", "--json"]
+        cli = json.loads(subprocess.run([str(CLI), *args], check=True, capture_output=True, text=True).stdout)
+        assert r["players"][0]["faults"]["count"] == cli["players"][0]["faults"]["count"]
+        assert len(r["players"][0]["faults"]["first"]) == len(cli["players"][0]["faults"]["first"])
+        drop = lambda result: [{k: v for k, v in p.items() if k != "faults"} for p in result["players"]]
+        assert drop(r) == drop(cli) and r["tally"] == cli["tally"]
+
+
+def test_a_run_without_external_bots_has_no_faults_field():
+    r = tenpai.selfplay(1, 1, "random", length="east")
+    assert all("faults" not in p for p in r["players"])
+
+
+@pytest.mark.parametrize(
+    "results, error, message",
+    [
+        ([{"a": 1}], ValueError, 'results[0]: no "tally": expected a result of tenpai.selfplay (or tenpai selfplay --json)'),
+        ("x", TypeError, "results: expected a list of selfplay results (dicts), got str"),
+        ({"tally": {}}, TypeError, "results: expected a list of selfplay results (dicts), got dict"),
+        (3, TypeError, "results: expected a list of selfplay results (dicts), got int"),
+        ([1], TypeError, "results[0]: expected a selfplay result (a dict), got int"),
+    ],
+)
+def test_merge_names_what_is_not_a_result(results, error, message):
+    with pytest.raises(error) as e:
+        tenpai.merge(results)
+    assert str(e.value) == message

@@ -345,3 +345,38 @@ def test_numpy_integers_are_whole_numbers_everywhere():
         vg.reset(seed=-1)
     with pytest.raises(ValueError, match="got -2"):
         vg.events(-2)
+
+
+def test_more_games_than_max_games_are_refused_before_any_allocation():
+    """10**12 games once aborted the interpreter allocating 8 TB."""
+    assert tenpai.MAX_GAMES == 65_536
+    for n in (10**12, tenpai.MAX_GAMES + 1):
+        with pytest.raises(ValueError) as e:
+            tenpai.VecGame(n, seed=1)
+        assert str(e.value) == f"n {n}: expected at most 65536 games"
+
+
+MC_BUDGET = "a Monte Carlo player needs at least 1 sample or 1 ms a decision"
+
+
+@pytest.mark.parametrize(
+    "mc",
+    [{"kind": "mc", "samples": 0}, {"kind": "mc", "think_ns": 0}, {"kind": "mc-v2", "think_ns": 999_999}],
+    ids=["samples 0", "think_ns 0", "under 1 ms"],
+)
+def test_a_monte_carlo_seat_without_a_budget_is_refused_as_selfplay_refuses_it(mc):
+    with pytest.raises(ValueError) as e:
+        tenpai.VecGame(2, seed=1, seats=[None, mc, "baseline", "baseline"])
+    assert str(e.value) == f"seat 1: {MC_BUDGET}"
+    with pytest.raises(ValueError) as e:
+        tenpai.selfplay(4, 1, [mc, "random", "random", "random"])
+    assert str(e.value) == f"games 4: {MC_BUDGET}"
+
+
+def test_monte_carlo_threads_0_is_the_calling_thread_everywhere():
+    """The library reads threads 0 as the calling thread only (ai::mc::Settings):
+    self-play and the vector game both accept it."""
+    mc = {"kind": "mc", "samples": 2, "threads": 0}
+    vg = tenpai.VecGame(2, seed=1, seats=[None, mc, "random", "random"], length="east")
+    assert vg.seats == [None, "mc", "random", "random"]
+    assert tenpai.selfplay(1, 1, [mc, "random", "random", "random"], length="east")["games"] == 1

@@ -154,3 +154,30 @@ def test_an_illegal_aec_action_names_the_seat():
     with pytest.raises(ValueError, match=f"{agent}: pass \\(228\\) is not a legal action now"):
         env.step(228)
     assert env.agent_selection == agent
+
+
+@pytest.mark.parametrize(
+    "action, error, message",
+    [
+        (None, TypeError, "action None: expected an action index (0-228)"),
+        (3.7, ValueError, "action 3.7: expected a whole number, got 3.7 (float)"),
+        (229, ValueError, "action 229: outside the action space 0-228"),
+        (-1, ValueError, "action -1: expected a whole number of 0 or more, got -1"),
+    ],
+)
+def test_what_is_no_aec_action_is_refused_naming_the_agent(action, error, message):
+    """None only steps an agent whose game is over; 3.7 is not rounded to 3."""
+    env = aec_env()
+    env.reset(seed=1)
+    agent = env.agent_selection
+    before = env.game.mjai(0)
+    with pytest.raises(error) as e:
+        env.step(action)
+    assert str(e.value) == f"{agent}: {message}"
+    assert (env.agent_selection, env.game.mjai(0)) == (agent, before)
+
+
+def test_a_vector_env_of_more_than_max_games_is_refused():
+    with pytest.raises(ValueError) as e:
+        VectorEnv(10**12)
+    assert str(e.value) == "n 1000000000000: expected at most 65536 games"

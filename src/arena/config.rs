@@ -99,6 +99,67 @@ impl PlayerKind {
     }
 }
 
+impl PlayerKind {
+    /// Checks that this player can play: a Monte Carlo player needs a budget
+    /// of at least 1 sample or 1 ms a decision. [`Config::check`], the
+    /// vector game and the Python package's players check every player with it.
+    ///
+    /// # Errors
+    /// [`ArenaError::BadRun`]: `a Monte Carlo player needs at least 1 sample
+    /// or 1 ms a decision`.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::ai::mc::{Budget, Settings};
+    /// use tenpai::arena::PlayerKind;
+    /// assert!(PlayerKind::Baseline.check().is_ok());
+    /// let empty = PlayerKind::Mc(Settings { budget: Budget::Samples(0), ..Default::default() });
+    /// assert!(empty.check().unwrap_err().to_string().starts_with("a Monte Carlo player needs"));
+    /// ```
+    pub fn check(&self) -> Result<(), ArenaError> {
+        let empty = |b: &Budget| match b {
+            Budget::Samples(n) => *n == 0,
+            Budget::Time(d) => d.as_millis() == 0,
+        };
+        match self {
+            PlayerKind::Mc(s) if empty(&s.budget) => Err(ArenaError::BadRun(
+                "a Monte Carlo player needs at least 1 sample or 1 ms a decision",
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The built-in player of this kind for these rules, seeded with `seed`
+    /// (its own seed: self-play gives [`seat_seed`] of the game's); `None`
+    /// for an external bot ([`PlayerKind::Cmd`]). The vector game and the
+    /// Python package make their built-in players with it.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::arena::PlayerKind;
+    /// let rules = tenpai::rules::Rules::tenhou();
+    /// assert!("mc-v2".parse::<PlayerKind>()?.player(&rules, 1).is_some());
+    /// assert!("cmd:false".parse::<PlayerKind>()?.player(&rules, 1).is_none());
+    /// # Ok::<(), tenpai::arena::ArenaError>(())
+    /// ```
+    pub fn player(&self, rules: &Rules, seed: u64) -> Option<Box<dyn crate::game::Player + Send>> {
+        Some(match self {
+            PlayerKind::Random => Box::new(crate::game::RandomPlayer::new(seed)),
+            k @ (PlayerKind::Baseline
+            | PlayerKind::BaselineV1
+            | PlayerKind::BaselineV2
+            | PlayerKind::BaselineV3
+            | PlayerKind::BaselineLearned) => Box::new(k.baseline_player(rules)?),
+            PlayerKind::Mc(s) => Box::new(crate::ai::mc::McPlayer::with_settings(rules, *s, seed)),
+            PlayerKind::Cmd { .. } => return None,
+        })
+    }
+}
+
 impl std::str::FromStr for PlayerKind {
     type Err = ArenaError;
 
@@ -304,20 +365,7 @@ impl Config {
         if self.duplicate && self.games % 4 != 0 {
             return Err(ArenaError::BadRun("duplicate play needs a multiple of 4"));
         }
-        let empty = |b: &Budget| match b {
-            Budget::Samples(n) => *n == 0,
-            Budget::Time(d) => d.as_millis() == 0,
-        };
-        if self
-            .players
-            .iter()
-            .any(|p| matches!(p, PlayerKind::Mc(s) if empty(&s.budget)))
-        {
-            return Err(ArenaError::BadRun(
-                "a Monte Carlo player needs at least 1 sample or 1 ms a decision",
-            ));
-        }
-        Ok(())
+        self.players.iter().try_for_each(PlayerKind::check)
     }
 
     /// The wall seed of game `game` and who sits where: `players[s]` is the

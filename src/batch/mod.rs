@@ -46,4 +46,4 @@ mod vec_game;
 
 pub use error::BatchError;
 pub use outputs::{Buffers, Outputs, MAX_LEGAL, TILE_VALUES};
-pub use vec_game::{Reward, VecGame};
+pub use vec_game::{Reward, VecGame, MAX_GAMES};

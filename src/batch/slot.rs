@@ -14,17 +14,7 @@ pub(crate) type Bot = Box<dyn Player + Send>;
 /// (seeded as self-play seeds it, [`seat_seed`]); `None` for an external
 /// bot, which a batch refuses before it gets here.
 pub(crate) fn bot(kind: &PlayerKind, rules: &Rules, seed: u64, seat: u8) -> Option<Bot> {
-    let own = seat_seed(seed, seat);
-    Some(match kind {
-        PlayerKind::Random => Box::new(crate::game::RandomPlayer::new(own)),
-        k @ (PlayerKind::Baseline
-        | PlayerKind::BaselineV1
-        | PlayerKind::BaselineV2
-        | PlayerKind::BaselineV3
-        | PlayerKind::BaselineLearned) => Box::new(k.baseline_player(rules)?),
-        PlayerKind::Mc(s) => Box::new(crate::ai::mc::McPlayer::with_settings(rules, *s, own)),
-        PlayerKind::Cmd { .. } => return None,
-    })
+    kind.player(rules, seat_seed(seed, seat))
 }
 
 /// A game in a row of the batch.

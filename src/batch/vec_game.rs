@@ -45,6 +45,13 @@ impl std::str::FromStr for Reward {
     }
 }
 
+/// The most games a [`VecGame`] holds: each costs about 16 kB (its game,
+/// built-in players, scratch view and the Python package's arrays: the
+/// resident memory of `tenpai.VecGame(65536)` grew by 15,956 bytes a game,
+/// 1.06 GB in all), so the largest batch fits any machine that trains; a
+/// larger `n` is refused before anything is allocated.
+pub const MAX_GAMES: usize = 65_536;
+
 /// Rows per chunk: each chunk is stepped by one thread with its own scratch
 /// view.
 const CHUNK: usize = 16;
@@ -83,8 +90,10 @@ impl VecGame {
     /// The outputs do not depend on the number of threads.
     ///
     /// # Errors
-    /// [`BatchError::Settings`] for `n` = 0, no seat left to the caller, or
-    /// an external bot ([`PlayerKind::Cmd`]) at a seat;
+    /// [`BatchError::Settings`] for `n` = 0 or above [`MAX_GAMES`], no seat
+    /// left to the caller, an external bot ([`PlayerKind::Cmd`]) at a seat,
+    /// or a player [`PlayerKind::check`] refuses (a Monte Carlo player
+    /// without a budget);
     /// [`BatchError::Game`] for an engine bug.
     ///
     /// # Panics
@@ -98,6 +107,16 @@ impl VecGame {
     ) -> Result<VecGame, BatchError> {
         if n == 0 {
             return Err(BatchError::Settings("n: expected at least one game".into()));
+        }
+        if n > MAX_GAMES {
+            return Err(BatchError::Settings(format!(
+                "n {n}: expected at most {MAX_GAMES} games"
+            )));
+        }
+        for (s, k) in seats.iter().enumerate() {
+            if let Some(Err(e)) = k.as_ref().map(PlayerKind::check) {
+                return Err(BatchError::Settings(format!("seat {s}: {e}")));
+            }
         }
         if seats.iter().all(Option::is_some) {
             return Err(BatchError::Settings(
