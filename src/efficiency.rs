@@ -317,9 +317,21 @@ impl Tables<'_> {
         counts: &TileCounts,
         visible: Option<&TileCounts>,
     ) -> Result<Ukeire, HandError> {
-        let len = check_13(counts)?;
-        let (shanten, mask) = useful(counts, len, self.standard_useful_lookup(counts, len / 3));
+        let (shanten, mask) = self.useful_tiles(counts)?;
         Ok(make_ukeire(shanten, mask, &add(counts, visible)))
+    }
+
+    /// The shanten number of a 3n+1 hand and the kinds that lower it (a
+    /// kind bitmask): [`Tables::ukeire`] without the copies left, for
+    /// callers that count copies their own way (the Monte Carlo rollouts).
+    #[inline]
+    pub(crate) fn useful_tiles(&self, counts: &TileCounts) -> Result<(i8, u64), HandError> {
+        let len = check_13(counts)?;
+        Ok(useful(
+            counts,
+            len,
+            self.standard_useful_lookup(counts, len / 3),
+        ))
     }
 
     /// Tile acceptance of a 3n+1 hand with its called melds taken into account

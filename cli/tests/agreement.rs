@@ -114,6 +114,43 @@ fn agreement_ok_mc_is_the_same_on_any_number_of_threads() {
 }
 
 #[test]
+fn agreement_ok_mc_versions_are_named_and_mc_v1_is_mc() {
+    // Each search version is measured under its own name; `mc-v1` is the
+    // default `mc`, decision for decision; the learned prior changes the
+    // counts of the double-ron game at 40 rollouts a decision.
+    let of = |ai| agreement_json(&[DOUBLE_RON, "--ai", ai, "--samples", "40", "--seed", "3"]);
+    let (mc, v1, v2, learned) = (of("mc"), of("mc-v1"), of("mc-v2"), of("mc-learned"));
+    for (doc, name) in [(&v1, "mc-v1"), (&v2, "mc-v2"), (&learned, "mc-learned")] {
+        assert_eq!(doc["ai"]["kind"], name);
+        assert_eq!(doc["ai"]["samples"], 40);
+    }
+    assert_eq!(
+        (mc["all"].clone(), mc["by_kind"].clone()),
+        (v1["all"].clone(), v1["by_kind"].clone())
+    );
+    let all = [&mc, &v2, &learned].map(|d| counts(&d["all"]));
+    assert_eq!(all, MC_VERSIONS_ALL);
+    let text = tenpai(&[
+        "agreement",
+        DOUBLE_RON,
+        "--ai",
+        "mc-learned",
+        "--samples",
+        "40",
+    ]);
+    assert!(
+        text.ok()
+            .starts_with("Agreement of the AI (mc-learned, 40 samples a decision)"),
+        "{}",
+        text.ok()
+    );
+}
+
+/// (decisions, agreed) of `mc`, `mc-v2` and `mc-learned` on the double-ron
+/// game, 40 rollouts a decision, seed 3.
+const MC_VERSIONS_ALL: [(u64, u64); 3] = [(51, 32), (51, 33), (51, 39)];
+
+#[test]
 fn agreement_err_names_the_log_it_cannot_read() {
     let r = tenpai(&["agreement", PHOENIX, "no-such-log.json", "--ai", "baseline"]);
     assert!(r.failed().contains("no-such-log.json"), "{}", r.err);

@@ -165,7 +165,7 @@ impl std::str::FromStr for PlayerKind {
 
     /// `random`, `baseline`, `baseline-v1`, `baseline-v2`, `baseline-v3`,
     /// `baseline-learned`, `mc` (default settings:
-    /// 50 ms a decision, the default [`Version`]), `mc-v1`, `mc-v2` (the
+    /// 50 ms a decision, the default [`Version`]), `mc-v1`, `mc-v2`, `mc-learned` (the
     /// Monte Carlo player built on that baseline, [`Version`]) or `cmd:COMMAND` (an external bot,
     /// [`BOT_TIMEOUT`]).
     ///
@@ -174,7 +174,7 @@ impl std::str::FromStr for PlayerKind {
     /// assert_eq!("baseline".parse::<PlayerKind>()?, PlayerKind::Baseline);
     /// assert_eq!(
     ///     "strong".parse::<PlayerKind>().unwrap_err().to_string(),
-    ///     "unknown player \"strong\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, cmd:COMMAND)"
+    ///     "unknown player \"strong\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-learned, cmd:COMMAND)"
     /// );
     /// # Ok::<(), tenpai::arena::ArenaError>(())
     /// ```
@@ -195,6 +195,10 @@ impl std::str::FromStr for PlayerKind {
                 version: Version::V2,
                 ..Settings::default()
             })),
+            "mc-learned" => Ok(PlayerKind::Mc(Settings {
+                version: Version::Learned,
+                ..Settings::default()
+            })),
             cmd if cmd.starts_with("cmd:") && cmd.len() > 4 => Ok(PlayerKind::Cmd {
                 command: cmd[4..].to_string(),
                 timeout: BOT_TIMEOUT,
@@ -207,7 +211,7 @@ impl std::str::FromStr for PlayerKind {
 impl fmt::Display for PlayerKind {
     /// `random`, `baseline`, `baseline-v1`, `baseline-v2`, `baseline-v3`,
     /// `baseline-learned`, `mc` (without the
-    /// settings; `mc-v1` or `mc-v2` for a version other than the default) or `cmd:COMMAND`.
+    /// settings; `mc-v1`, `mc-v2` or `mc-learned` for a version other than the default) or `cmd:COMMAND`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerKind::Random => f.write_str("random"),
@@ -220,6 +224,7 @@ impl fmt::Display for PlayerKind {
             PlayerKind::Mc(s) => match s.version {
                 Version::V1 => f.write_str("mc-v1"),
                 Version::V2 => f.write_str("mc-v2"),
+                Version::Learned => f.write_str("mc-learned"),
             },
             PlayerKind::Cmd { command, .. } => write!(f, "cmd:{command}"),
         }

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tenpai::ai::learned::LearnedModel;
-use tenpai::ai::mc::{search, Budget, Settings};
+use tenpai::ai::mc::{search, Budget, Settings, Version};
 use tenpai::ai::BaselinePlayer;
 use tenpai::game::{Action, Player};
 use tenpai::review::{find_decisions, is_choice, Agreement, DecisionKind, DecisionPoint, Share};
@@ -39,7 +39,9 @@ model's discard part choosing the discards. --ai baseline-learned: the baseline 
 (data/ai/model.json). --ai mc: the Monte
 Carlo search of `tenpai play` and `tenpai suggest`, with --samples rollouts
 per decision (deterministic with --seed, on any number of --threads) or
---think TIME per decision.
+--think TIME per decision; --ai mc-v1 (the same as mc), mc-v2, mc-learned:
+the search built on the first or second baseline, or on the learned
+baseline as its prior (self-play's players of those names).
 
 Logs: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog), as
 `tenpai review` reads them; rules: the log's room, else --rules and
@@ -68,6 +70,12 @@ pub enum Ai {
     BaselineLearned,
     /// The Monte Carlo search.
     Mc,
+    /// The Monte Carlo search on the first baseline (the same as `mc`).
+    McV1,
+    /// The Monte Carlo search on the second baseline: its prior and rollout rules.
+    McV2,
+    /// The Monte Carlo search with the learned baseline as its prior.
+    McLearned,
 }
 
 impl Ai {
@@ -79,6 +87,21 @@ impl Ai {
             Ai::BaselineV3 => "baseline-v3",
             Ai::BaselineLearned => "baseline-learned",
             Ai::Mc => "mc",
+            Ai::McV1 => "mc-v1",
+            Ai::McV2 => "mc-v2",
+            Ai::McLearned => "mc-learned",
+        }
+    }
+
+    /// The baseline the Monte Carlo search is built on; `None` for the
+    /// baselines themselves.
+    fn mc_version(self) -> Option<Version> {
+        match self {
+            Ai::Mc => Some(Version::default()),
+            Ai::McV1 => Some(Version::V1),
+            Ai::McV2 => Some(Version::V2),
+            Ai::McLearned => Some(Version::Learned),
+            Ai::Baseline | Ai::BaselineV1 | Ai::BaselineV2 | Ai::BaselineLearned => None,
         }
     }
 }
@@ -256,11 +279,11 @@ fn choose(
         Ai::BaselineV2 => BaselinePlayer::v2(a.rules).act(&p.obs, &p.legal),
         Ai::BaselineV3 => BaselinePlayer::v3(a.rules).act(&p.obs, &p.legal),
         Ai::BaselineLearned => BaselinePlayer::learned(a.rules).act(&p.obs, &p.legal),
-        Ai::Mc => {
+        Ai::Mc | Ai::McV1 | Ai::McV2 | Ai::McLearned => {
             let settings = Settings {
                 budget,
                 threads: 1,
-                ..Default::default()
+                version: ai.mc_version().unwrap_or_default(),
             };
             // Decision i's worlds: its own seed, the same on any thread.
             let seed = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
@@ -280,8 +303,8 @@ fn ai_text(args: &Args, budget: Budget) -> String {
         (Ai::BaselineV2, _) => "baseline-v2".into(),
         (Ai::BaselineV3, _) => "baseline-v3".into(),
         (Ai::BaselineLearned, _) => "baseline-learned".into(),
-        (Ai::Mc, Budget::Samples(n)) => format!("mc, {n} samples a decision"),
-        (Ai::Mc, Budget::Time(t)) => format!("mc, {} ms a decision", t.as_millis()),
+        (ai, Budget::Samples(n)) => format!("{}, {n} samples a decision", ai.name()),
+        (ai, Budget::Time(t)) => format!("{}, {} ms a decision", ai.name(), t.as_millis()),
     }
 }
 
@@ -344,7 +367,7 @@ fn document(args: &Args, budget: Budget, a: &Agreement) -> Value {
     if let Some(m) = &args.model {
         ai["model"] = json!(m.display().to_string());
     }
-    if args.ai == Ai::Mc {
+    if args.ai.mc_version().is_some() {
         match budget {
             Budget::Samples(n) => ai["samples"] = json!(n),
             Budget::Time(t) => ai["think_ms"] = json!(t.as_millis() as u64),

@@ -72,7 +72,7 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
 
 /// Parses a comma-separated list of players (`--players`, `--opponents`):
 /// `random`, `baseline`, `baseline-v1`, `baseline-v2`, `baseline-learned`,
-/// `mc`, `mc-v1`, `mc-v2` or `cmd:COMMAND` each
+/// `mc`, `mc-v1`, `mc-v2`, `mc-learned` or `cmd:COMMAND` each
 /// ([`tenpai::arena::PlayerKind`]'s names). A comma inside a command stays in
 /// it unless what follows is another player (`cmd:bot --x 1,2,mc` is a bot
 /// `bot --x 1,2` and `mc`).
@@ -93,6 +93,7 @@ pub fn parse_players(text: &str) -> Result<Vec<tenpai::arena::PlayerKind>, Strin
                 | "mc"
                 | "mc-v1"
                 | "mc-v2"
+                | "mc-learned"
         ) || p.starts_with("cmd:")
     };
     let mut items: Vec<String> = Vec::new();
@@ -229,7 +230,7 @@ mod tests {
         assert_eq!(names("cmd:a,cmd:b"), ["cmd:a", "cmd:b"]);
         assert_eq!(
             parse_players("mc,genius").unwrap_err(),
-            "unknown player \"genius\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, cmd:COMMAND)"
+            "unknown player \"genius\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-learned, cmd:COMMAND)"
         );
         assert!(parse_players("").is_err());
         assert_eq!(

@@ -43,7 +43,7 @@
 //! computer Mahjong player based on Monte Carlo simulation and opponent
 //! models" (IEEE CIG 2015), with cheaper opponent models.
 
-use super::policy::{efficient_discard, shanten, wait_count};
+use super::policy::{efficient_discard, shanten, shanten_useful, wait_count};
 use super::world::{code_of, kind, World, RED};
 use crate::ai::RIICHI_MIN_WAITS;
 use crate::game::Observation;
@@ -335,7 +335,7 @@ fn undeal(w: &mut World, s: usize, pool: &mut Vec<u8>) {
 
 /// Tiles that lower the shanten of 3n+1 counts (0 for other sizes).
 fn useful(c: &crate::TileCounts) -> u64 {
-    crate::ukeire(c, None).map(|u| u.tiles.bits()).unwrap_or(0)
+    shanten_useful(c).1
 }
 
 /// Grows seat `s`'s hand to shanten `target` (ready on a wait outside its

@@ -18,7 +18,8 @@
 //!   the difference of two seats' scores per round left).
 //! - [`McPlayer`] (`player.rs`): the search behind [`crate::game::Player`].
 //! - [`Version`] (`version.rs`): the baseline the search is built on (its
-//!   prior and its rollout rules), the first or the second.
+//!   prior and its rollout rules): the first, the second, or the learned
+//!   one as the prior with the second's rules in the rollouts.
 //! - `label.rs`: short names of actions and hands ([`action_label`],
 //!   [`hand_text`]); the CLI prints reports as tables, JSON and CSV.
 //!

@@ -158,23 +158,15 @@ fn known_copies(w: &World, s: usize) -> TileCounts {
     std::array::from_fn(|k| w.seen[k].saturating_add(w.hands[s][k]))
 }
 
-/// Unseen copies (as seat `s` sees them) of the kinds that bring `rest`,
-/// at shanten `sh`, one step closer.
-fn acceptance(w: &World, s: usize, rest: &TileCounts, sh: i8) -> u32 {
-    let mut h = *rest;
-    let mut n = 0;
-    for x in 0..KINDS {
-        let left = 4u32.saturating_sub(u32::from(w.seen[x]) + u32::from(w.hands[s][x]));
-        if left == 0 {
-            continue;
-        }
-        h[x] += 1;
-        if shanten(&h) < sh {
-            n += left;
-        }
-        h[x] -= 1;
-    }
-    n
+/// The shanten number of 3n+1 counts and the kinds that lower it, as a kind
+/// bitmask, from one lookup of the tables' useful tiles (`(8, 0)` for counts
+/// the tables refuse): the same kinds as adding each kind in turn and asking
+/// [`shanten`], at the cost of about one shanten lookup instead of 35.
+#[inline]
+pub(crate) fn shanten_useful(c: &TileCounts) -> (i8, u64) {
+    crate::tables::Tables::embedded()
+        .useful_tiles(c)
+        .unwrap_or((8, 0))
 }
 
 /// The second baseline's push of a hand one from ready against a riichi
@@ -196,10 +188,13 @@ fn push(
         }
         let mut rest = w.hands[s];
         rest[k] -= 1;
-        if shanten(&rest) != 1 {
+        let (sh, useful) = shanten_useful(&rest);
+        if sh != 1 {
             continue;
         }
-        let count = acceptance(w, s, &rest, 1);
+        // Unseen copies (as the seat sees them) of the kinds that bring the
+        // hand one step closer.
+        let count = wait_count(w, &w.hands[s], useful);
         let key = (
             safety(w, s, k, threat, known),
             count,

@@ -1,0 +1,66 @@
+//! The baseline each version of the search is built on: its prior.
+
+use super::decision_points;
+use tenpai::ai::mc::{same_play, search, Budget, Settings, Version};
+use tenpai::ai::BaselinePlayer;
+use tenpai::arena::PlayerKind;
+use tenpai::game::Player;
+use tenpai::rules::Rules;
+
+#[test]
+fn search_starts_from_the_baseline_of_its_version() {
+    // At every searched decision of a baseline game, the prior (the action
+    // the search keeps unless another is clearly better) is the choice of
+    // the baseline its settings name: the first, the second or the learned
+    // one. The second and the learned baselines each differ from the first
+    // at some.
+    let rules = Rules::tenhou();
+    let points = decision_points(5);
+    let (mut searched, mut differ_v2, mut differ_learned) = (0, 0, 0);
+    for (obs, legal) in points.iter().step_by(3) {
+        let search_of = |version| {
+            let settings = Settings {
+                budget: Budget::Samples(8),
+                threads: 1,
+                version,
+            };
+            search(obs, legal, &rules, settings, 9)
+        };
+        let r1 = search_of(Version::V1);
+        if r1.trivial {
+            continue;
+        }
+        let (r2, rl) = (search_of(Version::V2), search_of(Version::Learned));
+        searched += 1;
+        let b1 = BaselinePlayer::v1(&rules).act(obs, legal);
+        let b2 = BaselinePlayer::v2(&rules).act(obs, legal);
+        let bl = BaselinePlayer::learned(&rules).act(obs, legal);
+        assert!(r1.prior.as_ref().is_some_and(|p| same_play(p, &b1)));
+        assert!(r2.prior.as_ref().is_some_and(|p| same_play(p, &b2)));
+        assert!(rl.prior.as_ref().is_some_and(|p| same_play(p, &bl)));
+        differ_v2 += usize::from(!same_play(&b1, &b2));
+        differ_learned += usize::from(!same_play(&b1, &bl));
+    }
+    assert_eq!((searched, differ_v2, differ_learned), (98, 18, 31));
+}
+
+#[test]
+fn the_learned_search_is_a_player_kind_of_its_own() {
+    // `mc-learned` names the search on the learned baseline, in self-play's
+    // players and in a tally's JSON, and reads back as itself.
+    let kind: PlayerKind = "mc-learned".parse().expect("a player kind");
+    let PlayerKind::Mc(settings) = &kind else {
+        panic!("{kind:?} is not the Monte Carlo player");
+    };
+    assert_eq!(settings.version, Version::Learned);
+    assert_eq!(kind.to_string(), "mc-learned");
+    let json = serde_json::to_string(&kind).expect("JSON");
+    assert_eq!(
+        json,
+        r#"{"kind":"mc-learned","think_ns":50000000,"threads":0}"#
+    );
+    assert_eq!(
+        serde_json::from_str::<PlayerKind>(&json).expect("read back"),
+        kind
+    );
+}
