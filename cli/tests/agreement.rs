@@ -148,7 +148,7 @@ fn agreement_ok_mc_versions_are_named_and_mc_v1_is_mc() {
 
 /// (decisions, agreed) of `mc`, `mc-v2` and `mc-learned` on the double-ron
 /// game, 40 rollouts a decision, seed 3.
-const MC_VERSIONS_ALL: [(u64, u64); 3] = [(51, 32), (51, 33), (51, 39)];
+const MC_VERSIONS_ALL: [(u64, u64); 3] = [(51, 32), (51, 33), (51, 40)];
 
 #[test]
 fn agreement_err_names_the_log_it_cannot_read() {

@@ -212,7 +212,7 @@ def test_make_player_refuses_with_the_library_list():
         make_player("strong")
     assert str(e.value) == (
         'kind: unknown player "strong" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, '
-        "baseline-learned, mc, mc-v1, mc-v2, cmd:COMMAND)"
+        "baseline-learned, mc, mc-v1, mc-v2, mc-v3, mc-learned, cmd:COMMAND)"
     )
     with pytest.raises(ValueError) as e:
         make_player("cmd:false")

@@ -174,7 +174,7 @@ impl std::str::FromStr for PlayerKind {
     /// assert_eq!("baseline".parse::<PlayerKind>()?, PlayerKind::Baseline);
     /// assert_eq!(
     ///     "strong".parse::<PlayerKind>().unwrap_err().to_string(),
-    ///     "unknown player \"strong\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-learned, cmd:COMMAND)"
+    ///     "unknown player \"strong\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-v3, mc-learned, cmd:COMMAND)"
     /// );
     /// # Ok::<(), tenpai::arena::ArenaError>(())
     /// ```
@@ -193,6 +193,10 @@ impl std::str::FromStr for PlayerKind {
             })),
             "mc-v2" => Ok(PlayerKind::Mc(Settings {
                 version: Version::V2,
+                ..Settings::default()
+            })),
+            "mc-v3" => Ok(PlayerKind::Mc(Settings {
+                version: Version::V3,
                 ..Settings::default()
             })),
             "mc-learned" => Ok(PlayerKind::Mc(Settings {
@@ -224,6 +228,7 @@ impl fmt::Display for PlayerKind {
             PlayerKind::Mc(s) => match s.version {
                 Version::V1 => f.write_str("mc-v1"),
                 Version::V2 => f.write_str("mc-v2"),
+                Version::V3 => f.write_str("mc-v3"),
                 Version::Learned => f.write_str("mc-learned"),
             },
             PlayerKind::Cmd { command, .. } => write!(f, "cmd:{command}"),

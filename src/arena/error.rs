@@ -53,7 +53,7 @@ pub enum ArenaError {
     },
     /// A player name other than `random`, `baseline`, `baseline-learned`,
     /// `mc` or `cmd:COMMAND`.
-    #[error("unknown player {0:?} (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-learned, cmd:COMMAND)")]
+    #[error("unknown player {0:?} (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-v3, mc-learned, cmd:COMMAND)")]
     UnknownPlayer(String),
     /// A player's JSON settings that do not fit its kind (a budget for a
     /// random player, or a Monte Carlo player without exactly one budget).

@@ -11,12 +11,11 @@ use tenpai::rules::Rules;
 fn search_starts_from_the_baseline_of_its_version() {
     // At every searched decision of a baseline game, the prior (the action
     // the search keeps unless another is clearly better) is the choice of
-    // the baseline its settings name: the first, the second or the learned
-    // one. The second and the learned baselines each differ from the first
-    // at some.
+    // the baseline its settings name: the first, the second, the third or
+    // the learned one. Each differs from the one before it at some.
     let rules = Rules::tenhou();
     let points = decision_points(5);
-    let (mut searched, mut differ_v2, mut differ_learned) = (0, 0, 0);
+    let (mut searched, mut differ_v2, mut differ_v3, mut differ_learned) = (0, 0, 0, 0);
     for (obs, legal) in points.iter().step_by(3) {
         let search_of = |version| {
             let settings = Settings {
@@ -30,18 +29,30 @@ fn search_starts_from_the_baseline_of_its_version() {
         if r1.trivial {
             continue;
         }
-        let (r2, rl) = (search_of(Version::V2), search_of(Version::Learned));
+        let (r2, r3, rl) = (
+            search_of(Version::V2),
+            search_of(Version::V3),
+            search_of(Version::Learned),
+        );
         searched += 1;
         let b1 = BaselinePlayer::v1(&rules).act(obs, legal);
         let b2 = BaselinePlayer::v2(&rules).act(obs, legal);
+        let b3 = BaselinePlayer::v3(&rules).act(obs, legal);
         let bl = BaselinePlayer::learned(&rules).act(obs, legal);
         assert!(r1.prior.as_ref().is_some_and(|p| same_play(p, &b1)));
         assert!(r2.prior.as_ref().is_some_and(|p| same_play(p, &b2)));
+        assert!(r3.prior.as_ref().is_some_and(|p| same_play(p, &b3)));
         assert!(rl.prior.as_ref().is_some_and(|p| same_play(p, &bl)));
         differ_v2 += usize::from(!same_play(&b1, &b2));
+        differ_v3 += usize::from(!same_play(&b2, &b3));
         differ_learned += usize::from(!same_play(&b1, &bl));
     }
-    assert_eq!((searched, differ_v2, differ_learned), (98, 18, 31));
+    // The third differs from the second (whose riichi and calls it keeps)
+    // at the discards its model chooses otherwise.
+    assert_eq!(
+        (searched, differ_v2, differ_v3, differ_learned),
+        (98, 18, 27, 32)
+    );
 }
 
 #[test]

@@ -39,8 +39,8 @@ model's discard part choosing the discards. --ai baseline-learned: the baseline 
 (data/ai/model.json). --ai mc: the Monte
 Carlo search of `tenpai play` and `tenpai suggest`, with --samples rollouts
 per decision (deterministic with --seed, on any number of --threads) or
---think TIME per decision; --ai mc-v1 (the same as mc), mc-v2, mc-learned:
-the search built on the first or second baseline, or on the learned
+--think TIME per decision; --ai mc-v1 (the same as mc), mc-v2, mc-v3, mc-learned:
+the search built on the first, second or third baseline, or on the learned
 baseline as its prior (self-play's players of those names).
 
 Logs: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog), as
@@ -74,6 +74,8 @@ pub enum Ai {
     McV1,
     /// The Monte Carlo search on the second baseline: its prior and rollout rules.
     McV2,
+    /// The Monte Carlo search with the third baseline as its prior.
+    McV3,
     /// The Monte Carlo search with the learned baseline as its prior.
     McLearned,
 }
@@ -89,6 +91,7 @@ impl Ai {
             Ai::Mc => "mc",
             Ai::McV1 => "mc-v1",
             Ai::McV2 => "mc-v2",
+            Ai::McV3 => "mc-v3",
             Ai::McLearned => "mc-learned",
         }
     }
@@ -100,8 +103,13 @@ impl Ai {
             Ai::Mc => Some(Version::default()),
             Ai::McV1 => Some(Version::V1),
             Ai::McV2 => Some(Version::V2),
+            Ai::McV3 => Some(Version::V3),
             Ai::McLearned => Some(Version::Learned),
-            Ai::Baseline | Ai::BaselineV1 | Ai::BaselineV2 | Ai::BaselineLearned => None,
+            Ai::Baseline
+            | Ai::BaselineV1
+            | Ai::BaselineV2
+            | Ai::BaselineV3
+            | Ai::BaselineLearned => None,
         }
     }
 }
@@ -279,7 +287,7 @@ fn choose(
         Ai::BaselineV2 => BaselinePlayer::v2(a.rules).act(&p.obs, &p.legal),
         Ai::BaselineV3 => BaselinePlayer::v3(a.rules).act(&p.obs, &p.legal),
         Ai::BaselineLearned => BaselinePlayer::learned(a.rules).act(&p.obs, &p.legal),
-        Ai::Mc | Ai::McV1 | Ai::McV2 | Ai::McLearned => {
+        Ai::Mc | Ai::McV1 | Ai::McV2 | Ai::McV3 | Ai::McLearned => {
             let settings = Settings {
                 budget,
                 threads: 1,

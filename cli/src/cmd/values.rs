@@ -93,6 +93,7 @@ pub fn parse_players(text: &str) -> Result<Vec<tenpai::arena::PlayerKind>, Strin
                 | "mc"
                 | "mc-v1"
                 | "mc-v2"
+                | "mc-v3"
                 | "mc-learned"
         ) || p.starts_with("cmd:")
     };
@@ -230,7 +231,7 @@ mod tests {
         assert_eq!(names("cmd:a,cmd:b"), ["cmd:a", "cmd:b"]);
         assert_eq!(
             parse_players("mc,genius").unwrap_err(),
-            "unknown player \"genius\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-learned, cmd:COMMAND)"
+            "unknown player \"genius\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-v3, mc-learned, cmd:COMMAND)"
         );
         assert!(parse_players("").is_err());
         assert_eq!(

@@ -16,6 +16,7 @@ use crate::rules::Rules;
 /// use tenpai::ai::mc::{Settings, Version};
 /// assert_eq!(Settings::default().version, Version::V1);
 /// assert_eq!("mc-v2".parse::<tenpai::arena::PlayerKind>()?.to_string(), "mc-v2");
+/// assert_eq!("mc-v3".parse::<tenpai::arena::PlayerKind>()?.to_string(), "mc-v3");
 /// assert_eq!("mc-learned".parse::<tenpai::arena::PlayerKind>()?.to_string(), "mc-learned");
 /// # Ok::<(), tenpai::arena::ArenaError>(())
 /// ```
@@ -28,6 +29,10 @@ pub enum Version {
     V1,
     /// The second baseline ([`BaselinePlayer::v2`]).
     V2,
+    /// The third baseline ([`BaselinePlayer::v3`]: the second's rules, the
+    /// shipped model's discards) as the prior, the second baseline's rules
+    /// in the rollouts.
+    V3,
     /// The learned baseline ([`BaselinePlayer::learned`]: the shipped
     /// model's discards, riichi and calls) as the prior, the second
     /// baseline's rules in the rollouts (the model is far too slow for a
@@ -42,6 +47,7 @@ impl Version {
         match self {
             Version::V1 => BaselinePlayer::v1(rules),
             Version::V2 => BaselinePlayer::v2(rules),
+            Version::V3 => BaselinePlayer::v3(rules),
             Version::Learned => BaselinePlayer::learned(rules),
         }
     }
@@ -50,7 +56,7 @@ impl Version {
     pub(crate) fn style(self) -> Style {
         match self {
             Version::V1 => Style::V1,
-            Version::V2 | Version::Learned => Style::V2,
+            Version::V2 | Version::V3 | Version::Learned => Style::V2,
         }
     }
 }

@@ -31,8 +31,10 @@ with the learned model's discards), baseline-learned (the learned model's
 discards, riichi and calls), mc (Monte Carlo search over sampled worlds: --think TIME or --samples N
 per decision; with --samples and a seed, games reproduce exactly; its prior and
 rollouts are the first baseline's, also named mc-v1), mc-v2 (the same search on
-the second baseline: its prior and rollout rules), mc-learned (the search with
-the learned baseline as its prior, the second baseline's rules in its rollouts), and cmd:COMMAND, an external mjai bot (run by sh -c, {seat} replaced by its seat,
+the second baseline: its prior and rollout rules), mc-v3 (the search with the
+third baseline as its prior, the second's rules in its rollouts), mc-learned
+(the search with the learned baseline as its prior, the second baseline's
+rules in its rollouts), and cmd:COMMAND, an external mjai bot (run by sh -c, {seat} replaced by its seat,
 spoken to as on mjai.app with only what its seat sees). A bot's illegal
 action, bad line, crash or silence past --bot-timeout is a fault: the
 baseline plays that decision, the faults go to standard error after the run
@@ -393,7 +395,7 @@ mod tests {
         );
         let e = usage_error(&["selfplay", "--players", "a,b,c,d"]);
         assert!(
-            e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-learned, cmd:COMMAND)\n"),
+            e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-v3, mc-learned, cmd:COMMAND)\n"),
             "{e}"
         );
         for (flag, needle) in [
