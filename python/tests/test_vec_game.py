@@ -3,6 +3,10 @@ seats, the GIL let go while Rust steps, events, and every bad argument
 refused with a ValueError that changes no game."""
 
 import json
+import os
+import sys
+import time
+import warnings
 
 import numpy as np
 import pytest
@@ -155,6 +159,42 @@ def test_the_gil_is_released_while_rust_steps():
     assert runs_another_thread_during(lambda: vg.step(action))
     # The check itself: pure Python holds the GIL throughout.
     assert not runs_another_thread_during(lambda: sum(range(3_000_000)))
+
+
+def test_a_forked_child_steps_resets_and_drops_a_batch_with_helper_threads():
+    # 256 rows are shared with helper threads (on two cores or more); a
+    # child forked from this process (multiprocessing's default on Linux)
+    # has a copy of the batch but none of the threads.
+    vg = tenpai.VecGame(256, seed=7, length="east")
+    rng = np.random.default_rng(1)
+    for _ in range(20):
+        vg.step(random_actions(vg, rng))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)  # fork with threads
+        pid = os.fork()
+    if pid == 0:
+        code = 1
+        try:
+            for _ in range(20):
+                vg.step(random_actions(vg, rng))
+            vg.reset()  # dealt on rayon's threads in the parent
+            vg.step(random_actions(vg, rng))
+            unraisable = []  # a panic in a drop is reported here
+            sys.unraisablehook = unraisable.append
+            del vg
+            code = 2 if unraisable else 0
+        finally:
+            os._exit(code)
+    deadline = time.monotonic() + 60  # a guard against a hang
+    while time.monotonic() < deadline:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            assert os.waitstatus_to_exitcode(status) == 0
+            return
+        time.sleep(0.05)
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+    pytest.fail("the forked child hangs")
 
 
 def test_rewards_add_up_to_the_final_score_change():

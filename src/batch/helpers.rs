@@ -16,7 +16,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::thread::{self, JoinHandle};
+use std::thread::{self, JoinHandle, Thread};
 use std::time::{Duration, Instant};
 
 /// How long a helper waits for the next step spinning (keeping its core
@@ -43,10 +43,18 @@ struct JobPtr(*const Work<'static>);
 // any helper holds it.
 unsafe impl Send for JobPtr {}
 
+/// A step now running: its work and the thread to wake when the last
+/// helper leaves it.
+#[derive(Clone)]
+struct Job {
+    work: JobPtr,
+    caller: Thread,
+}
+
 /// What the caller and its helpers share.
 struct Shared {
     /// The step now running, if any; a helper takes it only under this lock.
-    job: Mutex<Option<JobPtr>>,
+    job: Mutex<Option<Job>>,
     /// Bumped at each step (and at the end): what a waiting helper watches.
     epoch: AtomicU64,
     /// Helpers running the job now.
@@ -57,10 +65,12 @@ struct Shared {
     stop: AtomicBool,
     /// A helper's run of the job panicked.
     panicked: AtomicBool,
+    /// Times a caller slept waiting for the helpers to leave a step.
+    caller_sleeps: AtomicU64,
 }
 
 impl Shared {
-    fn job(&self) -> MutexGuard<'_, Option<JobPtr>> {
+    fn job(&self) -> MutexGuard<'_, Option<Job>> {
         self.job.lock().unwrap_or_else(|e| e.into_inner())
     }
 }
@@ -70,6 +80,10 @@ impl Shared {
 pub(crate) struct Helpers {
     shared: Arc<Shared>,
     threads: Vec<JoinHandle<()>>,
+    /// The process that started the threads: in a child forked from it
+    /// (Python's multiprocessing) the threads do not exist, and the caller
+    /// does all the work.
+    pid: u32,
 }
 
 impl Helpers {
@@ -83,6 +97,7 @@ impl Helpers {
             sleepers: AtomicUsize::new(0),
             stop: AtomicBool::new(false),
             panicked: AtomicBool::new(false),
+            caller_sleeps: AtomicU64::new(0),
         });
         let threads = (0..k)
             .map_while(|i| {
@@ -93,7 +108,11 @@ impl Helpers {
                     .ok()
             })
             .collect();
-        Helpers { shared, threads }
+        Helpers {
+            shared,
+            threads,
+            pid: std::process::id(),
+        }
     }
 
     /// The number of helper threads.
@@ -101,14 +120,21 @@ impl Helpers {
         self.threads.len()
     }
 
+    /// This is a process forked from the one that made the helpers: their
+    /// threads (and rayon's) do not exist here.
+    pub(crate) fn forked(&self) -> bool {
+        std::process::id() != self.pid
+    }
+
     /// Runs `work(true)` on this thread and `work(false)` on each helper
-    /// that sees the step in time; returns when every run has returned.
+    /// that sees the step in time; returns when every run has returned. In
+    /// a forked child, runs `work(true)` alone.
     ///
     /// # Panics
     /// When a run of `work` panicked (a bug: the batch's steps never
     /// panic).
-    pub(crate) fn run(&self, work: &Work<'_>) {
-        if self.threads.is_empty() {
+    pub(crate) fn run(&mut self, work: &Work<'_>) {
+        if self.threads.is_empty() || self.forked() {
             return work(true);
         }
         let erased: *const Work<'_> = work;
@@ -117,12 +143,15 @@ impl Helpers {
         // whether this function returns or unwinds.
         let ptr =
             JobPtr(unsafe { std::mem::transmute::<*const Work<'_>, *const Work<'static>>(erased) });
-        *self.shared.job() = Some(ptr);
+        let retire = Retire(&self.shared);
+        *self.shared.job() = Some(Job {
+            work: ptr,
+            caller: thread::current(),
+        });
         self.shared.epoch.fetch_add(1, Ordering::SeqCst);
         if self.shared.sleepers.load(Ordering::SeqCst) > 0 {
             self.threads.iter().for_each(|t| t.thread().unpark());
         }
-        let retire = Retire(&self.shared);
         work(true);
         drop(retire);
         if self.shared.panicked.swap(false, Ordering::SeqCst) {
@@ -132,21 +161,29 @@ impl Helpers {
 }
 
 /// Takes the job back and waits until no helper runs it (on return and on
-/// unwinding alike).
+/// unwinding alike): spins for [`SPIN`] as a helper does, then sleeps until
+/// the last helper to leave wakes it.
 struct Retire<'s>(&'s Shared);
 
 impl Drop for Retire<'_> {
     fn drop(&mut self) {
         *self.0.job() = None;
-        // From here no helper takes the job; those that took it finish the
-        // rows they hold (at most one chunk each) and leave.
+        // From here no helper takes the job; those that took it run it to
+        // its end (taking what is left of the step) and leave.
+        let start = Instant::now();
         let mut spins = 0u32;
         while self.0.active.load(Ordering::Acquire) != 0 {
-            spins += 1;
+            spins = spins.saturating_add(1);
             if spins < PURE_SPINS {
                 std::hint::spin_loop();
-            } else {
+            } else if start.elapsed() < SPIN {
                 thread::yield_now();
+            } else {
+                // The helper whose leaving brings `active` to 0 unparks this
+                // thread (an unpark before the park is not lost); a wake-up
+                // for any other reason looks at `active` again.
+                self.0.caller_sleeps.fetch_add(1, Ordering::Relaxed);
+                thread::park();
             }
         }
     }
@@ -154,6 +191,12 @@ impl Drop for Retire<'_> {
 
 impl Drop for Helpers {
     fn drop(&mut self) {
+        if self.forked() {
+            // The handles name threads of the parent process: joining one
+            // would wait forever, detaching one touches what is not there.
+            std::mem::forget(std::mem::take(&mut self.threads));
+            return;
+        }
         self.shared.stop.store(true, Ordering::SeqCst);
         self.shared.epoch.fetch_add(1, Ordering::SeqCst);
         for t in self.threads.drain(..) {
@@ -179,17 +222,19 @@ fn helper(shared: &Shared) {
             if job.is_some() {
                 shared.active.fetch_add(1, Ordering::SeqCst);
             }
-            *job
+            job.clone()
         };
-        if let Some(ptr) = job {
+        if let Some(job) = job {
             // SAFETY: the caller is inside `Helpers::run` (the job was taken
             // under the lock with `active` raised): `Retire` waits for this
             // run to end before the job's borrow ends.
-            let run = catch_unwind(AssertUnwindSafe(|| unsafe { (*ptr.0)(false) }));
+            let run = catch_unwind(AssertUnwindSafe(|| unsafe { (*job.work.0)(false) }));
             if run.is_err() {
                 shared.panicked.store(true, Ordering::SeqCst);
             }
-            shared.active.fetch_sub(1, Ordering::Release);
+            if shared.active.fetch_sub(1, Ordering::AcqRel) == 1 {
+                job.caller.unpark();
+            }
         }
     }
 }
@@ -232,23 +277,43 @@ fn wait_for_step(shared: &Shared, seen: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc;
 
-    /// Waits until `done()` (a guard against a hang, not a speed test).
+    /// A bound on a test that could only hang: a guard, not a speed test.
+    const HANG: Duration = Duration::from_secs(60);
+
+    /// Waits until `done()`, failing after [`HANG`].
     fn wait_until(what: &str, done: impl Fn() -> bool) {
         let start = Instant::now();
         while !done() {
-            assert!(
-                start.elapsed() < Duration::from_secs(30),
-                "waited for {what}"
-            );
+            assert!(start.elapsed() < HANG, "waited for {what}");
             thread::yield_now();
+        }
+    }
+
+    /// Runs `test` on a thread of its own and fails if it has not ended
+    /// after [`HANG`] (a helper that never leaves: `run` or `drop` hangs).
+    fn within_bound(test: impl FnOnce() + Send + 'static) {
+        let (sent, ended) = mpsc::channel();
+        let t = thread::spawn(move || {
+            test();
+            let _ = sent.send(());
+        });
+        match ended.recv_timeout(HANG) {
+            Err(mpsc::RecvTimeoutError::Timeout) => panic!("the test hangs"),
+            _ => {
+                if let Err(panic) = t.join() {
+                    std::panic::resume_unwind(panic);
+                }
+            }
         }
     }
 
     /// A step of `items` pieces that the caller and helpers take from a
     /// shared counter; with `wait_for_helper`, the caller takes none until a
-    /// helper has taken one.
-    fn step(helpers: &Helpers, items: usize, wait_for_helper: bool) -> (Vec<usize>, usize) {
+    /// helper has taken one. Returns how often each piece was done and how
+    /// many pieces the helpers did.
+    fn step(helpers: &mut Helpers, items: usize, wait_for_helper: bool) -> (Vec<usize>, usize) {
         let next = AtomicUsize::new(0);
         let by_helpers = AtomicUsize::new(0);
         let done: Vec<AtomicUsize> = (0..items).map(|_| AtomicUsize::new(0)).collect();
@@ -271,61 +336,115 @@ mod tests {
 
     #[test]
     fn every_piece_of_every_step_is_done_once_with_zero_one_or_three_helpers() {
-        for k in [0, 1, 3] {
-            let helpers = Helpers::new(k);
-            assert_eq!(helpers.len(), k);
-            for s in 0..200 {
-                let (done, _) = step(&helpers, 1000, false);
-                assert!(done.iter().all(|&d| d == 1), "{k} helpers, step {s}");
+        within_bound(|| {
+            for k in [0, 1, 3] {
+                let mut helpers = Helpers::new(k);
+                assert_eq!(helpers.len(), k);
+                for s in 0..200 {
+                    // Every other step the caller waits for a helper's piece.
+                    let (done, by_helpers) = step(&mut helpers, 1000, k > 0 && s % 2 == 0);
+                    assert!(done.iter().all(|&d| d == 1), "{k} helpers, step {s}");
+                    if k > 0 && s % 2 == 0 {
+                        assert!(by_helpers > 0, "{k} helpers, step {s}");
+                    }
+                }
             }
-        }
+        });
     }
 
     #[test]
     fn helpers_take_part_awake_and_after_they_fell_asleep() {
-        let helpers = Helpers::new(2);
-        let (done, by_helpers) = step(&helpers, 100, true);
-        assert!(done.iter().all(|&d| d == 1));
-        assert!(by_helpers > 0);
-        // Past their spin, both sleep; the next step wakes them.
-        wait_until("two sleepers", || {
-            helpers.shared.sleepers.load(Ordering::SeqCst) == 2
+        within_bound(|| {
+            let mut helpers = Helpers::new(2);
+            let (done, by_helpers) = step(&mut helpers, 100, true);
+            assert!(done.iter().all(|&d| d == 1));
+            assert!(by_helpers > 0);
+            // Past their spin, both sleep; the next step wakes them.
+            wait_until("two sleepers", || {
+                helpers.shared.sleepers.load(Ordering::SeqCst) == 2
+            });
+            let (done, by_helpers) = step(&mut helpers, 100, true);
+            assert!(done.iter().all(|&d| d == 1));
+            assert!(by_helpers > 0);
         });
-        let (done, by_helpers) = step(&helpers, 100, true);
-        assert!(done.iter().all(|&d| d == 1));
-        assert!(by_helpers > 0);
     }
 
     #[test]
-    fn dropped_helpers_end_their_threads() {
-        let helpers = Helpers::new(3);
-        step(&helpers, 10, false);
-        let shared = Arc::clone(&helpers.shared);
-        drop(helpers);
-        assert_eq!(Arc::strong_count(&shared), 1, "no thread holds the state");
-    }
-
-    #[test]
-    fn a_panic_in_a_helper_reaches_the_caller_after_every_helper_left() {
-        let helpers = Helpers::new(1);
-        let took = AtomicBool::new(false);
-        let run = catch_unwind(AssertUnwindSafe(|| {
+    fn a_caller_waiting_for_a_slow_helper_sleeps_and_the_helper_wakes_it() {
+        within_bound(|| {
+            let mut helpers = Helpers::new(1);
+            let shared = Arc::clone(&helpers.shared);
+            let took = AtomicBool::new(false);
             helpers.run(&|caller| {
                 if caller {
                     wait_until("the helper", || took.load(Ordering::SeqCst));
                 } else {
                     took.store(true, Ordering::SeqCst);
-                    panic!("a bug in a row's step");
+                    // Leaves only once the caller has gone to sleep.
+                    wait_until("the caller's sleep", || {
+                        shared.caller_sleeps.load(Ordering::SeqCst) > 0
+                    });
                 }
-            })
-        }));
-        let message = run.unwrap_err();
-        assert_eq!(
-            message.downcast_ref::<&str>(),
-            Some(&"a batch helper thread panicked while stepping rows")
-        );
-        assert_eq!(helpers.shared.active.load(Ordering::SeqCst), 0);
-        let (done, _) = step(&helpers, 50, false);
-        assert!(done.iter().all(|&d| d == 1), "the helpers still work");
+            });
+            assert_eq!(helpers.shared.active.load(Ordering::SeqCst), 0);
+        });
+    }
+
+    #[test]
+    fn dropped_helpers_end_their_threads() {
+        within_bound(|| {
+            let mut helpers = Helpers::new(3);
+            step(&mut helpers, 10, true);
+            let shared = Arc::clone(&helpers.shared);
+            drop(helpers);
+            assert_eq!(Arc::strong_count(&shared), 1, "no thread holds the state");
+        });
+    }
+
+    #[test]
+    fn in_a_forked_child_the_caller_does_every_piece_and_drop_joins_nothing() {
+        within_bound(|| {
+            let mut helpers = Helpers::new(2);
+            step(&mut helpers, 10, true);
+            // As a child forked from another process sees it.
+            helpers.pid = helpers.pid.wrapping_add(1);
+            assert!(helpers.forked());
+            let before = helpers.shared.epoch.load(Ordering::SeqCst);
+            let (done, by_helpers) = step(&mut helpers, 100, false);
+            assert!(done.iter().all(|&d| d == 1));
+            assert_eq!(by_helpers, 0);
+            assert_eq!(helpers.shared.epoch.load(Ordering::SeqCst), before);
+            let shared = Arc::clone(&helpers.shared);
+            drop(helpers);
+            assert!(!shared.stop.load(Ordering::SeqCst), "the threads not told");
+            // The real threads of this process are left running, asleep.
+        });
+    }
+
+    #[test]
+    fn a_panic_in_a_helper_reaches_the_caller_after_every_helper_left() {
+        within_bound(|| {
+            let mut helpers = Helpers::new(1);
+            let took = AtomicBool::new(false);
+            let run = catch_unwind(AssertUnwindSafe(|| {
+                helpers.run(&|caller| {
+                    if caller {
+                        wait_until("the helper", || took.load(Ordering::SeqCst));
+                    } else {
+                        took.store(true, Ordering::SeqCst);
+                        panic!("a bug in a row's step");
+                    }
+                })
+            }));
+            let message = run.unwrap_err();
+            assert_eq!(
+                message.downcast_ref::<&str>(),
+                Some(&"a batch helper thread panicked while stepping rows")
+            );
+            assert_eq!(helpers.shared.active.load(Ordering::SeqCst), 0);
+            let (done, by_helpers) = step(&mut helpers, 50, true);
+            assert!(done.iter().all(|&d| d == 1));
+            assert!(by_helpers > 0, "the helper still works");
+        });
     }
 }

@@ -70,8 +70,7 @@ pub struct VecGame {
     views: Vec<Observation>,
     /// Rows from which the games are dealt on all cores.
     parallel_from: usize,
-    /// The threads that step rows beside the caller's: none below
-    /// `parallel_from` rows, else one fewer than rayon's pool has.
+    /// The threads that step rows beside the caller's: [`helper_count`].
     helpers: Helpers,
 }
 
@@ -83,11 +82,18 @@ impl VecGame {
     /// [`crate::arena::seat_seed`] of the game's seed, as self-play seeds
     /// them).
     ///
-    /// From 128 rows (2 with a Monte Carlo seat) the steps are shared
-    /// between the calling thread and helper threads started here, one
+    /// From 128 rows (2 with a Monte Carlo seat) the steps are shared, a
+    /// chunk of 16 rows at a time, between the calling thread and helper
+    /// threads started here: one per chunk after the first, at most one
     /// fewer than the rayon pool the batch is made in has threads (all
-    /// cores, or `RAYON_NUM_THREADS`); they end when the batch is dropped.
-    /// The outputs do not depend on the number of threads.
+    /// cores, or `RAYON_NUM_THREADS`), so a batch of one chunk has none.
+    /// They end when the batch is dropped; in a process forked from the
+    /// one that made the batch (Python's `multiprocessing`), the calling
+    /// thread does all the work. The outputs do not depend on the number
+    /// of threads, except after a [`BatchError::Game`] (an engine bug):
+    /// the error is the same, but alone, a step stops at the failing row,
+    /// while shared, the other threads' chunks are stepped, so the rows'
+    /// games then differ.
     ///
     /// # Errors
     /// [`BatchError::Settings`] for `n` = 0 or above [`MAX_GAMES`], no seat
@@ -135,10 +141,7 @@ impl VecGame {
         // A Monte Carlo decision takes milliseconds: two rows pay for a
         // thread; otherwise a row's step is about a microsecond.
         let parallel_from = if mc { 2 } else { 128 };
-        let helpers = match n >= parallel_from {
-            true => rayon::current_num_threads().saturating_sub(1),
-            false => 0,
-        };
+        let helpers = helper_count(n, parallel_from, rayon::current_num_threads());
         let mut v = VecGame {
             rules: rules.clone(),
             seats,
@@ -220,12 +223,17 @@ impl VecGame {
             Some(seed) => (0..n).map(|i| seed.wrapping_add(i)).collect(),
             None => self.slots.iter().map(|s| s.seed.wrapping_add(n)).collect(),
         };
+        // rayon's threads, too, do not exist in a forked child.
+        let parallel_from = match self.helpers.forked() {
+            true => usize::MAX,
+            false => self.parallel_from,
+        };
         self.slots = deal(
             &self.rules,
             &self.seats,
             &seeds,
             &mut self.views,
-            self.parallel_from,
+            parallel_from,
         )?;
         self.observe(out)
     }
@@ -302,11 +310,22 @@ impl VecGame {
             n: n as u64,
         };
         if self.helpers.len() > 0 {
-            rows.step_shared(&ctx, &self.helpers)
+            rows.step_shared(&ctx, &mut self.helpers)
         } else {
             rows.step(&ctx)
         }
     }
+}
+
+/// The helper threads of a batch of `n` rows, shared from `parallel_from`
+/// rows, made in a rayon pool of `threads`: one per chunk of [`CHUNK`] rows
+/// after the caller's, at most `threads - 1` (a helper without a chunk
+/// would only be woken at each step for nothing).
+fn helper_count(n: usize, parallel_from: usize, threads: usize) -> usize {
+    if n < parallel_from {
+        return 0;
+    }
+    threads.min(n.div_ceil(CHUNK)).saturating_sub(1)
 }
 
 /// The games of these seeds, a chunk of [`CHUNK`] games a thread from
@@ -377,7 +396,7 @@ impl<'r> Rows<'r> {
     /// rows (in its cache) from one step to the next, and a helper that is
     /// slow to start leaves its rows to the caller. The error of the lowest
     /// row wins.
-    fn step_shared(self, ctx: &Ctx<'_>, helpers: &Helpers) -> Result<(), BatchError> {
+    fn step_shared(self, ctx: &Ctx<'_>, helpers: &mut Helpers) -> Result<(), BatchError> {
         use std::collections::VecDeque;
         use std::sync::Mutex;
         let mut chunks = VecDeque::with_capacity(self.views.len());
@@ -465,4 +484,32 @@ fn step_row(
         row.final_scores.fill(0);
     }
     slot.write_decision(&mut row)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn helpers_are_one_per_chunk_after_the_first_up_to_the_pool_less_one() {
+        // (rows, shared from, pool threads) -> helpers
+        let cases = [
+            ((1, 2, 64), 0),
+            ((16, 2, 64), 0),    // one chunk: the caller's
+            ((17, 2, 64), 1),    // two chunks
+            ((64, 2, 2), 1),     // the pool less one
+            ((127, 128, 64), 0), // not shared
+            ((128, 128, 64), 7),
+            ((256, 128, 64), 15),
+            ((256, 128, 2), 1),
+            ((256, 128, 1), 0),
+        ];
+        for ((n, from, threads), want) in cases {
+            assert_eq!(
+                helper_count(n, from, threads),
+                want,
+                "n {n}, from {from}, threads {threads}"
+            );
+        }
+    }
 }
