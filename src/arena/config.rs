@@ -165,7 +165,7 @@ impl std::str::FromStr for PlayerKind {
 
     /// `random`, `baseline`, `baseline-v1`, `baseline-v2`, `baseline-v3`,
     /// `baseline-learned`, `mc` (default settings:
-    /// 50 ms a decision, the default [`Version`]), `mc-v1`, `mc-v2`, `mc-learned` (the
+    /// 50 ms a decision, the default [`Version`]), `mc-v1`, `mc-v2`, `mc-v3`, `mc-learned` (the
     /// Monte Carlo player built on that baseline, [`Version`]) or `cmd:COMMAND` (an external bot,
     /// [`BOT_TIMEOUT`]).
     ///
