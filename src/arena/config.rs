@@ -215,7 +215,7 @@ impl std::str::FromStr for PlayerKind {
 impl fmt::Display for PlayerKind {
     /// `random`, `baseline`, `baseline-v1`, `baseline-v2`, `baseline-v3`,
     /// `baseline-learned`, `mc` (without the
-    /// settings; `mc-v1`, `mc-v2` or `mc-learned` for a version other than the default) or `cmd:COMMAND`.
+    /// settings; `mc-v1`, `mc-v2`, `mc-v3` or `mc-learned` for a version other than the default) or `cmd:COMMAND`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PlayerKind::Random => f.write_str("random"),
