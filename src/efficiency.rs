@@ -12,7 +12,8 @@
 use crate::error::HandError;
 use crate::hand::Hand;
 use crate::shanten::{
-    check_counts, chiitoitsu_of, combine, held_masks, join, kokushi_of, YAOCHU_MASK,
+    chiitoitsu_of, combine, held_masks, join, kokushi_of, scan_sized, TILES_3N1, TILES_3N2,
+    YAOCHU_MASK,
 };
 use crate::tables::encoding::{honor_rank, suit_rank};
 use crate::tables::format::{ClassCosts, ClassNeeds};
@@ -217,25 +218,13 @@ pub(crate) fn sort_best_first(discards: &mut [Discard]) {
 /// Checks counts of a 3n+1 hand (each at most 4, 1 to 13 tiles) and returns
 /// the number of tiles.
 pub(crate) fn check_13(counts: &TileCounts) -> Result<usize, HandError> {
-    let len = check_counts(counts)?;
-    if len % 3 != 1 {
-        return Err(HandError::WrongTileCount {
-            expected: "3n+1 tiles (1, 4, 7, 10 or 13)",
-            count: len,
-        });
-    }
-    Ok(len)
+    Ok(scan_sized(counts, 1, TILES_3N1)?.len)
 }
 
+/// Checks counts of a 3n+2 hand (each at most 4, 2 to 14 tiles) and returns
+/// the number of tiles.
 fn check_14(counts: &TileCounts) -> Result<usize, HandError> {
-    let len = check_counts(counts)?;
-    if len % 3 != 2 {
-        return Err(HandError::WrongTileCount {
-            expected: "3n+2 tiles (2, 5, 8, 11 or 14)",
-            count: len,
-        });
-    }
-    Ok(len)
+    Ok(scan_sized(counts, 2, TILES_3N2)?.len)
 }
 
 fn add(a: &TileCounts, b: Option<&TileCounts>) -> TileCounts {

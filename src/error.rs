@@ -14,6 +14,14 @@ fn notation_hint(ch: char) -> &'static str {
     }
 }
 
+/// `1 time`, `5 times`: a count of times, the noun agreeing with it.
+pub(crate) fn times(n: impl Into<u64>) -> String {
+    match n.into() {
+        1 => "1 time".to_string(),
+        n => format!("{n} times"),
+    }
+}
+
 /// What is wrong with a hand or its notation. Positions are 1-based character
 /// positions in the input text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -60,7 +68,7 @@ pub enum HandError {
         pos: usize,
     },
     /// More than four copies of a tile, counting called melds.
-    #[error("tile {tile} appears {count} times (max 4)")]
+    #[error("tile {tile} appears {} (max 4)", times(*.count as u64))]
     TooManyCopies {
         /// The tile.
         tile: Tile,
@@ -69,7 +77,7 @@ pub enum HandError {
     },
     /// More red fives of a suit than the rules' set holds (one per suit in
     /// both presets), melds included.
-    #[error("red five {} appears {count} times (the rules' set holds {max})", .tile.to_string().replacen('5', "0", 1))]
+    #[error("red five {} appears {} (the rules' set holds {max})", .tile.to_string().replacen('5', "0", 1), times(*.count))]
     TooManyRedFives {
         /// The five of the suit (`5m`, `5p` or `5s`).
         tile: Tile,

@@ -15,7 +15,7 @@
 //! - Seven pairs and thirteen orphans are counted from their definitions.
 
 use crate::error::HandError;
-use crate::shanten::{check_counts, Shanten};
+use crate::shanten::{check_counts, scan_complete_size, Shanten};
 use crate::tile::{TileCounts, KINDS};
 
 /// Whether a 3n+2 hand is complete (melds and a pair, seven pairs, thirteen
@@ -33,13 +33,7 @@ use crate::tile::{TileCounts, KINDS};
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
 pub fn is_agari(counts: &TileCounts) -> Result<bool, HandError> {
-    let len = check_counts(counts)?;
-    if len % 3 != 2 {
-        return Err(HandError::WrongTileCount {
-            expected: "3n+2 tiles (2, 5, 8, 11 or 14)",
-            count: len,
-        });
-    }
+    let len = scan_complete_size(counts)?.len;
     let mut c = *counts;
     Ok(standard_complete(&mut c, true)
         || (len == 14 && (chiitoitsu(counts) == -1 || kokushi(counts) == -1)))
@@ -283,13 +277,7 @@ pub type PlainDecomposition = (usize, Vec<(usize, bool)>);
 /// # Ok::<(), tenpai::HandError>(())
 /// ```
 pub fn standard_decompositions(counts: &TileCounts) -> Result<Vec<PlainDecomposition>, HandError> {
-    let len = check_counts(counts)?;
-    if len % 3 != 2 {
-        return Err(HandError::WrongTileCount {
-            expected: "3n+2 tiles (2, 5, 8, 11 or 14)",
-            count: len,
-        });
-    }
+    scan_complete_size(counts)?;
     fn go(
         c: &mut TileCounts,
         pair: Option<usize>,

@@ -169,12 +169,30 @@ pub(crate) fn check_scan(counts: &TileCounts) -> Result<Scan, HandError> {
     }
 }
 
+/// What a query of 3n+1 tiles takes, as its error says it.
+pub(crate) const TILES_3N1: &str = "3n+1 tiles (1, 4, 7, 10 or 13)";
+
+/// What a query of 3n+2 tiles takes, as its error says it.
+pub(crate) const TILES_3N2: &str = "3n+2 tiles (2, 5, 8, 11 or 14)";
+
 /// Checks counts of a 3n+2 hand and returns its [`Scan`].
 #[inline(always)]
 pub(crate) fn scan_complete_size(counts: &TileCounts) -> Result<Scan, HandError> {
+    scan_sized(counts, 2, TILES_3N2)
+}
+
+/// Checks counts of a hand of 3n+`rem` tiles (at most 14) and returns its
+/// [`Scan`]; any other count is an error that says `expected`, whatever
+/// the count (a multiple of three included).
+#[inline(always)]
+pub(crate) fn scan_sized(
+    counts: &TileCounts,
+    rem: usize,
+    expected: &'static str,
+) -> Result<Scan, HandError> {
     match scan(counts) {
-        Some(s) if s.len <= 14 && s.len % 3 == 2 => Ok(s),
-        _ => Err(count_error(counts, "3n+2 tiles (2, 5, 8, 11 or 14)")),
+        Some(s) if s.len <= 14 && s.len % 3 == rem => Ok(s),
+        _ => Err(count_error(counts, expected)),
     }
 }
 

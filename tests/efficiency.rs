@@ -120,6 +120,44 @@ fn analyze_err_needs_3n_plus_2() {
     );
 }
 
+/// A multiple of three is neither size: each query names only the size it
+/// takes, never the "3n+1 or 3n+2" of the shanten queries.
+#[test]
+fn sized_queries_err_on_3n_tiles_name_only_their_own_size() {
+    let three = counts("123m");
+    let t = Tables::embedded();
+    let plus_2 = "expected 3n+2 tiles (2, 5, 8, 11 or 14), got 3";
+    let plus_1 = "expected 3n+1 tiles (1, 4, 7, 10 or 13), got 3";
+    assert_eq!(analyze(&three, None).unwrap_err().to_string(), plus_2);
+    let melded = hand("123m [456p] [789s] [111z]");
+    assert_eq!(
+        t.analyze_with_melds(&melded, None).unwrap_err().to_string(),
+        plus_2
+    );
+    assert_eq!(ukeire(&three, None).unwrap_err().to_string(), plus_1);
+    assert_eq!(
+        t.ukeire_with_melds(&melded, None).unwrap_err().to_string(),
+        plus_1
+    );
+    assert_eq!(tenpai::waits(&three, None).unwrap_err().to_string(), plus_1);
+    assert_eq!(tenpai::is_agari(&three).unwrap_err().to_string(), plus_2);
+    assert_eq!(
+        tenpai::reference::is_agari(&three).unwrap_err().to_string(),
+        plus_2
+    );
+    assert_eq!(
+        tenpai::reference::standard_decompositions(&three)
+            .unwrap_err()
+            .to_string(),
+        plus_2
+    );
+    // The shanten queries take both sizes and say so.
+    assert_eq!(
+        tenpai::shanten(&three).unwrap_err().to_string(),
+        "expected 3n+1 or 3n+2 tiles (1, 2, 4, 5, 7, 8, 10, 11, 13 or 14), got 3"
+    );
+}
+
 #[test]
 fn ukeire_with_melds_sees_used_up_copies() {
     let t = Tables::embedded();

@@ -186,3 +186,84 @@ fn bot_err_names_the_event_and_its_problem() {
         assert_eq!(run(lines).to_string(), want, "{lines:?}");
     }
 }
+
+/// `start_kyoku` for seat 0 with `scores` and `kyotaku`, after `start_game`.
+fn deal_line(scores: &str, kyotaku: u32) -> String {
+    let hidden = r#"["?","?","?","?","?","?","?","?","?","?","?","?","?"]"#;
+    format!(
+        r#"[{{"type":"start_game","id":0}},{{"type":"start_kyoku","bakaze":"E","kyoku":1,"honba":0,"kyotaku":{kyotaku},"oya":0,"dora_marker":"1m","scores":{scores},"tehais":[["1m","2m","3m","4p","5p","6p","7s","8s","9s","E","E","E","S"],{hidden},{hidden},{hidden}]}}]"#
+    )
+}
+
+/// The first error of following `line`, or `None`.
+fn follow_line(rules: &Rules, line: &str) -> Option<String> {
+    let mut bot = eager_bot(rules, 1, SeatIndex::ALL[0]);
+    let events = match parse_line(line, Protocol::Batch) {
+        Ok(events) => events,
+        Err(e) => return Some(e.to_string()),
+    };
+    events
+        .iter()
+        .find_map(|m| bot.observe(m).err())
+        .map(|e| e.to_string())
+}
+
+#[test]
+fn bot_err_start_kyoku_scores_no_game_reaches_name_the_event_and_field() {
+    let tenhou = Rules::tenhou();
+    let cases: [(String, &str); 6] = [
+        (
+            deal_line("[25000,25000,25000]", 0),
+            "event 1 (start_kyoku): scores: expected 4 numbers, one a seat, got 3",
+        ),
+        (
+            deal_line("[25000,25000,25000,25000,0]", 0),
+            "event 1 (start_kyoku): scores: expected 4 numbers, one a seat, got 5",
+        ),
+        (
+            deal_line("[25000,25000,25000,3000000000]", 0),
+            "event 1 (start_kyoku): scores [25000,25000,25000,3000000000]: expected 4 whole \
+             numbers of points, one a seat",
+        ),
+        // Far apart and far out: the sum is worked out without overflowing,
+        // and no rules deal 0 points or fewer.
+        (
+            deal_line("[2147483647,2147483647,-2147483648,-2147483648]", 0),
+            "event 1 (start_kyoku): illegal start_kyoku scores [2147483647, 2147483647, -2147483648, \
+             -2147483648]: with 0 riichi sticks they make -2 points on the table: a game deals \
+             more than 0",
+        ),
+        (
+            deal_line("[2147483647,2147483647,2147483647,2147483647]", 0),
+            "event 1 (start_kyoku): illegal start_kyoku scores [2147483647, 2147483647, 2147483647, \
+             2147483647]: with 0 riichi sticks they make 8589934588 points on the table: more \
+             than a game holds",
+        ),
+        // Tenhou's rules end the game below zero: no deal can follow.
+        (
+            deal_line("[55000,25000,25000,-5000]", 1),
+            "event 1 (start_kyoku): illegal start_kyoku scores [55000, 25000, 25000, -5000]: seat 3 \
+             has -5000 points, but the rules end the game when a seat goes below 0",
+        ),
+    ];
+    for (line, want) in &cases {
+        assert_eq!(follow_line(&tenhou, line).as_deref(), Some(*want), "{line}");
+    }
+    // What a game can reach is followed: a riichi stick on the table, a
+    // game dealt 30,000 each (a log or host under other rules), and a seat
+    // below zero when the rules play on.
+    assert_eq!(
+        follow_line(&tenhou, &deal_line("[24000,25000,25000,25000]", 1)),
+        None
+    );
+    assert_eq!(
+        follow_line(&tenhou, &deal_line("[30000,30000,30000,30000]", 0)),
+        None
+    );
+    let mut play_on = Rules::tenhou();
+    play_on.game.bust_ends = false;
+    assert_eq!(
+        follow_line(&play_on, &deal_line("[55000,26000,25000,-6000]", 0)),
+        None
+    );
+}

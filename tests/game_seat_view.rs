@@ -366,7 +366,8 @@ fn seat_view_hidden_win_without_deltas_leaves_scores_unsettled_until_the_deal() 
     );
     assert_eq!(
         s.apply(&bad).unwrap_err().to_string(),
-        "illegal start_kyoku: points 99000 on the table, not 100000"
+        "illegal start_kyoku scores [73000, 9000, 9000, 8000]: with 0 riichi sticks they make 99000 \
+         points on the table, not the game's 100000"
     );
 }
 

@@ -51,6 +51,30 @@ fn notation_refuses_more_red_fives_than_the_set() {
     );
 }
 
+/// Rules without red fives refuse a single one: "1 time", "1 red five",
+/// never "1 times" or "1 red fives".
+#[test]
+fn one_red_five_under_rules_without_them_is_counted_in_the_singular() {
+    assert_eq!(
+        Hand::parse_with_red_fives("0m1234p", [0, 1, 1])
+            .unwrap_err()
+            .to_string(),
+        "red five 0m appears 1 time (the rules' set holds 0)"
+    );
+    let mut no_red = Rules::tenhou();
+    no_red.scoring.red_fives = [0, 0, 0];
+    let record: SituationRecord =
+        serde_json::from_str(r#"{"hand":"123m406p678s555z11s","win_tile":"5z"}"#).unwrap();
+    let err = record
+        .to_situation()
+        .and_then(|s| tenpai::score::score(&s, &no_red))
+        .unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "invalid situation: 1 red five of Pin (hand, melds and indicators) but the rules have 0"
+    );
+}
+
 #[test]
 fn score_json_refuses_more_red_fives_than_the_rules() {
     let record: SituationRecord =

@@ -110,7 +110,7 @@ fn shanten_batch_bad_line_in_the_middle() {
     assert_eq!(
         r.err,
         "line 3: tile 5p appears 5 times (max 4)\n\
-         error: 1 input line of 5 could not be answered\n"
+         error: 1 input line of 4 could not be answered\n"
     );
 }
 
@@ -487,12 +487,20 @@ fn tables_file_is_checked_by_every_command() {
 
 #[test]
 fn threads_zero_is_refused_by_every_command() {
-    for cmd in ["play", "suggest", "selfplay"] {
+    for cmd in [
+        "play",
+        "suggest",
+        "selfplay",
+        "review",
+        "agreement",
+        "mjai",
+        "serve",
+    ] {
         let r = tenpai(&[cmd, "--threads", "0"]);
         assert_eq!(r.code, 2, "{cmd}");
         assert!(
             r.err
-                .contains("invalid value '0' for '--threads <N>': 0 threads cannot run anything"),
+                .starts_with("error: --threads must be 1 or more, got 0\n\nUsage: tenpai "),
             "{cmd}: {}",
             r.err
         );

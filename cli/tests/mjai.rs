@@ -85,8 +85,20 @@ fn mjai_ok_lines_answers_only_decisions() {
 #[test]
 fn mjai_err_names_the_line_and_the_problem() {
     let base = batch();
-    let cases: [(String, &str, usize); 4] = [
+    let cases: [(String, &str, usize); 6] = [
         (format!("{base}not json\n"), "error: line 6: not an mjai message: expected ident at line 1 column 2\n", 5),
+        // Scores no game reaches: the event and its field named.
+        (
+            base.replace("[25000,25000,25000,25000]", "[25000,25000,25000]"),
+            "error: line 2: event 0 (start_kyoku): scores: expected 4 numbers, one a seat, got 3\n",
+            1,
+        ),
+        (
+            base.replace("[25000,25000,25000,25000]", "[45000,25000,35000,-5000]"),
+            "error: line 2: event 0 (start_kyoku): illegal start_kyoku scores [45000, 25000, 35000, -5000]: \
+             seat 3 has -5000 points, but the rules end the game when a seat goes below 0\n",
+            1,
+        ),
         (
             base.replace(r#"{"type":"tsumo","actor":1,"pai":"N"}"#, r#"{"type":"tsumo","actor":1,"pai":"?"}"#),
             "error: line 3: event 0 (tsumo): illegal tsumo by seat 1: this seat's own tile must be named, not ?\n",

@@ -336,18 +336,22 @@ fn play_ok_watch_plays_the_same_game_as_the_ai_choosing_for_you() {
     let (out, watched) = play_logged(&[args, &["--watch"]].concat(), "");
     assert!(out.starts_with(
         "tenpai play: seed 7, east-only game, tenhou rules, watching: seat E, opponents: baseline-v1\n\
-         === East 1 · 0 honba · 0 sticks · dealer You · your seat wind East ===\n\
+         === East 1 · 0 honba · 0 sticks · dealer East · East's seat wind East ===\n\
          East 1 · 0 honba · 0 sticks · dora indicator 2p · wall 70\n"
     ));
     assert!(
-        out.contains("\nYou: discard 2z\nRight: discard 4z\n"),
+        out.contains("\nEast: discard 2z\nSouth: discard 4z\n"),
         "{out}"
     );
     assert!(
         !out.lines().any(|l| l.starts_with("> ")),
         "no prompt while watching"
     );
-    assert!(ranking(&out).contains("1. Left    31,000 points"));
+    assert!(ranking(&out).contains("1. North   31,000 points"));
+    // No seat is "You" while watching: the table's rows, the moves and the
+    // ranking name each seat by its wind.
+    assert!(out.contains("\n  East   E  25,000  dealer"), "{out}");
+    assert!(!out.contains("You") && !out.contains("your"), "{out}");
     // The same moves after start_game, whose names say who played.
     let rest = |log: &str| log.split_once('\n').unwrap().1.to_string();
     assert_eq!(

@@ -280,7 +280,7 @@ fn play_err_bad_options_are_named() {
     assert!(err(&["play", "--log", "/nonexistent/dir/game.mjson"])
         .starts_with("error: --log /nonexistent/dir/game.mjson: "));
     assert!(usage(&["play", "--samples", "0"])
-        .starts_with("error: invalid value '0' for '--samples <N>': 0 is not in 1..=4294967295\n"));
+        .starts_with("error: --samples must be 1 or more, got 0\n"));
     let r = tenpai_in(&["play", "--think", "fast"], "");
     assert_eq!(r.code, 2);
     assert!(r

@@ -140,7 +140,7 @@ fn review_err_bad_options_and_logs_are_named() {
         ),
         (
             vec![DOUBLE_RON.into(), "--samples".into(), "0".into()],
-            "invalid value '0' for '--samples <N>'",
+            "--samples must be 1 or more, got 0\n",
         ),
         (
             vec![DOUBLE_RON.into(), "--threshold=-1".into()],

@@ -33,6 +33,9 @@ fn outputs_are_checked_before_the_work_and_named() {
     let d = dir.path().to_str().unwrap();
     let f = file.to_str().unwrap();
     let under_file = format!("{f}/sub");
+    // A typo higher up a path: its last folder would be made, not the rest.
+    let typo = format!("{d}/typo/logs");
+    let typo_log = format!("{d}/typo/game.mjson");
     // The log of `review` does not exist either: the output is named, so it
     // was checked first (before the log is read, and before the review).
     let cases: Vec<(Vec<&str>, String)> = vec![
@@ -84,6 +87,24 @@ fn outputs_are_checked_before_the_work_and_named() {
             vec!["selfplay", "--games", "1", "--log-dir", &under_file],
             format!("error: --log-dir {under_file}: {f} is not a directory\n"),
         ),
+        // selfplay's and serve's --log-dir make only the last folder, as
+        // play --log writes only into a folder that exists.
+        (
+            vec!["selfplay", "--games", "1", "--log-dir", &typo],
+            format!(
+                "error: --log-dir {typo}: no directory {d}/typo (only the last folder of the path is made)\n"
+            ),
+        ),
+        (
+            vec!["serve", "--port", "0", "--log-dir", &typo],
+            format!(
+                "error: --log-dir {typo}: no directory {d}/typo (only the last folder of the path is made)\n"
+            ),
+        ),
+        (
+            vec!["play", "--seed", "1", "--log", &typo_log],
+            format!("error: --log {typo_log}: no directory {d}/typo\n"),
+        ),
     ];
     for (args, expected) in cases {
         let r = tenpai(&args);
@@ -96,6 +117,25 @@ fn outputs_are_checked_before_the_work_and_named() {
         .collect();
     assert_eq!(names, ["a-file"]);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+}
+
+#[test]
+fn log_dir_makes_only_its_last_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    let args = [
+        "selfplay",
+        "--games=1",
+        "--length=east",
+        "--players=random,random,random,random",
+        "--log-dir",
+        logs.to_str().unwrap(),
+    ];
+    let r = tenpai(&args);
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(logs.join("game-000000.mjson").is_file());
+    // Again, into the folder now there.
+    assert_eq!(tenpai(&args).code, 0);
 }
 
 #[test]
@@ -149,17 +189,20 @@ fn usage_errors_exit_2_naming_the_option() {
             vec!["mjai", "--seat", "4"],
             "invalid value '4' for '--seat <SEAT>': seat 4: expected 0 to 3",
         ),
-        (vec!["review", LOG, "--samples", "0"], "'--samples <N>'"),
-        (vec!["play", "--samples", "0"], "'--samples <N>'"),
-        (vec!["selfplay", "--samples", "0"], "'--samples <N>'"),
-        (vec!["mjai", "--samples", "0"], "'--samples <N>'"),
-        (with(HAND, &["--samples", "0"]), "'--samples <N>'"),
-        (vec!["review", LOG, "--samples", "many"], "'--samples <N>'"),
+        (vec!["review", LOG, "--samples", "0"], "--samples must be 1 or more, got 0\n"),
+        (vec!["play", "--samples", "0"], "--samples must be 1 or more, got 0\n"),
+        (vec!["selfplay", "--samples", "0"], "--samples must be 1 or more, got 0\n"),
+        (vec!["mjai", "--samples", "0"], "--samples must be 1 or more, got 0\n"),
+        (with(HAND, &["--samples", "0"]), "--samples must be 1 or more, got 0\n"),
+        (
+            vec!["review", LOG, "--samples", "many"],
+            "--samples must be a whole number 1 or more, got \"many\"\n",
+        ),
         (
             vec!["review", LOG, "--threshold=-1"],
             "'--threshold <RANKS>': \"-1\": expected a loss of 0 or more",
         ),
-        (vec!["review", LOG, "--threads", "0"], "'--threads <N>'"),
+        (vec!["review", LOG, "--threads", "0"], "--threads must be 1 or more, got 0\n"),
         (
             vec!["selfplay", "--players", "mc"],
             "'--players <A,B,C,D>': expected four players, got 1",
@@ -225,12 +268,88 @@ fn usage_errors_exit_2_naming_the_option() {
         ),
         (vec!["suggest", "--event", "3"], "--log <FILE>"),
         (vec!["play", "--think", "fast"], "'--think <TIME>'"),
-        (vec!["selfplay", "--games", "0"], "'--games <GAMES>'"),
+        (vec!["selfplay", "--games", "0"], "--games must be 1 or more, got 0\n"),
     ];
     for (args, needle) in cases {
         let r = tenpai(&args);
         let err = failed_with(&r, 2, &args);
         assert!(err.contains(needle), "{args:?}: {err}");
+    }
+}
+
+/// Every whole-number option says its range in words, naming itself, with
+/// the usage lines: never clap's range syntax (`1..=4294967295`).
+#[test]
+fn whole_number_options_say_their_range_in_words() {
+    let cases: Vec<(Vec<&str>, &str)> = vec![
+        (
+            vec!["selfplay", "--games", "0"],
+            "--games must be 1 or more, got 0",
+        ),
+        (
+            vec!["selfplay", "--games=-3"],
+            "--games must be 1 or more, got -3",
+        ),
+        (
+            vec!["selfplay", "--seed", "x"],
+            "--seed must be a whole number 0 or more, got \"x\"",
+        ),
+        (
+            vec!["selfplay", "--samples", "4294967296"],
+            "--samples must be between 1 and 4,294,967,295, got 4294967296",
+        ),
+        (
+            with(HAND, &["--left", "71"]),
+            "--left must be between 0 and 70, got 71",
+        ),
+        (
+            with(HAND, &["--honba", "256"]),
+            "--honba must be between 0 and 255, got 256",
+        ),
+        (
+            with(HAND, &["--event", "x"]),
+            "--event must be a whole number 0 or more, got \"x\"",
+        ),
+        (
+            vec!["serve", "--port", "65536"],
+            "--port must be between 0 and 65,535, got 65536",
+        ),
+        (
+            vec!["serve", "--max-messages-per-second", "0"],
+            "--max-messages-per-second must be 1 or more, got 0",
+        ),
+        (
+            vec!["serve", "--max-tables=-1"],
+            "--max-tables must be 0 or more, got -1",
+        ),
+        (
+            vec!["score", "11z", "--win", "1z", "--kyoutaku=-1"],
+            "--kyoutaku must be 0 or more, got -1",
+        ),
+        (
+            vec!["play", "--delay", "soon"],
+            "--delay must be a whole number 0 or more, got \"soon\"",
+        ),
+        (
+            vec!["mjai", "--seed", "1.5"],
+            "--seed must be a whole number 0 or more, got \"1.5\"",
+        ),
+        (
+            vec!["learn", LOG, "--out", "m.json", "--folds=-1"],
+            "--folds must be 0 or more, got -1",
+        ),
+    ];
+    for (args, message) in cases {
+        let r = tenpai(&args);
+        let err = failed_with(&r, 2, &args);
+        assert!(
+            err.starts_with(&format!("error: {message}\n\nUsage: tenpai ")),
+            "{args:?}: {err}"
+        );
+        assert!(
+            !err.lines().next().unwrap().contains(".."),
+            "{args:?}: {err}"
+        );
     }
 }
 
@@ -329,7 +448,7 @@ fn option_values_that_no_run_can_use_exit_2_and_contradictions_exit_1() {
         ),
         (
             with(HAND, &["--left", "71"]),
-            "error: invalid value '71' for '--left <LEFT>': 71 is not in 0..=70\n",
+            "error: --left must be between 0 and 70, got 71\n",
         ),
     ];
     for (args, start) in usage {

@@ -122,6 +122,26 @@ fn incoming(index: usize, value: Value) -> Result<Incoming, BotError> {
         None
     };
     let aka_flag = if start { flag("aka_flag")? } else { None };
+    // Four seats' points: said here with the field's name (the event
+    // reader's own message names no field).
+    for field in ["scores", "deltas"] {
+        match map.get(field) {
+            None | Some(Value::Null) => {}
+            Some(Value::Array(a)) if a.len() == 4 && a.iter().all(fits_i32) => {}
+            Some(Value::Array(a)) if a.len() != 4 => {
+                return Err(bad(
+                    &kind,
+                    format!("{field}: expected 4 numbers, one a seat, got {}", a.len()),
+                ))
+            }
+            Some(v) => {
+                return Err(bad(
+                    &kind,
+                    format!("{field} {v}: expected 4 whole numbers of points, one a seat"),
+                ))
+            }
+        }
+    }
     let can_act = flag("can_act")?.unwrap_or(true);
     let event: Event = serde_json::from_value(value).map_err(|e| bad(&kind, e.to_string()))?;
     Ok(Incoming {
@@ -131,6 +151,11 @@ fn incoming(index: usize, value: Value) -> Result<Incoming, BotError> {
         aka_flag,
         can_act,
     })
+}
+
+/// A JSON value that is a whole number an `i32` holds (points).
+fn fits_i32(v: &Value) -> bool {
+    v.as_i64().is_some_and(|n| i32::try_from(n).is_ok())
 }
 
 /// A bot's answer as one line of mjai JSON: the event it asks for, or

@@ -59,6 +59,18 @@ pub enum GameError {
         /// Deltas the engine computed.
         computed: [i32; 4],
     },
+    /// An event's `scores` that no game under the rules reaches: points on
+    /// the table (scores and riichi sticks) other than the rules deal or
+    /// than the game's so far, or a seat below zero when that ends the game.
+    #[error("illegal {event} scores {scores:?}: {problem}")]
+    Scores {
+        /// The event type (`start_kyoku`).
+        event: &'static str,
+        /// The scores given.
+        scores: [i32; 4],
+        /// What is impossible about them.
+        problem: String,
+    },
     /// An event naming a seat that is not 0 to 3.
     #[error("{event}: {source}")]
     Seat {

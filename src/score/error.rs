@@ -104,7 +104,7 @@ pub enum InvalidSituation {
         tile: Tile,
     },
     /// A fifth copy of a tile, counting melds and dora and ura indicators.
-    #[error("tile {tile} appears {count} times counting melds and indicators (max 4)")]
+    #[error("tile {tile} appears {} counting melds and indicators (max 4)", crate::error::times(*.count as u64))]
     TooManyCopies {
         /// The tile.
         tile: Tile,
@@ -118,7 +118,7 @@ pub enum InvalidSituation {
         tile: Tile,
     },
     /// More red fives of a suit than the rules put in the set.
-    #[error("{count} red fives of {suit:?} (hand, melds and indicators) but the rules have {max}")]
+    #[error("{count} red {} of {suit:?} (hand, melds and indicators) but the rules have {max}", if *.count == 1 { "five" } else { "fives" })]
     TooManyRedFives {
         /// The suit.
         suit: Suit,

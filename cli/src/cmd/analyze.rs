@@ -236,6 +236,20 @@ mod tests {
     }
 
     #[test]
+    fn analyze_err_3n_tiles_names_only_3n_plus_2() {
+        let (r, _, _) = tenpai(&["analyze", "123m"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "HAND \"123m\": expected 3n+2 tiles (2, 5, 8, 11 or 14), got 3"
+        );
+        let (r, _, _) = tenpai(&["analyze", "123m [456p] [789s] [111z]"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "HAND \"123m [456p] [789s] [111z]\": expected 3n+2 tiles (2, 5, 8, 11 or 14), got 3"
+        );
+    }
+
+    #[test]
     fn analyze_ok_the_only_red_five_is_discarded_as_0p() {
         let (r, out, _) = tenpai(&["analyze", "12345m0677889p66z"], "");
         r.unwrap();

@@ -61,7 +61,7 @@ pub struct Args {
     pub out: PathBuf,
 
     /// Folds of the cross-validation by game (0: none).
-    #[arg(long, value_name = "N", default_value_t = 4)]
+    #[arg(long, value_name = "N", default_value_t = 4, value_parser = crate::cmd::values::Whole::<usize>::at_least(0))]
     pub folds: usize,
 
     /// The ridge penalty (per choice) on the squared weights of each part.

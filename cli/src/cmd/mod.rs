@@ -26,7 +26,7 @@ use anyhow::{bail, Context, Result};
 use std::io::{self, Write};
 use std::path::Path;
 use tenpai::{Decomposition, Hand, MappedTables, Meld, Tables, Tile, TileCounts, TileSet};
-pub use values::{one_tile_text, parse_players, parse_threads, tile_counts_text, tile_list_text};
+pub use values::{one_tile_text, parse_players, tile_counts_text, tile_list_text};
 
 /// Where the tables come from: built into the program (`None`), or a checked,
 /// mapped file given with `--tables` / `TENPAI_TABLES`.
@@ -124,7 +124,8 @@ pub fn rules_asked(rules: Option<&str>, length: Option<&str>) -> Result<tenpai::
 pub enum Output {
     /// A file (created or replaced).
     File,
-    /// A directory (created with its parents when missing).
+    /// A directory, made when missing ([`make_output_dir`]) in a parent
+    /// that exists: a mistyped folder higher up is refused, not made.
     Dir,
 }
 
@@ -136,7 +137,8 @@ pub enum Output {
 /// # Errors
 /// Names the option and the path: a file that is a directory or in a
 /// directory that does not exist (or is not a directory), an existing file
-/// that is read-only; a directory that is a file, or under a file.
+/// that is read-only; a directory that is a file, or whose parent does not
+/// exist or is not a directory.
 pub fn check_output(option: &str, path: &Path, kind: Output) -> Result<()> {
     let fail = |why: String| Err(anyhow::anyhow!("{option} {}: {why}", path.display()));
     if path.as_os_str().is_empty() {
@@ -160,18 +162,49 @@ pub fn check_output(option: &str, path: &Path, kind: Output) -> Result<()> {
             }
         }
         Output::Dir => {
-            // The nearest part of the path that exists must be a directory.
-            match path.ancestors().find(|a| a.exists()) {
-                Some(a) if !a.is_dir() => {
-                    if a == path {
-                        fail("not a directory (files are written into a directory)".into())
-                    } else {
-                        fail(format!("{} is not a directory", a.display()))
-                    }
-                }
-                _ => Ok(()),
+            if path.exists() {
+                return match path.is_dir() {
+                    true => Ok(()),
+                    false => fail("not a directory (files are written into a directory)".into()),
+                };
+            }
+            // Only the last folder is made: its parent must be there.
+            let parent = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            if parent.is_dir() {
+                Ok(())
+            } else if parent.exists() {
+                fail(format!("{} is not a directory", parent.display()))
+            } else {
+                fail(format!(
+                    "no directory {} (only the last folder of the path is made)",
+                    parent.display()
+                ))
             }
         }
+    }
+}
+
+/// Makes the output directory `dir` of `option` (`--log-dir`) when it is
+/// missing: only its last folder, in a parent that exists
+/// ([`check_output`]), so that a typo higher up in a long path is refused,
+/// not made into folders.
+///
+/// # Errors
+/// [`check_output`]'s, or the folder cannot be made; the option and the
+/// path named.
+///
+/// # Panics
+/// Never.
+pub fn make_output_dir(option: &str, dir: &Path) -> Result<()> {
+    check_output(option, dir, Output::Dir)?;
+    match std::fs::create_dir(dir) {
+        Err(e) if !(e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir()) => {
+            Err(e).with_context(|| format!("{option} {}", dir.display()))
+        }
+        _ => Ok(()),
     }
 }
 
@@ -258,9 +291,9 @@ pub fn check_visible(hand: &Hand, visible: &TileCounts) -> Result<()> {
         let held = hand.concealed()[i] + melds[i];
         if held + visible[i] > 4 {
             bail!(
-                "--visible: tile {t} is {} times in the hand and {} times visible (max 4 in all)",
-                held,
-                visible[i]
+                "--visible: tile {t} is {} in the hand and {} visible (max 4 in all)",
+                count(held.into(), "time"),
+                count(visible[i].into(), "time")
             );
         }
     }

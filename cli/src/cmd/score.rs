@@ -110,11 +110,11 @@ pub struct Args {
     #[arg(long = "round", value_name = "E|S|W|N", default_value = "E")]
     pub round_wind: tenpai::Wind,
     /// Honba (300 points each).
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
     pub honba: u32,
     /// Riichi sticks (kyoutaku) on the table (1,000 points each, to the
     /// winner); `--sticks` is read too.
-    #[arg(long, alias = "sticks", value_name = "N", default_value_t = 0)]
+    #[arg(long, alias = "sticks", value_name = "N", default_value_t = 0, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
     pub kyoutaku: u32,
 
     /// Rule preset (tenhou, mahjongsoul) or a rules TOML file.

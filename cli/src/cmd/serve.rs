@@ -52,7 +52,7 @@ pub struct Args {
     pub bind: IpAddr,
 
     /// The port to listen on (0: any free port).
-    #[arg(long, default_value_t = 8080)]
+    #[arg(long, default_value_t = 8080, value_parser = crate::cmd::values::Whole::<u16>::at_least(0))]
     pub port: u16,
 
     /// Open the address in the system's browser.
@@ -65,10 +65,11 @@ pub struct Args {
 
     /// How long each AI move stays on screen before the next, in
     /// milliseconds (0: at once).
-    #[arg(long, value_name = "MS", default_value_t = 600)]
+    #[arg(long, value_name = "MS", default_value_t = 600, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub ai_delay: u64,
 
-    /// Write each game's mjai log into DIR as it is played.
+    /// Write each game's mjai log into DIR as it is played. DIR is made if
+    /// missing, in a folder that exists.
     #[arg(long, value_name = "DIR")]
     pub log_dir: Option<PathBuf>,
 
@@ -104,27 +105,27 @@ pub struct Args {
 
     /// Messages a connection may send per second (and at once); the ones
     /// past it are answered with an error and not read.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().messages_per_second, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().messages_per_second, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub max_messages_per_second: u32,
 
     /// WebSocket connections open at once from one IP address; one more
     /// is refused (HTTP 429).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub max_connections_per_address: u32,
 
     /// Lobby tables whose game is not over, in all; one more is refused
     /// (HTTP 503).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().tables)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().tables, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
     pub max_tables: u32,
 
     /// Lobby tables whose game is not over opened from one IP address;
     /// one more is refused (HTTP 429).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().tables_per_address)]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().tables_per_address, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
     pub max_tables_per_address: u32,
 
     /// Rollouts per decision of the review button (default: tenpai
     /// review's).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub review_samples: Option<u32>,
 }
 
@@ -138,11 +139,9 @@ const ADVISOR_SAMPLES: u32 = 1000;
 pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     let rules = crate::cmd::load_rules(&args.game.rules, args.game.length.as_deref())?;
     if let Some(dir) = &args.log_dir {
-        crate::cmd::check_output("--log-dir", dir, crate::cmd::Output::Dir)?;
         // Made now, as selfplay does, so that a directory that cannot be
         // made is said before the server starts, not when a game ends.
-        std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow::anyhow!("--log-dir {}: {e}", dir.display()))?;
+        crate::cmd::make_output_dir("--log-dir", dir)?;
     }
     let budget = match args.game.samples {
         Some(n) => Budget::Samples(n),

@@ -225,6 +225,9 @@ fn batch<R: BufRead, W: Write, E: Write>(
     let mut buf: Vec<u8> = Vec::with_capacity(256);
     let mut line: Vec<u8> = Vec::with_capacity(256);
     let mut lineno = 0usize;
+    // Lines that hold a hand (or something that is not one): blank lines and
+    // lines of spaces are skipped and not counted.
+    let mut hands = 0usize;
     let mut failed = 0usize;
     // One line at a time, each at most MAX_LINE bytes: memory stays flat
     // whatever the input.
@@ -245,6 +248,7 @@ fn batch<R: BufRead, W: Write, E: Write>(
             }
             Err(e) => Err(anyhow::anyhow!("not UTF-8 text: {e}")),
         };
+        hands += 1;
         match result {
             Ok((hand, s)) => {
                 format_line(&mut line, &hand, &s, json, HAND_WIDTH, style)?;
@@ -264,7 +268,7 @@ fn batch<R: BufRead, W: Write, E: Write>(
     if failed > 0 {
         out.flush()?;
         let lines = if failed == 1 { "line" } else { "lines" };
-        bail!("{failed} input {lines} of {lineno} could not be answered");
+        bail!("{failed} input {lines} of {hands} could not be answered");
     }
     Ok(())
 }
@@ -411,17 +415,19 @@ mod tests {
 
     #[test]
     fn shanten_batch_reports_bad_line_and_answers_the_rest() {
-        let input = "123m456p789s1122z\n\n123m456p789s1x22z\n19m19p19s1234567z\n";
+        // The blank line and the line of spaces are skipped and not counted,
+        // but the bad line keeps its number in the input.
+        let input = "123m456p789s1122z\n\n  \t \n123m456p789s1x22z\n19m19p19s1234567z\n";
         let (r, out, err) = tenpai(&["shanten", "--json"], input);
         assert_eq!(
             out,
             "{\"hand\":\"123m456p789s1122z\",\"shanten\":0,\"standard\":0,\"chiitoitsu\":4,\"kokushi\":8}\n\
              {\"hand\":\"19m19p19s1234567z\",\"shanten\":0,\"standard\":8,\"chiitoitsu\":6,\"kokushi\":0}\n"
         );
-        assert_eq!(err, "line 3: unknown character 'x' at position 14\n");
+        assert_eq!(err, "line 4: unknown character 'x' at position 14\n");
         assert_eq!(
             r.unwrap_err().to_string(),
-            "1 input line of 4 could not be answered"
+            "1 input line of 3 could not be answered"
         );
     }
 

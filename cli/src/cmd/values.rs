@@ -57,16 +57,152 @@ pub fn tile_counts_text(text: &str) -> Result<String, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Parses `--threads N`: a count of 1 or more (0 is refused, not read as
-/// "the default").
-///
-/// # Errors
-/// Anything but a whole number of 1 or more.
-pub fn parse_threads(text: &str) -> Result<usize, String> {
-    match text.parse::<usize>() {
-        Ok(0) => Err("0 threads cannot run anything: give 1 or more".into()),
-        Ok(n) => Ok(n),
-        Err(_) => Err(format!("{text:?} is not a number of threads (1 or more)")),
+/// An integer type a whole-number option reads ([`Whole`]'s parser).
+pub trait WholeType: TryFrom<u64> + Clone + Send + Sync + 'static {
+    /// The largest value of the type.
+    const MAX: u64;
+}
+
+impl WholeType for u8 {
+    const MAX: u64 = u8::MAX as u64;
+}
+impl WholeType for u16 {
+    const MAX: u64 = u16::MAX as u64;
+}
+impl WholeType for u32 {
+    const MAX: u64 = u32::MAX as u64;
+}
+impl WholeType for u64 {
+    const MAX: u64 = u64::MAX;
+}
+impl WholeType for usize {
+    const MAX: u64 = usize::MAX as u64;
+}
+
+/// The parser of a whole-number option (`--games`, `--samples`, `--port`,
+/// …): a number from a least value to the type's largest (or a smaller
+/// bound), refused in words naming the option, as a usage error (status 2):
+/// `--games must be 1 or more, got 0`, `--left must be between 0 and 70,
+/// got 71`. Never clap's range syntax (`1..=4294967295`).
+pub struct Whole<T> {
+    min: u64,
+    max: u64,
+    of: std::marker::PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for Whole<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Whole<T> {}
+
+impl<T: WholeType> Whole<T> {
+    /// `min` or more, up to the type's largest value.
+    ///
+    /// ```
+    /// use tenpai_cli::cmd::values::Whole;
+    /// assert_eq!(Whole::<u16>::at_least(0).check("--port", "8080"), Ok(8080));
+    /// ```
+    pub const fn at_least(min: u64) -> Whole<T> {
+        Whole::between(min, T::MAX)
+    }
+
+    /// From `min` to `max`, both included.
+    ///
+    /// ```
+    /// use tenpai_cli::cmd::values::Whole;
+    /// assert_eq!(Whole::<u8>::between(0, 70).check("--left", "70"), Ok(70));
+    /// ```
+    pub const fn between(min: u64, max: u64) -> Whole<T> {
+        Whole {
+            min,
+            max,
+            of: std::marker::PhantomData,
+        }
+    }
+
+    /// Reads `text` for the option `name`.
+    ///
+    /// # Errors
+    /// `NAME must be between MIN and MAX, got TEXT` (`NAME must be MIN or
+    /// more` for a number too small when only the type bounds it above; `a
+    /// whole number` for text that is not one), numbers with thousands
+    /// separators.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai_cli::cmd::values::Whole;
+    /// assert_eq!(Whole::<u64>::at_least(1).check("--games", "12"), Ok(12));
+    /// assert_eq!(
+    ///     Whole::<u64>::at_least(1).check("--games", "0").unwrap_err(),
+    ///     "--games must be 1 or more, got 0"
+    /// );
+    /// assert_eq!(
+    ///     Whole::<u8>::between(0, 70).check("--left", "71").unwrap_err(),
+    ///     "--left must be between 0 and 70, got 71"
+    /// );
+    /// ```
+    pub fn check(&self, name: &str, text: &str) -> Result<T, String> {
+        let text = text.trim();
+        let digits = text.strip_prefix(['+', '-']).unwrap_or(text);
+        let number = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        let value = text.parse::<i128>().ok();
+        let (min, max) = (i128::from(self.min), i128::from(self.max));
+        let too_big = match value {
+            Some(v) => v > max,
+            None => number,
+        };
+        let refusal = || self.refusal(name, text, number, too_big || self.max < T::MAX);
+        match value.filter(|v| (min..=max).contains(v)) {
+            Some(v) => u64::try_from(v)
+                .ok()
+                .and_then(|v| T::try_from(v).ok())
+                .ok_or_else(refusal),
+            None => Err(refusal()),
+        }
+    }
+
+    /// The refusal: `NAME must be [a whole number] RANGE, got TEXT`, the
+    /// range `between MIN and MAX` when `bounded`, else `MIN or more`.
+    fn refusal(&self, name: &str, text: &str, number: bool, bounded: bool) -> String {
+        use crate::render::grouped;
+        let range = if bounded {
+            format!("between {} and {}", grouped(self.min), grouped(self.max))
+        } else {
+            format!("{} or more", grouped(self.min))
+        };
+        if number {
+            format!("{name} must be {range}, got {text}")
+        } else {
+            format!("{name} must be a whole number {range}, got {text:?}")
+        }
+    }
+}
+
+impl<T: WholeType> clap::builder::TypedValueParser for Whole<T> {
+    type Value = T;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<T, clap::Error> {
+        let name = match arg {
+            Some(a) => match a.get_long() {
+                Some(long) => format!("--{long}"),
+                None => a.get_id().to_string(),
+            },
+            None => "the value".to_string(),
+        };
+        self.check(&name, &value.to_string_lossy()).map_err(|why| {
+            cmd.clone()
+                .error(clap::error::ErrorKind::ValueValidation, why)
+        })
     }
 }
 
@@ -237,6 +373,41 @@ mod tests {
         assert_eq!(
             parse_players("mc,cmd: ").unwrap_err(),
             "cmd: needs a command (cmd:COMMAND)"
+        );
+    }
+
+    #[test]
+    fn whole_ok_in_range_and_err_in_words() {
+        let games = Whole::<u64>::at_least(1);
+        assert_eq!(games.check("--games", " 7 "), Ok(7));
+        assert_eq!(games.check("--games", "+7"), Ok(7));
+        assert_eq!(games.check("--games", &u64::MAX.to_string()), Ok(u64::MAX));
+        for (text, message) in [
+            ("0", "--games must be 1 or more, got 0"),
+            ("-1", "--games must be 1 or more, got -1"),
+            (
+                "18446744073709551616",
+                "--games must be between 1 and 18,446,744,073,709,551,615, got 18446744073709551616",
+            ),
+            (
+                "99999999999999999999999999999999999999999",
+                "--games must be between 1 and 18,446,744,073,709,551,615, \
+                 got 99999999999999999999999999999999999999999",
+            ),
+            ("", "--games must be a whole number 1 or more, got \"\""),
+            ("1e3", "--games must be a whole number 1 or more, got \"1e3\""),
+        ] {
+            assert_eq!(games.check("--games", text).unwrap_err(), message, "{text:?}");
+        }
+        let left = Whole::<u8>::between(0, 70);
+        assert_eq!(left.check("--left", "70"), Ok(70));
+        assert_eq!(
+            left.check("--left", "-1").unwrap_err(),
+            "--left must be between 0 and 70, got -1"
+        );
+        assert_eq!(
+            left.check("--left", "x").unwrap_err(),
+            "--left must be a whole number between 0 and 70, got \"x\""
         );
     }
 

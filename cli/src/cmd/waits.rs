@@ -332,11 +332,30 @@ mod tests {
     }
 
     #[test]
+    fn waits_err_3n_tiles_names_only_3n_plus_1() {
+        let (r, _, _) = tenpai(&["waits", "123m"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "HAND \"123m\": expected 3n+1 tiles (1, 4, 7, 10 or 13), got 3"
+        );
+    }
+
+    #[test]
     fn waits_err_visible_too_many() {
         let (r, _, _) = tenpai(&["waits", "123m456p789s1112z", "--visible", "11z"], "");
         assert_eq!(
             format!("{:#}", r.unwrap_err()),
             "--visible: tile 1z is 3 times in the hand and 2 times visible (max 4 in all)"
+        );
+        let (r, _, _) = tenpai(&["waits", "123456789m1234z", "--visible", "4444z"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "--visible: tile 4z is 1 time in the hand and 4 times visible (max 4 in all)"
+        );
+        let (r, _, _) = tenpai(&["waits", "123456789m4444z", "--visible", "4z"], "");
+        assert_eq!(
+            format!("{:#}", r.unwrap_err()),
+            "--visible: tile 4z is 4 times in the hand and 1 time visible (max 4 in all)"
         );
     }
 }

@@ -8,5 +8,5 @@ pub mod numbers;
 pub mod table;
 pub mod tiles;
 
-pub use numbers::{points, score, signed};
+pub use numbers::{grouped, points, score, signed};
 pub use tiles::{paint, Paint, TileMode};

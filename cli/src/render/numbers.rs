@@ -2,6 +2,11 @@
 
 /// A count with thousands separators: `25,000`, `1,000`.
 pub fn points(n: u32) -> String {
+    grouped(n.into())
+}
+
+/// Any count with thousands separators: `65,536`, `18,446,744,073,709,551,615`.
+pub fn grouped(n: u64) -> String {
     let s = n.to_string();
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {

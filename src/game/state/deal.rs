@@ -25,16 +25,11 @@ impl State {
         if self.view.is_none() {
             self.check_deal_follows(round, scores)?;
         }
-        let total = scores.iter().sum::<i32>() + RIICHI_STICK as i32 * round.kyoutaku() as i32;
-        if let Some(t) = self.total_points {
-            if t != total {
-                return Err(err(E, 4, format!("points {total} on the table, not {t}")));
-            }
-        }
+        let total = self.check_scores(scores, round.kyoutaku())?;
         // The new round is built apart and replaces this state only when the
         // whole deal is good.
         let mut st = self.fresh();
-        st.total_points = Some(self.total_points.unwrap_or(total));
+        st.total_points = Some(total);
         st.unseen_red = st.rules.scoring.red_fives;
         st.round = round;
         st.kyoutaku = round.kyoutaku();
@@ -68,6 +63,48 @@ impl State {
         };
         *self = st;
         Ok(())
+    }
+
+    /// The points on the table at a deal (the scores and `kyoutaku` sticks)
+    /// must be the game's since its first deal, and at the first more than
+    /// 0 (a log or a host may start a game mid-way or with other start
+    /// points than these rules, so the first deal's total is the game's);
+    /// with `bust_ends`, no seat is below zero (the game would have ended).
+    /// Returns the points on the table.
+    fn check_scores(&self, scores: [i32; 4], kyoutaku: u32) -> Result<i32, GameError> {
+        let bad = |problem: String| GameError::Scores {
+            event: E,
+            scores,
+            problem,
+        };
+        // In 64 bits: the scores a host sends may be anything an i32 holds.
+        let total = scores.iter().map(|&s| i64::from(s)).sum::<i64>()
+            + i64::from(RIICHI_STICK) * i64::from(kyoutaku);
+        let on_table = || {
+            let sticks = match kyoutaku {
+                1 => "1 riichi stick".to_string(),
+                k => format!("{k} riichi sticks"),
+            };
+            format!("with {sticks} they make {total} points on the table")
+        };
+        match self.total_points {
+            Some(t) if total != i64::from(t) => {
+                return Err(bad(format!("{}, not the game's {t}", on_table())));
+            }
+            None if total <= 0 => {
+                return Err(bad(format!("{}: a game deals more than 0", on_table())));
+            }
+            _ => {}
+        }
+        if self.rules.game.bust_ends {
+            if let Some(s) = (0..4).find(|&s| scores[s] < 0) {
+                return Err(bad(format!(
+                    "seat {s} has {} points, but the rules end the game when a seat goes below 0",
+                    scores[s]
+                )));
+            }
+        }
+        i32::try_from(total).map_err(|_| bad(format!("{}: more than a game holds", on_table())))
     }
 
     /// After a round, the deal must be the round the rules name next, with

@@ -292,7 +292,10 @@ impl State {
     /// - the host decides how the game goes on: `start_kyoku` may come at any
     ///   time after `start_game` (a round whose end this seat was not shown
     ///   ends there) and sets the round and the scores, whatever the rules
-    ///   would have named; `end_kyoku` and `end_game` may come at any time
+    ///   would have named, as long as a game can reach them (the points on
+    ///   the table stay the first deal's, no seat below zero when that ends
+    ///   the game: else [`GameError::Scores`]); `end_kyoku` and `end_game`
+    ///   may come at any time
     ///   after `start_game`; [`State::next_round`] stays `None`.
     ///
     /// # Panics

@@ -15,18 +15,34 @@ use tenpai::Wind;
 pub struct Names {
     /// The person's seat (the watched seat when watching).
     pub me: u8,
-    /// Four AI players: "You" is the seat watched from, played by the AI.
+    /// Four AI players, the person only watching: no seat is "You", each
+    /// is named by its seat (`East`, `South`, `West`, `North`, as `--seat`
+    /// and the log's player names say it).
     pub watch: bool,
 }
 
 impl Names {
-    /// `You`, `Right`, `Across` or `Left`.
+    /// `You`, `Right`, `Across` or `Left`; when watching, the seat's name
+    /// (`East` to `North`: seat 0 to 3, the first dealer East).
     pub fn of(self, seat: impl Into<u8>) -> &'static str {
-        match (seat.into() + 4 - self.me % 4) % 4 {
+        let seat = seat.into();
+        if self.watch {
+            return Wind::ALL[seat as usize % 4].name();
+        }
+        match (seat + 4 - self.me % 4) % 4 {
             0 => "You",
             1 => "Right",
             2 => "Across",
             _ => "Left",
+        }
+    }
+
+    /// `your` or, when watching, the watched seat's (`East's`).
+    pub fn yours(self) -> String {
+        if self.watch {
+            format!("{}'s", self.of(self.me))
+        } else {
+            "your".to_string()
         }
     }
 
@@ -65,10 +81,11 @@ pub fn event_line(e: &Event, view: &SeatView, names: Names, mode: TileMode) -> O
             dealer,
             ..
         } => format!(
-            "=== {} · {honba} honba · {kyoutaku} stick{} · dealer {} · your seat wind {} ===",
+            "=== {} · {honba} honba · {kyoutaku} stick{} · dealer {} · {} seat wind {} ===",
             round_name(view.round()),
             if *kyoutaku == 1 { "" } else { "s" },
             n(*dealer),
+            names.yours(),
             Wind::of_seat(names.me, *dealer).name(),
         ),
         Event::Dahai {
@@ -309,8 +326,17 @@ mod tests {
             ["You", "Right", "Across", "Left"]
         );
         assert_eq!(n.order(), [3, 0, 1, 2]);
-        let w = Names { me: 0, watch: true };
-        assert_eq!([w.of(0), w.of(2)], ["You", "Across"]);
+        // Watching, no seat is "You": each is named by its seat.
+        let w = Names { me: 1, watch: true };
+        assert_eq!(
+            [w.of(0), w.of(1), w.of(2), w.of(3)],
+            ["East", "South", "West", "North"]
+        );
+        assert_eq!(w.with_verb(1, "win"), "South wins");
+        assert_eq!(
+            (n.yours().as_str(), w.yours().as_str()),
+            ("your", "South's")
+        );
         assert_eq!(n.you_first(), [2, 3, 0, 1]);
         assert_eq!(
             [n.with_verb(2, "win"), n.with_verb(1, "win")],

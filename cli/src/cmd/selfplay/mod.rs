@@ -91,11 +91,11 @@ pub enum SelfplayCommand {
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
     /// Number of games (1 or more; a multiple of 4 with --duplicate).
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, default_value_t = 100, value_parser = crate::cmd::values::Whole::<u64>::at_least(1))]
     pub games: u64,
 
     /// Seed of the first game.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: u64,
 
     /// The four players, comma-separated: random, baseline, mc or
@@ -122,7 +122,8 @@ pub struct RunArgs {
     pub rules: String,
 
     /// Write every game's mjai log to DIR/game-NNNNNN.mjson (NNNNNN: the
-    /// game number) as it finishes.
+    /// game number) as it finishes. DIR is made if missing, in a folder
+    /// that exists.
     #[arg(long, value_name = "DIR")]
     pub log_dir: Option<PathBuf>,
 
@@ -140,7 +141,7 @@ pub struct RunArgs {
     pub think: std::time::Duration,
 
     /// Monte Carlo rollouts per decision instead of a time (reproducible).
-    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub samples: Option<u32>,
 
     /// Write one CSV row per Monte Carlo decision to FILE.
@@ -154,7 +155,7 @@ pub struct RunArgs {
 
     /// Threads for each Monte Carlo decision; games are then played
     /// cores / N at a time. With --samples the choices do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = super::parse_threads)]
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cmd::values::Whole::<usize>::at_least(1))]
     pub threads: usize,
 }
 
@@ -398,13 +399,10 @@ mod tests {
             e.starts_with("error: invalid value 'a,b,c,d' for '--players <A,B,C,D>': unknown player \"a\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-v3, mc-learned, cmd:COMMAND)\n"),
             "{e}"
         );
-        for (flag, needle) in [
-            ("--samples", "'--samples <N>'"),
-            ("--games", "'--games <GAMES>'"),
-        ] {
+        for flag in ["--samples", "--games"] {
             let e = usage_error(&["selfplay", flag, "0"]);
             assert!(
-                e.starts_with(&format!("error: invalid value '0' for {needle}")),
+                e.starts_with(&format!("error: {flag} must be 1 or more, got 0\n")),
                 "{e}"
             );
         }

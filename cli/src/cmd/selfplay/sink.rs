@@ -13,13 +13,14 @@ use tenpai::arena::{BoxError, Observer, Played};
 use tenpai::bot::KEPT_FAULTS;
 use tenpai::game::Observation;
 
-/// The log directory of `--log-dir DIR`, created if missing.
+/// The log directory of `--log-dir DIR`, made if missing (its last folder
+/// only: [`crate::cmd::make_output_dir`]).
 ///
 /// # Errors
-/// The path exists and is not a directory, or cannot be created.
+/// The path exists and is not a directory, its parent does not exist, or
+/// it cannot be made.
 pub fn log_dir(dir: &Path) -> Result<PathBuf> {
-    crate::cmd::check_output("--log-dir", dir, crate::cmd::Output::Dir)?;
-    std::fs::create_dir_all(dir).with_context(|| format!("--log-dir {}", dir.display()))?;
+    crate::cmd::make_output_dir("--log-dir", dir)?;
     Ok(dir.to_path_buf())
 }
 

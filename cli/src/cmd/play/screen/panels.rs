@@ -158,11 +158,11 @@ pub(super) fn hand_panel(f: &mut Frame, area: Rect, s: &Screen, view: &SeatView)
         mid.push(Span::styled(s.mode.meld(m), style));
     }
     let title = if riichi {
-        " Your hand: choose the riichi discard "
+        " Your hand: choose the riichi discard ".to_string()
     } else if s.names.watch {
-        " Your hand (played by the AI) "
+        format!(" {} hand (played by the AI) ", s.names.yours())
     } else {
-        " Your hand "
+        " Your hand ".to_string()
     };
     let title = Line::styled(title, Style::new().add_modifier(Modifier::BOLD));
     f.render_widget(

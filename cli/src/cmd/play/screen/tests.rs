@@ -215,3 +215,28 @@ fn palette_ok_no_color_keeps_bold_and_underline_only() {
     );
     assert_eq!(plain.tile("3p".parse().unwrap()), Style::new());
 }
+
+/// Watching four AI players: no seat is "You"; each is named by its seat,
+/// and the hand panel says whose hand it is.
+#[test]
+fn render_ok_watching_names_every_seat_by_its_wind_and_none_you() {
+    let obs = view_of(&turn_obs());
+    let log = VecDeque::new();
+    let screen = Screen {
+        names: crate::cmd::play::text::Names { me: 0, watch: true },
+        ..bare(Some(&obs), &log)
+    };
+    let r = rows(&screen, 80, 24);
+    assert!(r[1].starts_with("─ West W 25,000 ─"), "{}", r[1]);
+    assert!(r[3].starts_with("─ North N 25,000 ─"), "{}", r[3]);
+    assert!(r[3].contains("─ South S 25,000 ─"), "{}", r[3]);
+    assert!(r[5].starts_with("─ East E 25,000 dealer ─"), "{}", r[5]);
+    assert!(
+        r[7].starts_with("─ East's hand (played by the AI) ─"),
+        "{}",
+        r[7]
+    );
+    assert_eq!(r[11], "Watching · q quit · Ctrl-C leave at once");
+    let all = r.join("\n");
+    assert!(!all.contains("You"), "{all}");
+}
