@@ -145,14 +145,16 @@ impl Slot {
             self.game.step(&a)?;
         }
         self.read_events();
-        self.game.legal_indices(&mut self.indices);
-        self.legal_set = [0; LEGAL_WORDS];
-        for &i in &self.indices {
+        let (indices, set) = (&mut self.indices, &mut self.legal_set);
+        indices.clear();
+        *set = [0; LEGAL_WORDS];
+        self.game.for_each_legal_index(|i| {
+            indices.push(i);
             // An index past the action space (none is) is kept as the last
             // bit, and refused when the decision is written.
             let i = i.min(LEGAL_WORDS * 64 - 1);
-            self.legal_set[i / 64] |= 1 << (i % 64);
-        }
+            set[i / 64] |= 1 << (i % 64);
+        });
         Ok(())
     }
 
