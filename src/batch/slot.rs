@@ -110,25 +110,29 @@ impl Slot {
     /// The action index `action` if it is legal now (a look at the set of
     /// legal indices only, so that the check of every row before a step
     /// reads little of each row), or why it is not.
+    #[inline]
     pub fn check(&self, action: i64) -> Result<usize, String> {
         let legal = usize::try_from(action)
             .ok()
             .filter(|&a| a < ACTION_SPACE && self.legal_set[a / 64] >> (a % 64) & 1 == 1);
-        legal.ok_or_else(|| {
-            let seat = self.game.to_act().map_or(4, |s| i32::from(s.get()));
-            let legal: Vec<usize> = set_indices(&self.legal_set).collect();
-            let name = usize::try_from(action)
-                .ok()
-                .and_then(crate::game::action_name)
-                .map(|n| format!("{n:?}"));
-            match name {
-                // The words of Python's `Game.step` and `action_name`.
-                None => format!("outside the action space 0-{}", ACTION_SPACE - 1),
-                Some(name) => {
-                    format!("{name} is not a legal action of seat {seat} (legal: {legal:?})")
-                }
-            }
-        })
+        legal.ok_or_else(|| self.refusal(action))
+    }
+
+    /// Why `action` is refused ([`Slot::check`]): out of the action space,
+    /// or not legal now (naming the seat and its legal indices).
+    #[cold]
+    fn refusal(&self, action: i64) -> String {
+        let seat = self.game.to_act().map_or(4, |s| i32::from(s.get()));
+        let legal: Vec<usize> = set_indices(&self.legal_set).collect();
+        let name = usize::try_from(action)
+            .ok()
+            .and_then(crate::game::action_name)
+            .map(|n| format!("{n:?}"));
+        match name {
+            // The words of Python's `Game.step` and `action_name`.
+            None => format!("outside the action space 0-{}", ACTION_SPACE - 1),
+            Some(name) => format!("{name} is not a legal action of seat {seat} (legal: {legal:?})"),
+        }
     }
 
     /// Plays the built-in seats until a seat of the caller's must choose or
