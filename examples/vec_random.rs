@@ -14,7 +14,7 @@
 
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tenpai::batch::{Buffers, Reward, VecGame};
+use tenpai::batch::{Buffers, Reward, VecGame, MAX_LEGAL};
 use tenpai::rules::Rules;
 
 fn arg(i: usize, default: usize) -> usize {
@@ -44,8 +44,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let start = std::time::Instant::now();
     for _ in 0..steps {
         for (i, a) in actions.iter_mut().enumerate() {
-            let count = out.legal_of(i).len();
-            *a = out.legal_of(i).nth(rng.gen_range(0..count)).expect("legal") as i64;
+            let count = usize::try_from(out.legal_count[i]).expect("a count");
+            *a = out.legal[i * MAX_LEGAL + rng.gen_range(0..count)].into();
         }
         games.step(&actions, out.outputs())?;
         games_done += out.done.iter().filter(|&&d| d).count() as u64;

@@ -8,7 +8,7 @@
 //! cores halt at once (no halt polling in the guest, as on this project's
 //! machines), every wake-up of a sleeping thread waits for the host to run
 //! its core again: at 256 games a step (about 180 µs of work) two threads
-//! were no faster than one (docs/python.md). Here the caller steps rows
+//! were no faster than one (docs/python-speed.md). Here the caller steps rows
 //! itself from the start, the helpers join in as soon as they see the step,
 //! and a helper spins for [`SPIN`] after each step before it sleeps, so
 //! that in a loop of steps nobody sleeps.

@@ -62,10 +62,10 @@ pub(crate) struct Row<'r> {
     pub final_scores: &'r mut [i32; 4],
 }
 
-/// Row `i` of `v`, `N` values a row.
-fn row<T, const N: usize>(v: &mut [T], i: usize) -> &mut [T; N] {
-    let r: &mut [T] = &mut v[i * N..(i + 1) * N];
-    r.try_into().expect("a row of N values")
+/// The rows of `v`, `N` values a row.
+fn rows<T, const N: usize>(v: &mut [T]) -> impl Iterator<Item = &mut [T; N]> {
+    v.chunks_exact_mut(N)
+        .map(|r| r.try_into().expect("a row of N values"))
 }
 
 impl<'a> Outputs<'a> {
@@ -165,21 +165,44 @@ impl<'a> Outputs<'a> {
         )
     }
 
-    /// Row `i` (the slices must hold more than `i` rows).
-    pub(crate) fn row(&mut self, i: usize) -> Row<'_> {
-        Row {
-            seat: &mut self.seat[i],
-            tiles: row(self.tiles, i),
-            scalars: row(self.scalars, i),
-            mask: row(self.mask, i),
-            legal: row(self.legal, i),
-            legal_count: &mut self.legal_count[i],
-            reward: row(self.reward, i),
-            done: &mut self.done[i],
-            round_over: &mut self.round_over[i],
-            seed: &mut self.seed[i],
-            final_scores: row(self.final_scores, i),
-        }
+    /// The rows in order, as many as the shortest slice holds (all of them
+    /// after [`Outputs::check`]): zipped chunks, with no index arithmetic
+    /// or bounds check per field and row.
+    pub(crate) fn rows(&mut self) -> impl Iterator<Item = Row<'_>> {
+        let fields = self.seat.iter_mut().zip(rows(self.tiles));
+        let fields = fields.zip(rows(self.scalars)).zip(rows(self.mask));
+        let fields = fields
+            .zip(rows(self.legal))
+            .zip(self.legal_count.iter_mut());
+        let fields = fields.zip(rows(self.reward)).zip(self.done.iter_mut());
+        let fields = fields
+            .zip(self.round_over.iter_mut())
+            .zip(self.seed.iter_mut());
+        let fields = fields.zip(rows(self.final_scores));
+        fields.map(
+            |(
+                (
+                    (
+                        (((((((seat, tiles), scalars), mask), legal), legal_count), reward), done),
+                        round_over,
+                    ),
+                    seed,
+                ),
+                final_scores,
+            )| Row {
+                seat,
+                tiles,
+                scalars,
+                mask,
+                legal,
+                legal_count,
+                reward,
+                done,
+                round_over,
+                seed,
+                final_scores,
+            },
+        )
     }
 }
 

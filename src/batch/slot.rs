@@ -110,25 +110,29 @@ impl Slot {
     /// The action index `action` if it is legal now (a look at the set of
     /// legal indices only, so that the check of every row before a step
     /// reads little of each row), or why it is not.
+    #[inline]
     pub fn check(&self, action: i64) -> Result<usize, String> {
         let legal = usize::try_from(action)
             .ok()
             .filter(|&a| a < ACTION_SPACE && self.legal_set[a / 64] >> (a % 64) & 1 == 1);
-        legal.ok_or_else(|| {
-            let seat = self.game.to_act().map_or(4, |s| i32::from(s.get()));
-            let legal: Vec<usize> = set_indices(&self.legal_set).collect();
-            let name = usize::try_from(action)
-                .ok()
-                .and_then(crate::game::action_name)
-                .map(|n| format!("{n:?}"));
-            match name {
-                // The words of Python's `Game.step` and `action_name`.
-                None => format!("outside the action space 0-{}", ACTION_SPACE - 1),
-                Some(name) => {
-                    format!("{name} is not a legal action of seat {seat} (legal: {legal:?})")
-                }
-            }
-        })
+        legal.ok_or_else(|| self.refusal(action))
+    }
+
+    /// Why `action` is refused ([`Slot::check`]): out of the action space,
+    /// or not legal now (naming the seat and its legal indices).
+    #[cold]
+    fn refusal(&self, action: i64) -> String {
+        let seat = self.game.to_act().map_or(4, |s| i32::from(s.get()));
+        let legal: Vec<usize> = set_indices(&self.legal_set).collect();
+        let name = usize::try_from(action)
+            .ok()
+            .and_then(crate::game::action_name)
+            .map(|n| format!("{n:?}"));
+        match name {
+            // The words of Python's `Game.step` and `action_name`.
+            None => format!("outside the action space 0-{}", ACTION_SPACE - 1),
+            Some(name) => format!("{name} is not a legal action of seat {seat} (legal: {legal:?})"),
+        }
     }
 
     /// Plays the built-in seats until a seat of the caller's must choose or
@@ -145,14 +149,16 @@ impl Slot {
             self.game.step(&a)?;
         }
         self.read_events();
-        self.game.legal_indices(&mut self.indices);
-        self.legal_set = [0; LEGAL_WORDS];
-        for &i in &self.indices {
+        let (indices, set) = (&mut self.indices, &mut self.legal_set);
+        indices.clear();
+        *set = [0; LEGAL_WORDS];
+        self.game.for_each_legal_index(|i| {
+            indices.push(i);
             // An index past the action space (none is) is kept as the last
             // bit, and refused when the decision is written.
             let i = i.min(LEGAL_WORDS * 64 - 1);
-            self.legal_set[i / 64] |= 1 << (i % 64);
-        }
+            set[i / 64] |= 1 << (i % 64);
+        });
         Ok(())
     }
 

@@ -1,7 +1,7 @@
 //! [`VecGame`]: `n` seeded games stepped together.
 
 use super::helpers::Helpers;
-use super::outputs::Outputs;
+use super::outputs::{Outputs, Row};
 use super::slot::Slot;
 use super::BatchError;
 use crate::arena::PlayerKind;
@@ -250,8 +250,7 @@ impl VecGame {
     /// Never.
     pub fn observe(&mut self, mut out: Outputs<'_>) -> Result<(), BatchError> {
         out.check(self.len())?;
-        for (i, slot) in self.slots.iter_mut().enumerate() {
-            let mut row = out.row(i);
+        for (i, (slot, mut row)) in self.slots.iter_mut().zip(out.rows()).enumerate() {
             row.reward.fill(0.0);
             row.final_scores.fill(0);
             *row.done = false;
@@ -382,9 +381,10 @@ impl<'r> Rows<'r> {
     /// Steps the rows on the calling thread.
     fn step(mut self, ctx: &Ctx<'_>) -> Result<(), BatchError> {
         let view = &mut self.views[0];
-        for (i, (slot, &action)) in self.slots.iter_mut().zip(self.actions).enumerate() {
+        let rows = self.slots.iter_mut().zip(self.actions).zip(self.out.rows());
+        for (i, ((slot, &action), mut row)) in rows.enumerate() {
             let game = self.first + i;
-            step_row(slot, action, ctx, &mut self.out, i, view)
+            step_row(slot, action, ctx, &mut row, view)
                 .map_err(|source| BatchError::Game { game, source })?;
         }
         Ok(())
@@ -466,12 +466,10 @@ fn step_row(
     slot: &mut Slot,
     action: usize,
     ctx: &Ctx<'_>,
-    out: &mut Outputs<'_>,
-    i: usize,
+    row: &mut Row<'_>,
     view: &mut Observation,
 ) -> Result<(), GameError> {
     slot.step(action, view)?;
-    let mut row = out.row(i);
     row.reward.fill(0.0);
     slot.take_reward(ctx.reward, row.reward);
     *row.round_over = slot.take_round_over();
@@ -483,7 +481,7 @@ fn step_row(
     } else {
         row.final_scores.fill(0);
     }
-    slot.write_decision(&mut row)
+    slot.write_decision(row)
 }
 
 #[cfg(test)]

@@ -42,12 +42,7 @@ const PASS: usize = 228;
 /// 0–33 by kind, 34–36 for the red 5m, 5p, 5s; `None` for a hidden tile.
 #[inline]
 fn pai_number(p: Pai) -> Option<usize> {
-    let t = p.tile()?;
-    Some(if p.is_red() {
-        34 + t.index() / 9
-    } else {
-        t.index()
-    })
+    p.number()
 }
 
 /// The index of `action` in the fixed action space. `called` is the tile a

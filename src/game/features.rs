@@ -354,7 +354,10 @@ fn not_seen_of(view: &impl Seen, tiles: &[u8; PLANES * KINDS]) -> TileCounts {
 /// unseen counts when it has them, else summed plane by plane (whole
 /// 34-value rows the compiler adds as vectors) rather than kind by kind.
 fn encode(view: &impl Seen, tiles: &mut [u8; PLANES * KINDS], scalars: &mut [i32; SCALARS]) {
-    tiles.fill(0);
+    // Planes 0, 3–14 and 18 are copied whole below; the others are set
+    // value by value, on zeros.
+    tiles[KINDS..3 * KINDS].fill(0);
+    tiles[15 * KINDS..18 * KINDS].fill(0);
     let [me, dealer, round_wind, kyoku, honba, kyoutaku, live_left] = view.header();
     let rel = |seat: u8| (seat + 4 - me) % 4;
     let (hand, red) = view.hand();

@@ -10,7 +10,7 @@ use super::riichi::riichi_allowed;
 use super::seat_index::SeatIndex;
 use super::state::{ankan_keeps_waits, Phase, RiichiState, Seat, State};
 use crate::meld::MeldKind;
-use crate::tile::{Tile, TileSet, KINDS};
+use crate::tile::{Tile, TileCounts, TileSet, KINDS};
 use crate::waits::is_tenpai;
 
 /// One choice a player can make.
@@ -272,7 +272,7 @@ fn push_turn_actions(state: &State, seat: u8, out: &mut Vec<Action>) {
 /// Closed kans (in riichi only those that keep the wait) and added kans (not
 /// in riichi) of the seat `s`, when a kan is possible at all.
 fn push_own_kans(s: &Seat, out: &mut Vec<Action>) {
-    for i in (0..KINDS).filter(|&i| s.concealed()[i] == 4) {
+    for i in kinds_held_four(s.concealed()) {
         let t = Tile::new(i as u8).expect("below 34");
         if !s.in_riichi() || ankan_keeps_waits(s, t) {
             out.push(Action::Ankan { tile: t });
@@ -290,6 +290,28 @@ fn push_own_kans(s: &Seat, out: &mut Vec<Action>) {
             }
         }
     }
+}
+
+/// The kinds `counts` holds four of, ascending: eight counts at a time, and
+/// only the words that may hold a four looked at count by count (a hand
+/// after its draw, at every turn, seldom holds one).
+fn kinds_held_four(counts: &TileCounts) -> impl Iterator<Item = usize> + '_ {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // Counts 0-31 as four words, 32 and 33 as the fifth.
+    let word = move |w: usize| match counts.get(w * 8..w * 8 + 8) {
+        Some(b) => u64::from_le_bytes(b.try_into().expect("eight counts")),
+        None => u64::from(u16::from_le_bytes([counts[32], counts[33]])),
+    };
+    // A byte of `x` is zero where the count is 4; the test flags every
+    // word with a zero byte (and may flag others: each flagged word is read
+    // count by count).
+    let maybe = move |w: usize| {
+        let x = word(w) ^ (4 * ONES);
+        x.wrapping_sub(ONES) & !x & (0x80 * ONES) != 0
+    };
+    (0..KINDS.div_ceil(8))
+        .filter(move |&w| maybe(w))
+        .flat_map(move |w| (w * 8..(w * 8 + 8).min(KINDS)).filter(move |&i| counts[i] == 4))
 }
 
 /// Pon, open kan and chi of `seat` on the discard `t` of seat `d` (each pair
@@ -335,8 +357,11 @@ fn push_calls(state: &State, seat: u8, d: u8, t: Tile, out: &mut Vec<Action>) {
 
 /// The distinct pairs of tiles of kinds `a` and `b` the seat holds (a red
 /// five and a plain one are different tiles).
-fn call_variants(s: &Seat, a: Tile, b: Tile) -> Vec<[Pai; 2]> {
-    let mut v = Vec::new();
+fn call_variants(s: &Seat, a: Tile, b: Tile) -> impl Iterator<Item = [Pai; 2]> {
+    // At most four pairs (red or not, twice): kept on the stack, as the
+    // seats after every discard are asked.
+    let mut v = [[Pai::HIDDEN; 2]; 4];
+    let mut n = 0;
     for ra in [false, true] {
         for rb in [false, true] {
             let pa = Pai::new(a, ra);
@@ -345,12 +370,13 @@ fn call_variants(s: &Seat, a: Tile, b: Tile) -> Vec<[Pai; 2]> {
                 continue;
             }
             let mut h = s.clone_hand();
-            if h.take(pa) && h.take(pb) && !v.contains(&[pa, pb]) {
-                v.push([pa, pb]);
+            if h.take(pa) && h.take(pb) && !v[..n].contains(&[pa, pb]) {
+                v[n] = [pa, pb];
+                n += 1;
             }
         }
     }
-    v
+    v.into_iter().take(n)
 }
 
 /// After calling with `consumed`, the seat still holds a tile of a kind not
@@ -461,5 +487,27 @@ pub fn check_offered(state: &State, event: &Event) -> Result<(), super::GameErro
             seat.get(),
             format!("{} is not among the legal actions", event.to_json()),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_held_four_are_the_counts_of_four_in_every_place() {
+        // Counts 0-4 at random (fours common), and each single four alone.
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4);
+        for round in 0..5000 {
+            let mut c = [0u8; KINDS];
+            c.iter_mut().for_each(|x| *x = rng.gen_range(0..=4));
+            if round < KINDS {
+                c = [3; KINDS];
+                c[round] = 4;
+            }
+            let want: Vec<usize> = (0..KINDS).filter(|&i| c[i] == 4).collect();
+            assert_eq!(kinds_held_four(&c).collect::<Vec<_>>(), want, "{c:?}");
+        }
     }
 }

@@ -63,6 +63,13 @@ impl Pai {
         self.tile().expect("a hidden tile has no kind").index()
     }
 
+    /// The tile's number: 0–33 by kind, 34–36 for the red 5m, 5p, 5s (the
+    /// numbering of the action space's discards); `None` when hidden.
+    #[inline]
+    pub(crate) fn number(self) -> Option<usize> {
+        (self.0 < HIDDEN).then_some(usize::from(self.0))
+    }
+
     /// A red five.
     pub fn is_red(self) -> bool {
         (34..=36).contains(&self.0)
@@ -239,6 +246,18 @@ impl<'de> Deserialize<'de> for Pai {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_pai_number_is_its_kind_then_34_to_36_for_red_fives_and_none_when_hidden() {
+        for n in 0..=HIDDEN {
+            let p = Pai(n);
+            let by_kind = p.tile().map(|t| match p.is_red() {
+                true => 34 + t.index() / 9,
+                false => t.index(),
+            });
+            assert_eq!(p.number(), by_kind, "{p}");
+        }
+    }
 
     #[test]
     fn every_pai_is_named_as_mjai_writes_it_and_read_back() {

@@ -32,13 +32,9 @@ mod rounds;
 enum Question {
     /// The seat on its turn (or discarding after riichi) chooses.
     Turn(u8),
-    /// `from` discarded or made a kan; `seat` is asked, `choices` holds the
-    /// answers of the seats asked before it (seat, action).
-    Response {
-        from: u8,
-        seat: u8,
-        choices: Vec<(u8, Action)>,
-    },
+    /// `from` discarded or made a kan; `seat` is asked, [`Game`]'s
+    /// `choices` holds the answers of the seats asked before it.
+    Response { from: u8, seat: u8 },
     /// The game is over.
     Over,
 }
@@ -79,6 +75,9 @@ pub struct Game<'w> {
     legal: Vec<Action>,
     /// The events of the action being taken (a reused buffer).
     acted: Vec<Event>,
+    /// The answers (seat, action) to the discard or kan being answered, in
+    /// the order asked (a reused buffer).
+    choices: Vec<(u8, Action)>,
     spectator: Option<Spectator<'w>>,
 }
 
@@ -126,6 +125,7 @@ impl<'w> Game<'w> {
             question: Question::Over,
             legal: Vec::with_capacity(32),
             acted: Vec::with_capacity(2),
+            choices: Vec::with_capacity(3),
             spectator,
         };
         g.emit(Event::start_game(
@@ -161,12 +161,19 @@ impl<'w> Game<'w> {
     /// Never.
     pub fn legal_indices(&self, out: &mut Vec<usize>) {
         out.clear();
+        self.for_each_legal_index(|i| out.push(i));
+    }
+
+    /// Calls `f` with the index of each of [`Game::legal`], in order
+    /// (`usize::MAX` for one without an index): [`Game::legal_indices`]
+    /// for a caller that keeps them in its own way (a batch of games, in a
+    /// list and a set at once).
+    #[inline]
+    pub(crate) fn for_each_legal_index(&self, mut f: impl FnMut(usize)) {
         let called = self.called();
-        out.extend(
-            self.legal
-                .iter()
-                .map(|a| action_index(a, called).unwrap_or(usize::MAX)),
-        );
+        for a in &self.legal {
+            f(action_index(a, called).unwrap_or(usize::MAX));
+        }
     }
 
     /// The legal action of the seat asked whose index is `index`.
@@ -257,14 +264,10 @@ impl<'w> Game<'w> {
         let action = &action;
         match std::mem::replace(&mut self.question, Question::Over) {
             Question::Turn(seat) => self.turn_action(seat, action)?,
-            Question::Response {
-                from,
-                seat,
-                mut choices,
-            } => {
-                choices.push((seat, action.clone()));
+            Question::Response { from, seat } => {
+                self.choices.push((seat, action.clone()));
                 let asked = (seat + 4 - from) % 4;
-                if self.ask_responses(from, asked + 1, choices)? {
+                if self.ask_responses(from, asked + 1)? {
                     return Ok(());
                 }
             }
@@ -327,12 +330,14 @@ impl<'w> Game<'w> {
                 }
                 Phase::Discarded { seat, .. } => {
                     self.turn_dora(0)?;
-                    if self.ask_responses(seat, 1, Vec::new())? {
+                    self.choices.clear();
+                    if self.ask_responses(seat, 1)? {
                         return Ok(());
                     }
                 }
                 Phase::Kan { seat, .. } => {
-                    if self.ask_responses(seat, 1, Vec::new())? {
+                    self.choices.clear();
+                    if self.ask_responses(seat, 1)? {
                         return Ok(());
                     }
                 }
@@ -351,27 +356,21 @@ impl<'w> Game<'w> {
 
     /// Asks the first seat `from + k` (k = `first`..=3, in turn order) that
     /// has a legal action, and returns true; when none is left, settles the
-    /// answers and returns false.
-    fn ask_responses(
-        &mut self,
-        from: u8,
-        first: u8,
-        choices: Vec<(u8, Action)>,
-    ) -> Result<bool, GameError> {
+    /// answers (`choices`) and returns false.
+    fn ask_responses(&mut self, from: u8, first: u8) -> Result<bool, GameError> {
         for k in first..4 {
             let seat = (from + k) % 4;
             legal_actions_into(&self.state, SeatIndex::engine(seat), &mut self.legal);
             if !self.legal.is_empty() {
-                self.question = Question::Response {
-                    from,
-                    seat,
-                    choices,
-                };
+                self.question = Question::Response { from, seat };
                 return Ok(true);
             }
         }
         self.legal.clear();
-        self.settle(from, &choices)?;
+        let choices = std::mem::take(&mut self.choices);
+        let settled = self.settle(from, &choices);
+        self.choices = choices;
+        settled?;
         Ok(false)
     }
 

@@ -109,8 +109,10 @@ impl State {
             self.reveal(actor, &[pai], "dahai")?;
         }
         let s = &mut self.seats[a];
+        let before_draw = s.shanten_before_draw();
         s.take(pai);
         s.drawn = None;
+        s.note_discard(before_draw);
         s.flags.discarded(riichi_now, missed_tsumo);
         let t = pai.tile().expect("not hidden");
         s.discarded.insert(t);

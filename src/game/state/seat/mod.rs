@@ -104,7 +104,10 @@ pub struct Seat {
 
 /// A one-entry memo of [`concealed_waits`] and the shanten number its lookup
 /// gives ([`concealed_shanten_waits`]), keyed by the whole concealed hand (so
-/// it can never be stale); ignored by comparisons and debug output.
+/// it can never be stale); ignored by comparisons and debug output. The
+/// number is exact, or after a discard a lower bound of two or more with no
+/// waits ([`Seat::note_discard`]): what the memo's readers need is "at least
+/// this far from ready".
 #[derive(Clone, Default)]
 struct WaitsCache(std::cell::Cell<Option<(TileCounts, Option<i8>, TileSet)>>);
 
@@ -335,13 +338,14 @@ impl Seat {
         }
     }
 
-    /// The shanten number of the hand before the tile just drawn, when the
-    /// memo of [`Seat::waits`] holds it (the seat's waits were asked since
-    /// its last discard, as every other seat's discard asks them); `None`
-    /// when no tile was drawn or the memo holds another hand. Adding a tile
-    /// lowers a shanten number by one at most, so the hand with the draw is
-    /// at least this number less one from ready.
-    fn shanten_before_draw(&self) -> Option<i8> {
+    /// At least the shanten number of the hand before the tile just drawn
+    /// (the number itself, or a bound [`Seat::note_discard`] kept), when the
+    /// memo of [`Seat::waits`] holds that hand (the seat's waits were asked
+    /// since its last discard, as every other seat's discard asks them);
+    /// `None` when no tile was drawn or the memo holds another hand. Adding
+    /// a tile lowers a shanten number by one at most, so the hand with the
+    /// draw is at least this number less one from ready.
+    pub(super) fn shanten_before_draw(&self) -> Option<i8> {
         let d = self.drawn?.index();
         let (h, n, _) = self.waits_cache.0.get()?;
         if self.hand[d] > 0 && one_more_at(&h, &self.hand, d) {
@@ -367,12 +371,41 @@ impl Seat {
         self.shanten_before_draw().is_none_or(|n| n <= 0) && crate::is_agari(&self.hand) == Ok(true)
     }
 
-    /// The memo of [`Seat::waits`], when it is wrong: the hand it was
-    /// computed for, the waits it holds and the waits computed afresh.
+    /// The memo of [`Seat::waits`], when it is wrong (other waits, or a
+    /// shanten number above the hand's): the hand it was computed for, the
+    /// waits it holds and the waits computed afresh.
     pub(super) fn stale_waits(&self) -> Option<(TileCounts, TileSet, TileSet)> {
         let (h, n, w) = self.waits_cache.0.get()?;
-        let fresh = concealed_shanten_waits(&h);
-        (fresh != (n, w)).then_some((h, w, fresh.1))
+        let (fresh_n, fresh_w) = concealed_shanten_waits(&h);
+        let bound = match (n, fresh_n) {
+            (Some(n), Some(f)) => n <= f,
+            (n, f) => n == f,
+        };
+        (fresh_w != w || !bound).then_some((h, w, fresh_w))
+    }
+
+    /// After this seat's discard from a hand with a tile drawn: when the
+    /// hand before that draw was at least `before` ≥ 3 from ready
+    /// ([`Seat::shanten_before_draw`], read before the discard), the hand
+    /// now is at least `before − 1` ≥ 2 from ready — a draw lowers the
+    /// number by one at most, and a discard never lowers it (the tiles left
+    /// hold every shape they held) — so it has no waits, and the memo keeps
+    /// that bound: the other seats' next discard asks its waits without a
+    /// shanten lookup. (A bound of 1 would cost more than it saves: the
+    /// riichi test after the next draw skips only hands 2 or more from
+    /// ready, and would run on every hand the bound left at 1.)
+    pub(super) fn note_discard(&self, before: Option<i8>) {
+        let Some(n) = before.filter(|&n| n >= 3) else {
+            return;
+        };
+        match self.waits_cache.0.get() {
+            // A tsumogiri: the memo holds this very hand.
+            Some((h, _, _)) if same_counts(&h, &self.hand) => {}
+            _ => self
+                .waits_cache
+                .0
+                .set(Some((self.hand, Some(n - 1), TileSet::EMPTY))),
+        }
     }
 
     /// Caches `wrong` as the waits of the current hand (to test the check).

@@ -28,15 +28,19 @@ fn count_tiles_is_the_plain_sum_of_any_counts() {
     assert_eq!(count_tiles(&[255; KINDS]), 255 * 34);
 }
 
-#[test]
-fn one_more_at_is_one_more_of_that_kind_and_nothing_else() {
-    let mut rng = 0x2545_f491_4f6c_dd1du64;
-    let mut next = |m: u64| {
+/// A seeded xorshift: each call a number below `m`.
+fn xorshift(mut rng: u64) -> impl FnMut(u64) -> usize {
+    move |m: u64| {
         rng ^= rng << 13;
         rng ^= rng >> 7;
         rng ^= rng << 17;
         (rng % m) as usize
-    };
+    }
+}
+
+#[test]
+fn one_more_at_is_one_more_of_that_kind_and_nothing_else() {
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
     let (mut same, mut differ) = (0, 0);
     for _ in 0..20_000 {
         let mut before = [0u8; KINDS];
@@ -163,4 +167,70 @@ fn meld_counts_follow_calls_added_kans_closed_kans_and_replaced_melds() {
     let mut only = [0u8; KINDS];
     only[18] = 3;
     assert_eq!((seat.meld_counts(), seat.melds().len()), (&only, 1));
+}
+
+#[test]
+fn a_draw_and_a_discard_leave_a_hand_at_most_one_closer_to_ready() {
+    // What `Seat::note_discard` rests on: shanten(H + d − x) ≥ shanten(H) − 1
+    // for 13-tile hands H, every drawn d and every discard x of H + d.
+    let mut next = xorshift(0x2545_f491_4f6c_dd1d);
+    let (mut hands, mut tight) = (0, 0);
+    while hands < 3000 {
+        let mut h = [0u8; KINDS];
+        let mut n = 0;
+        while n < 13 {
+            let k = next(34);
+            if h[k] < 4 {
+                h[k] += 1;
+                n += 1;
+            }
+        }
+        let before = crate::shanten(&h).expect("13 tiles");
+        let d = next(34);
+        if h[d] == 4 {
+            continue;
+        }
+        hands += 1;
+        h[d] += 1;
+        for x in (0..KINDS).filter(|&x| h[x] > 0) {
+            let mut after = h;
+            after[x] -= 1;
+            let after = crate::shanten(&after).expect("13 tiles");
+            assert!(after >= before - 1, "{h:?} less {x}: {after} from {before}");
+            tight += usize::from(after == before - 1);
+        }
+    }
+    assert!(tight > 0, "some draw and discard gained a step");
+}
+
+#[test]
+fn the_memo_keeps_a_bound_after_discards_and_stays_right_in_checked_games() {
+    // Seeded games of random legal actions with every invariant checked
+    // after every event (the memo's waits equal, its number at most, a fresh
+    // lookup's): discards from hands three or more from ready leave a bound.
+    use rand::{Rng, SeedableRng};
+    let rules = crate::rules::Rules::tenhou();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let (mut discards, mut bounds) = (0, 0);
+    for seed in 0..6 {
+        let mut g = crate::game::Game::new(&rules, seed, true).expect("a game");
+        while let Some(seat) = g.to_act() {
+            let before = g.state().seat(seat).shanten_before_draw();
+            let i = rng.gen_range(0..g.legal().len());
+            let discard = matches!(g.legal()[i], crate::game::Action::Discard { .. });
+            g.step_legal(i).expect("a legal action");
+            let s = g.state().seat(seat);
+            if discard && s.drawn().is_none() {
+                discards += 1;
+                let memo = s.waits_cache.0.get();
+                let bound =
+                    memo.is_some_and(|(h, n, _)| same_counts(&h, s.concealed()) && n >= Some(1));
+                bounds += usize::from(before.is_some_and(|n| n >= 3) && bound);
+            }
+        }
+    }
+    assert!(
+        bounds * 4 > discards,
+        "{bounds} bounds of {discards} discards"
+    );
 }
