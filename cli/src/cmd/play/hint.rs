@@ -28,7 +28,12 @@ fn acceptance(u: &Ukeire, mode: TileMode) -> String {
     let tiles = if counted.is_empty() {
         "nothing that wins".to_string()
     } else if counted.len() > 8 {
-        format!("{} tiles of {} kinds", u.count, counted.len())
+        let n = u.count as usize;
+        format!(
+            "{n} tile{} of {} kinds",
+            crate::cmd::plural(n),
+            counted.len()
+        )
     } else {
         format!("{} ({} left)", mode.set(counted), u.count)
     };
@@ -391,6 +396,26 @@ mod tests {
         assert_eq!(
             acceptance(&u, TileMode::Text),
             "tenpai  waits nothing that wins  no yaku 36p"
+        );
+    }
+
+    #[test]
+    fn acceptance_ok_one_tile_left_of_many_kinds_is_singular() {
+        let h: tenpai::Hand = "147m258p369s1234z".parse().unwrap();
+        let t = Tables::embedded();
+        let all = t.ukeire_with_melds(&h, None).unwrap();
+        assert!(all.tiles.len() > 8);
+        // Every copy outside the hand seen but one of the first useful kind.
+        let mut seen: tenpai::TileCounts = std::array::from_fn(|k| 4 - h.concealed()[k]);
+        seen[all.tiles.iter().next().unwrap().index()] -= 1;
+        let u = t.ukeire_with_melds(&h, Some(&seen)).unwrap();
+        assert_eq!(
+            acceptance(&u, TileMode::Text),
+            format!(
+                "{}  accepts 1 tile of {} kinds",
+                shanten_words(u.shanten),
+                all.tiles.len()
+            )
         );
     }
 }
