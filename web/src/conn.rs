@@ -498,14 +498,14 @@ mod tests {
             max_size: 16_384,
         };
         let frame = closing_frame(axum::Error::new(tungstenite::Error::Capacity(big)));
-        assert_eq!(u16::from(frame.code), 1009);
+        assert_eq!(frame.code, 1009);
         assert_eq!(
             frame.reason.as_str(),
             "message too big: Space limit exceeded: Message too long: 20000 > 16384 (a message is at most 16384 bytes)"
         );
         let broken = tungstenite::Error::Protocol(ProtocolError::UnmaskedFrameFromClient);
         let frame = closing_frame(axum::Error::new(broken));
-        assert_eq!(u16::from(frame.code), 1002);
+        assert_eq!(frame.code, 1002);
         assert_eq!(
             frame.reason.as_str(),
             "not a WebSocket frame: WebSocket protocol error: Received an unmasked frame from client"
