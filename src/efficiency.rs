@@ -482,14 +482,7 @@ impl Tables<'_> {
         check_14(counts)?;
         let mut out = Vec::with_capacity(14);
         for t in Tile::all().filter(|t| counts[t.index()] > 0) {
-            let mut rest = *counts;
-            rest[t.index()] -= 1;
-            let mut red = hand.red_fives();
-            if t.is_five() {
-                let s = t.index() / 9;
-                red[s] = red[s].min(rest[t.index()]);
-            }
-            let remainder = Hand::new(rest, red, hand.melds().to_vec())?;
+            let remainder = after_discard(hand, t)?;
             let mut seen = visible.copied().unwrap_or([0; KINDS]);
             seen[t.index()] += 1;
             out.push(Discard {
@@ -501,6 +494,22 @@ impl Tables<'_> {
         sort_best_first(&mut out);
         Ok(out)
     }
+}
+
+/// `hand` without one `t` (held), its melds kept: a red five goes only
+/// when no plain copy is left.
+///
+/// # Errors
+/// As [`Hand::new`]'s.
+pub(crate) fn after_discard(hand: &Hand, t: Tile) -> Result<Hand, HandError> {
+    let mut rest = *hand.concealed();
+    rest[t.index()] -= 1;
+    let mut red = hand.red_fives();
+    if t.is_five() {
+        let s = t.index() / 9;
+        red[s] = red[s].min(rest[t.index()]);
+    }
+    Hand::new(rest, red, hand.melds().to_vec())
 }
 
 /// Tile acceptance of a 3n+1 hand with the embedded tables; see [`Tables::ukeire`].

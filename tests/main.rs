@@ -50,3 +50,4 @@ mod table_file;
 mod vectors;
 mod view;
 mod view_hints;
+mod view_refresh;

@@ -262,6 +262,54 @@ impl SeatView {
         self
     }
 
+    /// This view made again from `state` in place, for its own
+    /// perspective and seat, without choices: what
+    /// [`SeatView::of_without_choices`], [`SeatView::spectator`] or
+    /// [`SeatView::all_hands`] (then [`SeatView::without_choices`]) makes
+    /// of `state`, the buffers of its rivers, hands and dora reused (a
+    /// host that sends a view after every event then allocates for few).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::{Game, SeatIndex};
+    /// use tenpai::view::SeatView;
+    /// let mut game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
+    /// let south = SeatIndex::ALL[1];
+    /// let (mut seat, mut watching) = (SeatView::of(game.state(), south), SeatView::spectator(game.state()));
+    /// for _ in 0..12 {
+    ///     let a = game.legal()[0].clone();
+    ///     game.step(&a)?;
+    ///     seat.refresh_without_choices(game.state());
+    ///     watching.refresh_without_choices(game.state());
+    ///     assert_eq!(seat, SeatView::of_without_choices(game.state(), south));
+    ///     assert_eq!(watching, SeatView::spectator(game.state()));
+    /// }
+    /// # Ok::<(), tenpai::game::GameError>(())
+    /// ```
+    pub fn refresh_without_choices(&mut self, state: &State) {
+        let (perspective, seat) = (self.perspective, self.seat);
+        let show = |i: u8| match perspective {
+            Perspective::Seat => seat.is_some_and(|s| s.get() == i),
+            Perspective::Spectator => false,
+            Perspective::AllHands => true,
+        };
+        refresh_seats(&mut self.seats, state, show);
+        let parts = Parts::of(state);
+        self.stage = parts.stage;
+        self.round = parts.round;
+        self.dora_indicators.clear();
+        self.dora_indicators.extend_from_slice(state.dora());
+        self.dora.clear();
+        self.dora.extend(dora_of(state));
+        self.tiles_left = state.live_left();
+        self.turn = parts.turn;
+        self.claimable = parts.claimable;
+        self.choices = None;
+        self.result = parts.result;
+    }
+
     fn build(
         state: &State,
         perspective: Perspective,
@@ -269,77 +317,24 @@ impl SeatView {
         with_choices: bool,
         show: impl Fn(u8) -> bool,
     ) -> SeatView {
-        let round = state.round();
-        let dealer = round.dealer();
-        let scores = state.scores();
-        let seats = std::array::from_fn(|i| {
-            let i = i as u8;
-            SeatInfo::of(
-                state.seat_at(i),
-                SeatIndex::engine(i),
-                dealer,
-                scores[i as usize],
-                show(i),
-            )
-        });
-        let (turn, claimable) = match *state.phase() {
-            Phase::Draw { seat, .. } | Phase::Turn { seat, .. } | Phase::RiichiDiscard { seat } => {
-                (Some(SeatIndex::engine(seat)), None)
-            }
-            Phase::Discarded { seat, pai } => (
-                Some(SeatIndex::engine(seat)),
-                Some(Claimable {
-                    seat: SeatIndex::engine(seat),
-                    pai,
-                    kan: false,
-                }),
-            ),
-            Phase::Kan { seat, pai, .. } => (
-                Some(SeatIndex::engine(seat)),
-                Some(Claimable {
-                    seat: SeatIndex::engine(seat),
-                    pai,
-                    kan: true,
-                }),
-            ),
-            Phase::BeforeGame | Phase::BetweenRounds | Phase::Ended => (None, None),
-        };
-        let result = state.outcome().map(|o| RoundResult::of(state, o));
-        let stage = if state.game_over() {
-            Stage::GameOver
-        } else if result.is_some() {
-            Stage::RoundOver
-        } else if matches!(state.phase(), Phase::BeforeGame | Phase::BetweenRounds) {
-            Stage::BeforeGame
-        } else {
-            Stage::Playing
-        };
+        let mut seats = std::array::from_fn(|i| SeatInfo::blank(SeatIndex::engine(i as u8)));
+        refresh_seats(&mut seats, state, show);
+        let parts = Parts::of(state);
         SeatView {
             perspective,
             seat,
-            stage,
-            round: RoundInfo {
-                round_wind: round.round_wind(),
-                number: round.kyoku(),
-                honba: round.honba(),
-                kyoutaku: state.kyoutaku(),
-                dealer,
-            },
+            stage: parts.stage,
+            round: parts.round,
             seats,
             dora_indicators: state.dora().to_vec(),
-            dora: state
-                .dora()
-                .iter()
-                .filter_map(|p| p.tile())
-                .map(|t| Pai::from(t.dora_of_indicator()))
-                .collect(),
+            dora: dora_of(state).collect(),
             tiles_left: state.live_left(),
-            turn,
-            claimable,
+            turn: parts.turn,
+            claimable: parts.claimable,
             choices: seat
                 .filter(|_| with_choices)
                 .and_then(|s| Choices::of(state, s.get())),
-            result,
+            result: parts.result,
         }
     }
 
@@ -414,4 +409,90 @@ impl SeatView {
     pub fn result(&self) -> Option<&RoundResult> {
         self.result.as_ref()
     }
+}
+
+/// The parts of a view that are the table's, not a seat's.
+struct Parts {
+    stage: Stage,
+    round: RoundInfo,
+    turn: Option<SeatIndex>,
+    claimable: Option<Claimable>,
+    result: Option<RoundResult>,
+}
+
+impl Parts {
+    fn of(state: &State) -> Parts {
+        let round = state.round();
+        let (turn, claimable) = match *state.phase() {
+            Phase::Draw { seat, .. } | Phase::Turn { seat, .. } | Phase::RiichiDiscard { seat } => {
+                (Some(SeatIndex::engine(seat)), None)
+            }
+            Phase::Discarded { seat, pai } => (
+                Some(SeatIndex::engine(seat)),
+                Some(Claimable {
+                    seat: SeatIndex::engine(seat),
+                    pai,
+                    kan: false,
+                }),
+            ),
+            Phase::Kan { seat, pai, .. } => (
+                Some(SeatIndex::engine(seat)),
+                Some(Claimable {
+                    seat: SeatIndex::engine(seat),
+                    pai,
+                    kan: true,
+                }),
+            ),
+            Phase::BeforeGame | Phase::BetweenRounds | Phase::Ended => (None, None),
+        };
+        let result = state.outcome().map(|o| RoundResult::of(state, o));
+        let stage = if state.game_over() {
+            Stage::GameOver
+        } else if result.is_some() {
+            Stage::RoundOver
+        } else if matches!(state.phase(), Phase::BeforeGame | Phase::BetweenRounds) {
+            Stage::BeforeGame
+        } else {
+            Stage::Playing
+        };
+        Parts {
+            stage,
+            round: RoundInfo {
+                round_wind: round.round_wind(),
+                number: round.kyoku(),
+                honba: round.honba(),
+                kyoutaku: state.kyoutaku(),
+                dealer: round.dealer(),
+            },
+            turn,
+            claimable,
+            result,
+        }
+    }
+}
+
+/// Makes `seats` each seat of `state`, its concealed tiles shown when
+/// `show` says so of its number, in place ([`SeatInfo::refresh`]).
+fn refresh_seats(seats: &mut [SeatInfo; 4], state: &State, show: impl Fn(u8) -> bool) {
+    let dealer = state.round().dealer();
+    let scores = state.scores();
+    for (i, info) in seats.iter_mut().enumerate() {
+        let i = i as u8;
+        info.refresh(
+            state.seat_at(i),
+            SeatIndex::engine(i),
+            dealer,
+            scores[i as usize],
+            show(i),
+        );
+    }
+}
+
+/// The dora the indicators of `state` point at.
+fn dora_of(state: &State) -> impl Iterator<Item = Pai> + '_ {
+    state
+        .dora()
+        .iter()
+        .filter_map(|p| p.tile())
+        .map(|t| Pai::from(t.dora_of_indicator()))
 }

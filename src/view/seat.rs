@@ -136,18 +136,26 @@ impl HandTiles {
 
     /// The concealed tiles of `seat`, the drawn tile apart.
     pub(super) fn of(seat: &Seat) -> HandTiles {
-        let mut tiles = seat.tiles();
+        let mut hand = HandTiles {
+            tiles: Vec::with_capacity(14),
+            drawn: None,
+            furiten: false,
+        };
+        hand.refresh(seat);
+        hand
+    }
+
+    /// Makes this [`HandTiles::of`] `seat` in place, its buffer reused.
+    fn refresh(&mut self, seat: &Seat) {
+        seat.tiles_into(&mut self.tiles);
         let drawn = seat.drawn();
         if let Some(d) = drawn {
-            if let Some(i) = tiles.iter().rposition(|&p| p == d) {
-                tiles.remove(i);
+            if let Some(i) = self.tiles.iter().rposition(|&p| p == d) {
+                self.tiles.remove(i);
             }
         }
-        HandTiles {
-            tiles,
-            drawn,
-            furiten: seat.furiten(),
-        }
+        self.drawn = drawn;
+        self.furiten = seat.furiten();
     }
 }
 
@@ -210,15 +218,38 @@ impl SeatInfo {
         super::hints::hand_of(&hand.all(), self.melds.iter().map(MeldEntry::meld))
     }
 
-    /// Seat `i` of the table, its concealed tiles shown when `show`.
-    pub(super) fn of(
+    /// Seat `i` before anything is known of it: to be made a seat of a
+    /// state in place ([`SeatInfo::refresh`]).
+    pub(super) fn blank(i: SeatIndex) -> SeatInfo {
+        SeatInfo {
+            seat: i,
+            wind: Wind::East,
+            score: 0,
+            dealer: false,
+            riichi: None,
+            river: Vec::new(),
+            melds: Vec::new(),
+            hand_size: 0,
+            hand: None,
+        }
+    }
+
+    /// Makes this seat `i` of the table (`seat`, its score, whether it
+    /// deals) in place, its concealed tiles shown when `show`: the
+    /// buffers of its river and hand reused.
+    pub(super) fn refresh(
+        &mut self,
         seat: &Seat,
         i: SeatIndex,
         dealer: SeatIndex,
         score: i32,
         show: bool,
-    ) -> SeatInfo {
-        let riichi = match seat.riichi() {
+    ) {
+        self.seat = i;
+        self.wind = Wind::of_seat(i.get(), dealer.get());
+        self.score = score;
+        self.dealer = i == dealer;
+        self.riichi = match seat.riichi() {
             RiichiState::None => None,
             RiichiState::Declared { double } => Some(RiichiMark {
                 accepted: false,
@@ -229,26 +260,24 @@ impl SeatInfo {
                 double,
             }),
         };
-        let river = seat
-            .river()
-            .iter()
-            .map(|r: &RiverTile| RiverEntry {
+        self.river.clear();
+        self.river
+            .extend(seat.river().iter().map(|r: &RiverTile| RiverEntry {
                 pai: r.pai,
                 tsumogiri: r.tsumogiri,
                 riichi: r.riichi,
                 called: r.called,
-            })
-            .collect();
-        SeatInfo {
-            seat: i,
-            wind: Wind::of_seat(i.get(), dealer.get()),
-            score,
-            dealer: i == dealer,
-            riichi,
-            river,
-            melds: seat.melds().iter().map(MeldEntry::of).collect(),
-            hand_size: seat.len() as u8,
-            hand: (show && !seat.is_hidden()).then(|| HandTiles::of(seat)),
+            }));
+        self.melds.clear();
+        self.melds.extend(seat.melds().iter().map(MeldEntry::of));
+        self.hand_size = seat.len() as u8;
+        if show && !seat.is_hidden() {
+            match &mut self.hand {
+                Some(h) => h.refresh(seat),
+                None => self.hand = Some(HandTiles::of(seat)),
+            }
+        } else {
+            self.hand = None;
         }
     }
 }

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use tenpai::game::SeatIndex;
 use tenpai::review::{find_decisions, review, DefaultSeat};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Instant};
 
 /// A connection's socket: axum's [`WebSocket`], or a test's fake (one
@@ -58,7 +58,11 @@ pub async fn serve<S: Socket>(
     let (out, queue) = Out::channel(OUT_QUEUE);
     let (sink, mut stream) = socket.split();
     let close_wait = state.limits.close_wait;
-    let mut writer = tokio::spawn(write_out(sink, queue, out.overflow(), close_wait));
+    // The close frame the writer ends with, when the connection ends for
+    // a reason ([`closing_frame`]); a plain close otherwise.
+    let (close_tx, close_rx) = oneshot::channel();
+    let mut close_tx = Some(close_tx);
+    let mut writer = tokio::spawn(write_out(sink, queue, out.overflow(), close_rx, close_wait));
     let mut written = false;
     let mut overflow = out.overflow();
     // After the queue overflowed (the client reads too slowly): until when
@@ -146,17 +150,19 @@ pub async fn serve<S: Socket>(
             ),
             Ok(Message::Close(_)) => break,
             // A frame over the size limit, or a broken one: the client is
-            // told why (if it still reads), then the connection closes.
+            // told why (if it still reads), then the connection closes
+            // with the code that says it (1009 for a message too big).
             Err(e) => {
+                let frame = closing_frame(e);
                 say(
                     &out,
                     ServerMsg::Error {
-                        message: format!(
-                            "the connection is closed: {e} (a message is at most {} bytes)",
-                            crate::protocol::MAX_CLIENT_MESSAGE
-                        ),
+                        message: format!("the connection is closed: {}", frame.reason),
                     },
                 );
+                if let Some(tx) = close_tx.take() {
+                    let _ = tx.send(frame);
+                }
                 break;
             }
             Ok(Message::Ping(_) | Message::Pong(_)) => {}
@@ -174,8 +180,49 @@ pub async fn serve<S: Socket>(
     }
 }
 
+/// The close frame for a connection whose reading failed with `e`: a
+/// message over [`crate::protocol::MAX_CLIENT_MESSAGE`] bytes closes it
+/// with 1009 (Message Too Big, RFC 6455 §7.4.1), anything else that
+/// cannot be read as WebSocket frames with 1002 (Protocol Error); the
+/// reason says which, in at most 123 bytes (the limit of a close frame's
+/// reason).
+pub(crate) fn closing_frame(e: axum::Error) -> CloseFrame {
+    let e = e.into_inner();
+    let too_big = e
+        .downcast_ref::<tungstenite::Error>()
+        .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)));
+    let (code, reason) = if too_big {
+        (
+            close_code::SIZE,
+            format!(
+                "message too big: {e} (a message is at most {} bytes)",
+                crate::protocol::MAX_CLIENT_MESSAGE
+            ),
+        )
+    } else {
+        (close_code::PROTOCOL, format!("not a WebSocket frame: {e}"))
+    };
+    CloseFrame {
+        code,
+        reason: clip(reason, 123).into(),
+    }
+}
+
+/// `text` cut to at most `max` bytes, at a character's boundary.
+fn clip(mut text: String, max: usize) -> String {
+    if text.len() > max {
+        let end = (0..=max)
+            .rev()
+            .find(|&i| text.is_char_boundary(i))
+            .unwrap_or(0);
+        text.truncate(end);
+    }
+    text
+}
+
 /// Writes the client's queued messages to its socket until the queue
-/// ends; the messages queued together go out in one write. When the queue
+/// ends (then the close frame of `close`, if it was given one, or a plain
+/// close); the messages queued together go out in one write. When the queue
 /// overflows ([`Out`]), what it holds is written, then a close frame that
 /// says why ([`too_slow`]), given `close_wait` to go out. A write the
 /// socket does not take is not given up before the overflow is seen (the
@@ -185,6 +232,7 @@ async fn write_out<S: Socket>(
     mut sink: SplitSink<S, Message>,
     mut queue: mpsc::Receiver<Utf8Bytes>,
     mut overflow: Overflow,
+    mut close: oneshot::Receiver<CloseFrame>,
     close_wait: Duration,
 ) {
     loop {
@@ -194,7 +242,10 @@ async fn write_out<S: Socket>(
             text = queue.recv() => match text {
                 Some(text) => text,
                 None => {
-                    let _ = sink.close().await;
+                    let _ = match close.try_recv() {
+                        Ok(frame) => sink.send(Message::Close(Some(frame))).await,
+                        Err(_) => sink.close().await,
+                    };
                     return;
                 }
             },
@@ -437,5 +488,34 @@ mod tests {
             "the address is free"
         );
         running.stop().await.unwrap();
+    }
+
+    #[test]
+    fn conn_err_a_message_too_big_closes_with_1009_anything_else_with_1002() {
+        use tungstenite::error::{CapacityError, ProtocolError};
+        let big = CapacityError::MessageTooLong {
+            size: 20_000,
+            max_size: 16_384,
+        };
+        let frame = closing_frame(axum::Error::new(tungstenite::Error::Capacity(big)));
+        assert_eq!(frame.code, 1009);
+        assert_eq!(
+            frame.reason.as_str(),
+            "message too big: Space limit exceeded: Message too long: 20000 > 16384 (a message is at most 16384 bytes)"
+        );
+        let broken = tungstenite::Error::Protocol(ProtocolError::UnmaskedFrameFromClient);
+        let frame = closing_frame(axum::Error::new(broken));
+        assert_eq!(frame.code, 1002);
+        assert_eq!(
+            frame.reason.as_str(),
+            "not a WebSocket frame: WebSocket protocol error: Received an unmasked frame from client"
+        );
+    }
+
+    #[test]
+    fn conn_ok_a_close_reason_is_clipped_at_a_character() {
+        assert_eq!(clip("東南西北".into(), 7), "東南");
+        assert_eq!(clip("abc".into(), 123), "abc");
+        assert_eq!(clip("x".repeat(200), 123).len(), 123);
     }
 }

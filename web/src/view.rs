@@ -120,16 +120,73 @@ impl TableView {
     }
 }
 
-/// A view sent to a client, kept as the base of the next patch.
+impl TableView {
+    /// This view made again in place from `state`, with no decision open
+    /// for it and `asked` the seat asked: what [`TableView::for_role`]
+    /// makes of `state` for the role it was made for, with no decision
+    /// (its buffers reused: [`SeatView::refresh_without_choices`]).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::{Game, SeatIndex};
+    /// use tenpai_web::{table::Role, view::TableView};
+    /// let mut game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
+    /// let east = Role::Seat(SeatIndex::ALL[0]);
+    /// let mut view = TableView::for_role(game.state(), east, Some(1), game.to_act());
+    /// let a = game.legal()[0].clone();
+    /// game.step(&a)?;
+    /// view.refresh(game.state(), game.to_act());
+    /// let made = TableView::for_role(game.state(), east, None, game.to_act());
+    /// assert_eq!(serde_json::to_value(&view)?, serde_json::to_value(&made)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn refresh(&mut self, state: &State, asked: Option<SeatIndex>) {
+        self.decision = None;
+        self.asked = asked;
+        self.clock = None;
+        self.view.refresh_without_choices(state);
+    }
+}
+
+/// A view sent to a client, kept as the base of the next patch (and the
+/// one before it, whose buffers the next view reuses).
 #[derive(Clone, Debug)]
 pub struct Sent {
     view: TableView,
+    spare: Option<TableView>,
 }
 
 impl Sent {
     /// `view`, sent in full.
     pub fn new(view: TableView) -> Sent {
-        Sent { view }
+        Sent { view, spare: None }
+    }
+
+    /// The view sent before the last one, if any: to be made the next
+    /// view in place ([`TableView::refresh`]), its buffers reused.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::game::{Game, SeatIndex};
+    /// use tenpai_web::view::{Sent, TableView};
+    /// let mut game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false)?;
+    /// let east = Some(SeatIndex::ALL[0]);
+    /// let mut sent = Sent::new(TableView::of(game.state(), east, None, east));
+    /// assert!(sent.take_spare().is_none(), "one view sent");
+    /// let a = game.legal()[0].clone();
+    /// game.step(&a)?;
+    /// sent.write_update(TableView::of(game.state(), east, None, game.to_act()), &mut Vec::new())?;
+    /// let mut next = sent.take_spare().expect("the first view, sent before the last");
+    /// next.refresh(game.state(), game.to_act());
+    /// assert!(sent.take_spare().is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn take_spare(&mut self) -> Option<TableView> {
+        self.spare.take()
     }
 
     /// The patch (RFC 6902, [`crate::patch`]) from the JSON of the view
@@ -164,7 +221,7 @@ impl Sent {
     pub fn update(&mut self, next: TableView) -> Result<Vec<Op>, serde_json::Error> {
         let mut ops = Vec::new();
         diff(&self.view, &next, &mut ops)?;
-        self.view = next;
+        self.spare = Some(std::mem::replace(&mut self.view, next));
         Ok(ops)
     }
 
@@ -203,7 +260,7 @@ impl Sent {
         let mut ops = Written { out, first: true };
         diff(&self.view, &next, &mut ops)?;
         out.push(b']');
-        self.view = next;
+        self.spare = Some(std::mem::replace(&mut self.view, next));
         Ok(())
     }
 }
@@ -281,17 +338,24 @@ impl Ops for Written<'_> {
         path: Path,
         value: &T,
     ) -> Result<(), serde_json::Error> {
-        use std::io::Write;
         if !std::mem::take(&mut self.first) {
             self.out.push(b',');
         }
-        let op = match kind {
-            Kind::Add => "add",
-            Kind::Remove => "remove",
-            Kind::Replace => "replace",
+        let op: &[u8] = match kind {
+            Kind::Add => br#"{"op":"add","path":""#,
+            Kind::Remove => br#"{"op":"remove","path":""#,
+            Kind::Replace => br#"{"op":"replace","path":""#,
         };
-        // A path holds no character JSON escapes (field names, numbers).
-        write!(self.out, r#"{{"op":"{op}","path":"{path}""#).map_err(serde_json::Error::io)?;
+        self.out.extend_from_slice(op);
+        // A path holds no character JSON escapes (field names, a seat's
+        // number: 0 to 3, one digit).
+        if let Some(i) = path.seat {
+            self.out.extend_from_slice(b"/seats/");
+            self.out.push(b'0' + i as u8);
+        }
+        self.out.push(b'/');
+        self.out.extend_from_slice(path.field.as_bytes());
+        self.out.push(b'"');
         if !matches!(kind, Kind::Remove) {
             self.out.extend_from_slice(br#","value":"#);
             serde_json::to_writer(&mut *self.out, value)?;

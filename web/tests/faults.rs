@@ -79,10 +79,12 @@ async fn faults_ok_bad_messages_are_answered_and_change_nothing() {
         r#"{{"type":"panel","on":true,"x":"{}"}}"#,
         "a".repeat(MAX_CLIENT_MESSAGE)
     );
+    let size = huge.len();
     let _ =
         c.ws.send(tokio_tungstenite::tungstenite::Message::Text(huge.into()))
             .await;
-    // It is told why, then closed.
+    // It is told why, then closed with 1009 (Message Too Big) and the
+    // same reason.
     let mut why = None;
     while let Some(m) = c.next().await {
         if m["type"] == "error" {
@@ -90,11 +92,9 @@ async fn faults_ok_bad_messages_are_answered_and_change_nothing() {
         }
     }
     let why = why.expect("an error before the close");
-    assert!(
-        why.starts_with("the connection is closed: ")
-            && why.ends_with("(a message is at most 16384 bytes)"),
-        "{why}"
-    );
+    let reason = format!("message too big: Space limit exceeded: Message too long: {size} > 16384 (a message is at most 16384 bytes)");
+    assert_eq!(why, format!("the connection is closed: {reason}"));
+    assert_eq!(c.closed_with, Some((1009, reason)));
     // The other client plays on.
     other
         .send(json!({"type": "act", "decision": d, "choice": 0}))

@@ -75,9 +75,19 @@ impl Table {
             if matches!(e, Event::EndKyoku) {
                 self.round_ended = Some(tokio::time::Instant::now());
             }
+            let asked = self.asked();
             for i in 0..self.clients.len() {
                 let role = self.clients[i].role;
-                let view = self.published_view(role);
+                // The view before last made the next in place (a client
+                // taking patches), or a new one.
+                let spare = self.clients[i].view.as_mut().and_then(Sent::take_spare);
+                let view = match spare {
+                    Some(mut view) => {
+                        view.refresh(&self.shown, asked);
+                        view
+                    }
+                    None => TableView::for_role(&self.shown, role, None, asked),
+                };
                 self.clients[i].send_table(Some(seen(&e, role)), view);
             }
         }
@@ -123,10 +133,15 @@ impl Table {
     /// The published table as a client of `role` sees it, without choices
     /// (events still to publish).
     pub(super) fn published_view(&self, role: Role) -> TableView {
-        let asked = (self.published == self.game.events().len() && self.started)
+        TableView::for_role(&self.shown, role, None, self.asked())
+    }
+
+    /// The seat asked, as the published table shows it: none while
+    /// events are still to publish or before the game starts.
+    fn asked(&self) -> Option<SeatIndex> {
+        (self.published == self.game.events().len() && self.started)
             .then(|| self.game.to_act())
-            .flatten();
-        TableView::for_role(&self.shown, role, None, asked)
+            .flatten()
     }
 
     /// The table as it stands for a client of `role`, with the open
@@ -217,14 +232,15 @@ impl Client {
             );
         }
         match self.view.take() {
-            Some(mut sent) => match update_text(seq, event.as_ref(), &mut sent, view) {
-                // Gathered with the table's other updates: one message
-                // when the table is done ([`Out::batch`]).
-                Ok(text) => {
-                    if self.out.batch(&text) {
-                        self.view = Some(sent);
-                    }
-                }
+            // Written straight into the message gathering the table's
+            // updates: one message when the table is done
+            // ([`Out::batch_with`]).
+            Some(mut sent) => match self
+                .out
+                .batch_with(|buf| write_update(buf, seq, event.as_ref(), &mut sent, view))
+            {
+                Ok(true) => self.view = Some(sent),
+                Ok(false) => {}
                 Err(e) => {
                     let message = format!("the view could not be written: {e}");
                     send(&self.out, &ServerMsg::Error { message });
@@ -245,31 +261,30 @@ impl Client {
     }
 }
 
-/// The text of [`ServerMsg::Update`] number `seq` after `event` to the
-/// client that was sent `sent`, whose view becomes `next`: the message as
-/// [`to_text`] writes it, its patch written straight from the two views
-/// ([`Sent::write_update`]), with no JSON tree between.
+/// Writes [`ServerMsg::Update`] number `seq` after `event` to the client
+/// that was sent `sent`, whose view becomes `next`, at the end of `out`:
+/// the message as [`to_text`] writes it, its patch written straight from
+/// the two views ([`Sent::write_update`]), with no JSON tree between.
 ///
 /// # Errors
 /// A part could not be written as JSON (a bug).
-fn update_text(
+fn write_update(
+    out: &mut Vec<u8>,
     seq: u64,
     event: Option<&Event>,
     sent: &mut Sent,
     next: TableView,
-) -> Result<String, serde_json::Error> {
-    let mut out = Vec::with_capacity(1024);
+) -> Result<(), serde_json::Error> {
     out.extend_from_slice(br#"{"type":"update","seq":"#);
-    out.extend_from_slice(seq.to_string().as_bytes());
+    serde_json::to_writer(&mut *out, &seq)?;
     if let Some(e) = event {
         out.extend_from_slice(br#","event":"#);
-        serde_json::to_writer(&mut out, e)?;
+        serde_json::to_writer(&mut *out, e)?;
     }
     out.extend_from_slice(br#","patch":"#);
-    sent.write_update(next, &mut out)?;
+    sent.write_update(next, out)?;
     out.push(b'}');
-    String::from_utf8(out)
-        .map_err(|e| serde_json::Error::io(std::io::Error::new(std::io::ErrorKind::InvalidData, e)))
+    Ok(())
 }
 
 /// `e` as a client of `role` sees it: its seat's view, a spectator's, or
@@ -322,7 +337,9 @@ mod tests {
             let a = game.legal()[0].clone();
             game.step(&a).unwrap();
             let event = game.events().last().map(|e| e.seen_by(south));
-            let text = update_text(5, event.as_ref(), &mut written, view(&game)).unwrap();
+            let mut text = Vec::new();
+            write_update(&mut text, 5, event.as_ref(), &mut written, view(&game)).unwrap();
+            let text = String::from_utf8(text).unwrap();
             let patch = kept.update(view(&game)).unwrap();
             let expected = to_text(&ServerMsg::Update {
                 seq: 5,

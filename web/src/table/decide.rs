@@ -259,3 +259,147 @@ impl Table {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Advisor, Out, Role, Stage, Table, TableMsg, TableSpec, OUT_QUEUE};
+    use std::time::Duration;
+    use tenpai::arena::PlayerKind;
+    use tenpai::rules::{GameLength, Rules};
+
+    /// Four baseline AI players, east only, seed 5, no AI delay: a lobby
+    /// table nobody plays at.
+    fn four_ai() -> TableSpec {
+        let mut rules = Rules::tenhou();
+        rules.game.length = GameLength::East;
+        TableSpec {
+            rules,
+            seed: 5,
+            players: std::array::from_fn(|_| Some(PlayerKind::Baseline)),
+            ai_delay: Duration::ZERO,
+            advisor: Advisor::Baseline,
+            log_dir: None,
+            spectators_see_hands: false,
+            grace: Some(Duration::from_secs(20)),
+            turn_limit: None,
+            saved: None,
+        }
+    }
+
+    /// Plays the AI move the table holds back (a crowded client's pace),
+    /// as its loop does when the pause is over; false when none is held.
+    fn play_held(t: &mut Table) -> bool {
+        match std::mem::replace(&mut t.stage, Stage::Thinking) {
+            Stage::Ready { action, .. } => {
+                t.step(&action);
+                true
+            }
+            other => {
+                t.stage = other;
+                false
+            }
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn unwatched_ok_four_ai_players_play_only_while_someone_watches() {
+        let mut t = Table::new(1, four_ai(), crate::logs::Logs::default()).unwrap();
+        // Opened with nobody there: dealt, then waiting at the first
+        // decision (the dealer's first discard).
+        assert!(matches!(t.stage, Stage::Unwatched));
+        let dealt = t.game.events().len();
+        assert_eq!(t.published, dealt);
+        // A spectator with a short queue: the game goes on, held back
+        // while the queue is more than half full.
+        let (out, mut inbox) = Out::channel(8);
+        let role = Role::Spectator;
+        t.handle(TableMsg::Join {
+            client: 1,
+            out,
+            role,
+        });
+        let mut moves = 0;
+        while moves < 20 {
+            while inbox.try_recv().is_ok() {}
+            assert!(play_held(&mut t), "paced, not over");
+            moves += 1;
+        }
+        let seen = t.game.events().len();
+        assert!(seen > dealt + 20, "{seen} events");
+        // The spectator leaves: the move held is played, then nothing.
+        t.handle(TableMsg::Leave { client: 1 });
+        assert!(play_held(&mut t));
+        assert!(matches!(t.stage, Stage::Unwatched));
+        let paused = t.game.events().len();
+        assert!(!play_held(&mut t));
+        assert_eq!(t.game.events().len(), paused);
+        assert!(t.game.to_act().is_some(), "the game is not over");
+        // Someone comes to watch: it goes on from there, to the end.
+        let (out, _inbox) = Out::channel(OUT_QUEUE * 64);
+        t.handle(TableMsg::Join {
+            client: 2,
+            out,
+            role,
+        });
+        assert!(matches!(t.stage, Stage::Over));
+        assert!(t.game.events().len() > paused);
+    }
+
+    /// The table's own work for a person flat out (no socket): East a
+    /// person taking patches, the thinking panel off, answering at once (a win, else the first
+    /// choice), three baseline AI players, `games` east-only games of
+    /// seeds 1, 2, …; the person's acts. Run under `valgrind
+    /// --tool=callgrind` to count the instructions a person act costs
+    /// the table's thread (docs/web.md, Under load).
+    fn play_flat_out(games: u64) -> usize {
+        let mut acts = 0;
+        for seed in 1..=games {
+            let mut spec = four_ai();
+            spec.seed = seed;
+            spec.players[0] = None;
+            let mut t = Table::new(1, spec, crate::logs::Logs::default()).unwrap();
+            let (out, mut inbox) = Out::channel(OUT_QUEUE);
+            let east = Role::Seat(tenpai::game::SeatIndex::ALL[0]);
+            t.handle(TableMsg::Join {
+                client: 1,
+                out,
+                role: east,
+            });
+            // As the load bench's client: patches, no thinking panel.
+            for msg in [
+                crate::protocol::ClientMsg::Patches { on: true },
+                crate::protocol::ClientMsg::Panel { on: false },
+            ] {
+                t.handle(TableMsg::Intent { client: 1, msg });
+            }
+            while let Stage::Person { decision, .. } = t.stage {
+                t.flush();
+                while inbox.try_recv().is_ok() {}
+                let legal = t.game.legal();
+                let choice = legal
+                    .iter()
+                    .position(|a| {
+                        matches!(a, tenpai::game::Action::Tsumo | tenpai::game::Action::Ron)
+                    })
+                    .unwrap_or(0);
+                let msg = crate::protocol::ClientMsg::Act { decision, choice };
+                t.handle(TableMsg::Intent { client: 1, msg });
+                acts += 1;
+            }
+            assert!(matches!(t.stage, Stage::Over), "seed {seed}");
+        }
+        acts
+    }
+
+    #[tokio::test]
+    #[ignore = "a measurement: run under callgrind (docs/web.md)"]
+    async fn table_work_of_twenty_flat_out_games() {
+        let acts = play_flat_out(20);
+        println!("person acts: {acts}");
+    }
+
+    #[tokio::test]
+    async fn table_ok_a_person_flat_out_plays_seeded_games_to_their_end() {
+        assert!(play_flat_out(2) > 40);
+    }
+}

@@ -29,8 +29,9 @@ pub struct Out {
 #[derive(Debug)]
 struct OutState {
     overflow: tokio::sync::watch::Sender<bool>,
-    /// The updates gathered, after [`BATCH_HEAD`], separated by commas.
-    batch: String,
+    /// The updates gathered, after [`BATCH_HEAD`], separated by commas
+    /// (JSON text: UTF-8).
+    batch: Vec<u8>,
     /// How many.
     batched: usize,
 }
@@ -57,7 +58,7 @@ impl Out {
         let (overflow, _) = tokio::sync::watch::channel(false);
         let state = Arc::new(Mutex::new(OutState {
             overflow,
-            batch: String::new(),
+            batch: Vec::new(),
             batched: 0,
         }));
         (Out { tx, state }, rx)
@@ -115,21 +116,63 @@ impl Out {
     /// assert_eq!(queue.try_recv().unwrap().as_str(), r#"{"type":"thinking"}"#);
     /// ```
     pub fn batch(&self, update: &str) -> bool {
+        self.batch_with(|buf| {
+            buf.extend_from_slice(update.as_bytes());
+            Ok::<(), std::convert::Infallible>(())
+        })
+        .unwrap_or_else(|never| match never {})
+    }
+
+    /// [`Out::batch`] of the update `write` writes (JSON text) straight
+    /// into the message being gathered: no string of its own, no copy.
+    /// `write` is not called when the queue is gone or overflowed
+    /// (`Ok(false)`).
+    ///
+    /// # Errors
+    /// `write`'s: what it wrote is taken back, the updates before it
+    /// stay.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai_web::table::Out;
+    /// let (out, mut queue) = Out::channel(4);
+    /// let seq = |n: u64| move |buf: &mut Vec<u8>| -> Result<(), std::fmt::Error> {
+    ///     buf.extend_from_slice(format!(r#"{{"type":"update","seq":{n}}}"#).as_bytes());
+    ///     Ok(())
+    /// };
+    /// assert_eq!(out.batch_with(seq(1)), Ok(true));
+    /// let failed = out.batch_with(|buf| { buf.extend_from_slice(b"{\"half"); Err(std::fmt::Error) });
+    /// assert_eq!(failed, Err(std::fmt::Error));
+    /// assert_eq!(out.batch_with(seq(2)), Ok(true));
+    /// out.flush();
+    /// let text = queue.try_recv().unwrap();
+    /// assert_eq!(text.as_str(), r#"{"type":"updates","updates":[{"type":"update","seq":1},{"type":"update","seq":2}]}"#);
+    /// ```
+    pub fn batch_with<E>(
+        &self,
+        write: impl FnOnce(&mut Vec<u8>) -> Result<(), E>,
+    ) -> Result<bool, E> {
         let Ok(mut state) = self.state.lock() else {
-            return false;
+            return Ok(false);
         };
         if *state.overflow.borrow() || self.tx.is_closed() {
-            return false;
+            return Ok(false);
         }
+        let before = state.batch.len();
         if state.batched == 0 {
-            state.batch.reserve(BATCH_HEAD.len() + update.len() * 8);
-            state.batch.push_str(BATCH_HEAD);
+            state.batch.reserve(4096);
+            state.batch.extend_from_slice(BATCH_HEAD.as_bytes());
         } else {
-            state.batch.push(',');
+            state.batch.push(b',');
         }
-        state.batch.push_str(update);
+        if let Err(e) = write(&mut state.batch) {
+            state.batch.truncate(before);
+            return Err(e);
+        }
         state.batched += 1;
-        true
+        Ok(true)
     }
 
     /// Queues the updates gathered ([`Out::batch`]) as one message; true
@@ -152,9 +195,12 @@ impl Out {
         if state.batched == 1 {
             text.drain(..BATCH_HEAD.len());
         } else {
-            text.push_str("]}");
+            text.extend_from_slice(b"]}");
         }
         state.batched = 0;
+        // JSON text (serde_json's and ASCII's): never lossy.
+        let text = String::from_utf8(text)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         self.queue_locked(state, text.into())
     }
 

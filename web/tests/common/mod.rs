@@ -61,6 +61,9 @@ pub struct Client {
     pub batches: (usize, usize),
     /// Text messages received.
     pub frames: usize,
+    /// The close frame the server ended the connection with (its code
+    /// and reason), once [`Client::next`] met it.
+    pub closed_with: Option<(u16, String)>,
 }
 
 /// How long a test waits for a message before failing.
@@ -76,6 +79,7 @@ impl Client {
             seq: 0,
             batches: (0, 0),
             frames: 0,
+            closed_with: None,
         }
     }
 
@@ -225,7 +229,11 @@ impl Client {
                     }
                     return Some(self.patched(m));
                 }
-                Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                Some(Ok(Message::Close(frame))) => {
+                    self.closed_with = frame.map(|f| (u16::from(f.code), f.reason.to_string()));
+                    return None;
+                }
+                None | Some(Err(_)) => return None,
                 Some(Ok(_)) => {}
             }
         }
