@@ -5,7 +5,7 @@
 //! pictures) embedded in the binary, and a log viewer.
 //!
 //! - [`protocol`]: the messages between page and server (serde, documented
-//!   with examples in `docs/web.md`).
+//!   with examples in `docs/web-protocol.md`).
 //! - [`table`]: one task per table owning its game; intents checked against
 //!   the legal actions it offered; AI players and searches on the blocking
 //!   pool.

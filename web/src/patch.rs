@@ -5,7 +5,7 @@
 //! applies each update's patch to it (any RFC 6902 implementation; the
 //! page's `assets/patch.js`, the `json-patch` crate in the tests and the
 //! load bench) holds the view the server would have sent in full
-//! (docs/web.md, Protocol).
+//! (docs/web-protocol.md).
 //!
 //! Paths are JSON Pointers (RFC 6901): `/seats/1/river/-` is the end of
 //! seat 1's river (an `add` there appends).

@@ -1,6 +1,6 @@
 //! The messages between the page and the server, one JSON object per
 //! WebSocket text frame, told apart by `"type"` (documented with an example
-//! each in `docs/web.md`).
+//! each in `docs/web-protocol.md`).
 //!
 //! The page sends intents ([`ClientMsg`]); the server owns the game, checks
 //! each intent against the legal actions it offered and answers with what

@@ -128,7 +128,7 @@ async fn socket(
 /// [`protocol::MAX_CLIENT_MESSAGE`], grows the buffer), and tungstenite
 /// zeroes the whole free part of its buffer before each read: its default
 /// (128 KiB) was resident in every connection, half the server's memory
-/// per table under load (docs/web.md, Under load), and the zeroing a
+/// per table under load (docs/web-load.md, Under load), and the zeroing a
 /// cost of every message read.
 const READ_BUFFER: usize = 4 * 1024;
 

@@ -104,7 +104,7 @@ impl BaselinePlayer {
     /// throw (its features weigh acceptance, shape, value and the danger of
     /// each tile as phoenix-room players did). As strong as `v2` against
     /// three [`BaselinePlayer::v1`] and much closer to strong players'
-    /// choices (`docs/strength.md`); each decision costs more (the
+    /// choices (`docs/agreement.md`); each decision costs more (the
     /// acceptance two draws ahead of every candidate), so the quick default
     /// stays `v2`. The Monte Carlo AI's prior.
     ///
@@ -122,7 +122,7 @@ impl BaselinePlayer {
     /// ([`LearnedModel::shipped`]) choosing its discards, riichi and calls
     /// (as [`BaselinePlayer::with_model`]). Closer to the choices of strong
     /// players than any other baseline, but no stronger in self-play than
-    /// [`BaselinePlayer::v1`] (`docs/strength.md`), so not the default.
+    /// [`BaselinePlayer::v1`] (`docs/agreement.md`), so not the default.
     pub fn learned(rules: &crate::rules::Rules) -> BaselinePlayer {
         BaselinePlayer::with_model(rules, LearnedModel::shipped())
     }

@@ -350,7 +350,7 @@ mod tests {
     /// choice), three baseline AI players, `games` east-only games of
     /// seeds 1, 2, …; the person's acts. Run under `valgrind
     /// --tool=callgrind` to count the instructions a person act costs
-    /// the table's thread (docs/web.md, Under load).
+    /// the table's thread (docs/web-load.md, Under load).
     fn play_flat_out(games: u64) -> usize {
         let mut acts = 0;
         for seed in 1..=games {
@@ -392,7 +392,7 @@ mod tests {
     }
 
     #[tokio::test]
-    #[ignore = "a measurement: run under callgrind (docs/web.md)"]
+    #[ignore = "a measurement: run under callgrind (docs/web-load.md)"]
     async fn table_work_of_twenty_flat_out_games() {
         let acts = play_flat_out(20);
         println!("person acts: {acts}");
