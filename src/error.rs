@@ -22,6 +22,14 @@ pub(crate) fn times(n: impl Into<u64>) -> String {
     }
 }
 
+/// `1 meld`, `3 melds`: `n` and `noun`, the noun agreeing with it.
+pub(crate) fn count(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
 /// What is wrong with a hand or its notation. Positions are 1-based character
 /// positions in the input text.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -12,8 +12,8 @@ use tenpai::bot::{
     answer_event, answer_json, as_answer, offers_decision, parse_line, BotError, BotSession,
     Protocol,
 };
-use tenpai::game::SeatIndex;
 use tenpai::game::{legal_actions, play_game, Event, GameRecord, Player, State};
+use tenpai::game::{SeatIndex, MAX_SCORE};
 use tenpai::rules::{GameLength, Rules};
 
 /// What following a game as one seat's bot compared.
@@ -225,19 +225,19 @@ fn bot_err_start_kyoku_scores_no_game_reaches_name_the_event_and_field() {
             "event 1 (start_kyoku): scores [25000,25000,25000,3000000000]: expected 4 whole \
              numbers of points, one a seat",
         ),
-        // Far apart and far out: the sum is worked out without overflowing,
-        // and no rules deal 0 points or fewer.
+        // Far out: no score beyond MAX_SCORE enters a game, so that no
+        // payment after it can overflow.
         (
             deal_line("[2147483647,2147483647,-2147483648,-2147483648]", 0),
             "event 1 (start_kyoku): illegal start_kyoku scores [2147483647, 2147483647, -2147483648, \
-             -2147483648]: with 0 riichi sticks they make -2 points on the table: a game deals \
-             more than 0",
+             -2147483648]: seat 0 has 2147483647 points, beyond the most a score holds (100000000 \
+             either way)",
         ),
+        // No rules deal 0 points or fewer.
         (
-            deal_line("[2147483647,2147483647,2147483647,2147483647]", 0),
-            "event 1 (start_kyoku): illegal start_kyoku scores [2147483647, 2147483647, 2147483647, \
-             2147483647]: with 0 riichi sticks they make 8589934588 points on the table: more \
-             than a game holds",
+            deal_line("[1000,-1000,-1000,1000]", 0),
+            "event 1 (start_kyoku): illegal start_kyoku scores [1000, -1000, -1000, 1000]: with 0 \
+             riichi sticks they make 0 points on the table: a game deals more than 0",
         ),
         // Tenhou's rules end the game below zero: no deal can follow.
         (
@@ -265,5 +265,37 @@ fn bot_err_start_kyoku_scores_no_game_reaches_name_the_event_and_field() {
     assert_eq!(
         follow_line(&play_on, &deal_line("[55000,26000,25000,-6000]", 0)),
         None
+    );
+}
+
+/// With `bust_ends = false` a seat may be far below zero, but no score
+/// beyond [`MAX_SCORE`] either way enters: a host's 100,000-point total
+/// made of scores near `i32`'s ends would overflow at the first win.
+#[test]
+fn bot_err_start_kyoku_scores_beyond_max_score_even_when_play_goes_on() {
+    let mut play_on = Rules::tenhou();
+    play_on.game.bust_ends = false;
+    assert_eq!(
+        follow_line(
+            &play_on,
+            &deal_line("[-2147482648,2147483647,25000,74001]", 0)
+        )
+        .as_deref(),
+        Some(
+            "event 1 (start_kyoku): illegal start_kyoku scores [-2147482648, 2147483647, 25000, \
+             74001]: seat 0 has -2147482648 points, beyond the most a score holds (100000000 \
+             either way)"
+        )
+    );
+    let edge = format!("[{},{},25000,75000]", -MAX_SCORE, MAX_SCORE);
+    assert_eq!(follow_line(&play_on, &deal_line(&edge, 0)), None);
+    let beyond = format!("[{},{},25000,75000]", -MAX_SCORE - 1, MAX_SCORE + 1);
+    assert_eq!(
+        follow_line(&play_on, &deal_line(&beyond, 0)).as_deref(),
+        Some(
+            "event 1 (start_kyoku): illegal start_kyoku scores [-100000001, 100000001, 25000, \
+             75000]: seat 0 has -100000001 points, beyond the most a score holds (100000000 \
+             either way)"
+        )
     );
 }

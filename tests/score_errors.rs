@@ -74,6 +74,16 @@ fn score_err_wrong_tile_count() {
             expected: 11
         }
     );
+    let tail = "(14 minus 3 per meld, winning tile included)";
+    assert_eq!(
+        e.to_string(),
+        format!("10 concealed tiles with 1 meld: expected 11 {tail}")
+    );
+    let e = invalid(win("1m", "1m").error());
+    assert_eq!(
+        e.to_string(),
+        format!("1 concealed tile with 0 melds: expected 14 {tail}")
+    );
 }
 
 #[test]

@@ -500,7 +500,7 @@ fn threads_zero_is_refused_by_every_command() {
         assert_eq!(r.code, 2, "{cmd}");
         assert!(
             r.err
-                .starts_with("error: --threads must be 1 or more, got 0\n\nUsage: tenpai "),
+                .starts_with("error: --threads must be between 1 and 256, got 0\n\nUsage: tenpai "),
             "{cmd}: {}",
             r.err
         );

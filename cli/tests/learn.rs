@@ -148,3 +148,27 @@ fn learn_err_refuses_a_bad_model_and_an_unwritable_out() {
     let r = tenpai(&["learn", PHOENIX, "--out", dir.path().to_str().unwrap()]);
     assert!(r.failed().contains("is a directory"), "{}", r.err);
 }
+
+/// Fewer games than folds: the output says that no cross-validation was
+/// done (0 folds asks for none, 1 is refused: see the usage tests).
+#[test]
+fn learn_ok_says_when_too_few_games_for_the_folds() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m.json");
+    let r = tenpai(&[
+        "learn",
+        "../tests/data/tenhou6/four_reach.json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let text = r.ok();
+    assert!(
+        text.starts_with("Learned model fitted on 45 discards, 7 riichi decisions and 13 call offers of 1 game (every seat), written to "),
+        "{text}"
+    );
+    assert!(
+        text.contains("\nNot cross-validated: --folds 4 needs at least 4 games, got 1\n"),
+        "{text}"
+    );
+    assert!(!text.contains("Cross-validated"), "{text}");
+}

@@ -92,8 +92,9 @@ fn selfplay_ok_shard_header_names_its_games() {
         .to_string();
     let header = out.lines().next().unwrap();
     assert!(
-        header
-            .starts_with("8 east-only games (duplicate), seed 40, shard 2/3 (games 8..16 of 24), "),
+        header.starts_with(
+            "8 east-only games (duplicate), seed 40, shard 2/3 (games 9 to 16 of 24), "
+        ),
         "{header}"
     );
     // A merge of some shards says which games it counts.
@@ -102,7 +103,7 @@ fn selfplay_ok_shard_header_names_its_games() {
     let c = shard(dir.path(), 3, 3);
     let out = tenpai(&["selfplay", "merge", &a, &c]).ok().to_string();
     assert!(
-        out.starts_with("16 east-only games (duplicate), seed 40, merged from 2 files (games 0..8, 16..24 of 24), "),
+        out.starts_with("16 east-only games (duplicate), seed 40, merged from 2 files (games 1 to 8, 17 to 24 of 24), "),
         "{out}"
     );
 }
@@ -288,5 +289,22 @@ fn selfplay_bot_that_never_starts_is_marked_under_the_table() {
     assert_eq!(
         rows[8],
         "player 0 (cmd:/nonexistent/bot): 2 faults: the baseline played those decisions (see standard error); the row above counts that play too"
+    );
+}
+
+#[test]
+fn selfplay_ok_shard_of_one_game_says_which_counting_from_1() {
+    let r = tenpai(&[
+        "selfplay",
+        "--games=2",
+        "--length=east",
+        "--players=random,random,random,random",
+        "--shard=2/2",
+    ]);
+    let out = r.ok().to_string();
+    let header = out.lines().next().unwrap();
+    assert!(
+        header.starts_with("1 east-only game, seed 1, shard 2/2 (game 2 of 2), "),
+        "{header}"
     );
 }

@@ -262,9 +262,12 @@ fn suggest_err_bad_flags() {
              hands (39)\n",
         ),
         (
-            &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z", "--kyoutaku", "3000000"],
-            "error: the position the flags give: illegal position: kyoutaku 3000000: at most \
-             1000 riichi sticks\n",
+            // Scores near i32's ends would overflow in the first payment.
+            &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z", "--scores",
+              "2147483647,2147483647,0,0"],
+            "error: the position the flags give: illegal position scores [2147483647, 2147483647, \
+             0, 0]: seat 0 has 2147483647 points, beyond the most a score holds (100000000 either \
+             way)\n",
         ),
         (
             &["suggest", "--log", "/nonexistent.mjson", "--event", "3"],
@@ -537,4 +540,21 @@ fn suggest_ok_a_negative_score_is_a_value_not_a_flag() {
         "{}",
         r.err
     );
+}
+
+#[test]
+fn suggest_ok_one_tile_left_is_singular() {
+    let r = tenpai(&[
+        "suggest",
+        "--hand",
+        "123m456p789s11234z",
+        "--drawn",
+        "4z",
+        "--left",
+        "1",
+        "--samples",
+        "10",
+    ]);
+    let first = r.ok().lines().next().unwrap().to_string();
+    assert_eq!(first, "seat 0, E1-0, 1 tile left, hand 123m456p789s11234z");
 }

@@ -36,6 +36,7 @@ fn outputs_are_checked_before_the_work_and_named() {
     // A typo higher up a path: its last folder would be made, not the rest.
     let typo = format!("{d}/typo/logs");
     let typo_log = format!("{d}/typo/game.mjson");
+    let slash_log = format!("{d}/game.mjson/");
     // The log of `review` does not exist either: the output is named, so it
     // was checked first (before the log is read, and before the review).
     let cases: Vec<(Vec<&str>, String)> = vec![
@@ -104,6 +105,32 @@ fn outputs_are_checked_before_the_work_and_named() {
         (
             vec!["play", "--seed", "1", "--log", &typo_log],
             format!("error: --log {typo_log}: no directory {d}/typo\n"),
+        ),
+        // Folders that exist but cannot be written (/proc refuses new files
+        // even to root): found before the game, not after it.
+        (
+            vec!["play", "--seed", "1", "--log", "/proc/self/x.mjson"],
+            "error: --log /proc/self/x.mjson: cannot be written: No such file or directory (os error 2)\n"
+                .into(),
+        ),
+        (
+            vec!["play", "--seed", "1", "--review", "/proc/self/x.html"],
+            "error: --review /proc/self/x.html: cannot be written: No such file or directory (os error 2)\n"
+                .into(),
+        ),
+        (
+            vec!["play", "--seed", "1", "--log", &slash_log],
+            format!("error: --log {slash_log}: a file is expected, not a path ending in /\n"),
+        ),
+        (
+            vec!["selfplay", "--games", "1", "--log-dir", "/proc/self"],
+            "error: --log-dir /proc/self: files cannot be written into it: No such file or directory (os error 2)\n"
+                .into(),
+        ),
+        (
+            vec!["serve", "--port", "0", "--log-dir", "/proc/self"],
+            "error: --log-dir /proc/self: files cannot be written into it: No such file or directory (os error 2)\n"
+                .into(),
         ),
     ];
     for (args, expected) in cases {
@@ -202,7 +229,7 @@ fn usage_errors_exit_2_naming_the_option() {
             vec!["review", LOG, "--threshold=-1"],
             "'--threshold <RANKS>': \"-1\": expected a loss of 0 or more",
         ),
-        (vec!["review", LOG, "--threads", "0"], "--threads must be 1 or more, got 0\n"),
+        (vec!["review", LOG, "--threads", "0"], "--threads must be between 1 and 256, got 0\n"),
         (
             vec!["selfplay", "--players", "mc"],
             "'--players <A,B,C,D>': expected four players, got 1",
@@ -324,7 +351,7 @@ fn whole_number_options_say_their_range_in_words() {
         ),
         (
             vec!["score", "11z", "--win", "1z", "--kyoutaku=-1"],
-            "--kyoutaku must be 0 or more, got -1",
+            "--kyoutaku must be between 0 and 1,000, got -1",
         ),
         (
             vec!["play", "--delay", "soon"],
@@ -338,6 +365,63 @@ fn whole_number_options_say_their_range_in_words() {
             vec!["learn", LOG, "--out", "m.json", "--folds=-1"],
             "--folds must be 0 or more, got -1",
         ),
+        // A negative number after a space is the option's value, refused
+        // in the option's words (not clap's "unexpected argument").
+        (
+            vec!["selfplay", "--games", "-1"],
+            "--games must be 1 or more, got -1",
+        ),
+        (
+            vec!["selfplay", "--seed", "-5"],
+            "--seed must be 0 or more, got -5",
+        ),
+        (
+            with(HAND, &["--honba", "-2"]),
+            "--honba must be 0 or more, got -2",
+        ),
+        // The library's most honba and riichi sticks (MAX_COUNTER).
+        (
+            vec!["score", "11z", "--win", "1z", "--honba", "1001"],
+            "--honba must be between 0 and 1,000, got 1001",
+        ),
+        (
+            vec!["score", "11z", "--win", "1z", "--kyoutaku", "1001"],
+            "--kyoutaku must be between 0 and 1,000, got 1001",
+        ),
+        (
+            with(HAND, &["--kyoutaku", "4294967295"]),
+            "--kyoutaku must be between 0 and 1,000, got 4294967295",
+        ),
+        (
+            vec!["learn", LOG, "--out", "m.json", "--ridge", "nan"],
+            "--ridge must be a number between 0 and 1,000,000, got \"nan\"",
+        ),
+        (
+            vec!["learn", LOG, "--out", "m.json", "--ridge", "inf"],
+            "--ridge must be a number between 0 and 1,000,000, got \"inf\"",
+        ),
+        (
+            vec!["learn", LOG, "--out", "m.json", "--ridge", "-1"],
+            "--ridge must be a number between 0 and 1,000,000, got \"-1\"",
+        ),
+        (
+            vec!["learn", LOG, "--out", "m.json", "--ridge", "1e308"],
+            "--ridge must be a number between 0 and 1,000,000, got \"1e308\"",
+        ),
+        (
+            vec!["learn", LOG, "--out", "m.json", "--folds", "1"],
+            "--folds must be 0 (none) or 2 or more, got 1 (one fold leaves no game to train on)",
+        ),
+        (
+            vec!["selfplay", "--games", "2", "--shard", "1/3"],
+            "--shard: shard 1/3: 2 games cannot be cut into 3 shards (at most 2, each with at \
+             least one)",
+        ),
+        (
+            vec!["selfplay", "--games", "8", "--duplicate", "--shard", "3/3"],
+            "--shard: shard 3/3: 2 sets of four games cannot be cut into 3 shards (at most 2, \
+             each with at least one)",
+        ),
     ];
     for (args, message) in cases {
         let r = tenpai(&args);
@@ -350,6 +434,38 @@ fn whole_number_options_say_their_range_in_words() {
             !err.lines().next().unwrap().contains(".."),
             "{args:?}: {err}"
         );
+    }
+}
+
+/// Every `--threads` takes 1 to 256 (`MAX_THREADS`): a larger number would
+/// start that many threads before any work (0: `cli.rs`).
+#[test]
+fn threads_are_bounded_by_every_command() {
+    // (serve reads --threads as play does, through the same options.)
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["play"],
+        vec!["selfplay"],
+        vec!["review", LOG],
+        vec!["agreement", LOG],
+        vec!["mjai"],
+        HAND.to_vec(),
+    ];
+    for c in commands {
+        for (n, message) in [
+            ("257", "--threads must be between 1 and 256, got 257"),
+            (
+                "18446744073709551615",
+                "--threads must be between 1 and 256, got 18446744073709551615",
+            ),
+        ] {
+            let args = with(&c, &["--threads", n]);
+            let r = tenpai_in(&args, "");
+            let err = failed_with(&r, 2, &args);
+            assert!(
+                err.starts_with(&format!("error: {message}\n\nUsage: tenpai ")),
+                "{args:?}: {err}"
+            );
+        }
     }
 }
 

@@ -465,6 +465,44 @@ impl Shard {
         self.count
     }
 
+    /// Checks that every shard of `config`'s run has games: no more shards
+    /// than games (sets of four in duplicate mode).
+    ///
+    /// # Errors
+    /// [`ArenaError::ShardWithoutGames`].
+    ///
+    /// ```
+    /// use tenpai::arena::{Config, PlayerKind, Shard};
+    /// let c = Config { rules: tenpai::rules::Rules::tenhou(), games: 2, seed: 1,
+    ///     players: std::array::from_fn(|_| PlayerKind::Random), duplicate: false };
+    /// assert!(Shard::new(2, 2)?.check(&c).is_ok());
+    /// assert_eq!(Shard::new(1, 3)?.check(&c).unwrap_err().to_string(),
+    ///     "shard 1/3: 2 games cannot be cut into 3 shards (at most 2, each with at least one)");
+    /// # Ok::<(), tenpai::arena::ArenaError>(())
+    /// ```
+    pub fn check(&self, config: &Config) -> Result<(), ArenaError> {
+        let units = if config.duplicate {
+            config.games / 4
+        } else {
+            config.games
+        };
+        if self.count <= units {
+            return Ok(());
+        }
+        let unit = match (config.duplicate, units == 1) {
+            (false, false) => "games",
+            (false, true) => "game",
+            (true, false) => "sets of four games",
+            (true, true) => "set of four games",
+        };
+        Err(ArenaError::ShardWithoutGames {
+            index: self.index,
+            count: self.count,
+            units,
+            unit,
+        })
+    }
+
     /// The game numbers this shard plays of `config`'s run.
     ///
     /// # Panics

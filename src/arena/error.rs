@@ -65,6 +65,19 @@ pub enum ArenaError {
     /// A shard that is not `K/N` with `1 <= K <= N`.
     #[error("shard {0:?}: expected K/N with 1 <= K <= N")]
     BadShard(String),
+    /// More shards than the run has games (or sets of four in duplicate
+    /// mode): some shards would play nothing ([`super::Shard::check`]).
+    #[error("shard {index}/{count}: {units} {unit} cannot be cut into {count} shards (at most {units}, each with at least one)")]
+    ShardWithoutGames {
+        /// The shard's number.
+        index: u64,
+        /// The number of shards.
+        count: u64,
+        /// The run's games, or sets of four in duplicate mode.
+        units: u64,
+        /// `games`, `game`, `sets of four games` or `set of four games`.
+        unit: &'static str,
+    },
     /// A game counted twice (tallies that overlap, or the same game added
     /// again).
     #[error("game {0} is counted twice")]

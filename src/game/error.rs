@@ -61,7 +61,8 @@ pub enum GameError {
     },
     /// An event's `scores` that no game under the rules reaches: points on
     /// the table (scores and riichi sticks) other than the rules deal or
-    /// than the game's so far, or a seat below zero when that ends the game.
+    /// than the game's so far, a seat below zero when that ends the game, or
+    /// a score beyond [`crate::game::MAX_SCORE`] either way.
     #[error("illegal {event} scores {scores:?}: {problem}")]
     Scores {
         /// The event type (`start_kyoku`).

@@ -93,7 +93,7 @@ pub use round::{
     Win,
 };
 pub use seat_index::{SeatError, SeatIndex, SeatParseError};
-pub use settle::{pay_deltas, pay_win, tenpai_payments, win_deltas, WinSeats};
+pub use settle::{pay_deltas, pay_win, tenpai_payments, win_deltas, WinSeats, MAX_SCORE};
 pub use situation::{win_timing, WinFacts, WinMoment};
 pub use state::{live_wall_left, Phase, RiichiState, RiverTile, Seat, State, TableMeld};
 pub use table::{play_game, play_game_watched, GameRecord, Player, RandomPlayer};

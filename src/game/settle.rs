@@ -160,6 +160,25 @@ pub fn tenpai_payments(tenpai: &[bool; 4]) -> [i32; 4] {
     tenpai.map(|t| if t { POOL / n } else { -POOL / (4 - n) })
 }
 
+/// The most points a seat's score may hold either way (below zero too)
+/// where scores enter a game ([`crate::game::Event::StartKyoku`], a
+/// position from an [`crate::game::Observation`]): 100,000,000, far beyond
+/// any game, and small enough that no payment after it overflows an `i32`.
+pub const MAX_SCORE: i32 = 100_000_000;
+
+/// What is wrong with `scores` beyond [`MAX_SCORE`], naming the first such
+/// seat; `None` when every score is within it.
+pub(crate) fn score_beyond_max(scores: [i32; 4]) -> Option<String> {
+    (0..4)
+        .find(|&s| scores[s].unsigned_abs() > MAX_SCORE.unsigned_abs())
+        .map(|s| {
+            format!(
+                "seat {s} has {} points, beyond the most a score holds ({MAX_SCORE} either way)",
+                scores[s]
+            )
+        })
+}
+
 /// Pays a round's result: each seat's point change in `deltas` added to its
 /// score in `scores` (a draw's payments; see [`pay_win`] for a win).
 ///

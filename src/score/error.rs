@@ -70,7 +70,7 @@ impl From<InvalidSituation> for ScoreError {
 #[non_exhaustive]
 pub enum InvalidSituation {
     /// The concealed tiles do not number 14 − 3 per meld.
-    #[error("{count} concealed tiles with {melds} melds: expected {expected} (14 minus 3 per meld, winning tile included)")]
+    #[error("{} with {}: expected {expected} (14 minus 3 per meld, winning tile included)", crate::error::count(*count, "concealed tile"), crate::error::count(*melds, "meld"))]
     WrongTileCount {
         /// Concealed tiles given.
         count: usize,

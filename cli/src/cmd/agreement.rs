@@ -128,7 +128,7 @@ pub struct Args {
 
     /// Rollouts per decision of --ai mc (deterministic with --seed).
     #[arg(long, value_name = "N", default_value_t = tenpai::review::DEFAULT_SAMPLES,
-        conflicts_with = "think", value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
+        conflicts_with = "think", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub samples: u32,
 
     /// Think this long per decision of --ai mc instead of a sample count.
@@ -136,12 +136,12 @@ pub struct Args {
     pub think: Option<Duration>,
 
     /// Seed of the sampled worlds of --ai mc.
-    #[arg(long, default_value_t = 1, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: u64,
 
     /// Decisions searched at once (default: one per core; the result does
     /// not depend on it).
-    #[arg(long, value_name = "N", value_parser = crate::cmd::values::Whole::<usize>::at_least(1))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: Option<usize>,
 
     /// Rule preset name (tenhou, mahjongsoul) or TOML file, for logs that

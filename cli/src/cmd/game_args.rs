@@ -12,7 +12,7 @@ use tenpai::Wind;
 pub struct GameArgs {
     /// Wall seed (default: a random one, printed at the start); in `serve`
     /// each new game takes the next.
-    #[arg(long, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: Option<u64>,
 
     /// east (one round of dealers) or south (two); default: the rules' length.
@@ -50,12 +50,12 @@ pub struct GameArgs {
 
     /// Monte Carlo rollouts per decision instead of a time (the game then
     /// reproduces from --seed); also the advisor's budget (default 1,000).
-    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
+    #[arg(long, value_name = "N", conflicts_with = "think", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub samples: Option<u32>,
 
     /// Threads for each Monte Carlo decision (the AI players' and the
     /// advisor's); with --samples the choices do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cmd::values::Whole::<usize>::at_least(1))]
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: usize,
 
     /// The AI behind the hints and the a key: mc (the Monte Carlo search,

@@ -60,12 +60,15 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
 
-    /// Folds of the cross-validation by game (0: none).
-    #[arg(long, value_name = "N", default_value_t = 4, value_parser = crate::cmd::values::Whole::<usize>::at_least(0))]
+    /// Folds of the cross-validation by game (0: none; never 1). With fewer
+    /// games than folds, the output says it was not cross-validated.
+    #[arg(long, value_name = "N", default_value_t = 4, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::at_least(0))]
     pub folds: usize,
 
     /// The ridge penalty (per choice) on the squared weights of each part.
-    #[arg(long, value_name = "X", default_value_t = 0.001)]
+    /// A finite number from 0 to 1,000,000.
+    #[arg(long, value_name = "X", default_value_t = 0.001, allow_negative_numbers = true,
+        value_parser = crate::cmd::values::NonNegative::at_most(1e6))]
     pub ridge: f64,
 
     /// Rule preset name or TOML file, for logs that do not record their rules.
@@ -157,9 +160,18 @@ fn part_hits(m: &LearnedModel, games: &[&Game]) -> ([f64; 3], [usize; 3]) {
 /// Runs `tenpai learn`.
 ///
 /// # Errors
-/// An unwritable --out (before any work), an unreadable or refused log,
-/// bad rules.
+/// `--folds 1` (a usage error), an unwritable --out (before any work), an
+/// unreadable or refused log, bad rules.
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
+    if args.folds == 1 {
+        return Err(crate::UsageError {
+            command: "learn",
+            message: "--folds must be 0 (none) or 2 or more, got 1 (one fold leaves no game \
+                      to train on)"
+                .into(),
+        }
+        .into());
+    }
     super::check_output("--out", &args.out, super::Output::File)?;
     let rules = super::load_rules(&args.rules, None)?;
     let mut games = Vec::with_capacity(args.logs.len());
@@ -193,11 +205,11 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
 
     writeln!(
         out,
-        "Learned model fitted on {} discards, {} riichi decisions and {} call offers of {} games (every seat), written to {}",
-        counts[0],
-        counts[1],
-        counts[2],
-        games.len(),
+        "Learned model fitted on {}, {} and {} of {} (every seat), written to {}",
+        super::count(counts[0], "discard"),
+        super::count(counts[1], "riichi decision"),
+        super::count(counts[2], "call offer"),
+        super::count(games.len(), "game"),
         args.out.display()
     )?;
     let parts = [
@@ -220,7 +232,15 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         let a = agreement_of_games(&every, &variant(&model, r, c));
         writeln!(out, "  {name}: {}", shares(&a))?;
     }
-    if args.folds >= 2 && games.len() >= args.folds {
+    if args.folds > games.len() {
+        writeln!(
+            out,
+            "Not cross-validated: --folds {} needs at least {} games, got {}",
+            args.folds,
+            args.folds,
+            games.len()
+        )?;
+    } else if args.folds >= 2 {
         let mut hits = [0.0; 3];
         let mut held_counts = [0; 3];
         let mut total = [Agreement::default(); 4];

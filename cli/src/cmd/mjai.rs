@@ -47,16 +47,16 @@ pub struct Args {
     pub think: std::time::Duration,
 
     /// Monte Carlo rollouts per decision instead of a time (reproducible).
-    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
+    #[arg(long, value_name = "N", conflicts_with = "think", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub samples: Option<u32>,
 
     /// Worker threads for the Monte Carlo rollouts.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cmd::values::Whole::<usize>::at_least(1))]
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: usize,
 
     /// Seed of the Monte Carlo player: it plays seat s with seed 4 × SEED + s,
     /// as `selfplay` seeds it for the game of wall seed SEED.
-    #[arg(long, default_value_t = 0, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: u64,
 
     /// Rule preset name (tenhou, mahjongsoul) or TOML file.

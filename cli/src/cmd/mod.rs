@@ -9,6 +9,7 @@ pub mod analyze;
 pub mod game_args;
 pub mod learn;
 pub mod mjai;
+mod output;
 pub mod play;
 pub mod replay;
 pub mod report;
@@ -23,6 +24,7 @@ pub mod values;
 pub mod waits;
 
 use anyhow::{bail, Context, Result};
+pub use output::{check_output, make_output_dir, Output};
 use std::io::{self, Write};
 use std::path::Path;
 use tenpai::{Decomposition, Hand, MappedTables, Meld, Tables, Tile, TileCounts, TileSet};
@@ -116,96 +118,6 @@ pub fn rules_asked(rules: Option<&str>, length: Option<&str>) -> Result<tenpai::
         length: length.map(parse_length).transpose()?,
         default: tenpai::rules::Rules::tenhou(),
     })
-}
-
-/// What an output option names: a file that is written, or a directory that
-/// files are written into.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Output {
-    /// A file (created or replaced).
-    File,
-    /// A directory, made when missing ([`make_output_dir`]) in a parent
-    /// that exists: a mistyped folder higher up is refused, not made.
-    Dir,
-}
-
-/// Checks, before any work, that the output `path` of `option` (`--html`,
-/// `--log`, `tables export`...) can be written, so that a long run never
-/// ends on a bad path. Touches nothing: a file is not created, truncated nor
-/// opened for writing.
-///
-/// # Errors
-/// Names the option and the path: a file that is a directory or in a
-/// directory that does not exist (or is not a directory), an existing file
-/// that is read-only; a directory that is a file, or whose parent does not
-/// exist or is not a directory.
-pub fn check_output(option: &str, path: &Path, kind: Output) -> Result<()> {
-    let fail = |why: String| Err(anyhow::anyhow!("{option} {}: {why}", path.display()));
-    if path.as_os_str().is_empty() {
-        return fail("an empty path".into());
-    }
-    match kind {
-        Output::File => {
-            if path.is_dir() {
-                return fail("is a directory".into());
-            }
-            let dir = path
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            if !dir.is_dir() {
-                return fail(format!("no directory {}", dir.display()));
-            }
-            match std::fs::metadata(path) {
-                Ok(m) if m.permissions().readonly() => fail("the file is read-only".into()),
-                _ => Ok(()),
-            }
-        }
-        Output::Dir => {
-            if path.exists() {
-                return match path.is_dir() {
-                    true => Ok(()),
-                    false => fail("not a directory (files are written into a directory)".into()),
-                };
-            }
-            // Only the last folder is made: its parent must be there.
-            let parent = path
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            if parent.is_dir() {
-                Ok(())
-            } else if parent.exists() {
-                fail(format!("{} is not a directory", parent.display()))
-            } else {
-                fail(format!(
-                    "no directory {} (only the last folder of the path is made)",
-                    parent.display()
-                ))
-            }
-        }
-    }
-}
-
-/// Makes the output directory `dir` of `option` (`--log-dir`) when it is
-/// missing: only its last folder, in a parent that exists
-/// ([`check_output`]), so that a typo higher up in a long path is refused,
-/// not made into folders.
-///
-/// # Errors
-/// [`check_output`]'s, or the folder cannot be made; the option and the
-/// path named.
-///
-/// # Panics
-/// Never.
-pub fn make_output_dir(option: &str, dir: &Path) -> Result<()> {
-    check_output(option, dir, Output::Dir)?;
-    match std::fs::create_dir(dir) {
-        Err(e) if !(e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir()) => {
-            Err(e).with_context(|| format!("{option} {}", dir.display()))
-        }
-        _ => Ok(()),
-    }
 }
 
 /// What decides which waits of a hand with called melds win with a yaku:

@@ -109,12 +109,12 @@ pub struct Args {
     /// The round wind: E, S, W or N.
     #[arg(long = "round", value_name = "E|S|W|N", default_value = "E")]
     pub round_wind: tenpai::Wind,
-    /// Honba (300 points each).
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
+    /// Honba (300 points each), 0 to 1,000 (the most a score takes).
+    #[arg(long, value_name = "N", default_value_t = 0, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::between(0, tenpai::score::MAX_COUNTER as u64))]
     pub honba: u32,
     /// Riichi sticks (kyoutaku) on the table (1,000 points each, to the
-    /// winner); `--sticks` is read too.
-    #[arg(long, alias = "sticks", value_name = "N", default_value_t = 0, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
+    /// winner), 0 to 1,000; `--sticks` is read too.
+    #[arg(long, alias = "sticks", value_name = "N", default_value_t = 0, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::between(0, tenpai::score::MAX_COUNTER as u64))]
     pub kyoutaku: u32,
 
     /// Rule preset (tenhou, mahjongsoul) or a rules TOML file.

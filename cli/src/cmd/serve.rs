@@ -52,7 +52,7 @@ pub struct Args {
     pub bind: IpAddr,
 
     /// The port to listen on (0: any free port).
-    #[arg(long, default_value_t = 8080, value_parser = crate::cmd::values::Whole::<u16>::at_least(0))]
+    #[arg(long, default_value_t = 8080, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u16>::at_least(0))]
     pub port: u16,
 
     /// Open the address in the system's browser.
@@ -65,7 +65,7 @@ pub struct Args {
 
     /// How long each AI move stays on screen before the next, in
     /// milliseconds (0: at once).
-    #[arg(long, value_name = "MS", default_value_t = 600, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
+    #[arg(long, value_name = "MS", default_value_t = 600, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub ai_delay: u64,
 
     /// Write each game's mjai log into DIR as it is played. DIR is made if
@@ -105,27 +105,27 @@ pub struct Args {
 
     /// Messages a connection may send per second (and at once); the ones
     /// past it are answered with an error and not read.
-    #[arg(long, value_name = "N", default_value_t = Limits::default().messages_per_second, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().messages_per_second, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub max_messages_per_second: u32,
 
     /// WebSocket connections open at once from one IP address; one more
     /// is refused (HTTP 429).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().connections_per_address, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub max_connections_per_address: u32,
 
     /// Lobby tables whose game is not over, in all; one more is refused
     /// (HTTP 503).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().tables, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().tables, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
     pub max_tables: u32,
 
     /// Lobby tables whose game is not over opened from one IP address;
     /// one more is refused (HTTP 429).
-    #[arg(long, value_name = "N", default_value_t = Limits::default().tables_per_address, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
+    #[arg(long, value_name = "N", default_value_t = Limits::default().tables_per_address, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
     pub max_tables_per_address: u32,
 
     /// Rollouts per decision of the review button (default: tenpai
     /// review's).
-    #[arg(long, value_name = "N", value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub review_samples: Option<u32>,
 }
 

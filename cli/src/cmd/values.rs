@@ -183,6 +183,28 @@ impl<T: WholeType> Whole<T> {
     }
 }
 
+/// The most threads a `--threads` option takes: far more than the cores
+/// of any machine this runs on (more threads than cores only share the same
+/// cores, each with its own stack and search), and few enough that starting
+/// them all is quick.
+pub const MAX_THREADS: u64 = 256;
+
+impl Whole<usize> {
+    /// The range of every `--threads` option: 1 to [`MAX_THREADS`].
+    ///
+    /// ```
+    /// use tenpai_cli::cmd::values::Whole;
+    /// assert_eq!(Whole::threads().check("--threads", "256"), Ok(256));
+    /// assert_eq!(
+    ///     Whole::threads().check("--threads", "257").unwrap_err(),
+    ///     "--threads must be between 1 and 256, got 257"
+    /// );
+    /// ```
+    pub const fn threads() -> Whole<usize> {
+        Whole::between(1, MAX_THREADS)
+    }
+}
+
 impl<T: WholeType> clap::builder::TypedValueParser for Whole<T> {
     type Value = T;
 
@@ -192,18 +214,84 @@ impl<T: WholeType> clap::builder::TypedValueParser for Whole<T> {
         arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
     ) -> Result<T, clap::Error> {
-        let name = match arg {
-            Some(a) => match a.get_long() {
-                Some(long) => format!("--{long}"),
-                None => a.get_id().to_string(),
-            },
-            None => "the value".to_string(),
-        };
-        self.check(&name, &value.to_string_lossy()).map_err(|why| {
-            cmd.clone()
-                .error(clap::error::ErrorKind::ValueValidation, why)
-        })
+        read_option(cmd, arg, value, |name, text| self.check(name, text))
     }
+}
+
+/// The parser of a real-number option that is 0 or more (`learn --ridge`):
+/// a finite number from 0 to a largest value, refused in words naming the
+/// option, as a usage error (status 2): `--ridge must be a number between 0
+/// and 1,000,000, got "nan"`.
+#[derive(Clone, Copy, Debug)]
+pub struct NonNegative {
+    max: f64,
+}
+
+impl NonNegative {
+    /// From 0 to `max` (a whole number, as the refusal writes it), both
+    /// included.
+    pub const fn at_most(max: f64) -> NonNegative {
+        NonNegative { max }
+    }
+
+    /// Reads `text` for the option `name`.
+    ///
+    /// # Errors
+    /// `NAME must be a number between 0 and MAX, got "TEXT"`: not a number,
+    /// not finite (`nan`, `inf`), negative or above the largest value.
+    ///
+    /// ```
+    /// use tenpai_cli::cmd::values::NonNegative;
+    /// let ridge = NonNegative::at_most(1e6);
+    /// assert_eq!(ridge.check("--ridge", "0.5"), Ok(0.5));
+    /// assert_eq!(
+    ///     ridge.check("--ridge", "nan").unwrap_err(),
+    ///     "--ridge must be a number between 0 and 1,000,000, got \"nan\""
+    /// );
+    /// ```
+    pub fn check(&self, name: &str, text: &str) -> Result<f64, String> {
+        match text.trim().parse::<f64>() {
+            Ok(x) if x.is_finite() && (0.0..=self.max).contains(&x) => Ok(x.abs()),
+            _ => Err(format!(
+                "{name} must be a number between 0 and {}, got {text:?}",
+                crate::render::grouped(self.max as u64)
+            )),
+        }
+    }
+}
+
+impl clap::builder::TypedValueParser for NonNegative {
+    type Value = f64;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<f64, clap::Error> {
+        read_option(cmd, arg, value, |name, text| self.check(name, text))
+    }
+}
+
+/// Reads `value` of the option `arg` with `check` (given the option's name,
+/// `--games`, and the text), its refusal a usage error of `cmd`.
+fn read_option<T>(
+    cmd: &clap::Command,
+    arg: Option<&clap::Arg>,
+    value: &std::ffi::OsStr,
+    check: impl FnOnce(&str, &str) -> Result<T, String>,
+) -> Result<T, clap::Error> {
+    let name = match arg {
+        Some(a) => match a.get_long() {
+            Some(long) => format!("--{long}"),
+            None => a.get_id().to_string(),
+        },
+        None => "the value".to_string(),
+    };
+    check(&name, &value.to_string_lossy()).map_err(|why| {
+        cmd.clone()
+            .error(clap::error::ErrorKind::ValueValidation, why)
+    })
 }
 
 /// Parses a comma-separated list of players (`--players`, `--opponents`):

@@ -69,7 +69,8 @@ impl State {
     /// must be the game's since its first deal, and at the first more than
     /// 0 (a log or a host may start a game mid-way or with other start
     /// points than these rules, so the first deal's total is the game's);
-    /// with `bust_ends`, no seat is below zero (the game would have ended).
+    /// with `bust_ends`, no seat is below zero (the game would have ended);
+    /// no score is beyond [`crate::game::MAX_SCORE`] either way.
     /// Returns the points on the table.
     fn check_scores(&self, scores: [i32; 4], kyoutaku: u32) -> Result<i32, GameError> {
         let bad = |problem: String| GameError::Scores {
@@ -77,6 +78,9 @@ impl State {
             scores,
             problem,
         };
+        if let Some(problem) = crate::game::settle::score_beyond_max(scores) {
+            return Err(bad(problem));
+        }
         // In 64 bits: the scores a host sends may be anything an i32 holds.
         let total = scores.iter().map(|&s| i64::from(s)).sum::<i64>()
             + i64::from(RIICHI_STICK) * i64::from(kyoutaku);

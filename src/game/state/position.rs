@@ -39,7 +39,9 @@ impl State {
     /// tile, a fifth copy, a meld that is not one, hand sizes, a drawn tile
     /// not held, more tiles than the wall and the hidden hands leave room for,
     /// no decision for the seat, more riichi sticks than
-    /// [`MAX_COUNTER`](crate::score::MAX_COUNTER).
+    /// [`MAX_COUNTER`](crate::score::MAX_COUNTER); a score beyond
+    /// [`MAX_SCORE`](crate::game::MAX_SCORE) either way
+    /// ([`GameError::Scores`]).
     ///
     /// # Panics
     /// Never.
@@ -69,6 +71,13 @@ impl State {
                 4,
                 format!("kyoutaku {n}: at most {max} riichi sticks"),
             ));
+        }
+        if let Some(problem) = crate::game::settle::score_beyond_max(obs.scores) {
+            return Err(GameError::Scores {
+                event: E,
+                scores: obs.scores,
+                problem,
+            });
         }
         let carried = obs
             .kyoutaku

@@ -131,7 +131,7 @@ pub struct Args {
 
     /// Pause after each AI move, in milliseconds (default: 300 full screen,
     /// 0 in line mode).
-    #[arg(long, value_name = "MS", value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
+    #[arg(long, value_name = "MS", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub delay: Option<u64>,
 
     /// Tiles as text (5m) or Unicode glyphs.

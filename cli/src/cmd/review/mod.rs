@@ -86,7 +86,7 @@ pub struct Args {
 
     /// Rollouts per decision (deterministic with --seed).
     #[arg(long, value_name = "N", default_value_t = DEFAULT_SAMPLES, conflicts_with = "think",
-        value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
+        allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub samples: u32,
 
     /// Think this long per decision instead of a sample count, e.g. 100ms.
@@ -94,7 +94,7 @@ pub struct Args {
     pub think: Option<Duration>,
 
     /// Seed of the sampled worlds.
-    #[arg(long, default_value_t = 1, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: u64,
 
     /// The smallest loss called a mistake, in expected final rank.
@@ -103,7 +103,7 @@ pub struct Args {
 
     /// Decisions searched at once (default: one per core; the review does
     /// not depend on it).
-    #[arg(long, value_name = "N", value_parser = crate::cmd::values::Whole::<usize>::at_least(1))]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: Option<usize>,
 
     /// Rule preset name (tenhou, the default; mahjongsoul) or TOML file,

@@ -91,11 +91,11 @@ pub enum SelfplayCommand {
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
     /// Number of games (1 or more; a multiple of 4 with --duplicate).
-    #[arg(long, default_value_t = 100, value_parser = crate::cmd::values::Whole::<u64>::at_least(1))]
+    #[arg(long, default_value_t = 100, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(1))]
     pub games: u64,
 
     /// Seed of the first game.
-    #[arg(long, default_value_t = 1, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: u64,
 
     /// The four players, comma-separated: random, baseline, mc or
@@ -141,7 +141,7 @@ pub struct RunArgs {
     pub think: std::time::Duration,
 
     /// Monte Carlo rollouts per decision instead of a time (reproducible).
-    #[arg(long, value_name = "N", conflicts_with = "think", value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
+    #[arg(long, value_name = "N", conflicts_with = "think", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub samples: Option<u32>,
 
     /// Write one CSV row per Monte Carlo decision to FILE.
@@ -155,7 +155,7 @@ pub struct RunArgs {
 
     /// Threads for each Monte Carlo decision; games are then played
     /// cores / N at a time. With --samples the choices do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cmd::values::Whole::<usize>::at_least(1))]
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: usize,
 }
 
@@ -218,6 +218,12 @@ pub fn run<W: Write, E: Write>(args: &Args, out: W, err: E) -> Result<()> {
 /// finishes, and prints the statistics (external bots' faults on `err`).
 fn run_games<W: Write, E: Write>(args: &RunArgs, mut out: W, mut err: E) -> Result<()> {
     let config = config(args)?;
+    if let Some(shard) = args.shard {
+        shard.check(&config).map_err(|e| crate::UsageError {
+            command: "selfplay",
+            message: format!("--shard: {e}"),
+        })?;
+    }
     if super::any_bot(&config.players) {
         super::end_bots_on_signals()?;
     }

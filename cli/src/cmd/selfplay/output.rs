@@ -57,14 +57,23 @@ fn header(tally: &Tally, origin: &Origin) -> String {
         if config.duplicate { " (duplicate)" } else { "" },
         config.seed
     );
+    // Numbered from 1, as people count: "games 9 to 16, 21 of 24".
     let counted = || {
-        let ranges: Vec<String> = tally
-            .games()
-            .ranges()
+        let ranges = tally.games().ranges();
+        let words: Vec<String> = ranges
             .iter()
-            .map(|r| format!("{}..{}", r.start, r.end))
+            .map(|r| match r.end - r.start {
+                1 => format!("{}", r.end),
+                _ => format!("{} to {}", r.start + 1, r.end),
+            })
             .collect();
-        format!("games {} of {}", ranges.join(", "), config.games)
+        let one = matches!(ranges, [r] if r.end - r.start == 1);
+        format!(
+            "game{} {} of {}",
+            if one { "" } else { "s" },
+            words.join(", "),
+            config.games
+        )
     };
     match origin {
         Origin::Played { seconds, shard } => {

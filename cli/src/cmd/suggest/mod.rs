@@ -103,12 +103,13 @@ pub struct Args {
     #[arg(long, default_value = "E1", value_parser = flags::round)]
     pub round: tenpai::game::RoundId,
 
-    /// Honba.
-    #[arg(long, default_value_t = 0, value_parser = crate::cmd::values::Whole::<u8>::at_least(0))]
+    /// Honba, 0 to 255 (a round's counter in a game).
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u8>::at_least(0))]
     pub honba: u8,
 
-    /// Riichi sticks (kyoutaku) on the table; `--sticks` is read too.
-    #[arg(long, alias = "sticks", default_value_t = 0, value_parser = crate::cmd::values::Whole::<u32>::at_least(0))]
+    /// Riichi sticks (kyoutaku) on the table, 0 to 1,000; `--sticks` is read
+    /// too.
+    #[arg(long, alias = "sticks", default_value_t = 0, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::between(0, tenpai::score::MAX_COUNTER as u64))]
     pub kyoutaku: u32,
 
     /// The deciding seat (0-3); with --log, the default is the seat that must
@@ -120,7 +121,7 @@ pub struct Args {
     /// unseen, less the dead wall and the other hands; a smaller number
     /// stands for discards not listed; more than the position leaves is an
     /// error at run time, status 1).
-    #[arg(long, value_parser = crate::cmd::values::Whole::<u8>::between(0, 70))]
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u8>::between(0, 70))]
     pub left: Option<u8>,
 
     /// A game log: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog).
@@ -129,13 +130,13 @@ pub struct Args {
 
     /// With --log: the position before this event (0-based).
     #[arg(long, value_name = "N", requires = "log", conflicts_with = "hand",
-        value_parser = crate::cmd::values::Whole::<usize>::at_least(0))]
+        allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::at_least(0))]
     pub event: Option<usize>,
 
     /// Rollouts in all, played exactly (each halving round plays every
     /// candidate still in at least once, so a budget below that is exceeded).
     #[arg(long, value_name = "N", default_value_t = 2000, conflicts_with = "think",
-        value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
+        allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub samples: u32,
 
     /// Think for this long instead of a sample count, e.g. 200ms.
@@ -143,11 +144,11 @@ pub struct Args {
     pub think: Option<std::time::Duration>,
 
     /// Seed of the sampled worlds.
-    #[arg(long, default_value_t = 1, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
+    #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: u64,
 
     /// Threads for the rollouts, 1 or more (the result does not depend on it).
-    #[arg(long, value_name = "N", default_value_t = 1, value_parser = crate::cmd::values::Whole::<usize>::at_least(1))]
+    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: usize,
 
     /// Rule preset name (tenhou, the default; mahjongsoul) or TOML file.
@@ -304,8 +305,8 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     } else {
         writeln!(
             out,
-            "seat {seat}, {round}, {} tiles left, hand {}{}",
-            view.tiles_left(),
+            "seat {seat}, {round}, {} left, hand {}{}",
+            crate::cmd::count(usize::from(view.tiles_left()), "tile"),
             hand_text(&obs),
             match view.claimable().filter(|c| c.seat != seat) {
                 Some(c) => format!(", seat {} discarded {}", c.seat, c.pai.mpsz()),
