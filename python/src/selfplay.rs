@@ -12,7 +12,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
 use std::sync::Mutex;
 use std::time::Instant;
-use tenpai::arena::{play, BoxError, Config, Observer, Played, PlayerKind, Shard, Summary, Tally};
+use tenpai::arena::{
+    play, BoxError, Config, Observer, Played, PlayerKind, Shard, Summary, Tally, MAX_THREADS,
+};
 use tenpai::bot::KEPT_FAULTS;
 
 /// A player from a name (`random`, `baseline`, `mc`, ... as the library
@@ -130,11 +132,19 @@ fn _play_json(
         serde_json::from_str(config).map_err(|e| value_error(format!("run settings: {e}")))?;
     let config = checked(config)?;
     let games = match shard {
-        Some((k, n)) => Shard::new(k, n).map_err(value_error)?.games(&config),
+        Some((k, n)) => {
+            let shard = Shard::new(k, n).map_err(value_error)?;
+            shard.check(&config).map_err(value_error)?;
+            shard.games(&config)
+        }
         None => 0..config.games,
     };
     let pool = match threads {
-        Some(0) => return Err(value_error("threads: expected at least 1")),
+        Some(n) if n == 0 || n > MAX_THREADS => {
+            return Err(value_error(format!(
+                "threads: expected 1 to {MAX_THREADS}, got {n}"
+            )))
+        }
         Some(n) => Some(
             rayon::ThreadPoolBuilder::new()
                 .num_threads(n)

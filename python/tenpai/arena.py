@@ -84,10 +84,11 @@ def selfplay(
         duplicate: play each wall seed four times with the players rotated.
         rules: ``tenhou``, ``mahjongsoul`` or a TOML rules file.
         length: ``east`` or ``south`` (default: the rules').
-        shard: ``(k, n)``: play only shard k of n (1 <= k <= n), a contiguous
+        shard: ``(k, n)``: play only shard k of n (1 <= k <= n, n no more
+            than the games, or sets of four in duplicate mode), a contiguous
             range of the games (whole sets of four in duplicate mode).
-        threads: threads the run uses (None: one per core); the numbers do
-            not depend on it.
+        threads: threads the run uses, 1 to 256 (None: one per core); the
+            numbers do not depend on it.
 
     Returns:
         ``{"games", "duplicate", "seconds", "players": [{"player", "kind",

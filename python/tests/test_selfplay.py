@@ -107,7 +107,9 @@ def test_merge_err_nothing():
         ({"length": "west"}, 'length "west"'),
         ({"games": 0}, "games 0: nothing to play"),
         ({"games": 6, "duplicate": True}, "games 6: duplicate play needs a multiple of 4"),
-        ({"threads": 0}, "threads"),
+        ({"threads": 0}, "threads: expected 1 to 256, got 0"),
+        ({"threads": 257}, "threads: expected 1 to 256, got 257"),
+        ({"shard": (5, 5)}, "shard 5/5: 4 games cannot be cut into 5 shards"),
         ({"players": {"kind": "random", "samples": 3}}, "settings do not fit"),
     ],
 )

@@ -68,6 +68,17 @@ pub fn seat_seed(seed: u64, seat: u8) -> u64 {
 /// How long an external bot's answer may take unless told otherwise.
 pub const BOT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The most threads a run or a search takes (the CLI's `--threads`, the
+/// Python `selfplay(threads=…)`): far more than the cores of any machine
+/// this runs on (more threads than cores only share the same cores, each
+/// with its own stack and search), and few enough that starting them all is
+/// quick.
+///
+/// ```
+/// assert_eq!(tenpai::arena::MAX_THREADS, 256);
+/// ```
+pub const MAX_THREADS: usize = 256;
+
 impl PlayerKind {
     /// The baseline player of a baseline kind (`baseline`, `baseline-v1`,
     /// `-v2`, `-v3`, `-learned`) for these rules; `None` for the others.

@@ -37,7 +37,7 @@ mod play;
 mod stats;
 mod tally;
 
-pub use config::{seat_seed, Config, PlayerKind, Shard, BOT_TIMEOUT};
+pub use config::{seat_seed, Config, PlayerKind, Shard, BOT_TIMEOUT, MAX_THREADS};
 pub use error::{ArenaError, BoxError};
 pub use games::GameSet;
 pub use play::{play, play_one, Observer, Played};

@@ -183,11 +183,9 @@ impl<T: WholeType> Whole<T> {
     }
 }
 
-/// The most threads a `--threads` option takes: far more than the cores
-/// of any machine this runs on (more threads than cores only share the same
-/// cores, each with its own stack and search), and few enough that starting
-/// them all is quick.
-pub const MAX_THREADS: u64 = 256;
+/// The most threads a `--threads` option takes: the library's
+/// [`tenpai::arena::MAX_THREADS`].
+pub const MAX_THREADS: u64 = tenpai::arena::MAX_THREADS as u64;
 
 impl Whole<usize> {
     /// The range of every `--threads` option: 1 to [`MAX_THREADS`].
