@@ -413,6 +413,17 @@ def test_a_monte_carlo_seat_without_a_budget_is_refused_as_selfplay_refuses_it(m
     assert str(e.value) == f"games 4: {MC_BUDGET}"
 
 
+def test_a_monte_carlo_seat_with_more_threads_than_max_threads_is_refused_everywhere():
+    mc = {"kind": "mc", "samples": 10, "threads": 257}
+    too_many = "a Monte Carlo player takes at most 256 threads (MAX_THREADS)"
+    with pytest.raises(ValueError) as e:
+        tenpai.VecGame(2, seed=1, seats=[None, mc, "baseline", "baseline"])
+    assert str(e.value) == f"seat 1: {too_many}"
+    with pytest.raises(ValueError) as e:
+        tenpai.selfplay(4, 1, [mc, "random", "random", "random"])
+    assert str(e.value) == f"games 4: {too_many}"
+
+
 def test_monte_carlo_threads_0_is_the_calling_thread_everywhere():
     """The library reads threads 0 as the calling thread only (ai::mc::Settings):
     self-play and the vector game both accept it."""

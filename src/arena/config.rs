@@ -112,12 +112,14 @@ impl PlayerKind {
 
 impl PlayerKind {
     /// Checks that this player can play: a Monte Carlo player needs a budget
-    /// of at least 1 sample or 1 ms a decision. [`Config::check`], the
+    /// of at least 1 sample or 1 ms a decision, and at most [`MAX_THREADS`]
+    /// threads. [`Config::check`], the
     /// vector game and the Python package's players check every player with it.
     ///
     /// # Errors
     /// [`ArenaError::BadRun`]: `a Monte Carlo player needs at least 1 sample
-    /// or 1 ms a decision`.
+    /// or 1 ms a decision`, `a Monte Carlo player takes at most 256 threads
+    /// (MAX_THREADS)`.
     ///
     /// # Panics
     /// Never.
@@ -128,6 +130,8 @@ impl PlayerKind {
     /// assert!(PlayerKind::Baseline.check().is_ok());
     /// let empty = PlayerKind::Mc(Settings { budget: Budget::Samples(0), ..Default::default() });
     /// assert!(empty.check().unwrap_err().to_string().starts_with("a Monte Carlo player needs"));
+    /// let many = PlayerKind::Mc(Settings { threads: tenpai::arena::MAX_THREADS + 1, ..Default::default() });
+    /// assert!(many.check().unwrap_err().to_string().contains("at most 256 threads"));
     /// ```
     pub fn check(&self) -> Result<(), ArenaError> {
         let empty = |b: &Budget| match b {
@@ -137,6 +141,9 @@ impl PlayerKind {
         match self {
             PlayerKind::Mc(s) if empty(&s.budget) => Err(ArenaError::BadRun(
                 "a Monte Carlo player needs at least 1 sample or 1 ms a decision",
+            )),
+            PlayerKind::Mc(s) if s.threads > MAX_THREADS => Err(ArenaError::BadRun(
+                "a Monte Carlo player takes at most 256 threads (MAX_THREADS)",
             )),
             _ => Ok(()),
         }
