@@ -399,29 +399,26 @@ def test_more_games_than_max_games_are_refused_before_any_allocation():
 MC_BUDGET = "a Monte Carlo player needs at least 1 sample or 1 ms a decision"
 
 
+MC_THREADS = "a Monte Carlo player takes at most 256 threads (MAX_THREADS)"
+
+
 @pytest.mark.parametrize(
-    "mc",
-    [{"kind": "mc", "samples": 0}, {"kind": "mc", "think_ns": 0}, {"kind": "mc-v2", "think_ns": 999_999}],
-    ids=["samples 0", "think_ns 0", "under 1 ms"],
+    "mc, message",
+    [
+        ({"kind": "mc", "samples": 0}, MC_BUDGET),
+        ({"kind": "mc", "think_ns": 0}, MC_BUDGET),
+        ({"kind": "mc-v2", "think_ns": 999_999}, MC_BUDGET),
+        ({"kind": "mc", "samples": 10, "threads": 257}, MC_THREADS),
+    ],
+    ids=["samples 0", "think_ns 0", "under 1 ms", "257 threads"],
 )
-def test_a_monte_carlo_seat_without_a_budget_is_refused_as_selfplay_refuses_it(mc):
+def test_a_monte_carlo_seat_that_cannot_play_is_refused_as_selfplay_refuses_it(mc, message):
     with pytest.raises(ValueError) as e:
         tenpai.VecGame(2, seed=1, seats=[None, mc, "baseline", "baseline"])
-    assert str(e.value) == f"seat 1: {MC_BUDGET}"
+    assert str(e.value) == f"seat 1: {message}"
     with pytest.raises(ValueError) as e:
         tenpai.selfplay(4, 1, [mc, "random", "random", "random"])
-    assert str(e.value) == f"games 4: {MC_BUDGET}"
-
-
-def test_a_monte_carlo_seat_with_more_threads_than_max_threads_is_refused_everywhere():
-    mc = {"kind": "mc", "samples": 10, "threads": 257}
-    too_many = "a Monte Carlo player takes at most 256 threads (MAX_THREADS)"
-    with pytest.raises(ValueError) as e:
-        tenpai.VecGame(2, seed=1, seats=[None, mc, "baseline", "baseline"])
-    assert str(e.value) == f"seat 1: {too_many}"
-    with pytest.raises(ValueError) as e:
-        tenpai.selfplay(4, 1, [mc, "random", "random", "random"])
-    assert str(e.value) == f"games 4: {too_many}"
+    assert str(e.value) == f"games 4: {message}"
 
 
 def test_monte_carlo_threads_0_is_the_calling_thread_everywhere():
