@@ -170,7 +170,7 @@ fn bot_err_names_the_event_and_its_problem() {
         panic!("no error in {lines:?}")
     };
     let start = r#"[{"type":"start_game","id":0}]"#;
-    let cases: [(&[&str], &str); 6] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["[{\"type\":"], "not an mjai message: EOF while parsing a value at line 1 column 9"),
         (&[r#"{"type":"end_kyoku"}"#], "not an mjai message: expected a JSON array of events"),
         (&[r#"[{"type":"dahai","actor":0,"pai":"5x","tsumogiri":false}]"#],
@@ -178,9 +178,15 @@ fn bot_err_names_the_event_and_its_problem() {
         (&[r#"[{"type":"tsumo","actor":0,"pai":"1m"}]"#],
          "event 0 (tsumo): the game has not started (no start_game)"),
         (&[start, r#"[{"type":"end_kyoku"},{"type":"warp"}]"#],
-         "event 1 (warp): unknown variant `warp`, expected one of `start_game`, `start_kyoku`, `tsumo`, `dahai`, `chi`, `pon`, `daiminkan`, `kakan`, `ankan`, `dora`, `reach`, `reach_accepted`, `hora`, `ryukyoku`, `end_kyoku`, `end_game`"),
+         "event 1 (warp): type: unknown variant `warp`, expected one of `start_game`, `start_kyoku`, `tsumo`, `dahai`, `chi`, `pon`, `daiminkan`, `kakan`, `ankan`, `dora`, `reach`, `reach_accepted`, `hora`, `ryukyoku`, `end_kyoku`, `end_game`"),
         (&[start, r#"[{"type":"tsumo","actor":1,"pai":"?"}]"#],
          "event 0 (tsumo): illegal tsumo by seat 1: not this seat's draw (between rounds)"),
+        (&[&deal_line("[25000,25000,25000,25000]", 0).replace(r#""kyotaku":0"#, r#""kyotaku":-1"#)],
+         "event 1 (start_kyoku): invalid value: integer `-1`, expected a whole number 0 to 4294967295"),
+        (&[&deal_line("[25000,25000,25000,25000]", 0).replace(r#""honba":0"#, r#""honba":300"#)],
+         "event 1 (start_kyoku): invalid value: integer `300`, expected a whole number 0 to 255"),
+        (&[&deal_line("[25000,25000,25000,25000]", 0).replace(r#""bakaze":"E""#, r#""bakaze":"X""#)],
+         "event 1 (start_kyoku): bad wind \"X\": expected E, S, W or N"),
     ];
     for (lines, want) in cases {
         assert_eq!(run(lines).to_string(), want, "{lines:?}");

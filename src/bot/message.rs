@@ -143,13 +143,42 @@ fn incoming(index: usize, value: Value) -> Result<Incoming, BotError> {
         }
     }
     let can_act = flag("can_act")?.unwrap_or(true);
-    let event: Event = serde_json::from_value(value).map_err(|e| bad(&kind, e.to_string()))?;
+    let event: Event = serde_path_to_error::deserialize(value).map_err(|e| {
+        let path = e.path().to_string();
+        let problem = plain_types(&e.inner().to_string());
+        bad(
+            &kind,
+            if path.is_empty() || path == "." {
+                problem
+            } else {
+                format!("{path}: {problem}")
+            },
+        )
+    })?;
     Ok(Incoming {
         event,
         id,
         kyoku_first,
         aka_flag,
         can_act,
+    })
+}
+
+/// `problem` with the reader's Rust type names said in words (`expected
+/// u8` → `expected a whole number 0 to 255`).
+fn plain_types(problem: &str) -> String {
+    [
+        ("expected u8", "expected a whole number 0 to 255"),
+        ("expected u16", "expected a whole number 0 to 65535"),
+        ("expected u32", "expected a whole number 0 to 4294967295"),
+        ("expected u64", "expected a whole number 0 or more"),
+        ("expected usize", "expected a whole number 0 or more"),
+        ("expected i32", "expected a whole number"),
+        ("expected i64", "expected a whole number"),
+    ]
+    .iter()
+    .fold(problem.to_string(), |p, (rust, words)| {
+        p.replace(rust, words)
     })
 }
 
