@@ -259,17 +259,11 @@ pub(crate) fn shanten_of(h: &Hand) -> i8 {
 /// 3n+2 hand `h`: the shanten of [`Tables::analyze_with_melds`]'s best
 /// discard, without working out every discard's tile acceptance (a
 /// hand with melds grows each tile into every pattern for it: most of a
-/// baseline call's cost). `None` where the analysis fails.
+/// baseline call's cost). A 3n+2 hand's shanten is the least over its
+/// discards, except that a complete hand (-1) leaves a ready one (0).
+/// `None` where the hand is refused.
 fn best_after_discard(t: &Tables, h: &Hand) -> Option<i8> {
-    let counts = h.concealed();
-    let mut best = None;
-    for tile in Tile::all().filter(|x| counts[x.index()] > 0) {
-        // The remainder the analysis looks at.
-        let remainder = crate::efficiency::after_discard(h, tile).ok()?;
-        let s = t.shanten_with_melds(&remainder).ok()?.min();
-        best = Some(best.map_or(s, |b: i8| b.min(s)));
-    }
-    best
+    t.shanten_with_melds(h).ok().map(|s| s.min().max(0))
 }
 
 fn choose(p: &BaselinePlayer, obs: &Observation, legal: &[Action]) -> Action {
