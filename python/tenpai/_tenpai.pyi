@@ -353,8 +353,9 @@ class Player:
         """The action index it picks for the seat ``game`` asks now."""
 
 MAX_GAMES: int
-"""The most games a ``VecGame`` holds (65,536; each costs about 16 kB, 1.06 GB in all): a larger ``n``
-raises ValueError ``n N: expected at most 65536 games`` before anything is allocated."""
+"""The most games a ``VecGame`` holds (16,384; a row costs about 16 kB when made and 0.5-0.75 MB
+once its games are under way, so the largest batch needs 8-12 GB): a larger ``n`` raises ValueError
+``n N: expected at most 16384 games`` before anything is allocated."""
 
 MAX_LEGAL: int
 """Columns of ``VecGame.legal``: room for the legal action indices of one decision (40; no

@@ -389,11 +389,11 @@ def test_numpy_integers_are_whole_numbers_everywhere():
 
 def test_more_games_than_max_games_are_refused_before_any_allocation():
     """10**12 games once aborted the interpreter allocating 8 TB."""
-    assert tenpai.MAX_GAMES == 65_536
+    assert tenpai.MAX_GAMES == 16_384
     for n in (10**12, tenpai.MAX_GAMES + 1):
         with pytest.raises(ValueError) as e:
             tenpai.VecGame(n, seed=1)
-        assert str(e.value) == f"n {n}: expected at most 65536 games"
+        assert str(e.value) == f"n {n}: expected at most 16384 games"
 
 
 MC_BUDGET = "a Monte Carlo player needs at least 1 sample or 1 ms a decision"

@@ -180,4 +180,4 @@ def test_what_is_no_aec_action_is_refused_naming_the_agent(action, error, messag
 def test_a_vector_env_of_more_than_max_games_is_refused():
     with pytest.raises(ValueError) as e:
         VectorEnv(10**12)
-    assert str(e.value) == "n 1000000000000: expected at most 65536 games"
+    assert str(e.value) == "n 1000000000000: expected at most 16384 games"

@@ -45,12 +45,17 @@ impl std::str::FromStr for Reward {
     }
 }
 
-/// The most games a [`VecGame`] holds: each costs about 16 kB (its game,
-/// built-in players, scratch view and the Python package's arrays: the
-/// resident memory of `tenpai.VecGame(65536)` grew by 15,956 bytes a game,
-/// 1.06 GB in all), so the largest batch fits any machine that trains; a
-/// larger `n` is refused before anything is allocated.
-pub const MAX_GAMES: usize = 65_536;
+/// The most games a [`VecGame`] holds: 16,384. A row costs about 16 kB
+/// when made (its game, built-in players, scratch view and the Python
+/// package's arrays: `tenpai.VecGame(65536)` grew by 15,956 bytes a game)
+/// and 0.5–0.75 MB once its games are under way (the game in progress and
+/// the last finished one keep their event logs: the resident memory of 64
+/// rows settles at 533 KiB a row after 20,000 steps of east-south games,
+/// of 1,024 rows on two threads at about 700 KiB), so the largest batch
+/// needs 8–12 GB and fits a machine that trains; a larger `n` is refused
+/// before anything is allocated. (Two cores are busiest at about 256 rows:
+/// docs/python-speed.md.)
+pub const MAX_GAMES: usize = 16_384;
 
 /// Rows per chunk: each chunk is stepped by one thread with its own scratch
 /// view.
