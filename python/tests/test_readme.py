@@ -17,7 +17,7 @@ def python_blocks(path):
     return re.findall(r"^```python\n(.*?)^```", text, flags=re.S | re.M)
 
 
-@pytest.mark.parametrize("doc", ["README.md", "docs/python.md"])
+@pytest.mark.parametrize("doc", ["README.md", "README.zh-CN.md", "docs/python.md"])
 def test_the_python_blocks_of_the_docs_run(doc):
     blocks = python_blocks(ROOT / doc)
     assert blocks, f"{doc} shows no Python block"
