@@ -361,6 +361,22 @@ fn settings_that_cannot_be_played_are_refused() {
         Some(PlayerKind::Random),
     ];
     assert!(err(1, all).starts_with("seats: every seat has a built-in player"));
+    // A Monte Carlo seat on the clock: its choices would depend on the
+    // machine's speed, so the row's games would not replay from their seeds.
+    let timed = PlayerKind::Mc(tenpai::ai::mc::Settings {
+        budget: tenpai::ai::mc::Budget::Time(std::time::Duration::from_millis(50)),
+        ..Default::default()
+    });
+    assert_eq!(
+        err(1, [None, Some(timed), None, None]),
+        "seat 1: a Monte Carlo player on the clock (50 ms a decision) would make games \
+         that do not replay from their seeds; give it a rollout count (samples)"
+    );
+    let counted = PlayerKind::Mc(tenpai::ai::mc::Settings {
+        budget: tenpai::ai::mc::Budget::Samples(4),
+        ..Default::default()
+    });
+    assert!(VecGame::new(&r, 1, 0, [None, Some(counted), None, None], Reward::Points).is_ok());
     let cmd = PlayerKind::Cmd {
         command: "bot".into(),
         timeout: std::time::Duration::from_secs(1),
@@ -368,11 +384,11 @@ fn settings_that_cannot_be_played_are_refused() {
     assert!(err(1, [None, Some(cmd), None, None]).starts_with("seat 1: an external bot"));
     assert_eq!(
         err(usize::MAX, caller_only()),
-        format!("n {}: expected at most 65536 games", usize::MAX)
+        format!("n {}: expected at most 16384 games", usize::MAX)
     );
     assert_eq!(
         err(MAX_GAMES + 1, caller_only()),
-        "n 65537: expected at most 65536 games"
+        "n 16385: expected at most 16384 games"
     );
     let empty = PlayerKind::Mc(tenpai::ai::mc::Settings {
         budget: tenpai::ai::mc::Budget::Samples(0),

@@ -11,8 +11,9 @@ use numpy::{
     dtype, Element, PyArray1, PyArray2, PyArray3, PyArrayDescrMethods, PyArrayMethods,
     PyUntypedArray, PyUntypedArrayMethods,
 };
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use std::sync::{Mutex, MutexGuard};
 use tenpai::arena::PlayerKind;
 use tenpai::batch::{Outputs, Reward, VecGame as LibVecGame, MAX_GAMES, MAX_LEGAL};
@@ -136,7 +137,13 @@ fn read_actions(obj: &Bound<'_, PyAny>, n: usize, into: &mut Vec<i64>) -> PyResu
         || take::<u8>(&arr, into, i64::from)?
         || take::<u16>(&arr, into, i64::from)?
         || take::<u32>(&arr, into, i64::from)?
-        || take::<u64>(&arr, into, |v| i64::try_from(v).unwrap_or(i64::MAX))?;
+        || take_u64(&arr, into)?;
+    if !read && matches!(dt.kind(), b'i' | b'u') && dt.is_native_byteorder() == Some(false) {
+        // The same integers in this machine's byte order (a big-endian
+        // `>i4` on x86), then read as above.
+        let native = arr.call_method1("astype", (dt.call_method1("newbyteorder", ("=",))?,))?;
+        return read_actions(&native, n, into);
+    }
     if !read {
         return Err(value_error(format!(
             "actions: expected an integer array, got dtype {}",
@@ -144,6 +151,51 @@ fn read_actions(obj: &Bound<'_, PyAny>, n: usize, into: &mut Vec<i64>) -> PyResu
         )));
     }
     Ok(())
+}
+
+/// A `uint64` array's actions; one above `i64::MAX` is refused here, with
+/// its own value (the library's check would see a clipped one).
+fn take_u64(arr: &Bound<'_, PyUntypedArray>, into: &mut Vec<i64>) -> PyResult<bool> {
+    if !arr.dtype().is_equiv_to(&dtype::<u64>(arr.py())) {
+        return Ok(false);
+    }
+    let a = arr
+        .cast::<PyArray1<u64>>()?
+        .try_readonly()
+        .map_err(value_error)?;
+    for (i, &v) in a.as_array().iter().enumerate() {
+        let v = i64::try_from(v).map_err(|_| {
+            value_error(format!(
+                "game {i}: action {v}: outside the action space 0-{}",
+                ACTION_SPACE - 1
+            ))
+        })?;
+        into.push(v);
+    }
+    Ok(true)
+}
+
+/// The `seats` argument: a sequence of four seats (a str or a dict is one
+/// seat, not a sequence).
+///
+/// # Errors
+/// `TypeError` naming `seats` and the type given.
+fn seats_of<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let refuse = || {
+        let kind = obj
+            .get_type()
+            .name()
+            .map_or_else(|_| "?".into(), |n| n.to_string());
+        PyTypeError::new_err(format!(
+            "seats: expected a list of 4 seats (None or \"agent\" for yours, a player name or dict), got {kind}"
+        ))
+    };
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyDict>() {
+        return Err(refuse());
+    }
+    obj.try_iter()
+        .map_err(|_| refuse())?
+        .collect::<PyResult<Vec<_>>>()
 }
 
 /// A seat's player: None or "agent" for the caller's, else a built-in one.
@@ -235,14 +287,15 @@ impl VecGame {
         py: Python<'_>,
         #[pyo3(from_py_with = arg::n::whole::<usize>)] n: usize,
         #[pyo3(from_py_with = arg::seed::whole::<u64>)] seed: u64,
-        seats: Option<Vec<Bound<'_, PyAny>>>,
+        seats: Option<Bound<'_, PyAny>>,
         #[pyo3(from_py_with = arg::rules::text)] rules: String,
         #[pyo3(from_py_with = arg::length::text_or_none)] length: Option<String>,
         #[pyo3(from_py_with = arg::reward::text)] reward: String,
     ) -> PyResult<VecGame> {
-        let kinds: [Option<PlayerKind>; 4] = match seats {
+        let kinds: [Option<PlayerKind>; 4] = match seats.filter(|s| !s.is_none()) {
             None => [None, None, None, None],
             Some(v) => {
+                let v = seats_of(&v)?;
                 let k: Vec<Option<PlayerKind>> = (v.iter().enumerate())
                     .map(|(s, obj)| arg::read(obj, &format!("seat {s}"), seat_of))
                     .collect::<PyResult<_>>()?;
@@ -482,7 +535,13 @@ impl VecGame {
 
     fn __repr__(&self) -> String {
         let n = self.lib().len();
-        format!("VecGame(n={n}, seats={:?})", self.seats())
+        let seats: Vec<String> = (self.seats().iter())
+            .map(|s| {
+                s.as_ref()
+                    .map_or_else(|| "None".into(), |k| format!("'{k}'"))
+            })
+            .collect();
+        format!("VecGame(n={n}, seats=[{}])", seats.join(", "))
     }
 }
 

@@ -20,7 +20,7 @@ of another type raises ``TypeError``. Each such error names its argument first:
 or False, got 1 (int)``, ``rules: expected a str, got 3 (int)``.
 """
 
-from typing import Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Iterable, List, Literal, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import numpy.typing as npt
@@ -83,6 +83,8 @@ class Decomposition:
     groups: List[str]
     """Concealed melds (``'123m'``, ``'555z'``) of a standard reading, the seven pairs
     (``'11m'``) of chiitoitsu; empty for kokushi."""
+    text: str
+    """The reading as ``str()`` gives it, e.g. ``'11p 123m 123m 123m'``."""
 
 class Payment:
     """Who pays the winner what (points; honba included, riichi sticks excluded)."""
@@ -353,8 +355,8 @@ class Player:
         """The action index it picks for the seat ``game`` asks now."""
 
 MAX_GAMES: int
-"""The most games a ``VecGame`` holds (16,384; a row costs about 16 kB when made and 0.5-0.75 MB
-once its games are under way, so the largest batch needs 8-12 GB): a larger ``n`` raises ValueError
+"""The most games a ``VecGame`` holds (16,384; a row costs about 16 kB when made and 0.5-0.8 MB
+once its games are under way, so the largest batch needs 8-13 GB): a larger ``n`` raises ValueError
 ``n N: expected at most 16384 games`` before anything is allocated."""
 
 MAX_LEGAL: int
@@ -373,8 +375,12 @@ class VecGame:
     seat the caller plays, else a built-in player played inside Rust (``"random"``,
     ``"baseline"``, ``"mc"``, any name ``tenpai.Player`` takes, or a dict such as
     ``{"kind": "mc", "samples": 200}``); default: the caller plays all four. ``n``: 1 to
-    ``MAX_GAMES``. A seat that is neither raises TypeError, a Monte Carlo seat without a
-    budget ValueError (the library's check of every Monte Carlo player), each naming the
+    ``MAX_GAMES``. ``seats`` that is not a list (a str, a dict, a number) raises TypeError
+    naming ``seats``; a seat that is neither raises TypeError, a Monte Carlo seat without a
+    budget ValueError (the library's check of every Monte Carlo player), and one on the
+    clock (``"mc"`` alone thinks 50 ms a decision, or ``think_ns``) ValueError too: its
+    choices would depend on the machine's speed and a game would not replay from its seed,
+    so a batch's Monte Carlo seat takes a rollout count (``samples``); each names the
     seat (``seat 1: ...``). Every game always waits for a seat the caller
     plays. ``reward``: ``"points"`` (each seat's score change at each round end, in
     thousands of points; a game's rewards add up to its final score minus the start) or
@@ -387,9 +393,9 @@ class VecGame:
 
     def __init__(
         self,
-        n: int,
-        seed: int = 0,
-        seats: Optional[Sequence[SeatSpec]] = None,
+        n: IntLike,
+        seed: IntLike = 0,
+        seats: Optional[Iterable[SeatSpec]] = None,
         rules: str = "tenhou",
         length: Optional[str] = None,
         reward: Literal["points", "rank"] = "points",

@@ -57,9 +57,10 @@ class VectorEnv(gym.vector.VectorEnv):
     Args:
         num_envs: the number of games stepped together.
         seat: the learner's seat in every game (0 deals first).
-        opponents: ``"baseline"``, ``"mc"``, ``"random"``, a dict such as
-            ``{"kind": "mc", "samples": 200}``, or a list of three (for the
-            other seats in seat order).
+        opponents: ``"baseline"``, ``"random"``, a dict such as
+            ``{"kind": "mc", "samples": 200}`` (a Monte Carlo seat takes a
+            rollout count: one on the clock would not replay from its seed),
+            or a list of three (for the other seats in seat order).
         rules: ``"tenhou"``, ``"mahjongsoul"`` or a TOML rules file.
         length: ``"east"`` or ``"south"`` (default: the rules').
         reward: ``"rank"`` or ``"points"`` (see the module docstring).
@@ -81,7 +82,15 @@ class VectorEnv(gym.vector.VectorEnv):
         copy: bool = True,
     ):
         seat = seat_index(seat)
-        others = [opponents] * 3 if isinstance(opponents, (str, dict)) else list(opponents)
+        if isinstance(opponents, (str, dict)):
+            others = [opponents] * 3
+        else:
+            try:
+                others = list(opponents)
+            except TypeError:
+                raise TypeError(
+                    f"opponents: expected a player name, a dict or a list of 3, got {type(opponents).__name__}"
+                ) from None
         if len(others) != 3:
             raise ValueError(f"opponents: expected 3, got {len(others)}")
         if any(o is None or o == "agent" for o in others):
@@ -91,7 +100,14 @@ class VectorEnv(gym.vector.VectorEnv):
         self.seat = seat
         self.copy = copy
         self._init = dict(seats=seats, rules=rules, length=length, reward=reward)
-        self.game = VecGame(num_envs, seed=0, **self._init)
+        try:
+            self.game = VecGame(num_envs, seed=0, **self._init)
+        except (TypeError, ValueError) as e:
+            # VecGame names its first argument `n`; here it is `num_envs`.
+            message = str(e)
+            if message.startswith(("n:", "n ")):
+                raise type(e)("num_envs" + message[1:]) from None
+            raise
         self.num_envs = num_envs
         self.single_observation_space = single_observation_space()
         self.single_action_space = spaces.Discrete(ACTION_SPACE)

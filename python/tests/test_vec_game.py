@@ -295,7 +295,7 @@ def test_illegal_negative_and_out_of_range_actions_name_the_game():
         assert same(snapshot(vg), before)
     big = good.astype(np.uint64)
     big[3] = 2**64 - 1
-    with pytest.raises(ValueError, match="game 3: action 9223372036854775807: outside"):
+    with pytest.raises(ValueError, match="game 3: action 18446744073709551615: outside"):
         vg.step(big)
     assert same(snapshot(vg), before)
 
@@ -428,3 +428,54 @@ def test_monte_carlo_threads_0_is_the_calling_thread_everywhere():
     vg = tenpai.VecGame(2, seed=1, seats=[None, mc, "random", "random"], length="east")
     assert vg.seats == [None, "mc", "random", "random"]
     assert tenpai.selfplay(1, 1, [mc, "random", "random", "random"], length="east")["games"] == 1
+
+
+def test_vec_game_refuses_a_monte_carlo_seat_on_the_clock():
+    # "mc" alone thinks 50 ms a decision: its choices would depend on the
+    # machine's speed, and a row's games would not replay from their seeds.
+    for seat in ("mc", {"kind": "mc", "think_ns": 5_000_000}):
+        with pytest.raises(ValueError) as e:
+            tenpai.VecGame(2, seats=[None, seat, "random", "random"])
+        assert str(e.value).startswith("seat 1: a Monte Carlo player on the clock (")
+        assert str(e.value).endswith("give it a rollout count (samples)")
+
+
+def test_vec_game_repr_reads_as_python():
+    vg = tenpai.VecGame(2, seats=[None, "random", {"kind": "mc", "samples": 3}, "baseline"])
+    assert repr(vg) == "VecGame(n=2, seats=[None, 'random', 'mc', 'baseline'])"
+
+
+def test_vec_game_seats_that_are_not_a_list_are_named():
+    for seats, kind in (("baseline", "str"), (5, "int"), ({"kind": "random"}, "dict")):
+        with pytest.raises(TypeError) as e:
+            tenpai.VecGame(2, seats=seats)
+        assert str(e.value) == (
+            'seats: expected a list of 4 seats (None or "agent" for yours, a player name or dict), got ' + kind
+        )
+    # a tuple or a generator is a sequence of seats
+    assert tenpai.VecGame(2, seats=(None, "random", "random", "random")).seats == [None, "random", "random", "random"]
+    assert tenpai.VecGame(2, seats=(s for s in [None, "random", None, None])).seats == [None, "random", None, None]
+
+
+def test_vec_game_big_endian_actions_step_as_native_ones():
+    def run(conv):
+        vg = tenpai.VecGame(4, seed=5, seats=[None, "random", "baseline", None])
+        rows = []
+        for _ in range(40):
+            rows.append([x.copy() for x in vg.step(conv(vg.legal[np.arange(4), 0].copy()))])
+        return rows
+
+    native = run(lambda a: a.astype(np.int64))
+    for dtype in (">i4", ">i8", ">u2"):
+        other = run(lambda a, d=dtype: a.astype(d))
+        assert all((x == y).all() for p, q in zip(native, other) for x, y in zip(p, q)), dtype
+
+
+def test_vec_game_a_huge_uint64_action_is_named_with_its_own_value():
+    vg, fresh = tenpai.VecGame(2), tenpai.VecGame(2)
+    with pytest.raises(ValueError) as e:
+        vg.step(np.array([vg.legal[0, 0], 2**64 - 1], dtype=np.uint64))
+    assert str(e.value) == "game 1: action 18446744073709551615: outside the action space 0-228"
+    # nothing moved: the same legal actions give the same outputs as a fresh batch
+    a = vg.legal[:, 0].copy()
+    assert all((x == y).all() for x, y in zip(vg.step(a), fresh.step(a)))

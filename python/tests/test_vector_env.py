@@ -180,4 +180,13 @@ def test_what_is_no_aec_action_is_refused_naming_the_agent(action, error, messag
 def test_a_vector_env_of_more_than_max_games_is_refused():
     with pytest.raises(ValueError) as e:
         VectorEnv(10**12)
-    assert str(e.value) == "n 1000000000000: expected at most 16384 games"
+    assert str(e.value) == "num_envs 1000000000000: expected at most 16384 games"
+
+
+def test_vector_env_names_its_own_arguments():
+    with pytest.raises(ValueError) as e:
+        VectorEnv(0)
+    assert str(e.value) == "num_envs: expected at least one game"
+    with pytest.raises(TypeError) as e:
+        VectorEnv(4, opponents=None)
+    assert str(e.value) == "opponents: expected a player name, a dict or a list of 3, got NoneType"

@@ -4,6 +4,7 @@ use super::helpers::Helpers;
 use super::outputs::{Outputs, Row};
 use super::slot::Slot;
 use super::BatchError;
+use crate::ai::mc::{Budget, Settings};
 use crate::arena::PlayerKind;
 use crate::game::{Game, GameError, Observation, SeatIndex, State};
 use crate::rules::Rules;
@@ -48,11 +49,12 @@ impl std::str::FromStr for Reward {
 /// The most games a [`VecGame`] holds: 16,384. A row costs about 16 kB
 /// when made (its game, built-in players, scratch view and the Python
 /// package's arrays: `tenpai.VecGame(65536)` grew by 15,956 bytes a game)
-/// and 0.5–0.75 MB once its games are under way (the game in progress and
+/// and 0.5–0.8 MB once its games are under way (the game in progress and
 /// the last finished one keep their event logs: the resident memory of 64
 /// rows settles at 533 KiB a row after 20,000 steps of east-south games,
-/// of 1,024 rows on two threads at about 700 KiB), so the largest batch
-/// needs 8–12 GB and fits a machine that trains; a larger `n` is refused
+/// of 1,024 rows on two threads at about 700 KiB; 64 rows after 100,000
+/// steps 0.78 MB a row, the longest games' logs), so the largest batch
+/// needs 8–13 GB and fits a machine that trains; a larger `n` is refused
 /// before anything is allocated. (Two cores are busiest at about 256 rows:
 /// docs/python-speed.md.)
 pub const MAX_GAMES: usize = 16_384;
@@ -103,8 +105,11 @@ impl VecGame {
     /// # Errors
     /// [`BatchError::Settings`] for `n` = 0 or above [`MAX_GAMES`], no seat
     /// left to the caller, an external bot ([`PlayerKind::Cmd`]) at a seat,
-    /// or a player [`PlayerKind::check`] refuses (a Monte Carlo player
-    /// without a budget);
+    /// a Monte Carlo player on the clock ([`Budget::Time`]: its choices
+    /// would depend on the machine's speed, so a row's games would not
+    /// replay from their seeds; a rollout count, [`Budget::Samples`], is
+    /// deterministic), or a player [`PlayerKind::check`] refuses (a Monte
+    /// Carlo player without a budget);
     /// [`BatchError::Game`] for an engine bug.
     ///
     /// # Panics
@@ -128,6 +133,19 @@ impl VecGame {
             if let Some(Err(e)) = k.as_ref().map(PlayerKind::check) {
                 return Err(BatchError::Settings(format!("seat {s}: {e}")));
             }
+        }
+        if let Some((s, t)) = seats.iter().enumerate().find_map(|(s, k)| match k {
+            Some(PlayerKind::Mc(Settings {
+                budget: Budget::Time(t),
+                ..
+            })) => Some((s, *t)),
+            _ => None,
+        }) {
+            return Err(BatchError::Settings(format!(
+                "seat {s}: a Monte Carlo player on the clock ({} ms a decision) would make \
+                 games that do not replay from their seeds; give it a rollout count (samples)",
+                t.as_millis()
+            )));
         }
         if seats.iter().all(Option::is_some) {
             return Err(BatchError::Settings(
