@@ -130,7 +130,14 @@ pub async fn serve<S: Socket>(
             },
         );
     }
+    // Each watched once for the connection's life, not again at every
+    // message (a watch's waiter registered and dropped each time was ~3 % of
+    // the server's CPU flat out: docs/web-load.md, Session 10).
     let shutdown = state.shutdown.clone();
+    let hung_up = shutdown.hung_up();
+    tokio::pin!(hung_up);
+    let overflowed = overflow.happened();
+    tokio::pin!(overflowed);
     loop {
         let m = tokio::select! {
             m = stream.next() => match m {
@@ -138,10 +145,10 @@ pub async fn serve<S: Socket>(
                 None => break,
             },
             // The server shuts down: its table has told the client.
-            _ = shutdown.hung_up() => break,
+            () = &mut hung_up => break,
             // The client reads too slowly: the writer tells it so, and
             // the connection ends by the hard deadline.
-            () = overflow.happened(), if hard.is_none() => {
+            () = &mut overflowed, if hard.is_none() => {
                 hard = Some(Instant::now() + 2 * close_wait);
                 continue;
             }
@@ -275,10 +282,13 @@ async fn write_out<S: Socket>(
     mut close: oneshot::Receiver<CloseFrame>,
     close_wait: Duration,
 ) {
+    // Watched once for the writer's life (as in [`serve`]).
+    let overflowed = overflow.happened();
+    tokio::pin!(overflowed);
     loop {
         let text = tokio::select! {
             biased;
-            () = overflow.happened() => break,
+            () = &mut overflowed => break,
             text = queue.recv() => match text {
                 Some(text) => text,
                 None => {
@@ -299,7 +309,7 @@ async fn write_out<S: Socket>(
         }
         let flushed = tokio::select! {
             biased;
-            () = overflow.happened() => break,
+            () = &mut overflowed => break,
             flushed = async { fed?; sink.flush().await } => flushed,
         };
         if flushed.is_err() {
