@@ -14,6 +14,19 @@ fn rules_presets_load_by_name() {
     }
     assert_eq!(Rules::tenhou(), Rules::default());
     assert_eq!(Rules::preset("MahjongSoul").unwrap(), Rules::mahjongsoul());
+    // Each preset is read from its text once, then cloned: the same rules
+    // as its text read now, and what a caller changes stays its own.
+    for name in PRESETS {
+        let text = Rules::preset_text(name).unwrap();
+        assert_eq!(
+            Rules::preset(name).unwrap(),
+            Rules::from_toml_str(text, name).unwrap()
+        );
+    }
+    let mut changed = Rules::tenhou();
+    changed.scoring.kiriage_mangan = !changed.scoring.kiriage_mangan;
+    assert_ne!(changed, Rules::tenhou());
+    assert_eq!(Rules::tenhou(), Rules::default());
 }
 
 #[test]

@@ -18,12 +18,24 @@ pub use game::{GameLength, GameRules, KanDoraTiming, MultiRonHonba};
 pub use scoring::{DoubleYakuman, Pao, PaoScope, Renhou, ScoringRules};
 
 use serde::{Deserialize, Serialize};
+use std::sync::LazyLock;
 
 /// Names of the embedded presets.
 pub const PRESETS: [&str; 2] = ["tenhou", "mahjongsoul"];
 
 const TENHOU_TOML: &str = include_str!("../../data/rules/tenhou.toml");
 const MAHJONGSOUL_TOML: &str = include_str!("../../data/rules/mahjongsoul.toml");
+
+/// The embedded presets, each read from its TOML once, at its first use:
+/// a preset asked again is a clone. (Reading the TOML again cost about
+/// 330,000 instructions each time; the web server asked for Tenhou's twice
+/// at the end of every game, to keep its log for the viewer.)
+static TENHOU: LazyLock<Rules> = LazyLock::new(|| {
+    Rules::from_toml_str(TENHOU_TOML, "tenhou").expect("embedded preset is valid")
+});
+static MAHJONGSOUL: LazyLock<Rules> = LazyLock::new(|| {
+    Rules::from_toml_str(MAHJONGSOUL_TOML, "mahjongsoul").expect("embedded preset is valid")
+});
 
 /// A rule set: the root of a rules TOML file.
 ///
@@ -64,7 +76,7 @@ impl Rules {
     /// # Panics
     /// Never (the embedded preset is checked by the tests).
     pub fn tenhou() -> Rules {
-        Rules::from_toml_str(TENHOU_TOML, "tenhou").expect("embedded preset is valid")
+        TENHOU.clone()
     }
 
     /// Mahjong Soul's rules (the embedded `mahjongsoul` preset): Tenhou's with the
@@ -73,7 +85,7 @@ impl Rules {
     /// # Panics
     /// Never (the embedded preset is checked by the tests).
     pub fn mahjongsoul() -> Rules {
-        Rules::from_toml_str(MAHJONGSOUL_TOML, "mahjongsoul").expect("embedded preset is valid")
+        MAHJONGSOUL.clone()
     }
 
     /// An embedded preset by name: `tenhou` or `mahjongsoul` (case-insensitive;
@@ -89,10 +101,8 @@ impl Rules {
     /// ```
     pub fn preset(name: &str) -> Result<Rules, RulesError> {
         match name.to_ascii_lowercase().as_str() {
-            "tenhou" => Rules::from_toml_str(TENHOU_TOML, "tenhou"),
-            "mahjongsoul" | "majsoul" | "ms" => {
-                Rules::from_toml_str(MAHJONGSOUL_TOML, "mahjongsoul")
-            }
+            "tenhou" => Ok(Rules::tenhou()),
+            "mahjongsoul" | "majsoul" | "ms" => Ok(Rules::mahjongsoul()),
             _ => Err(RulesError::UnknownPreset {
                 name: name.to_string(),
             }),

@@ -13,9 +13,6 @@ use crate::protocol::{ClientMsg, ServerMsg};
 use crate::rooms::access::viewable;
 use crate::table::{to_text, Out, Overflow, Role, TableHandle, TableMsg, OUT_QUEUE};
 use crate::{viewer, AppState};
-#[cfg(doc)]
-use axum::extract::ws::WebSocket;
-use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use std::sync::Arc;
@@ -24,23 +21,69 @@ use tenpai::game::SeatIndex;
 use tenpai::review::{find_decisions, review, DefaultSeat};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Instant};
+use tungstenite::protocol::frame::coding::CloseCode;
+use tungstenite::protocol::{CloseFrame, Role as Side, WebSocketConfig};
+use tungstenite::{Message, Utf8Bytes};
 
-/// A connection's socket: axum's [`WebSocket`], or a test's fake (one
-/// that never takes what is written, in this file's tests).
+/// A connection's socket: tokio-tungstenite's `WebSocketStream` over the
+/// TCP socket ([`accepted`]), or a test's fake (one that never takes what
+/// is written, in this file's tests).
 pub trait Socket:
-    futures_util::Stream<Item = Result<Message, axum::Error>>
-    + futures_util::Sink<Message, Error = axum::Error>
+    futures_util::Stream<Item = Result<Message, tungstenite::Error>>
+    + futures_util::Sink<Message, Error = tungstenite::Error>
     + Send
     + 'static
 {
 }
 
 impl<S> Socket for S where
-    S: futures_util::Stream<Item = Result<Message, axum::Error>>
-        + futures_util::Sink<Message, Error = axum::Error>
+    S: futures_util::Stream<Item = Result<Message, tungstenite::Error>>
+        + futures_util::Sink<Message, Error = tungstenite::Error>
         + Send
         + 'static
 {
+}
+
+/// A connection's WebSocket settings: messages and frames of at most
+/// [`crate::protocol::MAX_CLIENT_MESSAGE`] bytes, a read buffer of
+/// [`READ_BUFFER`].
+pub(crate) fn config() -> WebSocketConfig {
+    WebSocketConfig::default()
+        .max_message_size(Some(crate::protocol::MAX_CLIENT_MESSAGE))
+        .max_frame_size(Some(crate::protocol::MAX_CLIENT_MESSAGE))
+        .read_buffer_size(READ_BUFFER)
+}
+
+/// A connection's read buffer, bytes. A client's messages are small (an
+/// `act` is about 40 bytes; a longer one, up to
+/// [`crate::protocol::MAX_CLIENT_MESSAGE`], grows the buffer), and tungstenite
+/// zeroes the whole free part of its buffer before each read: its default
+/// (128 KiB) was resident in every connection, half the server's memory
+/// per table under load (docs/web-load.md, Under load), and the zeroing a
+/// cost of every message read.
+const READ_BUFFER: usize = 4 * 1024;
+
+/// Serves an upgraded connection's TCP socket `tcp` ([`crate::upgrade`]),
+/// whose client has already sent `read` after its request, to `table` as
+/// `role` until it closes: on the current thread's runtime (the table's
+/// thread: [`crate::tables::Tables::run_on`]), which watches the socket
+/// from now on.
+pub(crate) async fn accepted(
+    tcp: std::net::TcpStream,
+    read: Vec<u8>,
+    (state, table, role, held): (AppState, TableHandle, Role, Held),
+) {
+    let Ok(tcp) = tokio::net::TcpStream::from_std(tcp) else {
+        return;
+    };
+    let socket = tokio_tungstenite::WebSocketStream::from_partially_read(
+        tcp,
+        read,
+        Side::Server,
+        Some(config()),
+    )
+    .await;
+    serve(socket, state, table, role, held).await;
 }
 
 /// Serves one connection to `table` as `role` until it closes; `held`
@@ -87,7 +130,15 @@ pub async fn serve<S: Socket>(
             },
         );
     }
+    // Each watched once for the connection's life, not again at every
+    // message (a watch's waiter registered and dropped each time: tokio's
+    // Notify was 2.9 % of the server's samples flat out, 1.3 % after;
+    // docs/web-load.md, Session 10).
     let shutdown = state.shutdown.clone();
+    let hung_up = shutdown.hung_up();
+    tokio::pin!(hung_up);
+    let overflowed = overflow.happened();
+    tokio::pin!(overflowed);
     loop {
         let m = tokio::select! {
             m = stream.next() => match m {
@@ -95,10 +146,10 @@ pub async fn serve<S: Socket>(
                 None => break,
             },
             // The server shuts down: its table has told the client.
-            _ = shutdown.hung_up() => break,
+            () = &mut hung_up => break,
             // The client reads too slowly: the writer tells it so, and
             // the connection ends by the hard deadline.
-            () = overflow.happened(), if hard.is_none() => {
+            () = &mut overflowed, if hard.is_none() => {
                 hard = Some(Instant::now() + 2 * close_wait);
                 continue;
             }
@@ -165,7 +216,7 @@ pub async fn serve<S: Socket>(
                 }
                 break;
             }
-            Ok(Message::Ping(_) | Message::Pong(_)) => {}
+            Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)) => {}
         }
     }
     // The address may connect again once this client is done: before its
@@ -186,21 +237,18 @@ pub async fn serve<S: Socket>(
 /// cannot be read as WebSocket frames with 1002 (Protocol Error); the
 /// reason says which, in at most 123 bytes (the limit of a close frame's
 /// reason).
-pub(crate) fn closing_frame(e: axum::Error) -> CloseFrame {
-    let e = e.into_inner();
-    let too_big = e
-        .downcast_ref::<tungstenite::Error>()
-        .is_some_and(|e| matches!(e, tungstenite::Error::Capacity(_)));
+pub(crate) fn closing_frame(e: tungstenite::Error) -> CloseFrame {
+    let too_big = matches!(e, tungstenite::Error::Capacity(_));
     let (code, reason) = if too_big {
         (
-            close_code::SIZE,
+            CloseCode::Size,
             format!(
                 "message too big: {e} (a message is at most {} bytes)",
                 crate::protocol::MAX_CLIENT_MESSAGE
             ),
         )
     } else {
-        (close_code::PROTOCOL, format!("not a WebSocket frame: {e}"))
+        (CloseCode::Protocol, format!("not a WebSocket frame: {e}"))
     };
     CloseFrame {
         code,
@@ -235,10 +283,13 @@ async fn write_out<S: Socket>(
     mut close: oneshot::Receiver<CloseFrame>,
     close_wait: Duration,
 ) {
+    // Watched once for the writer's life (as in [`serve`]).
+    let overflowed = overflow.happened();
+    tokio::pin!(overflowed);
     loop {
         let text = tokio::select! {
             biased;
-            () = overflow.happened() => break,
+            () = &mut overflowed => break,
             text = queue.recv() => match text {
                 Some(text) => text,
                 None => {
@@ -259,7 +310,7 @@ async fn write_out<S: Socket>(
         }
         let flushed = tokio::select! {
             biased;
-            () = overflow.happened() => break,
+            () = &mut overflowed => break,
             flushed = async { fed?; sink.flush().await } => flushed,
         };
         if flushed.is_err() {
@@ -273,7 +324,7 @@ async fn write_out<S: Socket>(
             sink.feed(Message::Text(more)).await?;
         }
         let frame = CloseFrame {
-            code: close_code::POLICY,
+            code: CloseCode::Policy,
             reason: too_slow().into(),
         };
         sink.send(Message::Close(Some(frame))).await
@@ -422,7 +473,7 @@ mod tests {
     }
 
     impl futures_util::Stream for Stalled {
-        type Item = Result<Message, axum::Error>;
+        type Item = Result<Message, tungstenite::Error>;
         fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
             self.sent += 1;
             if self.sent == 3 {
@@ -437,7 +488,7 @@ mod tests {
     }
 
     impl futures_util::Sink<Message> for Stalled {
-        type Error = axum::Error;
+        type Error = tungstenite::Error;
         fn poll_ready(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Result<(), Self::Error>> {
             Poll::Pending
         }
@@ -497,15 +548,15 @@ mod tests {
             size: 20_000,
             max_size: 16_384,
         };
-        let frame = closing_frame(axum::Error::new(tungstenite::Error::Capacity(big)));
-        assert_eq!(frame.code, 1009);
+        let frame = closing_frame(tungstenite::Error::Capacity(big));
+        assert_eq!(u16::from(frame.code), 1009);
         assert_eq!(
             frame.reason.as_str(),
             "message too big: Space limit exceeded: Message too long: 20000 > 16384 (a message is at most 16384 bytes)"
         );
         let broken = tungstenite::Error::Protocol(ProtocolError::UnmaskedFrameFromClient);
-        let frame = closing_frame(axum::Error::new(broken));
-        assert_eq!(frame.code, 1002);
+        let frame = closing_frame(broken);
+        assert_eq!(u16::from(frame.code), 1002);
         assert_eq!(
             frame.reason.as_str(),
             "not a WebSocket frame: WebSocket protocol error: Received an unmasked frame from client"

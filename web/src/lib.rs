@@ -25,6 +25,8 @@
 //!   all and per address.
 //! - `routes`: the HTTP routes (the page, `/ws`, the lobby, logs and
 //!   reviews) and the `Host`/`Origin` checks of every request;
+//!   `listen`: the accept loop (hyper, HTTP/1.1); `upgrade`: the
+//!   WebSocket upgrade, its socket moved to its table's thread;
 //!   `conn`: one WebSocket connection; `origin`: the `Origin` check of
 //!   WebSocket upgrades; `shutdown`: the server's shutdown; `assets`: the
 //!   embedded page.
@@ -42,6 +44,7 @@ mod assets;
 mod conn;
 pub mod host;
 pub mod limits;
+mod listen;
 mod lobby;
 pub mod logs;
 mod origin;
@@ -55,6 +58,7 @@ pub mod table;
 mod tables;
 pub mod thinking;
 pub mod tiles;
+mod upgrade;
 pub mod view;
 pub mod viewer;
 
@@ -303,23 +307,13 @@ pub async fn start(config: Config) -> Result<Running, ServeError> {
             source,
         })?;
     let addr = listener.local_addr()?;
-    // Small messages go out at once (no Nagle delay waiting for an ACK).
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp: &mut tokio::net::TcpStream| {
-        let _ = tcp.set_nodelay(true);
-    });
     let (stop, stopped) = oneshot::channel::<()>();
     let done = tokio::spawn(async move {
-        // The tables' threads end when their senders (kept here) are
-        // dropped.
+        // The tables' threads end when their senders (kept here, in the
+        // state and in each connection's) are dropped.
         let _tables = tables;
-        axum::serve(
-            listener,
-            app.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = stopped.await;
-        })
-        .await
+        listen::serve(listener, app, stopped).await;
+        Ok::<(), std::io::Error>(())
     });
     Ok(Running {
         addr,

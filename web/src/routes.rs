@@ -3,8 +3,9 @@
 //! logs and reviews for the viewer; every request first passes the
 //! `Host` and `Origin` checks ([`same_site`]).
 
-use crate::{assets, conn, limits, lobby, origin, protocol, review, AppState};
-use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State, WebSocketUpgrade};
+use crate::upgrade::Upgrade;
+use crate::{assets, conn, limits, lobby, origin, review, AppState};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -71,9 +72,10 @@ struct Entry {
 /// `GET /ws[?table=ID&key=KEY]`: the server's own table without a link; a
 /// lobby table's seat or its spectators with one (403 for a link that is
 /// not one of a table's, and for a page of another site: [`origin`]; 429
-/// past the connections of one address: [`limits`]).
+/// past the connections of one address: [`limits`]). The connection is
+/// served on its table's thread ([`crate::upgrade`]).
 async fn socket(
-    ws: WebSocketUpgrade,
+    ws: Upgrade,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: axum::http::HeaderMap,
     State(state): State<AppState>,
@@ -117,20 +119,16 @@ async fn socket(
         let why = limits::too_many_connections(ip, &state.limits);
         return (StatusCode::TOO_MANY_REQUESTS, why).into_response();
     };
-    ws.max_message_size(protocol::MAX_CLIENT_MESSAGE)
-        .max_frame_size(protocol::MAX_CLIENT_MESSAGE)
-        .read_buffer_size(READ_BUFFER)
-        .on_upgrade(move |socket| conn::serve(socket, state, table, role, held))
+    ws.accept(move |tcp, read| {
+        let tables = state.tables.clone();
+        let id = table.id();
+        // Dropped with the socket when the tables' threads have stopped
+        // (the server is shutting down).
+        tables.run_on(id, move || {
+            tokio::task::spawn_local(conn::accepted(tcp, read, (state, table, role, held)));
+        });
+    })
 }
-
-/// A connection's read buffer, bytes. A client's messages are small (an
-/// `act` is about 40 bytes; a longer one, up to
-/// [`protocol::MAX_CLIENT_MESSAGE`], grows the buffer), and tungstenite
-/// zeroes the whole free part of its buffer before each read: its default
-/// (128 KiB) was resident in every connection, half the server's memory
-/// per table under load (docs/web-load.md, Under load), and the zeroing a
-/// cost of every message read.
-const READ_BUFFER: usize = 4 * 1024;
 
 #[derive(serde::Deserialize)]
 struct Named {

@@ -5,6 +5,11 @@
 //! is `Send` and reaches it from any connection. Tables share nothing but
 //! the kept logs and the lobby's registry (each behind its own lock), so
 //! two tables on two threads play at once.
+//!
+//! A WebSocket connection to a table is served on that table's thread too
+//! ([`Tables::run_on`]): its socket is watched by that thread's runtime,
+//! so that a client's message, the table's answer and its write to the
+//! socket wake no other thread.
 
 use crate::logs::Logs;
 use crate::table::{self, TableHandle, TableSpec};
@@ -20,11 +25,26 @@ struct Open {
     reply: oneshot::Sender<Result<TableHandle, table::StartError>>,
 }
 
+/// Work for a tables' thread.
+enum Job {
+    /// Open a table.
+    Open(Box<Open>),
+    /// Run this on the thread (inside its `LocalSet`: it may spawn tasks
+    /// there, and register sockets with the thread's runtime).
+    Run(Box<dyn FnOnce() + Send>),
+}
+
 /// The way to open tables on the tables' threads; the threads end when
 /// every clone of it is dropped.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct Tables {
-    threads: Arc<[mpsc::UnboundedSender<Open>]>,
+    threads: Arc<[mpsc::UnboundedSender<Job>]>,
+}
+
+impl std::fmt::Debug for Tables {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Tables({} threads)", self.threads.len())
+    }
 }
 
 impl Tables {
@@ -42,15 +62,22 @@ impl Tables {
         })
     }
 
-    /// The number of threads.
-    pub(crate) fn len(&self) -> usize {
-        self.threads.len()
+    /// The thread table `id` is opened on.
+    fn thread_of(&self, id: u64) -> &mpsc::UnboundedSender<Job> {
+        &self.threads[(id % self.threads.len() as u64) as usize]
+    }
+
+    /// Runs `job` on the thread of table `id` (inside its `LocalSet`);
+    /// false when the tables' threads have stopped (`job` dropped, not
+    /// run).
+    pub(crate) fn run_on(&self, id: u64, job: impl FnOnce() + Send + 'static) -> bool {
+        self.thread_of(id).send(Job::Run(Box::new(job))).is_ok()
     }
 }
 
 /// Starts tables' thread `k`.
-fn thread(k: usize) -> std::io::Result<mpsc::UnboundedSender<Open>> {
-    let (tx, mut rx) = mpsc::unbounded_channel::<Open>();
+fn thread(k: usize) -> std::io::Result<mpsc::UnboundedSender<Job>> {
+    let (tx, mut rx) = mpsc::unbounded_channel::<Job>();
     let rt = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
@@ -59,8 +86,13 @@ fn thread(k: usize) -> std::io::Result<mpsc::UnboundedSender<Open>> {
         .spawn(move || {
             let local = tokio::task::LocalSet::new();
             local.block_on(&rt, async move {
-                while let Some(open) = rx.recv().await {
-                    let _ = open.reply.send(table::spawn(open.id, open.spec, open.logs));
+                while let Some(job) = rx.recv().await {
+                    match job {
+                        Job::Open(open) => {
+                            let _ = open.reply.send(table::spawn(open.id, open.spec, open.logs));
+                        }
+                        Job::Run(run) => run(),
+                    }
                 }
             });
         })?;
@@ -83,13 +115,12 @@ pub(crate) async fn open_table(
     logs: &Logs,
 ) -> Result<TableHandle, Opened> {
     let (reply, handle) = oneshot::channel();
-    let k = (id % tables.len() as u64) as usize;
-    let _ = tables.threads[k].send(Open {
+    let _ = tables.thread_of(id).send(Job::Open(Box::new(Open {
         id,
         spec,
         logs: logs.clone(),
         reply,
-    });
+    })));
     handle
         .await
         .map_err(|_| Opened::Stopped)?

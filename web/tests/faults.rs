@@ -123,3 +123,63 @@ async fn faults_ok_acting_out_of_turn_is_refused() {
     assert!(m.starts_with(&format!("decision {d} is not open")), "{m}");
     srv.stop().await.unwrap();
 }
+
+/// A client whose first frame comes in the same write as its upgrade
+/// request: the HTTP server reads it with the request, and it is still
+/// read (the socket moves to the table's thread with the bytes already
+/// read: `web/src/upgrade.rs`) and answered.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn faults_ok_a_frame_sent_with_the_upgrade_request_is_read() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio_tungstenite::tungstenite::protocol::Role;
+    use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+    let srv = server(3, None).await;
+    let mut tcp = tokio::net::TcpStream::connect(srv.addr).await.unwrap();
+    tcp.set_nodelay(true).unwrap();
+    let mut bytes = format!(
+        "GET /ws HTTP/1.1\r\nHost: {}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+        srv.addr
+    )
+    .into_bytes();
+    bytes.extend(masked_text(b"garbage"));
+    tcp.write_all(&bytes).await.unwrap();
+    // The answer's head, and what came after it.
+    let mut got = Vec::new();
+    let head = loop {
+        let mut buf = [0; 4096];
+        let n = tcp.read(&mut buf).await.unwrap();
+        assert!(n > 0, "closed before the answer");
+        got.extend_from_slice(&buf[..n]);
+        if let Some(i) = got.windows(4).position(|w| w == b"\r\n\r\n") {
+            break i + 4;
+        }
+    };
+    let answer = String::from_utf8_lossy(&got[..head]).into_owned();
+    assert!(answer.starts_with("HTTP/1.1 101"), "{answer}");
+    // RFC 6455 §1.3's example key and its answer.
+    assert!(
+        answer.lines().any(|l| l
+            .eq_ignore_ascii_case("sec-websocket-accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+            && l.ends_with("s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")),
+        "{answer}"
+    );
+    let rest = got[head..].to_vec();
+    let ws =
+        WebSocketStream::from_partially_read(MaybeTlsStream::Plain(tcp), rest, Role::Client, None)
+            .await;
+    let mut c = Client::of(ws);
+    assert!(error(&mut c)
+        .await
+        .starts_with("message not understood: expected value"));
+    srv.stop().await.unwrap();
+}
+
+/// A client's text frame of `payload` (under 126 bytes), masked with the
+/// key 1, 2, 3, 4 (RFC 6455 §5.2, §5.3).
+fn masked_text(payload: &[u8]) -> Vec<u8> {
+    let key = [1u8, 2, 3, 4];
+    let mut frame = vec![0x81, 0x80 | payload.len() as u8];
+    frame.extend(key);
+    frame.extend(payload.iter().enumerate().map(|(i, b)| b ^ key[i % 4]));
+    frame
+}

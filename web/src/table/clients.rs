@@ -5,8 +5,8 @@
 use super::{may_see_thinking, Client, Out, Role, Stage, Table};
 use crate::protocol::{SeatStatus, ServerMsg, VERSION};
 use crate::view::{Sent, TableView};
-use axum::extract::ws::Utf8Bytes;
 use tenpai::game::{Event, GameError, SeatIndex};
+use tungstenite::Utf8Bytes;
 
 impl Table {
     /// Sends the open decision's thinking to the clients that may see it

@@ -14,8 +14,16 @@ impl Table {
         let mut events = self.game.events().to_vec();
         for seat in 0..4 {
             if let Some(mut ai) = self.seats[seat].take() {
-                let rest = events[self.heard[seat]..].to_vec();
-                tokio::task::spawn_blocking(move || ai.observe(&rest));
+                let rest = &events[self.heard[seat]..];
+                // A quick AI hears them here (microseconds), as it decides
+                // here; the others (a search, a bot's process) on the
+                // blocking pool.
+                if ai.quick() {
+                    ai.observe(rest);
+                } else {
+                    let rest = rest.to_vec();
+                    tokio::task::spawn_blocking(move || ai.observe(&rest));
+                }
             }
         }
         // The log names the players (`You` for the person, whom a review

@@ -1,9 +1,9 @@
 //! A client's queue of outgoing messages ([`Out`]): bounded, closed on
 //! overflow, and gathering a table's updates into one message.
 
-use axum::extract::ws::Utf8Bytes;
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
+use tungstenite::Utf8Bytes;
 
 /// A client's outgoing messages (JSON text, the same bytes shared by every
 /// client a message goes to, never copied), queued for its connection to

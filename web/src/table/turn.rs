@@ -300,7 +300,7 @@ mod tests {
         }
     }
 
-    type Inbox = mpsc::Receiver<axum::extract::ws::Utf8Bytes>;
+    type Inbox = mpsc::Receiver<tungstenite::Utf8Bytes>;
 
     /// The table with East seated (the game started, East's first
     /// decision open) and a spectator.
