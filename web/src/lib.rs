@@ -106,8 +106,9 @@ pub struct Config {
     /// tables in all and per address ([`limits::Limits`]).
     pub limits: limits::Limits,
     /// Threads the tables run on, each table on one of them (its id
-    /// modulo their number); `None`: one per core the machine offers
-    /// ([`std::thread::available_parallelism`]).
+    /// modulo their number); `None`: two per core the machine offers
+    /// ([`std::thread::available_parallelism`]; why two: docs/web-load.md,
+    /// session 10).
     pub table_threads: Option<std::num::NonZeroUsize>,
 }
 

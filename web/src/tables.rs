@@ -1,6 +1,6 @@
 //! The tables' threads: each a current-thread tokio runtime with a
 //! `LocalSet` (the engine's game is not `Send`, so a table's task stays on
-//! the thread it was opened on), one per core by default. A table is
+//! the thread it was opened on), two per core by default. A table is
 //! opened on thread `id % threads`; its handle ([`TableHandle`]: channels)
 //! is `Send` and reaches it from any connection. Tables share nothing but
 //! the kept logs and the lobby's registry (each behind its own lock), so
@@ -48,14 +48,12 @@ impl std::fmt::Debug for Tables {
 }
 
 impl Tables {
-    /// Starts `threads` tables' threads (`None`: one per core).
+    /// Starts `threads` tables' threads (`None`: [`default_threads`]).
     ///
     /// # Errors
     /// A runtime or a thread could not be started.
     pub(crate) fn start(threads: Option<NonZeroUsize>) -> std::io::Result<Tables> {
-        let n = threads
-            .or_else(|| std::thread::available_parallelism().ok())
-            .map_or(1, NonZeroUsize::get);
+        let n = threads.map_or_else(default_threads, NonZeroUsize::get);
         let threads = (0..n).map(thread).collect::<std::io::Result<Vec<_>>>()?;
         Ok(Tables {
             threads: threads.into(),
@@ -76,6 +74,20 @@ impl Tables {
 }
 
 /// Starts tables' thread `k`.
+/// The tables' threads when none are asked for: two per core the machine
+/// offers ([`std::thread::available_parallelism`]; 2 if it cannot tell).
+///
+/// Why two: a busy server shares its cores with other processes (on the
+/// load bench, its 1,000 clients), and the kernel shares a core between
+/// runnable threads, so twice the threads get the tables their share.
+/// Measured (docs/web-load.md, session 10, quiet 2-core machine, 1,000
+/// tables flat out): one thread a core 31,621–33,010 person acts a second,
+/// p99 51.7–52.5 ms; two a core 35,043–36,048, p99 48.3–49.1 ms, and less
+/// server CPU an act (39–40 µs against 42).
+pub(crate) fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| 2 * n.get())
+}
+
 fn thread(k: usize) -> std::io::Result<mpsc::UnboundedSender<Job>> {
     let (tx, mut rx) = mpsc::unbounded_channel::<Job>();
     let rt = tokio::runtime::Builder::new_current_thread()
@@ -133,5 +145,22 @@ impl std::fmt::Display for Opened {
             Opened::Stopped => f.write_str("the tables' threads stopped"),
             Opened::Start(e) => write!(f, "{e}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_start_two_threads_a_core_by_default() {
+        let cores = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        assert_eq!(default_threads(), 2 * cores);
+        let tables = Tables::start(None).unwrap();
+        assert_eq!(tables.threads.len(), 2 * cores);
+        assert_eq!(
+            Tables::start(NonZeroUsize::new(3)).unwrap().threads.len(),
+            3
+        );
     }
 }

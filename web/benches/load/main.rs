@@ -35,7 +35,7 @@
 //! view built), or apply each patch to the whole view with the
 //! `json-patch` crate with `--patch-client` (as the page does), or take
 //! each view in full with `--full`; `--threads K` runs the server's tables
-//! on K threads (by default one per core).
+//! on K threads (by default two per core).
 //!
 //! Then `--mc-tables` tables (default 100) whose three AI players are the
 //! Monte Carlo AI at the lobby's default budget (300 ms a decision): the
@@ -80,7 +80,7 @@ struct Args {
     /// The Monte Carlo AI's budget per decision (the lobby's default when
     /// `None`).
     mc_think_ms: Option<u64>,
-    /// The server's tables' threads (`None`: its default, one per core).
+    /// The server's tables' threads (`None`: its default, two per core).
     threads: Option<usize>,
     /// How the clients read the table ([`Reading`]).
     reading: Reading,
