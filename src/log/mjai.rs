@@ -1,7 +1,8 @@
 //! mjai JSON-lines logs: one event per line (blank lines skipped), as Mortal,
 //! mjai.app and `tenpai play --log` write them, split into rounds. The score
-//! changes a `hora` or `ryukyoku` carries become the round's logged results;
-//! those of `reach_accepted` stay on the event (the engine checks them).
+//! changes and scores after a `hora` or `ryukyoku` carries become the round's
+//! logged results; those of `reach_accepted` stay on the event (the engine
+//! checks them).
 //!
 //! ```
 //! use tenpai::log::{mjai, LoggedResult};
@@ -19,6 +20,7 @@ use super::{
     GameEnd, ImportedGame, ImportedRound, LogError, LogFormat, LoggedDraw, LoggedResult, LoggedWin,
 };
 use crate::game::{Event, LoggedRules};
+use serde::Deserialize;
 
 /// Whether `line` (a line of `text`) is its last and has no newline after
 /// it: where a file cut short ends.
@@ -32,7 +34,8 @@ fn cut_line(text: &str, line: &str) -> bool {
 /// unfinished, as [`crate::replay::Extent`] says.
 ///
 /// # Errors
-/// [`LogError::Mjai`] naming the line: not an mjai event, an event outside a
+/// [`LogError::Mjai`] naming the line: not an mjai event (its bad field
+/// named: `kyotaku: …`), an event outside a
 /// round (before the first `start_kyoku`), a second `start_game`, anything
 /// after `end_game`, a `start_kyoku` after a round with no `hora` or
 /// `ryukyoku` (only the last round of a log cut short may have none).
@@ -46,13 +49,16 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
             line: i + 1,
             problem,
         };
-        let e: Event = match serde_json::from_str(line) {
-            Ok(e) => e,
+        let value: serde_json::Value = match serde_json::from_str(line) {
+            Ok(v) => v,
             // A log cut short in its last line (no newline after it): the
             // lines before the cut are read, the game is unfinished.
             Err(err) if err.is_eof() && cut_line(text, line) => break,
             Err(err) => return Err(bad(err.to_string())),
         };
+        // Read from the value, so that the message names the bad field
+        // (`kyotaku: …`) without a position within the line.
+        let e = Event::deserialize(value).map_err(|err| bad(err.to_string()))?;
         game.push(e).map_err(bad)?;
     }
     Ok(game.game)
@@ -154,15 +160,18 @@ impl Split {
                 actor,
                 target,
                 deltas,
+                scores,
                 ..
             } => Some(LoggedResult::Win(LoggedWin {
                 seat: *actor,
                 from: *target,
                 deltas: deltas.take(),
+                scores: scores.take(),
                 ..LoggedWin::default()
             })),
-            Event::Ryukyoku { deltas, .. } => Some(LoggedResult::Draw(LoggedDraw {
+            Event::Ryukyoku { deltas, scores, .. } => Some(LoggedResult::Draw(LoggedDraw {
                 deltas: deltas.take(),
+                scores: scores.take(),
             })),
             _ => None,
         };
