@@ -6,9 +6,13 @@
 //! serde's internally tagged enums (`{"type":"dahai",…}`) buffer the object
 //! before they read the variant's fields, so no path tracker can see which
 //! field failed. Here `type` is read first, and the rest of the object is
-//! read as the body of that variant with the path tracked
-//! (`serde_path_to_error`), through [`Body`], serde's `remote` mirror of
-//! [`Event`]: the compiler checks that the two agree field by field.
+//! read as the body of that variant through [`Body`], serde's `remote`
+//! mirror of [`Event`] (the compiler checks that the two agree field by
+//! field); a body that fails is read again with its path tracked
+//! (`serde_path_to_error`) for the message. Cost: an mjai log's events
+//! read in about 1.6 times the instructions of serde's own internally
+//! tagged reading (callgrind, `tenpai replay` of 20 self-played games:
+//! 309 M against 197 M of 1,115 M in all).
 //!
 //! ```
 //! use tenpai::game::Event;
@@ -41,11 +45,16 @@ impl<'de> Deserialize<'de> for Event {
             None => return Err(D::Error::missing_field("type")),
         };
         // `{"dahai": {…the other fields…}}`: the externally tagged form
-        // that `Body` reads with its path tracked.
+        // that `Body` reads; read again with its path tracked only when it
+        // fails (the tracking costs as much as the reading).
         let tagged = Value::Object(Map::from_iter([(kind, Value::Object(fields))]));
-        tracked::<Tagged>(tagged)
-            .map(|t| t.0)
-            .map_err(D::Error::custom)
+        match Body::deserialize(&tagged) {
+            Ok(e) => Ok(e),
+            Err(_) => match tracked::<Tagged>(tagged) {
+                Ok(t) => Ok(t.0),
+                Err(problem) => Err(D::Error::custom(problem)),
+            },
+        }
     }
 }
 

@@ -20,13 +20,24 @@ use super::{
     GameEnd, ImportedGame, ImportedRound, LogError, LogFormat, LoggedDraw, LoggedResult, LoggedWin,
 };
 use crate::game::{Event, LoggedRules};
-use serde::Deserialize;
 
 /// Whether `line` (a line of `text`) is its last and has no newline after
 /// it: where a file cut short ends.
 fn cut_line(text: &str, line: &str) -> bool {
     let end = |s: &str| s.as_ptr() as usize + s.len();
     end(line) == end(text)
+}
+
+/// The message of `err`, read from one line, without serde_json's ` at line
+/// 1 column N` for a bad value (the event reader names its field instead:
+/// `kyotaku: …`); with the column for bad JSON.
+fn without_position(err: &serde_json::Error) -> String {
+    let text = err.to_string();
+    let at = format!(" at line {} column {}", err.line(), err.column());
+    match text.strip_suffix(&at) {
+        Some(problem) if err.is_data() => problem.to_string(),
+        _ => text,
+    }
 }
 
 /// Reads mjai JSON lines. A log cut short in its last line (JSON that ends
@@ -49,16 +60,13 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
             line: i + 1,
             problem,
         };
-        let value: serde_json::Value = match serde_json::from_str(line) {
-            Ok(v) => v,
+        let e: Event = match serde_json::from_str(line) {
+            Ok(e) => e,
             // A log cut short in its last line (no newline after it): the
             // lines before the cut are read, the game is unfinished.
             Err(err) if err.is_eof() && cut_line(text, line) => break,
-            Err(err) => return Err(bad(err.to_string())),
+            Err(err) => return Err(bad(without_position(&err))),
         };
-        // Read from the value, so that the message names the bad field
-        // (`kyotaku: …`) without a position within the line.
-        let e = Event::deserialize(value).map_err(|err| bad(err.to_string()))?;
         game.push(e).map_err(bad)?;
     }
     Ok(game.game)
