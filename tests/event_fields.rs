@@ -4,9 +4,16 @@
 
 use tenpai::game::Event;
 
-/// The message of reading `line` as one event.
+/// The message of reading `line` as one event, the same from the text
+/// (less serde_json's position of the event's end) and from a JSON value.
 fn refusal(line: &str) -> String {
-    serde_json::from_str::<Event>(line).unwrap_err().to_string()
+    use serde::Deserialize;
+    let value: serde_json::Value = serde_json::from_str(line).unwrap();
+    let from_value = Event::deserialize(value).unwrap_err().to_string();
+    let e = serde_json::from_str::<Event>(line).unwrap_err();
+    let at = format!(" at line {} column {}", e.line(), e.column());
+    assert_eq!(e.to_string(), format!("{from_value}{at}"), "{line}");
+    from_value
 }
 
 const NOT_A_TILE: &str = "is not a tile (mjai notation: 1m..9s, E S W N P F C, 5mr, ?)";

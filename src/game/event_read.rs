@@ -1,18 +1,19 @@
 //! Reading an [`Event`] so that a bad field is named: `kyotaku: invalid
 //! value: integer -1, expected a whole number 0 to 4294967295`, `scores:
-//! invalid length 3, expected an array of length 4`, `tehais[2][0]: "5x" is
-//! not a tile`.
+//! expected 4 numbers, one a seat, got 3`, `tehais[2][0]: "5x" is not a
+//! tile`.
 //!
 //! serde's internally tagged enums (`{"type":"dahai",…}`) buffer the object
 //! before they read the variant's fields, so no path tracker can see which
-//! field failed. Here `type` is read first, and the rest of the object is
-//! read as the body of that variant through [`Body`], serde's `remote`
-//! mirror of [`Event`] (the compiler checks that the two agree field by
-//! field); a body that fails is read again with its path tracked
-//! (`serde_path_to_error`) for the message. Cost: an mjai log's events
-//! read in about 1.6 times the instructions of serde's own internally
-//! tagged reading (callgrind, `tenpai replay` of 20 self-played games:
-//! 309 M against 197 M of 1,115 M in all).
+//! field failed. Here `type` is read first (every mjai writer puts it
+//! first), and the rest of the object is streamed as the body of that
+//! variant with its path tracked (`serde_path_to_error`), through [`Body`],
+//! serde's `remote` mirror of [`Event`] (the compiler checks that the two
+//! agree field by field); an object whose `type` comes later is gathered
+//! first. Cost: an mjai log's events read in about 1.26 times the
+//! instructions of serde's own internally tagged reading (callgrind,
+//! `tenpai replay` of 20 self-played games, 38,343 lines: 248 M against
+//! 197 M, of 1,059 M against 1,003 M in all).
 //!
 //! ```
 //! use tenpai::game::Event;
@@ -24,7 +25,10 @@ use super::event::{DrawReason, Event};
 use super::logged_rules::LoggedRules;
 use super::pai::Pai;
 use crate::Wind;
-use serde::de::{DeserializeOwned, Error as _};
+use serde::de::{
+    DeserializeOwned, DeserializeSeed, EnumAccess, Error as _, IgnoredAny, IntoDeserializer,
+    MapAccess, VariantAccess, Visitor,
+};
 use serde::{Deserialize, Deserializer};
 use serde_json::{Map, Value};
 
@@ -34,27 +38,127 @@ impl<'de> Deserialize<'de> for Event {
     /// `type: unknown variant …`). Fields the event does not have are
     /// ignored.
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Event, D::Error> {
-        let mut fields = Map::deserialize(d)?;
-        let kind = match fields.remove("type") {
-            Some(Value::String(kind)) => kind,
-            Some(other) => {
-                return Err(D::Error::custom(format!(
-                    "type: expected the event's name, a string, not {other}"
-                )))
-            }
-            None => return Err(D::Error::missing_field("type")),
+        d.deserialize_map(EventVisitor)
+    }
+}
+
+/// Reads an event object: with `type` first (as every mjai writer puts
+/// it), the rest streamed as that variant's fields, the path tracked; an
+/// object whose `type` comes later is gathered first ([`from_fields`]).
+struct EventVisitor;
+
+impl<'de> Visitor<'de> for EventVisitor {
+    type Value = Event;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("an mjai event, a JSON object")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Event, A::Error> {
+        let Some(first) = map.next_key::<String>()? else {
+            return Err(A::Error::missing_field("type"));
         };
-        // `{"dahai": {…the other fields…}}`: the externally tagged form
-        // that `Body` reads; read again with its path tracked only when it
-        // fails (the tracking costs as much as the reading).
-        let tagged = Value::Object(Map::from_iter([(kind, Value::Object(fields))]));
-        match Body::deserialize(&tagged) {
-            Ok(e) => Ok(e),
-            Err(_) => match tracked::<Tagged>(tagged) {
-                Ok(t) => Ok(t.0),
-                Err(problem) => Err(D::Error::custom(problem)),
-            },
+        if first != "type" {
+            let mut fields = Map::new();
+            fields.insert(first, map.next_value()?);
+            while let Some((k, v)) = map.next_entry::<String, Value>()? {
+                fields.insert(k, v);
+            }
+            return from_fields(fields).map_err(A::Error::custom);
         }
+        let kind = type_name(map.next_value()?).map_err(A::Error::custom)?;
+        let mut track = serde_path_to_error::Track::new();
+        let rest = serde_path_to_error::Deserializer::new(TagFirst { kind, rest: map }, &mut track);
+        Body::deserialize(rest).map_err(|e| A::Error::custom(worded(&track.path(), &e.to_string())))
+    }
+}
+
+/// The event's name from its `type` value.
+fn type_name(v: Value) -> Result<String, String> {
+    match v {
+        Value::String(kind) => Ok(kind),
+        other => Err(format!(
+            "type: expected the event's name, a string, not {other}"
+        )),
+    }
+}
+
+/// An event from its fields gathered (`type` among them): read as `Body`
+/// reads the externally tagged form `{"dahai": {…the other fields…}}`, read
+/// again with its path tracked only when it fails.
+fn from_fields(mut fields: Map<String, Value>) -> Result<Event, String> {
+    let kind = match fields.remove("type") {
+        Some(v) => type_name(v)?,
+        None => return Err("missing field `type`".into()),
+    };
+    let tagged = Value::Object(Map::from_iter([(kind, Value::Object(fields))]));
+    match Body::deserialize(&tagged) {
+        Ok(e) => Ok(e),
+        Err(_) => tracked::<Tagged>(tagged).map(|t| t.0),
+    }
+}
+
+/// The rest of an event object after its `type`, as serde reads an
+/// externally tagged enum: the variant `kind`, its fields the rest.
+struct TagFirst<A> {
+    kind: String,
+    rest: A,
+}
+
+impl<'de, A: MapAccess<'de>> Deserializer<'de> for TagFirst<A> {
+    type Error = A::Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value, A::Error> {
+        visitor.visit_enum(self)
+    }
+
+    serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string
+        bytes byte_buf option unit unit_struct newtype_struct seq tuple
+        tuple_struct map struct enum identifier ignored_any
+    }
+}
+
+impl<'de, A: MapAccess<'de>> EnumAccess<'de> for TagFirst<A> {
+    type Error = A::Error;
+    type Variant = Rest<A>;
+
+    fn variant_seed<V: DeserializeSeed<'de>>(
+        self,
+        seed: V,
+    ) -> Result<(V::Value, Rest<A>), A::Error> {
+        let name = IntoDeserializer::<'de, A::Error>::into_deserializer(self.kind);
+        Ok((seed.deserialize(name)?, Rest(self.rest)))
+    }
+}
+
+/// The fields after `type`, read as a struct variant's.
+struct Rest<A>(A);
+
+impl<'de, A: MapAccess<'de>> VariantAccess<'de> for Rest<A> {
+    type Error = A::Error;
+
+    fn unit_variant(mut self) -> Result<(), A::Error> {
+        while self.0.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(())
+    }
+
+    /// serde reads a struct variant with a flattened field (`start_game`'s
+    /// rules) as a newtype variant of a map.
+    fn newtype_variant_seed<T: DeserializeSeed<'de>>(self, seed: T) -> Result<T::Value, A::Error> {
+        seed.deserialize(serde::de::value::MapAccessDeserializer::new(self.0))
+    }
+
+    fn tuple_variant<V: Visitor<'de>>(self, _: usize, _: V) -> Result<V::Value, A::Error> {
+        Err(A::Error::custom("an event's fields are named"))
+    }
+
+    fn struct_variant<V: Visitor<'de>>(
+        self,
+        _: &'static [&'static str],
+        visitor: V,
+    ) -> Result<V::Value, A::Error> {
+        visitor.visit_map(self.0)
     }
 }
 
@@ -67,39 +171,61 @@ impl<'de> Deserialize<'de> for Tagged {
     }
 }
 
-/// `value` read by `read` with the path tracked: the message of a failure
-/// starts with the path of the field that failed (`scores[3]: …`), less the
-/// variant's own name; `type: ` when the variant itself is unknown.
+/// `value` read with the path tracked: the message of a failure names the
+/// field that failed ([`worded`]).
 fn tracked<T: DeserializeOwned>(value: Value) -> Result<T, String> {
-    use serde_path_to_error::Segment;
     let mut track = serde_path_to_error::Track::new();
     let read = T::deserialize(serde_path_to_error::Deserializer::new(value, &mut track));
-    read.map_err(|e| {
-        let path = track.path();
-        let mut segments = path.iter().peekable();
-        // No segment: the variant was not read (an unknown `type`).
-        if segments.peek().is_none() {
-            return format!("type: {}", plain_types(&e.to_string()));
-        }
-        let mut at = String::new();
-        for s in segments.skip_while(|s| matches!(s, Segment::Enum { .. })) {
-            match s {
-                Segment::Seq { index } => at.push_str(&format!("[{index}]")),
-                s => {
-                    if !at.is_empty() {
-                        at.push('.');
-                    }
-                    at.push_str(&s.to_string());
+    read.map_err(|e| worded(&track.path(), &e.to_string()))
+}
+
+/// `problem` after the path of the field that failed (`scores[3]: …`, less
+/// the variant's own name; `type: ` when the variant itself is unknown),
+/// without a position in the text (` at line 1 column 57`: the reader of
+/// the whole event says where it is), its Rust types in words.
+fn worded(path: &serde_path_to_error::Path, problem: &str) -> String {
+    use serde_path_to_error::Segment;
+    let problem = plain_types(without_position(problem));
+    let mut segments = path.iter().peekable();
+    // No segment: the variant was not read (an unknown `type`).
+    if segments.peek().is_none() {
+        return format!("type: {problem}");
+    }
+    let mut at = String::new();
+    for s in segments.skip_while(|s| matches!(s, Segment::Enum { .. })) {
+        match s {
+            Segment::Seq { index } => at.push_str(&format!("[{index}]")),
+            s => {
+                if !at.is_empty() {
+                    at.push('.');
                 }
+                at.push_str(&s.to_string());
             }
         }
-        let problem = plain_types(&e.to_string());
-        if at.is_empty() {
-            problem
-        } else {
-            format!("{at}: {problem}")
-        }
-    })
+    }
+    if at.is_empty() {
+        problem
+    } else {
+        format!("{at}: {problem}")
+    }
+}
+
+/// `problem` without serde_json's ` at line L column C` at its end.
+fn without_position(problem: &str) -> &str {
+    let Some(i) = problem.rfind(" at line ") else {
+        return problem;
+    };
+    let place = &problem[i + " at line ".len()..];
+    let numbers = place.split_once(" column ").is_some_and(|(l, c)| {
+        [l, c]
+            .iter()
+            .all(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+    });
+    if numbers {
+        &problem[..i]
+    } else {
+        problem
+    }
 }
 
 /// A flattened part of an event (`start_game`'s rules) read with its field

@@ -62,10 +62,15 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
         };
         let e: Event = match serde_json::from_str(line) {
             Ok(e) => e,
-            // A log cut short in its last line (no newline after it): the
-            // lines before the cut are read, the game is unfinished.
-            Err(err) if err.is_eof() && cut_line(text, line) => break,
-            Err(err) => return Err(bad(without_position(&err))),
+            // What is wrong: the JSON (said with its position; a log cut
+            // short in its last line, no newline after it, is read up to
+            // the line before: the game is unfinished), else the event
+            // (its bad field named).
+            Err(err) => match serde_json::from_str::<serde::de::IgnoredAny>(line) {
+                Err(json) if json.is_eof() && cut_line(text, line) => break,
+                Err(json) => return Err(bad(json.to_string())),
+                Ok(_) => return Err(bad(without_position(&err))),
+            },
         };
         game.push(e).map_err(bad)?;
     }
