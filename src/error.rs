@@ -14,6 +14,47 @@ fn notation_hint(ch: char) -> &'static str {
     }
 }
 
+/// What went wrong with a file, in words for a message that already names
+/// the file and what was being done with it (`cannot read the log
+/// tests/data: it is a directory`): the operating system's reason without
+/// its error number, the common ones said plainly.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use std::io::{Error, ErrorKind};
+/// assert_eq!(tenpai::io_problem(&Error::from(ErrorKind::IsADirectory)), "it is a directory");
+/// assert_eq!(tenpai::io_problem(&Error::from_raw_os_error(2)), "no such file or directory");
+/// assert_eq!(tenpai::io_problem(&Error::other("Disk on fire")), "disk on fire");
+/// ```
+pub fn io_problem(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    let plain = match e.kind() {
+        K::NotFound => "no such file or directory",
+        K::PermissionDenied => "permission denied",
+        K::IsADirectory => "it is a directory",
+        K::NotADirectory => "a folder of its path is a file",
+        K::AlreadyExists => "it already exists",
+        K::ReadOnlyFilesystem => "the file system is read-only",
+        K::StorageFull => "the disk is full",
+        _ => {
+            // `Broken pipe (os error 32)` → `broken pipe`.
+            let text = e.to_string();
+            let text = match text.rfind(" (os error ") {
+                Some(i) if text.ends_with(')') => text[..i].to_string(),
+                _ => text,
+            };
+            let mut chars = text.chars();
+            return match chars.next() {
+                Some(c) => c.to_lowercase().chain(chars).collect(),
+                None => text,
+            };
+        }
+    };
+    plain.to_string()
+}
+
 /// `1 time`, `5 times`: a count of times, the noun agreeing with it.
 pub(crate) fn times(n: impl Into<u64>) -> String {
     match n.into() {

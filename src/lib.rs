@@ -74,7 +74,7 @@ mod wind;
 
 pub use agari::{decompositions, is_agari, Decomposition, Mentsu};
 pub use efficiency::{analyze, ukeire, Discard, Ukeire};
-pub use error::{HandError, TableError};
+pub use error::{io_problem, HandError, TableError};
 pub use hand::Hand;
 pub use meld::{Meld, MeldKind};
 pub use shanten::{shanten, shanten_forms, shanten_with_melds, Shanten};

@@ -174,7 +174,7 @@ fn bot_err_names_the_event_and_its_problem() {
         (&["[{\"type\":"], "not an mjai message: EOF while parsing a value at line 1 column 9"),
         (&[r#"{"type":"end_kyoku"}"#], "not an mjai message: expected a JSON array of events"),
         (&[r#"[{"type":"dahai","actor":0,"pai":"5x","tsumogiri":false}]"#],
-         "event 0 (dahai): \"5x\" is not a tile (mjai notation: 1m..9s, E S W N P F C, 5mr, ?)"),
+         "event 0 (dahai): pai: \"5x\" is not a tile (mjai notation: 1m..9s, E S W N P F C, 5mr, ?)"),
         (&[r#"[{"type":"tsumo","actor":0,"pai":"1m"}]"#],
          "event 0 (tsumo): the game has not started (no start_game)"),
         (&[start, r#"[{"type":"end_kyoku"},{"type":"warp"}]"#],
@@ -182,11 +182,11 @@ fn bot_err_names_the_event_and_its_problem() {
         (&[start, r#"[{"type":"tsumo","actor":1,"pai":"?"}]"#],
          "event 0 (tsumo): illegal tsumo by seat 1: not this seat's draw (between rounds)"),
         (&[&deal_line("[25000,25000,25000,25000]", 0).replace(r#""kyotaku":0"#, r#""kyotaku":-1"#)],
-         "event 1 (start_kyoku): invalid value: integer `-1`, expected a whole number 0 to 4294967295"),
+         "event 1 (start_kyoku): kyotaku: invalid value: integer `-1`, expected a whole number 0 to 4294967295"),
         (&[&deal_line("[25000,25000,25000,25000]", 0).replace(r#""honba":0"#, r#""honba":300"#)],
-         "event 1 (start_kyoku): invalid value: integer `300`, expected a whole number 0 to 255"),
+         "event 1 (start_kyoku): honba: invalid value: integer `300`, expected a whole number 0 to 255"),
         (&[&deal_line("[25000,25000,25000,25000]", 0).replace(r#""bakaze":"E""#, r#""bakaze":"X""#)],
-         "event 1 (start_kyoku): bad wind \"X\": expected E, S, W or N"),
+         "event 1 (start_kyoku): bakaze: bad wind \"X\": expected E, S, W or N"),
     ];
     for (lines, want) in cases {
         assert_eq!(run(lines).to_string(), want, "{lines:?}");
@@ -228,8 +228,8 @@ fn bot_err_start_kyoku_scores_no_game_reaches_name_the_event_and_field() {
         ),
         (
             deal_line("[25000,25000,25000,3000000000]", 0),
-            "event 1 (start_kyoku): scores [25000,25000,25000,3000000000]: expected 4 whole \
-             numbers of points, one a seat",
+            "event 1 (start_kyoku): scores: expected 4 whole numbers of points, one a seat, got \
+             [25000,25000,25000,3000000000]",
         ),
         // Far out: no score beyond MAX_SCORE enters a game, so that no
         // payment after it can overflow.

@@ -169,15 +169,69 @@ fn load_err_oversized_file_refused_without_reading_it_whole() {
     let e = log::load(&big).unwrap_err();
     assert_eq!(
         e.to_string(),
-        format!("{}: over 64 MiB, too large for a game's log", big.display())
+        format!(
+            "cannot read the log {}: over 64 MiB, too large for a game's log",
+            big.display()
+        )
     );
     let binary = dir.path().join("binary.json");
     std::fs::write(&binary, b"{\"log\": \"\xff\"}").unwrap();
     assert_eq!(
         log::load(&binary).unwrap_err().to_string(),
         format!(
-            "{}: not UTF-8 text (byte 9 is not part of a character)",
+            "cannot read the log {}: not UTF-8 text (byte 9 is not part of a character)",
             binary.display()
         )
     );
+}
+
+/// An mjai log's `hora` `scores` (after the win) are checked as its
+/// `deltas` are: a self-played game replays clean, and the same game with
+/// one win's scores off by 100 replays with exactly that mismatch (and the
+/// rest of the game still checked).
+#[test]
+fn replay_mjai_hora_scores_are_checked() {
+    use tenpai::game::{Event, Game};
+    let mut game = Game::new(&tenpai::rules::Rules::tenhou(), 7, false).unwrap();
+    while let Some(a) = game.legal().first().cloned() {
+        game.step(&a).unwrap();
+    }
+    let mut events: Vec<Event> = game.events().to_vec();
+    let text = |events: &[Event]| -> String { events.iter().map(|e| e.to_json() + "\n").collect() };
+    let rules = tenpai::rules::Rules::tenhou();
+    let clean = replay(&log::parse(&text(&events)).unwrap(), &rules);
+    assert!(clean.mismatches.is_empty(), "{:?}", clean.mismatches);
+    let hora = events
+        .iter_mut()
+        .find(|e| {
+            matches!(
+                e,
+                Event::Hora {
+                    scores: Some(_),
+                    ..
+                }
+            )
+        })
+        .expect("a win with its scores");
+    let Event::Hora {
+        actor,
+        target,
+        scores: Some(scores),
+        ..
+    } = hora
+    else {
+        unreachable!()
+    };
+    let (engine, who) = (*scores, format!("seat {actor} from {target}"));
+    scores[0] += 100;
+    let logged = *scores;
+    let rep = replay(&log::parse(&text(&events)).unwrap(), &rules);
+    let messages: Vec<&str> = rep.mismatches.iter().map(|m| m.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [format!(
+            "{who}: log scores after {logged:?}, engine {engine:?}"
+        )]
+    );
+    assert_eq!((rep.rounds, rep.wins), (clean.rounds, clean.wins));
 }

@@ -256,6 +256,9 @@ fn seat_view_counts_what_it_cannot_see_as_unseen() {
     assert_eq!(s.unseen()[17], 1); // 9p: three in hand
 }
 
+/// The ron pays what the engine computes; the `hora`'s own `scores` (after
+/// its payments) are checked as its `deltas` are: a mismatch is refused
+/// naming the event and both scores, and leaves the state as it was.
 #[test]
 fn seat_view_ok_pure_nine_gates_rons_a_hidden_discard() {
     let mut s = dealt_to_seat_1();
@@ -266,10 +269,20 @@ fn seat_view_ok_pure_nine_gates_rons_a_hidden_discard() {
     assert_eq!(s.unseen()[13], 2);
     let legal = legal_actions(&s, SeatIndex::ALL[1]);
     assert_eq!(legal.first(), Some(&tenpai::game::Action::Ron));
-    s.apply(&event(
-        r#"{"type":"hora","actor":1,"target":0,"pai":"5p","deltas":[-32000,32000,0,0]}"#,
-    ))
-    .unwrap();
+    let hora = |scores: &str| {
+        event(&format!(
+            r#"{{"type":"hora","actor":1,"target":0,"pai":"5p","deltas":[-32000,32000,0,0],"scores":{scores}}}"#
+        ))
+    };
+    assert_eq!(
+        s.apply(&hora("[-7000,57000,25000,24000]"))
+            .unwrap_err()
+            .to_string(),
+        "hora: the log says scores [-7000, 57000, 25000, 24000] after it, the engine computes \
+         [-7000, 57000, 25000, 25000]"
+    );
+    assert_eq!((s.scores(), s.outcome().is_none()), ([25000; 4], true));
+    s.apply(&hora("[-7000,57000,25000,25000]")).unwrap();
     assert_eq!(s.scores(), [-7000, 57000, 25000, 25000]);
 }
 

@@ -39,7 +39,8 @@ fn replayed(game: &ImportedGame) -> ReplayReport {
     )
 }
 
-/// (rounds, wins, draws, events, mismatches) of a replay.
+/// (rounds, wins, draws, events, mismatches) of a replay; the events are
+/// the log's, its start_game first.
 fn counts(r: &ReplayReport) -> (usize, usize, usize, usize, usize) {
     (r.rounds, r.wins, r.draws, r.events, r.mismatches.len())
 }
@@ -82,7 +83,7 @@ fn unfinished_tenhou6_round_replays_its_recorded_actions() {
     let rep = replayed(&game);
     assert_eq!(rep.extent, stops_in("E3-0"));
     assert_eq!(rep.extent.to_string(), "unfinished: the log stops in E3-0");
-    assert_eq!(counts(&rep), (5, 3, 1, 556, 0));
+    assert_eq!(counts(&rep), (5, 3, 1, 557, 0));
 }
 
 #[test]
@@ -95,7 +96,7 @@ fn tenhou6_cut_between_rounds_says_the_game_goes_on() {
         rep.extent.to_string(),
         "unfinished: the log stops before E3-0"
     );
-    assert_eq!(counts(&rep), (4, 3, 1, 515, 0));
+    assert_eq!(counts(&rep), (4, 3, 1, 516, 0));
     // The whole game, without final scores: the rules say it is over.
     let whole = log::parse(&tenhou6_lines().join("\n")).unwrap();
     assert_eq!(replayed(&whole).extent, Extent::Whole);
@@ -124,7 +125,7 @@ fn unfinished_mjlog_cut_mid_round_is_read_to_its_last_whole_element() {
     assert!(game.end.is_none());
     let rep = replayed(&game);
     assert_eq!(rep.extent, stops_in("E3-0"));
-    assert_eq!(counts(&rep), (5, 3, 1, 567, 0));
+    assert_eq!(counts(&rep), (5, 3, 1, 568, 0));
     // The same rounds as the cut tenhou.net/6 file, as far as both go.
     let json = log::parse(&tenhou6_cut_in_e3()).unwrap();
     assert_eq!(game.rounds[..4], json.rounds[..4]);
@@ -140,7 +141,7 @@ fn mjlog_cut_between_rounds_says_the_game_goes_on() {
     let game = log::parse(&xml[..fifth]).unwrap();
     let rep = replayed(&game);
     assert_eq!(rep.extent, stops_before("E3-0"));
-    assert_eq!(counts(&rep), (4, 3, 1, 515, 0));
+    assert_eq!(counts(&rep), (4, 3, 1, 516, 0));
     // The whole file: `owari` ends the game.
     assert_eq!(replayed(&log::parse(&xml).unwrap()).extent, Extent::Whole);
 }
@@ -151,7 +152,7 @@ fn mjlog_cut_before_any_whole_element_is_empty_as_a_cut_mjai_log_is() {
     // Cut inside the first element, after the root's start tag: no round.
     let rep = replayed(&log::parse(&xml[..30]).unwrap());
     assert_eq!(rep.extent, Extent::Empty);
-    assert_eq!(counts(&rep), (0, 0, 0, 0, 0));
+    assert_eq!(counts(&rep), (0, 0, 0, 1, 0));
     // Cut inside the first round's INIT: the elements before it are read.
     let init = xml.find("<INIT").unwrap();
     let rep = replayed(&log::parse(&xml[..init + 20]).unwrap());
@@ -175,7 +176,7 @@ fn unfinished_mjai_cut_mid_round_and_between_rounds() {
     let game = log::parse(&cut).unwrap();
     let rep = replayed(&game);
     assert_eq!(rep.extent, stops_in("E3-0"));
-    assert_eq!(counts(&rep), (5, 3, 1, 556, 0));
+    assert_eq!(counts(&rep), (5, 3, 1, 557, 0));
     // Cut after a round's win, before its end_kyoku.
     let before_end = lines[..starts[4] - 1].join("\n");
     let rep = replayed(&log::parse(&before_end).unwrap());
@@ -216,7 +217,7 @@ fn empty_logs_of_every_format_are_empty() {
         let game = log::parse(text).unwrap();
         let rep = replayed(&game);
         assert_eq!(rep.extent, Extent::Empty, "{text}");
-        assert_eq!(counts(&rep), (0, 0, 0, 0, 0));
+        assert_eq!(counts(&rep), (0, 0, 0, 1, 0));
         assert!(game.end.is_none());
     }
 }
@@ -279,7 +280,7 @@ fn mjai_cut_inside_a_line_is_read_to_the_line_before() {
     let cut = format!("{whole}\n{}", &next[..next.len() / 2]);
     let rep = replayed(&log::parse(&cut).unwrap());
     assert_eq!(rep.extent, stops_in("E3-0"));
-    assert_eq!(counts(&rep), (5, 3, 1, 556, 0));
+    assert_eq!(counts(&rep), (5, 3, 1, 557, 0));
     // The same broken line followed by a newline is a bad line, not a cut.
     let e = log::parse(&format!("{cut}\n")).unwrap_err().to_string();
     assert!(

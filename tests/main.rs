@@ -15,6 +15,7 @@ mod arena;
 mod batch;
 mod common;
 mod efficiency;
+mod event_fields;
 mod full_tables;
 mod game_bot;
 mod game_draw_reason;

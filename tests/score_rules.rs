@@ -232,11 +232,14 @@ fn rules_load_from_a_file_path() {
 }
 
 #[test]
-fn rules_err_directory_names_the_io_error() {
+fn rules_err_directory_names_the_file_and_the_io_error() {
     let dir = std::env::temp_dir();
     let e = tenpai::rules::Rules::load(dir.to_str().unwrap()).unwrap_err();
-    assert!(
-        e.to_string().ends_with("Is a directory (os error 21)"),
-        "{e}"
+    assert_eq!(
+        e.to_string(),
+        format!(
+            "cannot read the rules file {}: it is a directory",
+            dir.display()
+        )
     );
 }

@@ -6,6 +6,7 @@ mod agreement;
 mod bots;
 mod cli;
 mod common;
+mod conventions;
 mod docs;
 mod layout;
 mod learn;

@@ -47,6 +47,17 @@ fn mjai_ok_batch_answers_every_line_riichi_in_two_steps_then_ron() {
 }
 
 #[test]
+fn mjai_ok_seat_is_its_id_or_its_first_round_wind() {
+    let want = [NONE, NONE, RIICHI, DISCARD, RON]
+        .map(|a| format!("{a}\n"))
+        .concat();
+    for seat in ["1", "S", "south"] {
+        let out = tenpai_in(&["mjai", "--ai", "baseline", "--seat", seat], &batch());
+        assert_eq!(out.ok(), want, "--seat {seat}");
+    }
+}
+
+#[test]
 fn mjai_ok_seat_flag_and_monte_carlo_answer_the_same_decisions() {
     let out = tenpai_in(&["mjai", "--seat", "1", "--samples", "30"], &batch());
     let answers: Vec<&str> = out.ok().lines().collect();

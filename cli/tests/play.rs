@@ -325,7 +325,7 @@ fn play_ok_east_south_game_logged_and_replayed() {
     assert_eq!(log.lines().last(), Some("{\"type\":\"end_game\"}"));
     assert_eq!(
         replay(&log, None),
-        ": ok (mjai, 11 rounds, 5 wins, 6 draws, 1244 events)\n"
+        ": ok (mjai, 11 rounds, 5 wins, 6 draws, 1246 events)\n"
     );
 }
 
@@ -336,21 +336,35 @@ fn play_ok_watch_plays_the_same_game_as_the_ai_choosing_for_you() {
     let (out, watched) = play_logged(&[args, &["--watch"]].concat(), "");
     assert!(out.starts_with(
         "tenpai play: seed 7, east-only game, tenhou rules, watching: seat E, opponents: baseline-v1\n\
-         === East 1 · 0 honba · 0 sticks · dealer East · East's seat wind East ===\n\
+         === East 1 · 0 honba · 0 sticks · dealer Seat 0 · Seat 0's seat wind East ===\n\
          East 1 · 0 honba · 0 sticks · dora indicator 2p · wall 70\n"
     ));
     assert!(
-        out.contains("\nEast: discard 2z\nSouth: discard 4z\n"),
+        out.contains("\nSeat 0: discard 2z\nSeat 1: discard 4z\n"),
         "{out}"
+    );
+    // Seats keep their names when the winds turn: seat 1 deals East 2.
+    assert!(
+        out.contains(
+            "\n=== East 2 · 2 honba · 1 stick · dealer Seat 1 · Seat 0's seat wind North ===\n"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("\n  Seat 1 E  "), "{out}");
+    // Each draw is said once, by its result.
+    let draws = |s: &str| out.matches(s).count();
+    assert_eq!(
+        (draws("Draw: exhaustive"), draws("\n--- Draw: exhaustive")),
+        (4, 4)
     );
     assert!(
         !out.lines().any(|l| l.starts_with("> ")),
         "no prompt while watching"
     );
-    assert!(ranking(&out).contains("1. North   31,000 points"));
+    assert!(ranking(&out).contains("1. Seat 3  31,000 points"));
     // No seat is "You" while watching: the table's rows, the moves and the
-    // ranking name each seat by its wind.
-    assert!(out.contains("\n  East   E  25,000  dealer"), "{out}");
+    // ranking name each seat by its number.
+    assert!(out.contains("\n  Seat 0 E  25,000  dealer"), "{out}");
     assert!(!out.contains("You") && !out.contains("your"), "{out}");
     // The same moves after start_game, whose names say who played.
     let rest = |log: &str| log.split_once('\n').unwrap().1.to_string();
@@ -496,7 +510,7 @@ fn play_ok_calls_of_every_kind() {
          \x20 3. Left    25,300 points   final score -14.7\n\
          \x20 4. You     14,800 points   final score -35.2\n\
          Final score: the points after uma and oka, in thousands.\n",
-        ": ok (mjai, 10 rounds, 8 wins, 2 draws, 1033 events)\n",
+        ": ok (mjai, 10 rounds, 8 wins, 2 draws, 1035 events)\n",
     );
 }
 
@@ -538,9 +552,9 @@ fn play_ok_riichi_wins_and_an_exhaustive_draw() {
          \x20   Left         0 → 19,400\n"
     ));
     assert!(out.contains("--- You win by tsumo ---\n"));
+    // The draw is said once, by its result.
     assert!(out.contains(
-        "Draw: exhaustive draw (the wall is empty)\n\
-         --- Draw: exhaustive draw (the wall is empty) ---\n\
+        "\n--- Draw: exhaustive draw (the wall is empty) ---\n\
          \x20 Tenpai: You; noten: Right, Across, Left\n\
          \x20 You    5m [345s] [345p] [333m] [777z]\n\
          \x20 Points:\n\
@@ -563,7 +577,7 @@ fn play_ok_riichi_wins_and_an_exhaustive_draw() {
          \x20 3. Left    18,400 points   final score -21.6\n\
          \x20 4. Right   14,200 points   final score -35.8\n\
          Final score: the points after uma and oka, in thousands.\n",
-        ": ok (mjai, 6 rounds, 5 wins, 1 draw, 621 events)\n",
+        ": ok (mjai, 6 rounds, 5 wins, 1 draw, 623 events)\n",
     );
 }
 
@@ -581,7 +595,6 @@ fn play_ok_nine_terminals() {
          \x20 (9 now means nine terminals: name the 9th tile to discard it)\n\
          \x20 a = the AI's choice · h = hints · help · q = quit\n\
          > 9\n\
-         Draw: nine terminals (abortive)\n\
          --- Draw: nine terminals (abortive) ---\n"
     ));
     // The engine writes the draw's (zero) score changes and the scores after it.

@@ -267,7 +267,7 @@ fn play_err_bad_options_are_named() {
         r.err
     };
     assert!(usage(&["play", "--seat", "X"]).starts_with(
-        "error: invalid value 'X' for '--seat <E|S|W|N>': bad wind \"X\": expected E, S, W or N\n"
+        "error: invalid value 'X' for '--seat <SEAT>': seat \"X\": expected 0 to 3, or E, S, W or N\n"
     ));
     assert!(usage(&["play", "--length", "north"])
         .starts_with("error: invalid value 'north' for '--length <east|south>'\n"));

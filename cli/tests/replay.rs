@@ -31,7 +31,7 @@ fn replay_ok_summary_per_file() {
     assert_eq!(
         out,
         format!(
-            "{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 85 events)\n{}: ok (unfinished: the log stops before E4-1; tenhou6, 1 round, 0 wins, 1 draw, 6 events)\n",
+            "{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 86 events)\n{}: ok (unfinished: the log stops before E4-1; tenhou6, 1 round, 0 wins, 1 draw, 7 events)\n",
             a.display(),
             b.display()
         )
@@ -52,7 +52,7 @@ fn replay_err_mismatch_names_round_and_turn() {
     assert_eq!(
         out,
         format!(
-            "{}: 1 mismatch (tenhou6, 1 round, 2 wins, 0 draws, 85 events)\n  S4-0 turn 40: seat 2 from 3: log deltas [0, 0, 3000, -3000], engine [0, 0, 2000, -2000]\n",
+            "{}: 1 mismatch (tenhou6, 1 round, 2 wins, 0 draws, 86 events)\n  S4-0 turn 40: seat 2 from 3: log deltas [0, 0, 3000, -3000], engine [0, 0, 2000, -2000]\n",
             f.display()
         )
     );
@@ -71,7 +71,7 @@ fn replay_ok_mjai_lines_and_err_illegal_event() {
     assert!(ok);
     assert!(
         out.ends_with(
-            ": ok (unfinished: the log stops before E4-1; mjai, 1 round, 0 wins, 1 draw, 6 events)\n"
+            ": ok (unfinished: the log stops before E4-1; mjai, 1 round, 0 wins, 1 draw, 7 events)\n"
         ),
         "{out}"
     );
@@ -202,10 +202,12 @@ fn replay_ok_mjlog_and_its_twin_alike() {
     let j = logs().join("2010081709gm-00a9-0000-fe3371ad.json");
     let (ok, out, err) = replay(&[x.to_str().unwrap(), j.to_str().unwrap()]);
     assert!(ok, "{err}");
+    // The same rounds and actions; the mjlog also records the game's end
+    // (its `owari`: one more event, the end_game).
     assert_eq!(
         out,
         format!(
-            "{}: ok (mjlog, 15 rounds, 13 wins, 2 draws, 1700 events)\n{}: ok (tenhou6, 15 rounds, 13 wins, 2 draws, 1700 events)\n",
+            "{}: ok (mjlog, 15 rounds, 13 wins, 2 draws, 1702 events)\n{}: ok (tenhou6, 15 rounds, 13 wins, 2 draws, 1701 events)\n",
             x.display(),
             j.display()
         )
@@ -248,7 +250,7 @@ fn replay_err_missing_file_without_a_mismatch_summary() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        "error: /missing.json: No such file or directory (os error 2)\n"
+        "error: cannot read the log /missing.json: no such file or directory\n"
     );
 }
 
@@ -260,7 +262,7 @@ fn replay_err_many_files_counts_unreadable_apart() {
     assert_eq!(
         out,
         format!(
-            "{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 85 events)\n/missing.json: No such file or directory (os error 2)\n",
+            "{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 86 events)\ncannot read the log /missing.json: no such file or directory\n",
             good.display()
         )
     );
@@ -268,7 +270,7 @@ fn replay_err_many_files_counts_unreadable_apart() {
     let (_, out, _) = replay(&["--json", "/missing.json"]);
     assert_eq!(
         out,
-        "{\"file\":\"/missing.json\",\"error\":\"/missing.json: No such file or directory (os error 2)\"}\n"
+        "{\"file\":\"/missing.json\",\"error\":\"cannot read the log /missing.json: no such file or directory\"}\n"
     );
 }
 
@@ -339,9 +341,9 @@ fn replay_ok_unfinished_logs_say_where_they_stop() {
     assert_eq!(
         out,
         format!(
-            "{}: ok (unfinished: the log stops before E3-0; tenhou6, 4 rounds, 3 wins, 1 draw, 515 events)\n\
-             {}: ok (unfinished: the log stops in E3-0; mjlog, 5 rounds, 3 wins, 1 draw, 567 events)\n\
-             {}: ok (unfinished: the log stops in E3-0; mjai, 5 rounds, 3 wins, 1 draw, 556 events)\n",
+            "{}: ok (unfinished: the log stops before E3-0; tenhou6, 4 rounds, 3 wins, 1 draw, 516 events)\n\
+             {}: ok (unfinished: the log stops in E3-0; mjlog, 5 rounds, 3 wins, 1 draw, 568 events)\n\
+             {}: ok (unfinished: the log stops in E3-0; mjai, 5 rounds, 3 wins, 1 draw, 557 events)\n",
             files[0], files[1], files[2]
         )
     );
@@ -350,7 +352,7 @@ fn replay_ok_unfinished_logs_say_where_they_stop() {
     assert_eq!(
         out,
         format!(
-            "{{\"file\":\"{}\",\"format\":\"mjai\",\"rounds\":5,\"wins\":3,\"draws\":1,\"events\":556,\"extent\":{{\"kind\":\"unfinished_round\",\"round\":\"E3-0\"}},\"mismatches\":[]}}\n",
+            "{{\"file\":\"{}\",\"format\":\"mjai\",\"rounds\":5,\"wins\":3,\"draws\":1,\"events\":557,\"extent\":{{\"kind\":\"unfinished_round\",\"round\":\"E3-0\"}},\"mismatches\":[]}}\n",
             files[2]
         )
     );
@@ -382,17 +384,18 @@ fn replay_err_empty_logs_are_reported_as_empty() {
     assert_eq!(
         out,
         format!(
-            "{}: empty: no round (mjlog)\n{}: empty: no round (mjai)\n{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 85 events)\n",
+            "{}: empty: no round (mjlog)\n{}: empty: no round (mjai)\n{}: ok (tenhou6, 1 round, 2 wins, 0 draws, 86 events)\n",
             files[0], files[1], files[2]
         )
     );
     assert_eq!(err, "error: 2 of 3 files hold no round\n");
+    // One event: the game's start (event 0 of `suggest --log`), no round.
     let (ok, out, err) = replay(&["--json", files[0]]);
     assert!(!ok);
     assert_eq!(
         out,
         format!(
-            "{{\"file\":\"{}\",\"format\":\"mjlog\",\"rounds\":0,\"wins\":0,\"draws\":0,\"events\":0,\"extent\":{{\"kind\":\"empty\"}},\"mismatches\":[]}}\n",
+            "{{\"file\":\"{}\",\"format\":\"mjlog\",\"rounds\":0,\"wins\":0,\"draws\":0,\"events\":1,\"extent\":{{\"kind\":\"empty\"}},\"mismatches\":[]}}\n",
             files[0]
         )
     );

@@ -101,7 +101,7 @@ fn review_ok_text_says_which_seat_and_why() {
     let r = tenpai(&["review", DOUBLE_RON, "--samples", "50", "--all"]);
     let out = r.ok();
     assert!(
-        out.starts_with("Review of seat 0 ("),
+        out.starts_with("Review of seat 0: "),
         "{}",
         &out[..out.len().min(300)]
     );
@@ -118,7 +118,7 @@ fn review_ok_text_says_which_seat_and_why() {
     let by_name = tenpai(&["review", DOUBLE_RON, "--samples", "50", "--player", &third]);
     assert!(by_name
         .ok()
-        .starts_with(&format!("Review of seat 3 ({third}), the player {third:?}")));
+        .starts_with(&format!("Review of seat 3: {third}, the player {third:?}")));
 }
 
 #[test]
@@ -480,5 +480,50 @@ fn review_ok_reads_the_length_a_log_records_and_warns_when_it_records_none() {
     assert_eq!(
         r.err,
         format!("error: {log}: --length south contradicts the log, which records an east-only game (kyoku_first 4)\n")
+    );
+}
+
+/// The page's title and the text's first line name the seat and its
+/// player once, without nested parentheses, for a watched `tenpai play`
+/// game whose players are named `baseline (West)` and so on.
+#[test]
+fn review_ok_title_names_the_seat_and_its_player_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let (log, page) = (dir.path().join("g.mjson"), dir.path().join("r.html"));
+    let (log, page) = (log.to_str().unwrap(), page.to_str().unwrap());
+    let play = [
+        "play",
+        "--watch",
+        "--opponents",
+        "baseline",
+        "--seed",
+        "7",
+        "--length",
+        "east",
+        "--log",
+        log,
+    ];
+    tenpai_in(&play, "").ok();
+    let r = tenpai(&[
+        "review",
+        log,
+        "--seat",
+        "W",
+        "--samples",
+        "10",
+        "--html",
+        page,
+    ]);
+    assert!(
+        r.ok()
+            .starts_with("Review of seat 2: baseline (West), given with --seat.\n"),
+        "{}",
+        r.out
+    );
+    let html = std::fs::read_to_string(page).unwrap();
+    assert!(
+        html.contains("<title>tenpai review of seat 2: baseline (West)</title>"),
+        "{}",
+        &html[..html.len().min(400)]
     );
 }

@@ -212,7 +212,7 @@ fn score_batch_missing_file() {
         .failed()
         .to_string();
     assert!(
-        err.starts_with("error: --batch /nonexistent/cases.jsonl:"),
+        err.starts_with("error: cannot read the --batch file /nonexistent/cases.jsonl:"),
         "{err}"
     );
 }

@@ -184,7 +184,7 @@ fn selfplay_err_a_failed_log_write_stops_the_run() {
     .to_string();
     assert!(
         err.starts_with(&format!(
-            "error: self-play: game 5: --log-dir: writing {}: ",
+            "error: self-play: game 5: cannot write the --log-dir game {}: it is a directory",
             blocked.display()
         )),
         "{err}"

@@ -205,7 +205,7 @@ fn serve_ok_sigterm_tells_the_client_keeps_the_log_and_exits_0() {
     assert_eq!(
         replay.ok(),
         format!(
-            "{path}: ok (unfinished: the log stops in E1-0; mjai, 1 round, 0 wins, 0 draws, 18 events)\n"
+            "{path}: ok (unfinished: the log stops in E1-0; mjai, 1 round, 0 wins, 0 draws, 19 events)\n"
         )
     );
 }

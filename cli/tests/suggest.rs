@@ -271,7 +271,7 @@ fn suggest_err_bad_flags() {
         ),
         (
             &["suggest", "--log", "/nonexistent.mjson", "--event", "3"],
-            "error: --log /nonexistent.mjson: No such file or directory (os error 2)\n",
+            "error: cannot read the log /nonexistent.mjson: no such file or directory\n",
         ),
         (
             &["suggest", "--log", LOG, "--event", "999"],

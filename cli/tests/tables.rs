@@ -268,7 +268,7 @@ fn tables_err_missing_file() {
     assert_eq!(
         r.failed(),
         format!(
-            "error: --tables {0}: cannot read table file {0}: No such file or directory (os error 2)\n",
+            "error: cannot read the --tables file {0}: no such file or directory\n",
             missing.display()
         )
     );

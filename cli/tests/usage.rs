@@ -110,12 +110,12 @@ fn outputs_are_checked_before_the_work_and_named() {
         // even to root): found before the game, not after it.
         (
             vec!["play", "--seed", "1", "--log", "/proc/self/x.mjson"],
-            "error: --log /proc/self/x.mjson: cannot be written: No such file or directory (os error 2)\n"
+            "error: --log /proc/self/x.mjson: cannot be written: no such file or directory\n"
                 .into(),
         ),
         (
             vec!["play", "--seed", "1", "--review", "/proc/self/x.html"],
-            "error: --review /proc/self/x.html: cannot be written: No such file or directory (os error 2)\n"
+            "error: --review /proc/self/x.html: cannot be written: no such file or directory\n"
                 .into(),
         ),
         (
@@ -124,12 +124,12 @@ fn outputs_are_checked_before_the_work_and_named() {
         ),
         (
             vec!["selfplay", "--games", "1", "--log-dir", "/proc/self"],
-            "error: --log-dir /proc/self: files cannot be written into it: No such file or directory (os error 2)\n"
+            "error: --log-dir /proc/self: files cannot be written into it: no such file or directory\n"
                 .into(),
         ),
         (
             vec!["serve", "--port", "0", "--log-dir", "/proc/self"],
-            "error: --log-dir /proc/self: files cannot be written into it: No such file or directory (os error 2)\n"
+            "error: --log-dir /proc/self: files cannot be written into it: no such file or directory\n"
                 .into(),
         ),
     ];
@@ -202,7 +202,7 @@ fn usage_errors_exit_2_naming_the_option() {
         (with(HAND, &["--length", "west"]), "'--length <east|south>'"),
         (
             vec!["play", "--seat", "X"],
-            "'--seat <E|S|W|N>': bad wind \"X\": expected E, S, W or N",
+            "'--seat <SEAT>': seat \"X\": expected 0 to 3, or E, S, W or N",
         ),
         (
             vec!["review", LOG, "--seat", "4"],
@@ -498,7 +498,7 @@ fn failures_at_run_time_exit_1() {
                 "--event",
                 "3",
             ],
-            "--log /nonexistent/game.mjson",
+            "cannot read the log /nonexistent/game.mjson",
         ),
         (
             vec!["tables", "info", "/nonexistent/t.bin"],

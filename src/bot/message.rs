@@ -4,6 +4,7 @@
 
 use super::BotError;
 use crate::game::Event;
+use serde::Deserialize;
 use serde_json::Value;
 
 /// How a bot is spoken to.
@@ -122,39 +123,9 @@ fn incoming(index: usize, value: Value) -> Result<Incoming, BotError> {
         None
     };
     let aka_flag = if start { flag("aka_flag")? } else { None };
-    // Four seats' points: said here with the field's name (the event
-    // reader's own message names no field).
-    for field in ["scores", "deltas"] {
-        match map.get(field) {
-            None | Some(Value::Null) => {}
-            Some(Value::Array(a)) if a.len() == 4 && a.iter().all(fits_i32) => {}
-            Some(Value::Array(a)) if a.len() != 4 => {
-                return Err(bad(
-                    &kind,
-                    format!("{field}: expected 4 numbers, one a seat, got {}", a.len()),
-                ))
-            }
-            Some(v) => {
-                return Err(bad(
-                    &kind,
-                    format!("{field} {v}: expected 4 whole numbers of points, one a seat"),
-                ))
-            }
-        }
-    }
     let can_act = flag("can_act")?.unwrap_or(true);
-    let event: Event = serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let problem = plain_types(&e.inner().to_string());
-        bad(
-            &kind,
-            if path.is_empty() || path == "." {
-                problem
-            } else {
-                format!("{path}: {problem}")
-            },
-        )
-    })?;
+    // The event reader names the bad field itself (`kyotaku: …`).
+    let event = Event::deserialize(value).map_err(|e| bad(&kind, e.to_string()))?;
     Ok(Incoming {
         event,
         id,
@@ -162,29 +133,6 @@ fn incoming(index: usize, value: Value) -> Result<Incoming, BotError> {
         aka_flag,
         can_act,
     })
-}
-
-/// `problem` with the reader's Rust type names said in words (`expected
-/// u8` → `expected a whole number 0 to 255`).
-fn plain_types(problem: &str) -> String {
-    [
-        ("expected u8", "expected a whole number 0 to 255"),
-        ("expected u16", "expected a whole number 0 to 65535"),
-        ("expected u32", "expected a whole number 0 to 4294967295"),
-        ("expected u64", "expected a whole number 0 or more"),
-        ("expected usize", "expected a whole number 0 or more"),
-        ("expected i32", "expected a whole number"),
-        ("expected i64", "expected a whole number"),
-    ]
-    .iter()
-    .fold(problem.to_string(), |p, (rust, words)| {
-        p.replace(rust, words)
-    })
-}
-
-/// A JSON value that is a whole number an `i32` holds (points).
-fn fits_i32(v: &Value) -> bool {
-    v.as_i64().is_some_and(|n| i32::try_from(n).is_ok())
 }
 
 /// A bot's answer as one line of mjai JSON: the event it asks for, or

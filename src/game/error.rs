@@ -59,6 +59,19 @@ pub enum GameError {
         /// Deltas the engine computed.
         computed: [i32; 4],
     },
+    /// The scores after an event (`reach_accepted`, `hora`, `ryukyoku`), as
+    /// the event gives them, differ from the engine's: the scores before
+    /// it with its payments (for a `hora` of a multiple ron, those of the
+    /// wins so far).
+    #[error("{event}: the log says scores {logged:?} after it, the engine computes {computed:?}")]
+    ScoresAfter {
+        /// The event type.
+        event: &'static str,
+        /// Scores in the event.
+        logged: [i32; 4],
+        /// Scores the engine computed.
+        computed: [i32; 4],
+    },
     /// An event's `scores` that no game under the rules reaches: points on
     /// the table (scores and riichi sticks) other than the rules deal or
     /// than the game's so far, a seat below zero when that ends the game, or

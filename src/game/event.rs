@@ -56,8 +56,9 @@ impl std::fmt::Display for DrawReason {
     }
 }
 
-/// One mjai event.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One mjai event. Read with the first bad field named in the error
+/// (`kyotaku: invalid value: integer -1, …`), for every type of event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// The game starts.

@@ -52,6 +52,7 @@ mod calls;
 mod driver;
 mod error;
 mod event;
+mod event_read;
 mod features;
 mod flags;
 mod furiten;

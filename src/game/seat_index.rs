@@ -151,12 +151,32 @@ try_from_int!(u8, u16, u32, u64, usize, i32, i64, i128);
 
 impl std::str::FromStr for SeatIndex {
     type Err = SeatParseError;
-    /// A seat number written in decimal, `0` to `3`.
+    /// A seat as a person writes it: its number in decimal, `0` to `3`, or
+    /// its wind in the first round, `E` (the first dealer, seat 0), `S`,
+    /// `W` or `N` (any case; also `east` … `north` and the Chinese names
+    /// that [`crate::Wind`] reads, not the tiles `1z`–`4z`, which a seat
+    /// number could be mistaken for). Every `--seat` of the command line
+    /// reads a seat here.
+    ///
+    /// ```
+    /// use tenpai::game::SeatIndex;
+    /// assert_eq!("2".parse::<SeatIndex>(), Ok(SeatIndex::ALL[2]));
+    /// assert_eq!("W".parse::<SeatIndex>(), Ok(SeatIndex::ALL[2]));
+    /// assert_eq!("e".parse::<SeatIndex>(), Ok(SeatIndex::ALL[0]));
+    /// assert_eq!("3z".parse::<SeatIndex>().unwrap_err().to_string(), "seat \"3z\": expected 0 to 3, or E, S, W or N");
+    /// ```
     fn from_str(s: &str) -> Result<SeatIndex, SeatParseError> {
-        let n: i128 = s.trim().parse().map_err(|_| SeatParseError::NotANumber {
-            text: s.to_string(),
-        })?;
-        Ok(SeatIndex::try_from(n)?)
+        let text = s.trim();
+        if let Ok(n) = text.parse::<i128>() {
+            return Ok(SeatIndex::try_from(n)?);
+        }
+        let digit = text.starts_with(|c: char| c.is_ascii_digit());
+        match text.parse::<crate::Wind>() {
+            Ok(w) if !digit => Ok(SeatIndex(w as u8)),
+            _ => Err(SeatParseError::NotANumber {
+                text: s.to_string(),
+            }),
+        }
     }
 }
 
@@ -164,8 +184,8 @@ impl std::str::FromStr for SeatIndex {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum SeatParseError {
-    /// Not a whole number.
-    #[error("seat {text:?}: expected 0 to 3")]
+    /// Neither a whole number nor a wind.
+    #[error("seat {text:?}: expected 0 to 3, or E, S, W or N")]
     NotANumber {
         /// The text given.
         text: String,
@@ -204,9 +224,25 @@ mod tests {
             "seat 9: expected 0 to 3"
         );
         assert_eq!(
-            "east".parse::<SeatIndex>().unwrap_err().to_string(),
-            "seat \"east\": expected 0 to 3"
+            "middle".parse::<SeatIndex>().unwrap_err().to_string(),
+            "seat \"middle\": expected 0 to 3, or E, S, W or N"
         );
+    }
+
+    #[test]
+    fn seat_index_reads_numbers_and_first_round_winds_alike() {
+        let read = |t: &str| t.parse::<SeatIndex>().map(SeatIndex::get);
+        assert_eq!(
+            ["0", "1", "2", "3"].map(read),
+            ["E", "S", "W", "N"].map(read)
+        );
+        assert_eq!(
+            ["east", " n ", "North", "西"].map(read),
+            [Ok(0), Ok(3), Ok(3), Ok(2)]
+        );
+        for bad in ["1z", "4z", "", "x"] {
+            assert!(read(bad).is_err(), "{bad:?}");
+        }
     }
 
     #[test]

@@ -8,11 +8,12 @@ use thiserror::Error;
 #[non_exhaustive]
 pub enum LogError {
     /// The file cannot be read.
-    #[error("{path}: {message}")]
+    #[error("cannot read the log {path}: {message}")]
     Read {
         /// The file.
         path: String,
-        /// The system's reason.
+        /// Why, in words ([`crate::io_problem`]): `it is a directory`, `no
+        /// such file or directory`, `over 16 MiB, too large for a game's log`.
         message: String,
     },
     /// The text is none of the three formats.

@@ -1,7 +1,8 @@
 //! mjai JSON-lines logs: one event per line (blank lines skipped), as Mortal,
 //! mjai.app and `tenpai play --log` write them, split into rounds. The score
-//! changes a `hora` or `ryukyoku` carries become the round's logged results;
-//! those of `reach_accepted` stay on the event (the engine checks them).
+//! changes and scores after a `hora` or `ryukyoku` carries become the round's
+//! logged results; those of `reach_accepted` stay on the event (the engine
+//! checks them).
 //!
 //! ```
 //! use tenpai::log::{mjai, LoggedResult};
@@ -27,12 +28,25 @@ fn cut_line(text: &str, line: &str) -> bool {
     end(line) == end(text)
 }
 
+/// The message of `err`, read from one line, without serde_json's ` at line
+/// 1 column N` for a bad value (the event reader names its field instead:
+/// `kyotaku: …`); with the column for bad JSON.
+fn without_position(err: &serde_json::Error) -> String {
+    let text = err.to_string();
+    let at = format!(" at line {} column {}", err.line(), err.column());
+    match text.strip_suffix(&at) {
+        Some(problem) if err.is_data() => problem.to_string(),
+        _ => text,
+    }
+}
+
 /// Reads mjai JSON lines. A log cut short in its last line (JSON that ends
 /// too soon, no newline after it) is read up to the line before: the game is
 /// unfinished, as [`crate::replay::Extent`] says.
 ///
 /// # Errors
-/// [`LogError::Mjai`] naming the line: not an mjai event, an event outside a
+/// [`LogError::Mjai`] naming the line: not an mjai event (its bad field
+/// named: `kyotaku: …`), an event outside a
 /// round (before the first `start_kyoku`), a second `start_game`, anything
 /// after `end_game`, a `start_kyoku` after a round with no `hora` or
 /// `ryukyoku` (only the last round of a log cut short may have none).
@@ -48,10 +62,15 @@ pub fn parse(text: &str) -> Result<ImportedGame, LogError> {
         };
         let e: Event = match serde_json::from_str(line) {
             Ok(e) => e,
-            // A log cut short in its last line (no newline after it): the
-            // lines before the cut are read, the game is unfinished.
-            Err(err) if err.is_eof() && cut_line(text, line) => break,
-            Err(err) => return Err(bad(err.to_string())),
+            // What is wrong: the JSON (said with its position; a log cut
+            // short in its last line, no newline after it, is read up to
+            // the line before: the game is unfinished), else the event
+            // (its bad field named).
+            Err(err) => match serde_json::from_str::<serde::de::IgnoredAny>(line) {
+                Err(json) if json.is_eof() && cut_line(text, line) => break,
+                Err(json) => return Err(bad(json.to_string())),
+                Ok(_) => return Err(bad(without_position(&err))),
+            },
         };
         game.push(e).map_err(bad)?;
     }
@@ -154,15 +173,18 @@ impl Split {
                 actor,
                 target,
                 deltas,
+                scores,
                 ..
             } => Some(LoggedResult::Win(LoggedWin {
                 seat: *actor,
                 from: *target,
                 deltas: deltas.take(),
+                scores: scores.take(),
                 ..LoggedWin::default()
             })),
-            Event::Ryukyoku { deltas, .. } => Some(LoggedResult::Draw(LoggedDraw {
+            Event::Ryukyoku { deltas, scores, .. } => Some(LoggedResult::Draw(LoggedDraw {
                 deltas: deltas.take(),
+                scores: scores.take(),
             })),
             _ => None,
         };

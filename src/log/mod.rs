@@ -98,8 +98,8 @@ pub struct ImportedGame {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ImportedRound {
     /// `start_kyoku` … `end_kyoku` (a log cut short may stop anywhere after
-    /// `start_kyoku`). `hora` and `ryukyoku` carry no deltas: the log's own
-    /// are in [`ImportedRound::results`].
+    /// `start_kyoku`). `hora` and `ryukyoku` carry no deltas or scores: the
+    /// log's own are in [`ImportedRound::results`].
     pub events: Vec<Event>,
     /// One entry per `hora` or `ryukyoku` event, in the same order.
     pub results: Vec<LoggedResult>,
@@ -132,6 +132,9 @@ pub struct LoggedWin {
     pub from: u8,
     /// Score changes by seat in points (honba and riichi sticks included).
     pub deltas: Option<[i32; 4]>,
+    /// Scores by seat after the win (mjai's `hora` `scores`: after the
+    /// wins before it too, in a multiple ron).
+    pub scores: Option<[i32; 4]>,
     /// The liable seat (pao); `Some(None)` when the log says no one.
     pub pao: Option<Option<u8>>,
     /// Han, dora included; 13 per yakuman.
@@ -152,6 +155,8 @@ pub struct LoggedWin {
 pub struct LoggedDraw {
     /// Score changes by seat in points, when recorded.
     pub deltas: Option<[i32; 4]>,
+    /// Scores by seat after the draw's payments, when recorded.
+    pub scores: Option<[i32; 4]>,
 }
 
 impl ImportedGame {
@@ -166,7 +171,7 @@ impl ImportedGame {
 
     /// Every event of the game in order: `start_game`, each round's events,
     /// and `end_game` when the log holds the game's end. `hora` and `ryukyoku`
-    /// carry no deltas (the actions only: a position can be rebuilt even where
+    /// carry no deltas or scores (the actions only: a position can be rebuilt even where
     /// the log's payments are wrong).
     ///
     /// ```
@@ -185,7 +190,27 @@ impl ImportedGame {
             .chain(end)
     }
 
-    /// The game as mjai JSON lines, with the log's deltas on every `hora` and
+    /// How many events [`ImportedGame::events`] gives: `start_game`, every
+    /// round's events and `end_game` when the log holds it; what `tenpai
+    /// replay` counts and `tenpai suggest --event N` numbers (0 is the
+    /// `start_game`; in an mjai log with one event a line, event N is line
+    /// N + 1).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// let game = tenpai::log::parse(r#"{"type":"start_game","names":[]}"#)?;
+    /// assert_eq!(game.event_count(), game.events().count());
+    /// assert_eq!(game.event_count(), 1);
+    /// # Ok::<(), tenpai::log::LogError>(())
+    /// ```
+    pub fn event_count(&self) -> usize {
+        let rounds: usize = self.rounds.iter().map(|r| r.events.len()).sum();
+        1 + rounds + usize::from(self.end.is_some())
+    }
+
+    /// The game as mjai JSON lines, with the log's deltas and scores on every `hora` and
     /// `ryukyoku` (so that replaying the lines checks them).
     ///
     /// ```
@@ -204,11 +229,13 @@ impl ImportedGame {
             let mut results = r.results.iter();
             for e in &r.events {
                 let mut e = e.clone();
-                if let Event::Hora { deltas, .. } | Event::Ryukyoku { deltas, .. } = &mut e {
-                    *deltas = match results.next() {
-                        Some(LoggedResult::Win(w)) => w.deltas,
-                        Some(LoggedResult::Draw(d)) => d.deltas,
-                        None => None,
+                if let Event::Hora { deltas, scores, .. } | Event::Ryukyoku { deltas, scores, .. } =
+                    &mut e
+                {
+                    (*deltas, *scores) = match results.next() {
+                        Some(LoggedResult::Win(w)) => (w.deltas, w.scores),
+                        Some(LoggedResult::Draw(d)) => (d.deltas, d.scores),
+                        None => (None, None),
                     };
                 }
                 line(&e);
@@ -297,7 +324,7 @@ pub fn load(path: impl AsRef<Path>) -> Result<ImportedGame, LogError> {
     let mut bytes = Vec::new();
     std::fs::File::open(p)
         .and_then(|f| f.take(MAX_LOG_BYTES + 1).read_to_end(&mut bytes))
-        .map_err(|e| refuse(e.to_string()))?;
+        .map_err(|e| refuse(crate::io_problem(&e)))?;
     if bytes.len() as u64 > MAX_LOG_BYTES {
         return Err(refuse(format!(
             "over {} MiB, too large for a game's log",

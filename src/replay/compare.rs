@@ -7,12 +7,16 @@ use crate::log::{LoggedDraw, LoggedWin};
 use crate::score::{payment, Payment};
 
 /// What differs between a logged win and the engine's (`dealer`: the round's
-/// dealer seat). Only what the log records is compared; fu not for yakuman.
-pub(super) fn win(logged: &LoggedWin, ours: &Win, dealer: u8) -> Vec<String> {
+/// dealer seat; `after`: the engine's scores after the win). Only what the
+/// log records is compared; fu not for yakuman.
+pub(super) fn win(logged: &LoggedWin, ours: &Win, dealer: u8, after: [i32; 4]) -> Vec<String> {
     let who = format!("seat {} from {}", ours.seat, ours.from);
     let mut out = Vec::new();
     if let Some(d) = logged.deltas.filter(|d| *d != ours.deltas) {
         out.push(format!("{who}: log deltas {d:?}, engine {:?}", ours.deltas));
+    }
+    if let Some(s) = logged.scores.filter(|s| *s != after) {
+        out.push(format!("{who}: log scores after {s:?}, engine {after:?}"));
     }
     if let Some(p) = logged.pao.filter(|p| *p != ours.pao) {
         out.push(format!("{who}: log pao {p:?}, engine {:?}", ours.pao));
@@ -39,21 +43,28 @@ pub(super) fn win(logged: &LoggedWin, ours: &Win, dealer: u8) -> Vec<String> {
     out
 }
 
-/// What differs between a logged draw and the engine's deltas.
+/// What differs between a logged draw and the engine's deltas (`ours`) and
+/// scores after it (`after`).
 pub(super) fn draw(
     logged: &LoggedDraw,
     reason: Option<DrawReason>,
     ours: &[i32; 4],
+    after: [i32; 4],
 ) -> Vec<String> {
-    match logged.deltas {
-        Some(d) if d != *ours => {
-            // The reason as mjai extensions write it: `exhaustive draw`, …
-            let what = match reason.and_then(|r| serde_json::to_value(r).ok()) {
-                Some(serde_json::Value::String(r)) => format!("{} draw", r.replace('_', " ")),
-                _ => "draw".into(),
-            };
-            vec![format!("{what}: log deltas {d:?}, engine {ours:?}")]
-        }
-        _ => Vec::new(),
+    // The reason as mjai extensions write it: `exhaustive draw`, …
+    let what = || match reason.and_then(|r| serde_json::to_value(r).ok()) {
+        Some(serde_json::Value::String(r)) => format!("{} draw", r.replace('_', " ")),
+        _ => "draw".into(),
+    };
+    let mut out = Vec::new();
+    if let Some(d) = logged.deltas.filter(|d| d != ours) {
+        out.push(format!("{}: log deltas {d:?}, engine {ours:?}", what()));
     }
+    if let Some(s) = logged.scores.filter(|s| *s != after) {
+        out.push(format!(
+            "{}: log scores after {s:?}, engine {after:?}",
+            what()
+        ));
+    }
+    out
 }

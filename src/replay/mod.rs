@@ -66,7 +66,8 @@ pub struct ReplayReport {
     pub wins: usize,
     /// Drawn rounds checked (exhaustive and abortive).
     pub draws: usize,
-    /// Round events applied (`start_kyoku` … `end_kyoku`).
+    /// The log's events, `start_game` to `end_game`
+    /// ([`ImportedGame::event_count`]), replayed or not.
     pub events: usize,
     /// How much of a game the log holds: empty, the whole game, or
     /// unfinished (its last round without a result, or the game going on).
@@ -116,7 +117,7 @@ pub fn replay(game: &ImportedGame, rules: &Rules) -> ReplayReport {
         rounds: 0,
         wins: 0,
         draws: 0,
-        events: 0,
+        events: game.event_count(),
         extent: Extent::Empty,
         mismatches: Vec::new(),
         warnings: Vec::new(),
@@ -177,14 +178,13 @@ fn replay_round(state: &mut State, round: &ImportedRound, rep: &mut ReplayReport
             return false;
         }
         *state = next;
-        rep.events += 1;
         match (e, state.outcome(), results.clone().next()) {
             (Event::StartKyoku { dealer: d, .. }, ..) => dealer = *d,
             (Event::Dahai { .. }, ..) => turn += 1,
             (Event::Hora { .. }, Some(RoundOutcome::Wins(wins)), logged) => {
                 rep.wins += 1;
                 if let (Some(LoggedResult::Win(w)), Some(ours)) = (logged, wins.last()) {
-                    compare::win(w, ours, dealer)
+                    compare::win(w, ours, dealer, state.scores())
                         .into_iter()
                         .for_each(&mut mismatch);
                 }
@@ -194,7 +194,7 @@ fn replay_round(state: &mut State, round: &ImportedRound, rep: &mut ReplayReport
                 rep.draws += 1;
                 // The reason as the engine read it (the log may give none).
                 if let Some(LoggedResult::Draw(d)) = logged {
-                    compare::draw(d, Some(*reason), deltas)
+                    compare::draw(d, Some(*reason), deltas, state.scores())
                         .into_iter()
                         .for_each(&mut mismatch);
                 }

@@ -51,8 +51,8 @@ pub enum ResumeError {
 
 /// `e` as a log keeps it for comparing: no names and no seed on
 /// `start_game` (the journal names the players, an imported log drops the
-/// seed), no deltas on `hora` and `ryukyoku` (an imported log keeps them
-/// apart).
+/// seed), no deltas or scores on `hora` and `ryukyoku` (an imported log
+/// keeps them apart).
 fn bare(e: &Event) -> Event {
     let mut e = e.clone();
     match &mut e {
@@ -60,7 +60,9 @@ fn bare(e: &Event) -> Event {
             names.clear();
             *seed = None;
         }
-        Event::Hora { deltas, .. } | Event::Ryukyoku { deltas, .. } => *deltas = None,
+        Event::Hora { deltas, scores, .. } | Event::Ryukyoku { deltas, scores, .. } => {
+            (*deltas, *scores) = (None, None);
+        }
         _ => {}
     }
     e

@@ -18,7 +18,7 @@ pub enum RulesError {
         name: String,
     },
     /// The file could not be read.
-    #[error("cannot read rule file {path}: {error}")]
+    #[error("cannot read the rules file {path}: {}", crate::io_problem(error))]
     Io {
         /// The file.
         path: String,

@@ -139,9 +139,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: u64,
 
-    /// Decisions searched at once (default: one per core; the result does
-    /// not depend on it).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
+    #[arg(long, help = crate::cmd::values::threads_help("Decisions searched at once, RANGE (default: one per core; the result does not depend on it)"),
+        value_name = "N", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: Option<usize>,
 
     /// Rule preset name (tenhou, mahjongsoul) or TOML file, for logs that
@@ -181,7 +180,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         }
         Some(path) => {
             let text = std::fs::read_to_string(path)
-                .with_context(|| format!("--model {}", path.display()))?;
+                .map_err(|e| super::file_error("read the --model file", path, &e))?;
             let m = LearnedModel::from_json(&text)
                 .with_context(|| format!("--model {}", path.display()))?;
             Some(Arc::new(m))

@@ -5,7 +5,7 @@
 use super::advice::AdvisorKind;
 use super::play::{parse_opponents, PlayerKinds};
 use std::time::Duration;
-use tenpai::Wind;
+use tenpai::game::SeatIndex;
 
 /// The game's rules and seed, the person's seat and the AI players.
 #[derive(Debug, Clone, clap::Args)]
@@ -23,9 +23,10 @@ pub struct GameArgs {
     #[arg(long, value_name = "NAME|FILE", default_value = "tenhou")]
     pub rules: String,
 
-    /// Your seat at the start: E (the first dealer), S, W or N.
-    #[arg(long, value_name = "E|S|W|N", default_value = "E")]
-    pub seat: Wind,
+    /// Your seat: E, S, W or N (its wind in the first round), or 0 to 3
+    /// (0 = E, the first dealer).
+    #[arg(long, value_name = "SEAT", default_value = "E")]
+    pub seat: SeatIndex,
 
     /// Four AI players; you watch from your seat.
     #[arg(long)]
@@ -53,9 +54,8 @@ pub struct GameArgs {
     #[arg(long, value_name = "N", conflicts_with = "think", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub samples: Option<u32>,
 
-    /// Threads for each Monte Carlo decision (the AI players' and the
-    /// advisor's); with --samples the choices do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
+    #[arg(long, help = crate::cmd::values::threads_help("Threads for each Monte Carlo decision (the AI players' and the advisor's), RANGE; with --samples the choices do not depend on it"),
+        value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: usize,
 
     /// The AI behind the hints and the a key: mc (the Monte Carlo search,

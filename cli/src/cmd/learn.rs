@@ -3,7 +3,7 @@
 //! it chooses as they did in the games it learned from and, cross-validated,
 //! in games it did not, and writes the weights.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use rayon::prelude::*;
 use std::io::Write;
 use std::path::PathBuf;
@@ -201,7 +201,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let (mut model, counts) = fit(&every, args.ridge);
     model.command = command_line(args);
     std::fs::write(&args.out, serde_json::to_string_pretty(&model)? + "\n")
-        .with_context(|| format!("--out {}", args.out.display()))?;
+        .map_err(|e| super::file_error("write the --out model", &args.out, &e))?;
 
     writeln!(
         out,

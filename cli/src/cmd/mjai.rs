@@ -34,8 +34,10 @@ the line and the problem, and exit status 1.";
 #[derive(Debug, clap::Args)]
 #[command(long_about = LONG_ABOUT)]
 pub struct Args {
-    /// The seat played, 0-3 (default: the id of start_game).
-    #[arg(long)]
+    /// The seat played: its mjai id 0 to 3, or E, S, W or N (its wind in
+    /// the first round: 0 = E, the first dealer). Default: the id of
+    /// start_game.
+    #[arg(long, value_name = "SEAT")]
     pub seat: Option<tenpai::game::SeatIndex>,
 
     /// The AI: mc (Monte Carlo search) or baseline (rule-based, fast).
@@ -50,8 +52,8 @@ pub struct Args {
     #[arg(long, value_name = "N", conflicts_with = "think", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::at_least(1))]
     pub samples: Option<u32>,
 
-    /// Worker threads for the Monte Carlo rollouts.
-    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
+    #[arg(long, help = crate::cmd::values::threads_help("Worker threads for the Monte Carlo rollouts, RANGE"),
+        value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: usize,
 
     /// Seed of the Monte Carlo player: it plays seat s with seed 4 × SEED + s,

@@ -24,7 +24,7 @@ pub mod values;
 pub mod waits;
 
 use anyhow::{bail, Context, Result};
-pub use output::{check_output, make_output_dir, Output};
+pub use output::{check_output, file_error, make_output_dir, Output};
 use std::io::{self, Write};
 use std::path::Path;
 use tenpai::{Decomposition, Hand, MappedTables, Meld, Tables, Tile, TileCounts, TileSet};
@@ -60,8 +60,14 @@ impl TableSource {
         // while mapped. The program only reads it; the user must not overwrite
         // it while a query runs (`tables export` itself replaces files by
         // renaming, which leaves existing maps intact).
-        let mapped = unsafe { MappedTables::open(path) }
-            .with_context(|| format!("{label} {}", path.display()))?;
+        let mapped = unsafe { MappedTables::open(path) }.map_err(|e| match e {
+            tenpai::TableError::Io { source, .. } => {
+                // `tables info FILE`: the argument's name says nothing.
+                let what = if label == "FILE" { "table" } else { label };
+                file_error(&format!("read the {what} file"), path, &source)
+            }
+            e => anyhow::Error::new(e).context(format!("{label} {}", path.display())),
+        })?;
         Ok(TableSource(Some(mapped)))
     }
 
@@ -441,6 +447,28 @@ impl Style {
     }
 }
 
+/// The message of a game log at `path` that cannot be read, naming the file
+/// once: the library's own when the file cannot be read (`cannot read the
+/// log tests/data: it is a directory`), else the file and what is wrong in
+/// it (`game.mjson: mjai log, line 3: …`).
+///
+/// # Panics
+/// Never.
+pub fn log_error(path: &Path, e: &tenpai::log::LogError) -> String {
+    match e {
+        tenpai::log::LogError::Read { .. } => e.to_string(),
+        _ => format!("{}: {e}", path.display()),
+    }
+}
+
+/// The game log at `path`, read in any format ([`tenpai::log::load`]).
+///
+/// # Errors
+/// The file cannot be read or is no log: [`log_error`]'s message.
+pub fn read_log(path: &Path) -> Result<tenpai::log::ImportedGame> {
+    tenpai::log::load(path).map_err(|e| anyhow::anyhow!("{}", log_error(path, &e)))
+}
+
 /// Reads a game log for a command that measures the AI on it (`agreement`,
 /// `learn`): the log's own record of its rules wins
 /// ([`tenpai::log::ImportedGame::rules_for`]); `default` is for logs that do
@@ -453,10 +481,7 @@ pub fn load_log(
     path: &std::path::Path,
     default: &tenpai::rules::Rules,
 ) -> Result<(tenpai::log::ImportedGame, tenpai::rules::Rules)> {
-    let game = tenpai::log::load(path).map_err(|e| match e {
-        tenpai::log::LogError::Read { .. } => anyhow::anyhow!("{e}"),
-        _ => anyhow::anyhow!("{}: {e}", path.display()),
-    })?;
+    let game = read_log(path)?;
     let asked = tenpai::log::RulesAsked {
         default: default.clone(),
         ..tenpai::log::RulesAsked::default()

@@ -1,9 +1,28 @@
 //! Output paths checked before the work: a file to write or a directory to
 //! write files into, named with their option when they cannot be written.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::io;
 use std::path::Path;
+
+/// The error of a file the user named that cannot be opened, read or
+/// written: the path, what was being done with it (`doing`: `read the
+/// --batch file`) and why in words ([`tenpai::io_problem`]), e.g. `cannot
+/// read the --batch file tests: it is a directory`. Every command words
+/// its file errors here.
+///
+/// ```
+/// use std::io::{Error, ErrorKind};
+/// let e = tenpai_cli::cmd::file_error("read the --model file", "m.json".as_ref(), &Error::from(ErrorKind::NotFound));
+/// assert_eq!(e.to_string(), "cannot read the --model file m.json: no such file or directory");
+/// ```
+pub fn file_error(doing: &str, path: &Path, e: &io::Error) -> anyhow::Error {
+    anyhow::anyhow!(
+        "cannot {doing} {}: {}",
+        path.display(),
+        tenpai::io_problem(e)
+    )
+}
 
 /// What an output option names: a file that is written, or a directory that
 /// files are written into.
@@ -52,9 +71,10 @@ pub fn check_output(option: &str, path: &Path, kind: Output) -> Result<()> {
                 Ok(m) if m.permissions().readonly() => fail("the file is read-only".into()),
                 Ok(_) => match std::fs::OpenOptions::new().append(true).open(path) {
                     Ok(_) => Ok(()),
-                    Err(e) => fail(format!("cannot be written: {e}")),
+                    Err(e) => fail(format!("cannot be written: {}", tenpai::io_problem(&e))),
                 },
-                Err(_) => probe_file(path).or_else(|e| fail(format!("cannot be written: {e}"))),
+                Err(_) => probe_file(path)
+                    .or_else(|e| fail(format!("cannot be written: {}", tenpai::io_problem(&e)))),
             }
         }
         Output::Dir => {
@@ -102,8 +122,9 @@ fn check_dir_writable(option: &str, dir: &Path) -> Result<()> {
     let probe = dir.join(format!(".tenpai-write-check-{}", std::process::id()));
     probe_file(&probe).map_err(|e| {
         anyhow::anyhow!(
-            "{option} {}: files cannot be written into it: {e}",
-            dir.display()
+            "{option} {}: files cannot be written into it: {}",
+            dir.display(),
+            tenpai::io_problem(&e)
         )
     })
 }
@@ -123,7 +144,7 @@ pub fn make_output_dir(option: &str, dir: &Path) -> Result<()> {
     check_output(option, dir, Output::Dir)?;
     match std::fs::create_dir(dir) {
         Err(e) if !(e.kind() == io::ErrorKind::AlreadyExists && dir.is_dir()) => {
-            Err(e).with_context(|| format!("{option} {}", dir.display()))
+            Err(file_error(&format!("make the {option} folder"), dir, &e))
         }
         Err(_) => Ok(()),
         // Just made: whether it can be written into is checked now.

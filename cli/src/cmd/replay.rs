@@ -5,7 +5,6 @@ use anyhow::{bail, Result};
 use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
-use tenpai::log::LogError;
 use tenpai::replay::{replay_file, Extent};
 
 const LONG_ABOUT: &str = "\
@@ -106,14 +105,6 @@ struct ErrorOut {
     error: String,
 }
 
-/// The error of a file, naming it once.
-fn error_text(name: &str, e: &LogError) -> String {
-    match e {
-        LogError::Read { .. } => e.to_string(),
-        _ => format!("{name}: {e}"),
-    }
-}
-
 /// Replays every file and prints the summaries.
 ///
 /// # Errors
@@ -131,7 +122,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             Ok(r) => r,
             Err(e) => {
                 unreadable += 1;
-                let text = error_text(&name, &e);
+                let text = super::log_error(path, &e);
                 if args.json {
                     serde_json::to_writer(
                         &mut out,

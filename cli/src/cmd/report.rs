@@ -156,7 +156,7 @@ impl DecisionLog {
     pub fn create(path: &Path) -> Result<DecisionLog> {
         super::check_output("--decisions", path, super::Output::File)?;
         let f = std::fs::File::create(path)
-            .with_context(|| format!("--decisions {}", path.display()))?;
+            .map_err(|e| super::file_error("write the --decisions file", path, &e))?;
         DecisionLog::to(path, Box::new(f))
     }
 

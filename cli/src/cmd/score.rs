@@ -340,8 +340,8 @@ pub fn run<R: BufRead, W: Write, E: Write>(args: &Args, input: R, out: W, err: E
                     path.display()
                 );
             }
-            let file =
-                std::fs::File::open(path).with_context(|| format!("--batch {}", path.display()))?;
+            let file = std::fs::File::open(path)
+                .map_err(|e| super::file_error("read the --batch file", path, &e))?;
             run_batch(
                 &rules,
                 BufReader::with_capacity(1 << 16, file),

@@ -152,7 +152,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
         threads: args.game.threads,
         ..Default::default()
     };
-    let seat = args.game.seat as u8;
+    let seat = args.game.seat.get();
     let kinds = crate::cmd::with_settings(&args.game.opponents.0, mc, args.game.bot_timeout);
     let opponents = Opponents::seat(&kinds, (!args.game.watch).then_some(seat)).map_err(|e| {
         crate::UsageError {
@@ -199,7 +199,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
     if let Some(path) = &args.open_log {
         // Read here, so that an unreadable log is refused with replay's
         // message before the server starts.
-        let game = tenpai::log::load(path)?;
+        let game = crate::cmd::read_log(path)?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into(),

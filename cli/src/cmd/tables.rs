@@ -2,7 +2,7 @@
 //! the built-in tables or a table file.
 
 use super::TableSource;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -120,7 +120,7 @@ pub fn run<W: Write>(args: &Args, tables_file: Option<(&Path, &str)>, mut out: W
             super::check_output("tables export", file, super::Output::File)?;
             let bytes = Tables::embedded().bytes();
             write_replacing(file, bytes)
-                .with_context(|| format!("tables export {}: cannot write", file.display()))?;
+                .map_err(|e| super::file_error("write the tables export", file, &e))?;
             writeln!(out, "wrote {} bytes to {}", bytes.len(), file.display())?;
         }
         Action::Info { file, json } => {

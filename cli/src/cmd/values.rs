@@ -187,6 +187,17 @@ impl<T: WholeType> Whole<T> {
 /// [`tenpai::arena::MAX_THREADS`].
 pub const MAX_THREADS: u64 = tenpai::arena::MAX_THREADS as u64;
 
+/// The help of a `--threads` option: `text` with `RANGE` said from
+/// [`MAX_THREADS`], so that the help cannot drift from the parser.
+///
+/// ```
+/// use tenpai_cli::cmd::values::threads_help;
+/// assert_eq!(threads_help("Threads, RANGE"), "Threads, 1 to 256");
+/// ```
+pub fn threads_help(text: &str) -> String {
+    text.replace("RANGE", &format!("1 to {MAX_THREADS}"))
+}
+
 impl Whole<usize> {
     /// The range of every `--threads` option: 1 to [`MAX_THREADS`].
     ///

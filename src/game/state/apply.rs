@@ -17,8 +17,9 @@ impl State {
     ///
     /// # Errors
     /// [`GameError`] naming what is wrong when the event is not legal now (the
-    /// state is then unchanged), or when an event's deltas differ from the
-    /// engine's.
+    /// state is then unchanged), or when an event's deltas or scores after
+    /// it differ from the engine's ([`GameError::Deltas`],
+    /// [`GameError::ScoresAfter`]).
     ///
     /// # Panics
     /// Never.
@@ -94,22 +95,31 @@ impl State {
             Event::Ankan { actor, consumed } => self.ankan(*actor, consumed),
             Event::Dora { dora_marker } => self.turn_dora(*dora_marker),
             Event::Reach { actor } => self.reach(*actor),
-            Event::ReachAccepted { actor, deltas, .. } => self.reach_accepted(*actor, *deltas),
+            Event::ReachAccepted {
+                actor,
+                deltas,
+                scores,
+            } => self.reach_accepted(*actor, *deltas, *scores),
             Event::Hora {
                 actor,
                 target,
                 pai,
                 ura_markers,
                 deltas,
-                ..
+                scores,
             } => {
                 // Rare and many-sided: worked out on a copy.
                 let mut next = self.clone();
-                next.hora(*actor, *target, *pai, ura_markers.as_deref(), *deltas)?;
+                let paid = (*deltas, *scores);
+                next.hora(*actor, *target, *pai, ura_markers.as_deref(), paid)?;
                 *self = next;
                 Ok(())
             }
-            Event::Ryukyoku { reason, deltas, .. } => self.ryukyoku(*reason, *deltas),
+            Event::Ryukyoku {
+                reason,
+                deltas,
+                scores,
+            } => self.ryukyoku(*reason, *deltas, *scores),
             Event::EndKyoku => self.end_kyoku(),
             Event::EndGame { scores } => self.end_game(*scores),
         }

@@ -2,7 +2,7 @@
 //! abortive draws (nine terminals, four winds, four riichi, four kans, triple
 //! ron), and when the rules force one.
 
-use super::{check_deltas, err, Phase, RiichiState, RoundOutcome, State};
+use super::{check_deltas, check_scores, err, Phase, RiichiState, RoundOutcome, State};
 use crate::game::error::GameError;
 use crate::game::event::DrawReason;
 use crate::game::flags::first_go_around;
@@ -16,11 +16,13 @@ type DrawResult = ([bool; 4], [bool; 4], Option<[i32; 4]>);
 
 impl State {
     /// `ryukyoku` (the reason inferred from the state when not given); the
-    /// logged `deltas` must be the engine's.
+    /// logged `deltas` and `scores` (after the payments) must be the
+    /// engine's.
     pub(super) fn ryukyoku(
         &mut self,
         reason: Option<DrawReason>,
         deltas: Option<[i32; 4]>,
+        scores: Option<[i32; 4]>,
     ) -> Result<(), GameError> {
         const E: &str = "ryukyoku";
         if self.outcome.is_some() {
@@ -51,7 +53,10 @@ impl State {
                 [0; 4]
             }
         };
-        pay_deltas(&mut self.scores, d);
+        let mut after = self.scores;
+        pay_deltas(&mut after, d);
+        check_scores(E, scores, after, self.scores_known())?;
+        self.scores = after;
         self.outcome = Some(RoundOutcome::Draw {
             reason,
             tenpai,

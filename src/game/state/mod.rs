@@ -234,6 +234,25 @@ fn check_deltas(
     }
 }
 
+/// The scores after an event, when it gives them, must be the engine's
+/// (`computed`: the scores with the event's payments), unless this view
+/// cannot know them ([`State::scores_known`]).
+fn check_scores(
+    event: &'static str,
+    logged: Option<[i32; 4]>,
+    computed: [i32; 4],
+    known: bool,
+) -> Result<(), GameError> {
+    match logged {
+        Some(logged) if known && logged != computed => Err(GameError::ScoresAfter {
+            event,
+            logged,
+            computed,
+        }),
+        _ => Ok(()),
+    }
+}
+
 impl State {
     /// A fresh state before `start_game`, checking its invariants after every
     /// event in debug builds only (see [`State::with_check`]).

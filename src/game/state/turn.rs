@@ -2,11 +2,12 @@
 //! `reach_accepted`), and what a discard passing without a win settles
 //! (furiten of those who could have won on it).
 
-use super::{check_deltas, err, Phase, RiichiState, RiverTile, State};
+use super::{check_deltas, check_scores, err, Phase, RiichiState, RiverTile, State};
 use crate::game::error::GameError;
 use crate::game::flags::{could_ron, drew};
 use crate::game::pai::Pai;
 use crate::game::riichi::{riichi_allowed, RiichiRefusal};
+use crate::game::settle::pay_deltas;
 use crate::rules::KanDoraTiming;
 use crate::score::RIICHI_STICK;
 use crate::tile::TileSet;
@@ -271,11 +272,13 @@ impl State {
     }
 
     /// `reach_accepted`: the riichi discard passed; the stick goes on the
-    /// table and ippatsu begins.
+    /// table and ippatsu begins. The logged `deltas` and `scores` (after
+    /// the stick) must be the engine's.
     pub(super) fn reach_accepted(
         &mut self,
         actor: u8,
         deltas: Option<[i32; 4]>,
+        scores: Option<[i32; 4]>,
     ) -> Result<(), GameError> {
         const E: &str = "reach_accepted";
         let a = Self::seat_check(E, actor)?;
@@ -287,6 +290,9 @@ impl State {
                 let mut d = [0; 4];
                 d[a] = -(RIICHI_STICK as i32);
                 check_deltas(E, deltas, d)?;
+                let mut after = self.scores;
+                pay_deltas(&mut after, d);
+                check_scores(E, scores, after, self.scores_known())?;
                 let flags = &mut self.seats[a].flags;
                 flags.accept_riichi(&mut self.scores[a], &mut self.kyoutaku);
                 Ok(())

@@ -3,7 +3,7 @@
 //! the `hora` event (multiple ron in turn order from the discarder).
 
 use super::seat::{has_in, TableMeld};
-use super::{check_deltas, err, Phase, RoundOutcome, State, Win};
+use super::{check_deltas, check_scores, err, Phase, RoundOutcome, State, Win};
 use crate::game::calls::is_kokushi_tenpai;
 use crate::game::error::GameError;
 use crate::game::flags::first_go_around;
@@ -145,16 +145,17 @@ impl State {
     }
 
     /// `hora`: `actor` wins on `pai` from `target` (itself for tsumo), with
-    /// the ura-dora indicators `ura`; the logged `deltas` must be the engine's.
-    /// Applied to a copy of the state (it may change the phase back to the
-    /// discard's before it fails).
+    /// the ura-dora indicators `ura`; the logged `deltas` and `scores` (after
+    /// the payments: of this win and those before it in a multiple ron) must
+    /// be the engine's. Applied to a copy of the state (it may change the
+    /// phase back to the discard's before it fails).
     pub(super) fn hora(
         &mut self,
         actor: u8,
         target: u8,
         pai: Option<Pai>,
         ura: Option<&[Pai]>,
-        deltas: Option<[i32; 4]>,
+        (deltas, scores): (Option<[i32; 4]>, Option<[i32; 4]>),
     ) -> Result<(), GameError> {
         const E: &str = "hora";
         Self::seat_check(E, actor)?;
@@ -165,7 +166,7 @@ impl State {
             None => Vec::new(),
         };
         if self.hides(actor) {
-            return self.hidden_hora(actor, target, pai, ura, deltas, prior);
+            return self.hidden_hora(actor, target, pai, ura, (deltas, scores), prior);
         }
         let win_pai = if actor == target {
             self.tsumo_tile(actor)?
@@ -201,6 +202,7 @@ impl State {
             self.ron_phase = Some(self.phase.clone());
         }
         pay_win(&mut self.scores, &mut self.kyoutaku, win.deltas);
+        check_scores(E, scores, self.scores, self.scores_known())?;
         let mut wins = prior;
         wins.push(win);
         self.outcome = Some(RoundOutcome::Wins(wins));
@@ -212,14 +214,15 @@ impl State {
     /// can be (after its own draw, or on the discard or kan in turn order);
     /// the payments are the event's `deltas` (the winner gains, and the
     /// points on the table grow by the sticks it takes), or unknown until
-    /// the next `start_kyoku` when it gives none.
+    /// the next `start_kyoku` when it gives none (and its `scores` are not
+    /// checked then).
     fn hidden_hora(
         &mut self,
         actor: u8,
         target: u8,
         pai: Option<Pai>,
         ura: Option<&[Pai]>,
-        deltas: Option<[i32; 4]>,
+        (deltas, scores): (Option<[i32; 4]>, Option<[i32; 4]>),
         mut wins: Vec<Win>,
     ) -> Result<(), GameError> {
         const E: &str = "hora";
@@ -255,6 +258,7 @@ impl State {
             &mut self.kyoutaku,
             deltas.unwrap_or([0; 4]),
         );
+        check_scores(E, scores, self.scores, self.scores_known())?;
         if wins.is_empty() && actor != target {
             self.ron_phase = Some(self.phase.clone());
         }

@@ -377,6 +377,7 @@ impl RoundBuilder {
             seat: who,
             from,
             deltas: Some(pairs(node, "sc", false)?),
+            scores: None,
             pao: Some(pao),
             han: (!yaku.is_empty()).then(|| yaku.iter().map(|y| y.1).sum()),
             fu: Some(fu),
@@ -410,6 +411,7 @@ impl RoundBuilder {
         });
         self.results.push(LoggedResult::Draw(LoggedDraw {
             deltas: Some(pairs(node, "sc", false)?),
+            scores: None,
         }));
         self.ended = true;
         self.owari(node)

@@ -225,6 +225,7 @@ impl Emitter<'_> {
                 });
                 self.results.push(LoggedResult::Draw(LoggedDraw {
                     deltas: Some(*deltas),
+                    scores: None,
                 }));
             }
         }

@@ -39,7 +39,6 @@ use std::sync::Arc;
 use std::time::Duration;
 use tenpai::ai::mc::{Budget, Settings};
 use tenpai::arena::PlayerKind;
-use tenpai::game::SeatIndex;
 use tenpai::review::ReviewOptions;
 use tenpai::rules::GameLength;
 use tenpai::Wind;
@@ -204,8 +203,7 @@ fn setup(args: &Args) -> Result<Setup> {
         Some(n) => Budget::Samples(n),
         None => Budget::Time(args.game.think),
     };
-    // `--seat` is a wind, so one of the four seats: East is seat 0.
-    let seat = SeatIndex::ALL[args.game.seat as usize];
+    let seat = args.game.seat;
     let mc = Settings {
         budget,
         threads: args.game.threads,

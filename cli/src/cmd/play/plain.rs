@@ -155,7 +155,12 @@ impl<R: BufRead, W: Write> Plain<R, W> {
 
 impl<R: BufRead, W: Write> Frontend for Plain<R, W> {
     fn show(&mut self, u: &Update) -> Result<Option<Leave>> {
-        if let Some(line) = event_line(&u.event, &u.view, self.names, self.mode) {
+        // A draw is said once, by the round's result that follows it at
+        // `end_kyoku` (`--- Draw: … ---`, with the hands and payments); the
+        // full screen keeps the line, its result being a dialog that goes.
+        let told_by_result = matches!(u.event, Event::Ryukyoku { .. });
+        let line = event_line(&u.event, &u.view, self.names, self.mode);
+        if let Some(line) = line.filter(|_| !told_by_result) {
             writeln!(self.out, "{line}")?;
         }
         if self.names.watch && matches!(u.event, Event::StartKyoku { .. }) {

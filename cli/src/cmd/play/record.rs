@@ -24,10 +24,10 @@ fn log_dir(p: &Path) -> &Path {
 /// straight into `p` when it is not a regular file (`/dev/null`, a pipe, a
 /// symbolic link).
 pub fn write_log(p: &Path, text: &str) -> Result<()> {
-    let context = || format!("--log {}", p.display());
+    let failed = |e: std::io::Error| crate::cmd::file_error("write the --log file", p, &e);
     let regular = std::fs::symlink_metadata(p).map_or(true, |m| m.file_type().is_file());
     let Some(name) = p.file_name().filter(|_| regular) else {
-        return std::fs::write(p, text).with_context(context);
+        return std::fs::write(p, text).map_err(failed);
     };
     let tmp = log_dir(p).join(format!(
         ".{}.{}.tmp",
@@ -39,7 +39,7 @@ pub fn write_log(p: &Path, text: &str) -> Result<()> {
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
         })
-        .with_context(context)
+        .map_err(failed)
 }
 
 /// The players' names in the log: the person `You`, every AI player its

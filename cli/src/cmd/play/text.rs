@@ -16,18 +16,23 @@ pub struct Names {
     /// The person's seat (the watched seat when watching).
     pub me: u8,
     /// Four AI players, the person only watching: no seat is "You", each
-    /// is named by its seat (`East`, `South`, `West`, `North`, as `--seat`
-    /// and the log's player names say it).
+    /// is named by its seat number (`Seat 0` to `Seat 3`, as `--seat`
+    /// takes it), a name that stays true all game: a wind would name
+    /// another player once the dealer moves on (the seat winds are on the
+    /// table's rows, from the view).
     pub watch: bool,
 }
 
+/// The seats' names while watching ([`Names::watch`]).
+const SEAT_NAMES: [&str; 4] = ["Seat 0", "Seat 1", "Seat 2", "Seat 3"];
+
 impl Names {
-    /// `You`, `Right`, `Across` or `Left`; when watching, the seat's name
-    /// (`East` to `North`: seat 0 to 3, the first dealer East).
+    /// `You`, `Right`, `Across` or `Left`; when watching, the seat's
+    /// number (`Seat 0` to `Seat 3`, seat 0 the first dealer).
     pub fn of(self, seat: impl Into<u8>) -> &'static str {
         let seat = seat.into();
         if self.watch {
-            return Wind::ALL[seat as usize % 4].name();
+            return SEAT_NAMES[seat as usize % 4];
         }
         match (seat + 4 - self.me % 4) % 4 {
             0 => "You",
@@ -37,7 +42,7 @@ impl Names {
         }
     }
 
-    /// `your` or, when watching, the watched seat's (`East's`).
+    /// `your` or, when watching, the watched seat's (`Seat 0's`).
     pub fn yours(self) -> String {
         if self.watch {
             format!("{}'s", self.of(self.me))
@@ -326,16 +331,17 @@ mod tests {
             ["You", "Right", "Across", "Left"]
         );
         assert_eq!(n.order(), [3, 0, 1, 2]);
-        // Watching, no seat is "You": each is named by its seat.
+        // Watching, no seat is "You": each is named by its number, which
+        // stays true when the winds turn.
         let w = Names { me: 1, watch: true };
         assert_eq!(
             [w.of(0), w.of(1), w.of(2), w.of(3)],
-            ["East", "South", "West", "North"]
+            ["Seat 0", "Seat 1", "Seat 2", "Seat 3"]
         );
-        assert_eq!(w.with_verb(1, "win"), "South wins");
+        assert_eq!(w.with_verb(1, "win"), "Seat 1 wins");
         assert_eq!(
             (n.yours().as_str(), w.yours().as_str()),
-            ("your", "South's")
+            ("your", "Seat 1's")
         );
         assert_eq!(n.you_first(), [2, 3, 0, 1]);
         assert_eq!(

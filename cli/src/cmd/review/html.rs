@@ -5,7 +5,8 @@
 
 use super::svg::{self, Lie};
 use super::text::{
-    extent_text, loss_text, name, ordinal, played_text, plural, scores_title, tally_text, turn_text,
+    extent_text, loss_text, name, ordinal, played_text, plural, scores_title, seat_title,
+    tally_text, turn_text,
 };
 use super::Reviewed;
 use crate::render::table::hand_order;
@@ -50,7 +51,7 @@ ol.largest li { margin: 2px 0; }
 /// The page.
 pub fn page(r: &Reviewed<'_>) -> String {
     let rev = r.review;
-    let title = format!("tenpai review: seat {} ({})", rev.seat, name(r, rev.seat));
+    let title = format!("tenpai review of {}", seat_title(r));
     let markup = html! {
         (DOCTYPE)
         html lang="en" xmlns="http://www.w3.org/1999/xhtml" {

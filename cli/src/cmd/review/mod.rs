@@ -13,7 +13,7 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use tenpai::ai::mc::Budget;
-use tenpai::log::{self, ImportedGame};
+use tenpai::log::ImportedGame;
 use tenpai::review::{
     review, seat_of_player, DefaultSeat, Review, ReviewOptions, DEFAULT_SAMPLES, DEFAULT_THRESHOLD,
 };
@@ -76,8 +76,9 @@ pub struct Args {
     /// The game log: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog).
     pub log: PathBuf,
 
-    /// The seat to review (0-3; 0 is the first dealer).
-    #[arg(long, conflicts_with = "player")]
+    /// The seat to review: 0 to 3, or E, S, W or N (its wind in the first
+    /// round: 0 = E, the first dealer).
+    #[arg(long, value_name = "SEAT", conflicts_with = "player")]
     pub seat: Option<tenpai::game::SeatIndex>,
 
     /// The player to review, by the name the log gives.
@@ -101,9 +102,8 @@ pub struct Args {
     #[arg(long, value_name = "RANKS", default_value_t = DEFAULT_THRESHOLD, value_parser = parse_threshold)]
     pub threshold: f64,
 
-    /// Decisions searched at once (default: one per core; the review does
-    /// not depend on it).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
+    #[arg(long, help = crate::cmd::values::threads_help("Decisions searched at once, RANGE (default: one per core; the review does not depend on it)"),
+        value_name = "N", allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: Option<usize>,
 
     /// Rule preset name (tenhou, the default; mahjongsoul) or TOML file,
@@ -226,10 +226,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     }
     let asked = super::rules_asked(args.rules.as_deref(), args.length.as_deref())?;
     let name = args.log.display();
-    let game = log::load(&args.log).map_err(|e| match e {
-        log::LogError::Read { .. } => anyhow!("{e}"),
-        _ => anyhow!("{name}: {e}"),
-    })?;
+    let game = super::read_log(&args.log)?;
     if game.rounds.is_empty() {
         anyhow::bail!("{name}: empty: no round to review");
     }
@@ -309,7 +306,8 @@ pub fn review_with_progress(
 /// # Errors
 /// An unwritable file, named with `option` (`--html`, `--review`).
 pub fn write_html(r: &Reviewed<'_>, path: &Path, option: &str) -> Result<()> {
-    std::fs::write(path, html::page(r)).with_context(|| format!("{option} {}", path.display()))
+    std::fs::write(path, html::page(r))
+        .map_err(|e| crate::cmd::file_error(&format!("write the {option} page"), path, &e))
 }
 
 /// The command that reviews a game `tenpai play --log FILE` wrote with the

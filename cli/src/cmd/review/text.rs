@@ -67,6 +67,19 @@ pub fn name(r: &Reviewed<'_>, seat: impl Into<u8>) -> String {
     seat_name(&r.review.names, seat.into())
 }
 
+/// The reviewed seat as titles say it: `seat 2: baseline (West)`, the
+/// seat's number and its [`name`] (no parentheses around a name that has
+/// its own), or `seat 2` alone when the log names no one.
+pub fn seat_title(r: &Reviewed<'_>) -> String {
+    let seat = r.review.seat;
+    let who = name(r, seat);
+    if who == format!("seat {seat}") {
+        who
+    } else {
+        format!("seat {seat}: {who}")
+    }
+}
+
 /// [`name`] from the log's `names`.
 fn seat_name(names: &[String], seat: u8) -> String {
     match names.get(seat as usize) {
@@ -156,19 +169,7 @@ pub fn write<W: Write>(out: &mut W, r: &Reviewed<'_>, style: Style) -> io::Resul
 
 fn header<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
     let rev = r.review;
-    // A log without names (selfplay's) names the seat once.
-    let who = name(r, rev.seat);
-    let seat = format!("seat {}", rev.seat);
-    writeln!(
-        out,
-        "Review of {seat}{}, {}.",
-        if who == seat {
-            String::new()
-        } else {
-            format!(" ({who})")
-        },
-        r.source.reason()
-    )?;
+    writeln!(out, "Review of {}, {}.", seat_title(r), r.source.reason())?;
     writeln!(
         out,
         "{} ({}, {}); {} per decision, seed {}; a mistake loses more than {} in expected rank, beyond the 95% interval.",

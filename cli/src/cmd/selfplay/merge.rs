@@ -34,7 +34,8 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let mut merged: Option<Saved> = None;
     for path in &args.files {
         let name = path.display();
-        let text = std::fs::read_to_string(path).with_context(|| format!("{name}"))?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| crate::cmd::file_error("read the saved output", path, &e))?;
         let saved: Saved = serde_json::from_str(&text)
             .with_context(|| format!("{name}: not the --json output of tenpai selfplay"))?;
         match &mut merged {

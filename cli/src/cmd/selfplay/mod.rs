@@ -153,9 +153,8 @@ pub struct RunArgs {
     #[arg(long, value_name = "TIME", default_value = "10s", value_parser = super::values::parse_think)]
     pub bot_timeout: std::time::Duration,
 
-    /// Threads for each Monte Carlo decision; games are then played
-    /// cores / N at a time. With --samples the choices do not depend on it.
-    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
+    #[arg(long, help = crate::cmd::values::threads_help("Threads for each Monte Carlo decision, RANGE; games are then played cores / N at a time. With --samples the choices do not depend on it"),
+        value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: usize,
 }
 

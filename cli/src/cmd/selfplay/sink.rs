@@ -4,7 +4,7 @@
 //! stops the run with its error.
 
 use crate::cmd::report::DecisionLog;
-use anyhow::{Context, Result};
+use anyhow::Result;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -37,7 +37,7 @@ pub fn write_log(dir: &Path, played: &Played) -> Result<()> {
         }
         w.flush()
     };
-    write().with_context(|| format!("--log-dir: writing {}", path.display()))
+    write().map_err(|e| crate::cmd::file_error("write the --log-dir game", &path, &e))
 }
 
 /// The observer of `tenpai selfplay`.

@@ -38,7 +38,10 @@ left), tsumo with a yaku, closed and added kans, nine terminals. Unless
 position from a log (--log FILE
 --event N: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog), told
 apart by their content) replays events 0..N-1 and asks the seat that must
-decide next (or --seat) — any decision: discards, calls, wins.
+decide next (or --seat) — any decision: discards, calls, wins. The events
+are those tenpai replay counts: event 0 is the game's start (start_game),
+then every round's events, and the end (end_game) when the log has it; in
+an mjai log, event N is line N+1.
 
 With --samples (the default: 2000) and --seed the output is reproducible.
 
@@ -112,9 +115,10 @@ pub struct Args {
     #[arg(long, alias = "sticks", default_value_t = 0, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u32>::between(0, tenpai::score::MAX_COUNTER as u64))]
     pub kyoutaku: u32,
 
-    /// The deciding seat (0-3); with --log, the default is the seat that must
-    /// decide.
-    #[arg(long)]
+    /// The deciding seat: 0 to 3, or E, S, W or N (its wind in the first
+    /// round: 0 = E, the first dealer); with --log, the default is the seat
+    /// that must decide.
+    #[arg(long, value_name = "SEAT")]
     pub seat: Option<tenpai::game::SeatIndex>,
 
     /// Tiles left in the live wall, 0 to 70 (default: what the flags leave
@@ -128,7 +132,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE", requires = "event", conflicts_with = "hand")]
     pub log: Option<PathBuf>,
 
-    /// With --log: the position before this event (0-based).
+    /// With --log: the position before this event (0 is the start_game;
+    /// the events tenpai replay counts).
     #[arg(long, value_name = "N", requires = "log", conflicts_with = "hand",
         allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::at_least(0))]
     pub event: Option<usize>,
@@ -147,8 +152,8 @@ pub struct Args {
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: u64,
 
-    /// Threads for the rollouts, 1 or more (the result does not depend on it).
-    #[arg(long, value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
+    #[arg(long, help = crate::cmd::values::threads_help("Threads for the rollouts, RANGE (the result does not depend on it)"),
+        value_name = "N", default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<usize>::threads())]
     pub threads: usize,
 
     /// Rule preset name (tenhou, the default; mahjongsoul) or TOML file.

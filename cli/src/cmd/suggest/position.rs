@@ -5,7 +5,7 @@
 
 use super::Args;
 use anyhow::{anyhow, bail, Context, Result};
-use std::path::PathBuf;
+use std::path::Path;
 use tenpai::game::{legal_actions, Event, Pai, Position, PositionError, RoundId, SeatIndex, State};
 use tenpai::log;
 use tenpai::rules::Rules;
@@ -161,16 +161,12 @@ fn decisions(
 /// The state before event `n` of a log, the seat that decides there (`seat`,
 /// or the first with a decision), and event `n` (what was played).
 pub fn from_log(
-    path: &PathBuf,
+    path: &Path,
     n: usize,
     seat: Option<SeatIndex>,
     asked: &log::RulesAsked,
 ) -> Result<(State, SeatIndex, Option<Event>, Rules)> {
-    let game = log::load(path).map_err(|e| match e {
-        // The message names the file already.
-        log::LogError::Read { .. } => anyhow!("--log {e}"),
-        _ => anyhow!("--log {}: {e}", path.display()),
-    })?;
+    let game = crate::cmd::read_log(path)?;
     // --rules and --length hold for a log that records no rules; a log
     // that records others refuses them.
     let read = game
@@ -180,7 +176,7 @@ pub fn from_log(
         eprintln!("warning: --log {}: {w}", path.display());
     }
     let rules = read.rules;
-    let count = game.events().count();
+    let count = game.event_count();
     let where_ = || decisions(game.events(), &rules, seat);
     if n > count {
         bail!(

@@ -216,10 +216,11 @@ fn palette_ok_no_color_keeps_bold_and_underline_only() {
     assert_eq!(plain.tile("3p".parse().unwrap()), Style::new());
 }
 
-/// Watching four AI players: no seat is "You"; each is named by its seat,
-/// and the hand panel says whose hand it is.
+/// Watching four AI players: no seat is "You"; each is named by its seat
+/// number (true whatever the round), and the hand panel says whose hand it
+/// is.
 #[test]
-fn render_ok_watching_names_every_seat_by_its_wind_and_none_you() {
+fn render_ok_watching_names_every_seat_by_its_number_and_none_you() {
     let obs = view_of(&turn_obs());
     let log = VecDeque::new();
     let screen = Screen {
@@ -227,12 +228,12 @@ fn render_ok_watching_names_every_seat_by_its_wind_and_none_you() {
         ..bare(Some(&obs), &log)
     };
     let r = rows(&screen, 80, 24);
-    assert!(r[1].starts_with("─ West W 25,000 ─"), "{}", r[1]);
-    assert!(r[3].starts_with("─ North N 25,000 ─"), "{}", r[3]);
-    assert!(r[3].contains("─ South S 25,000 ─"), "{}", r[3]);
-    assert!(r[5].starts_with("─ East E 25,000 dealer ─"), "{}", r[5]);
+    assert!(r[1].starts_with("─ Seat 2 W 25,000 ─"), "{}", r[1]);
+    assert!(r[3].starts_with("─ Seat 3 N 25,000 ─"), "{}", r[3]);
+    assert!(r[3].contains("─ Seat 1 S 25,000 ─"), "{}", r[3]);
+    assert!(r[5].starts_with("─ Seat 0 E 25,000 dealer ─"), "{}", r[5]);
     assert!(
-        r[7].starts_with("─ East's hand (played by the AI) ─"),
+        r[7].starts_with("─ Seat 0's hand (played by the AI) ─"),
         "{}",
         r[7]
     );
