@@ -9,7 +9,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 /// How long the shutdown waits for the tables and the connections.
-const WAIT: Duration = Duration::from_secs(5);
+pub(crate) const WAIT: Duration = Duration::from_secs(5);
 
 /// The server's shutdown, shared by the handlers and connections.
 #[derive(Clone)]
