@@ -115,10 +115,12 @@ fn read_actions(obj: &Bound<'_, PyAny>, n: usize, into: &mut Vec<i64>) -> PyResu
     }
     into.clear();
     let dt = arr.dtype();
-    fn take<T: Element + Copy>(
+    /// The actions of an array of `T`, if it is one; a value that is no
+    /// i64 (a uint64 above i64::MAX) is refused here with its own value
+    /// (the library's check would see a clipped one).
+    fn take<T: Element + Copy + TryInto<i64> + std::fmt::Display>(
         arr: &Bound<'_, PyUntypedArray>,
         into: &mut Vec<i64>,
-        conv: impl Fn(T) -> i64,
     ) -> PyResult<bool> {
         if !arr.dtype().is_equiv_to(&dtype::<T>(arr.py())) {
             return Ok(false);
@@ -127,17 +129,24 @@ fn read_actions(obj: &Bound<'_, PyAny>, n: usize, into: &mut Vec<i64>) -> PyResu
             .cast::<PyArray1<T>>()?
             .try_readonly()
             .map_err(value_error)?;
-        into.extend(a.as_array().iter().map(|&v| conv(v)));
+        for (i, &v) in a.as_array().iter().enumerate() {
+            into.push(v.try_into().map_err(|_| {
+                value_error(format!(
+                    "game {i}: action {v}: outside the action space 0-{}",
+                    ACTION_SPACE - 1
+                ))
+            })?);
+        }
         Ok(true)
     }
-    let read = take::<i64>(&arr, into, |v| v)?
-        || take::<i32>(&arr, into, i64::from)?
-        || take::<i16>(&arr, into, i64::from)?
-        || take::<i8>(&arr, into, i64::from)?
-        || take::<u8>(&arr, into, i64::from)?
-        || take::<u16>(&arr, into, i64::from)?
-        || take::<u32>(&arr, into, i64::from)?
-        || take_u64(&arr, into)?;
+    let read = take::<i64>(&arr, into)?
+        || take::<i32>(&arr, into)?
+        || take::<i16>(&arr, into)?
+        || take::<i8>(&arr, into)?
+        || take::<u8>(&arr, into)?
+        || take::<u16>(&arr, into)?
+        || take::<u32>(&arr, into)?
+        || take::<u64>(&arr, into)?;
     if !read && matches!(dt.kind(), b'i' | b'u') && dt.is_native_byteorder() == Some(false) {
         // The same integers in this machine's byte order (a big-endian
         // `>i4` on x86), then read as above.
@@ -151,28 +160,6 @@ fn read_actions(obj: &Bound<'_, PyAny>, n: usize, into: &mut Vec<i64>) -> PyResu
         )));
     }
     Ok(())
-}
-
-/// A `uint64` array's actions; one above `i64::MAX` is refused here, with
-/// its own value (the library's check would see a clipped one).
-fn take_u64(arr: &Bound<'_, PyUntypedArray>, into: &mut Vec<i64>) -> PyResult<bool> {
-    if !arr.dtype().is_equiv_to(&dtype::<u64>(arr.py())) {
-        return Ok(false);
-    }
-    let a = arr
-        .cast::<PyArray1<u64>>()?
-        .try_readonly()
-        .map_err(value_error)?;
-    for (i, &v) in a.as_array().iter().enumerate() {
-        let v = i64::try_from(v).map_err(|_| {
-            value_error(format!(
-                "game {i}: action {v}: outside the action space 0-{}",
-                ACTION_SPACE - 1
-            ))
-        })?;
-        into.push(v);
-    }
-    Ok(true)
 }
 
 /// The `seats` argument: a sequence of four seats (a str or a dict is one
