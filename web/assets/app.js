@@ -56,7 +56,10 @@ function connect() {
     for (const one of m.type === "updates" ? m.updates : [m]) { one.at = at; S.queue.push(one); }
     pump();
   };
-  ws.onclose = () => {
+  ws.onclose = (e) => {
+    // A newer connection took this seat (the link opened in another tab
+    // or device: docs/web-protocol.md): that one plays, this page stops.
+    if (e.code === 4001) { status(t("replaced")); return; }
     status(t("connection_lost"));
     setTimeout(connect, 1000);
   };

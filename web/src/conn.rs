@@ -8,10 +8,11 @@
 //! its table or from here) go out through one queue, written by a task of
 //! their own: those waiting together in one write.
 
-use crate::limits::{too_many_messages, too_slow, Bucket, Held};
+use crate::close::{closing_frame, ended_frame, going_away};
+use crate::limits::{too_many_messages, Bucket, Held};
 use crate::protocol::{ClientMsg, ServerMsg};
 use crate::rooms::access::viewable;
-use crate::table::{to_text, Out, Overflow, Role, TableHandle, TableMsg, OUT_QUEUE};
+use crate::table::{to_text, Ending, Out, Role, TableHandle, TableMsg, OUT_QUEUE};
 use crate::{viewer, AppState};
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
@@ -21,7 +22,6 @@ use tenpai::game::SeatIndex;
 use tenpai::review::{find_decisions, review, DefaultSeat};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, Instant};
-use tungstenite::protocol::frame::coding::CloseCode;
 use tungstenite::protocol::{CloseFrame, Role as Side, WebSocketConfig};
 use tungstenite::{Message, Utf8Bytes};
 
@@ -105,15 +105,16 @@ pub async fn serve<S: Socket>(
     // a reason ([`closing_frame`]); a plain close otherwise.
     let (close_tx, close_rx) = oneshot::channel();
     let mut close_tx = Some(close_tx);
-    let mut writer = tokio::spawn(write_out(sink, queue, out.overflow(), close_rx, close_wait));
+    let mut writer = tokio::spawn(write_out(sink, queue, out.ending(), close_rx, close_wait));
     let mut written = false;
-    let mut overflow = out.overflow();
-    // After the queue overflowed (the client reads too slowly): until when
-    // the connection is kept at most, whether the writer got the close
-    // frame out or not (it may wait on a socket the client never reads).
+    let mut ending = out.ending();
+    // After the queue was ended (the client reads too slowly, or a newer
+    // connection took its seat): until when the connection is kept at
+    // most, whether the writer got the close frame out or not (it may
+    // wait on a socket the client never reads).
     let mut hard: Option<Instant> = None;
-    // After the writer is done with a client closed for reading too
-    // slowly: until when what the client still sends is read.
+    // After the writer is done with a client whose queue was ended: until
+    // when what the client still sends is read.
     let mut linger: Option<Instant> = None;
     let joined = table
         .send(TableMsg::Join {
@@ -137,29 +138,36 @@ pub async fn serve<S: Socket>(
     let shutdown = state.shutdown.clone();
     let hung_up = shutdown.hung_up();
     tokio::pin!(hung_up);
-    let overflowed = overflow.happened();
-    tokio::pin!(overflowed);
+    let ended = ending.happened();
+    tokio::pin!(ended);
     loop {
         let m = tokio::select! {
             m = stream.next() => match m {
                 Some(m) => m,
                 None => break,
             },
-            // The server shuts down: its table has told the client.
-            () = &mut hung_up => break,
-            // The client reads too slowly: the writer tells it so, and
-            // the connection ends by the hard deadline.
-            () = &mut overflowed, if hard.is_none() => {
+            // The server shuts down: its table has told the client, and
+            // the close frame says it (1001, Going Away).
+            () = &mut hung_up => {
+                if let Some(tx) = close_tx.take() {
+                    let _ = tx.send(going_away());
+                }
+                break;
+            }
+            // The client reads too slowly, or a newer connection took its
+            // seat: the writer tells it so, and the connection ends by
+            // the hard deadline.
+            _ = &mut ended, if hard.is_none() => {
                 hard = Some(Instant::now() + 2 * close_wait);
                 continue;
             }
             // The writer is done: the socket failed (the connection
-            // ends), or the client read too slowly and was told so. Then
-            // what it still sends is read a while (not answered), so that
-            // its socket is not reset before it reads why.
+            // ends), or the client's queue was ended and it was told why.
+            // Then what it still sends is read a while (not answered), so
+            // that its socket is not reset before it reads why.
             _ = &mut writer, if !written => {
                 written = true;
-                if !out.overflowed() {
+                if out.ended().is_none() {
                     break;
                 }
                 linger = Some(Instant::now() + close_wait);
@@ -174,7 +182,7 @@ pub async fn serve<S: Socket>(
             }
         };
         if out.is_closed() {
-            // Closing (it read too slowly): not answered.
+            // Closing (its queue was ended): not answered.
             continue;
         }
         if matches!(m, Ok(Message::Text(_) | Message::Binary(_))) && !bucket.take() {
@@ -231,65 +239,28 @@ pub async fn serve<S: Socket>(
     }
 }
 
-/// The close frame for a connection whose reading failed with `e`: a
-/// message over [`crate::protocol::MAX_CLIENT_MESSAGE`] bytes closes it
-/// with 1009 (Message Too Big, RFC 6455 §7.4.1), anything else that
-/// cannot be read as WebSocket frames with 1002 (Protocol Error); the
-/// reason says which, in at most 123 bytes (the limit of a close frame's
-/// reason).
-pub(crate) fn closing_frame(e: tungstenite::Error) -> CloseFrame {
-    let too_big = matches!(e, tungstenite::Error::Capacity(_));
-    let (code, reason) = if too_big {
-        (
-            CloseCode::Size,
-            format!(
-                "message too big: {e} (a message is at most {} bytes)",
-                crate::protocol::MAX_CLIENT_MESSAGE
-            ),
-        )
-    } else {
-        (CloseCode::Protocol, format!("not a WebSocket frame: {e}"))
-    };
-    CloseFrame {
-        code,
-        reason: clip(reason, 123).into(),
-    }
-}
-
-/// `text` cut to at most `max` bytes, at a character's boundary.
-fn clip(mut text: String, max: usize) -> String {
-    if text.len() > max {
-        let end = (0..=max)
-            .rev()
-            .find(|&i| text.is_char_boundary(i))
-            .unwrap_or(0);
-        text.truncate(end);
-    }
-    text
-}
-
 /// Writes the client's queued messages to its socket until the queue
 /// ends (then the close frame of `close`, if it was given one, or a plain
-/// close); the messages queued together go out in one write. When the queue
-/// overflows ([`Out`]), what it holds is written, then a close frame that
-/// says why ([`too_slow`]), given `close_wait` to go out. A write the
-/// socket does not take is not given up before the overflow is seen (the
-/// messages before it would be lost): [`serve`] stops the writer by its
-/// hard deadline.
+/// close); the messages queued together go out in one write. When the
+/// queue is ended ([`Out`]: it overflowed, or a newer connection took the
+/// seat), what it holds is written, then a close frame that says why
+/// ([`ended_frame`]), given `close_wait` to go out. A write the socket does
+/// not take is not given up before the end is seen (the messages before
+/// it would be lost): [`serve`] stops the writer by its hard deadline.
 async fn write_out<S: Socket>(
     mut sink: SplitSink<S, Message>,
     mut queue: mpsc::Receiver<Utf8Bytes>,
-    mut overflow: Overflow,
+    mut ending: Ending,
     mut close: oneshot::Receiver<CloseFrame>,
     close_wait: Duration,
 ) {
     // Watched once for the writer's life (as in [`serve`]).
-    let overflowed = overflow.happened();
-    tokio::pin!(overflowed);
-    loop {
+    let ended = ending.happened();
+    tokio::pin!(ended);
+    let why = loop {
         let text = tokio::select! {
             biased;
-            () = &mut overflowed => break,
+            why = &mut ended => break why,
             text = queue.recv() => match text {
                 Some(text) => text,
                 None => {
@@ -310,24 +281,21 @@ async fn write_out<S: Socket>(
         }
         let flushed = tokio::select! {
             biased;
-            () = &mut overflowed => break,
+            why = &mut ended => break why,
             flushed = async { fed?; sink.flush().await } => flushed,
         };
         if flushed.is_err() {
             return;
         }
-    }
-    // Overflowed: nothing is queued after the message that found no room,
-    // so the client gets every message before it, then why it is closed.
+    };
+    // Ended: nothing is queued after the end (after the message that
+    // found no room), so the client gets every message before it, then
+    // why it is closed.
     let closing = async {
         while let Ok(more) = queue.try_recv() {
             sink.feed(Message::Text(more)).await?;
         }
-        let frame = CloseFrame {
-            code: CloseCode::Policy,
-            reason: too_slow().into(),
-        };
-        sink.send(Message::Close(Some(frame))).await
+        sink.send(Message::Close(Some(ended_frame(why)))).await
     };
     let _ = tokio::time::timeout(close_wait, closing).await;
 }
@@ -539,34 +507,5 @@ mod tests {
             "the address is free"
         );
         running.stop().await.unwrap();
-    }
-
-    #[test]
-    fn conn_err_a_message_too_big_closes_with_1009_anything_else_with_1002() {
-        use tungstenite::error::{CapacityError, ProtocolError};
-        let big = CapacityError::MessageTooLong {
-            size: 20_000,
-            max_size: 16_384,
-        };
-        let frame = closing_frame(tungstenite::Error::Capacity(big));
-        assert_eq!(u16::from(frame.code), 1009);
-        assert_eq!(
-            frame.reason.as_str(),
-            "message too big: Space limit exceeded: Message too long: 20000 > 16384 (a message is at most 16384 bytes)"
-        );
-        let broken = tungstenite::Error::Protocol(ProtocolError::UnmaskedFrameFromClient);
-        let frame = closing_frame(broken);
-        assert_eq!(u16::from(frame.code), 1002);
-        assert_eq!(
-            frame.reason.as_str(),
-            "not a WebSocket frame: WebSocket protocol error: Received an unmasked frame from client"
-        );
-    }
-
-    #[test]
-    fn conn_ok_a_close_reason_is_clipped_at_a_character() {
-        assert_eq!(clip("東南西北".into(), 7), "東南");
-        assert_eq!(clip("abc".into(), 123), "abc");
-        assert_eq!(clip("x".repeat(200), 123).len(), 123);
     }
 }

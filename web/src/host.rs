@@ -6,14 +6,17 @@
 //! WebSocket upgrades and POSTs alone passes. A domain name in `Host` is therefore
 //! accepted only when the server was told it is one of its names
 //! (`--public-host`), or is `localhost`; an IP address cannot be rebound
-//! and is always accepted, as is a request with no `Host` (HTTP/1.0, not
-//! a browser).
+//! and is always accepted, as is an HTTP/1.0 request with no `Host` (not
+//! a browser). An HTTP/1.1 request without `Host`, or any request with
+//! more than one, is malformed ([`malformed`]: 400), as RFC 9112 §3.2
+//! requires of a server (hyper serves both as they come).
 //!
 //! Source: the DNS rebinding defence of servers that listen on loopback
 //! (Jupyter's `allow_remote_access`, webpack-dev-server's `allowedHosts`);
-//! RFC 7230 §5.4 (`Host` is the authority the request was sent to).
+//! RFC 9112 §3.2 (`Host` is the authority the request was sent to; one,
+//! and required in HTTP/1.1).
 
-use axum::http::{header, HeaderMap};
+use axum::http::{header, HeaderMap, Version};
 use std::net::{Ipv4Addr, Ipv6Addr};
 
 /// The domain names a server answers to, besides IP addresses and
@@ -82,6 +85,22 @@ impl Names {
     }
 }
 
+/// Why a request of HTTP `version` with these headers is malformed for its
+/// `Host` (a 400, RFC 9112 §3.2): none in an HTTP/1.1 request, or more
+/// than one in any request; `None` when it has one, or is an HTTP/1.0
+/// request without.
+pub(crate) fn malformed(version: Version, headers: &HeaderMap) -> Option<String> {
+    match headers.get_all(header::HOST).iter().count() {
+        0 if version >= Version::HTTP_11 => {
+            Some("an HTTP/1.1 request must have a Host header (RFC 9112 §3.2)".into())
+        }
+        0 | 1 => None,
+        n => Some(format!(
+            "{n} Host headers: a request must have one (RFC 9112 §3.2)"
+        )),
+    }
+}
+
 /// `host` without its port: `table.example:8080` → `table.example`,
 /// `[::1]:8080` → `[::1]`.
 fn host_part(host: &str) -> &str {
@@ -121,6 +140,25 @@ mod tests {
         let named = Names::new(["mahjong.example:443", "Table.Example"]);
         assert!(named.allows("mahjong.example"));
         assert!(named.allows("table.example:8080"));
+    }
+
+    #[test]
+    fn host_err_none_in_http_1_1_or_two_are_malformed() {
+        let mut h = HeaderMap::new();
+        assert_eq!(
+            malformed(Version::HTTP_11, &h).as_deref(),
+            Some("an HTTP/1.1 request must have a Host header (RFC 9112 §3.2)")
+        );
+        assert_eq!(malformed(Version::HTTP_10, &h), None);
+        h.append(header::HOST, "127.0.0.1:8080".parse().unwrap());
+        assert_eq!(malformed(Version::HTTP_11, &h), None);
+        h.append(header::HOST, "evil.example".parse().unwrap());
+        for version in [Version::HTTP_10, Version::HTTP_11] {
+            assert_eq!(
+                malformed(version, &h).as_deref(),
+                Some("2 Host headers: a request must have one (RFC 9112 §3.2)")
+            );
+        }
     }
 
     #[test]

@@ -27,7 +27,8 @@
 //!   reviews) and the `Host`/`Origin` checks of every request;
 //!   `listen`: the accept loop (hyper, HTTP/1.1); `upgrade`: the
 //!   WebSocket upgrade, its socket moved to its table's thread;
-//!   `conn`: one WebSocket connection; `origin`: the `Origin` check of
+//!   `conn`: one WebSocket connection; `close`: the close frames it ends
+//!   with; `origin`: the `Origin` check of
 //!   WebSocket upgrades; `shutdown`: the server's shutdown; `assets`: the
 //!   embedded page.
 //!
@@ -41,6 +42,7 @@
 #![warn(missing_docs)]
 
 mod assets;
+mod close;
 mod conn;
 pub mod host;
 pub mod limits;

@@ -32,6 +32,22 @@ pub const VERSION: u32 = 3;
 /// connection (logs for the viewer are uploaded over HTTP instead).
 pub const MAX_CLIENT_MESSAGE: usize = 16 * 1024;
 
+/// The close code of a connection whose seat a newer connection took (the
+/// seat's link opened in another tab or on another device: the newer one
+/// plays the seat), of the range RFC 6455 §7.4.2 leaves to applications
+/// (4000–4999); the page then stops reconnecting. Its reason is
+/// [`REPLACED_REASON`].
+pub const CLOSE_REPLACED: u16 = 4001;
+
+/// The reason of the close frame [`CLOSE_REPLACED`].
+///
+/// ```
+/// use tenpai_web::protocol::REPLACED_REASON;
+/// assert!(REPLACED_REASON.len() <= 123, "a close frame's reason is at most 123 bytes");
+/// ```
+pub const REPLACED_REASON: &str =
+    "replaced: a newer connection took this seat (its link opened in another tab or on another device)";
+
 /// A message from the page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]

@@ -4,7 +4,7 @@
 //! `Host` and `Origin` checks ([`same_site`]).
 
 use crate::upgrade::Upgrade;
-use crate::{assets, conn, limits, lobby, origin, review, AppState};
+use crate::{assets, conn, host, limits, lobby, origin, review, AppState};
 use axum::extract::{ConnectInfo, DefaultBodyLimit, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -36,7 +36,8 @@ pub(crate) fn router(state: AppState) -> Router {
         .with_state(state)
 }
 
-/// Every request: refused (403) when its `Host` is a domain name this
+/// Every request: refused (400) without one `Host` (none in HTTP/1.1, or
+/// several: [`host::malformed`]); refused (403) when its `Host` is a domain name this
 /// server was not given ([`crate::host`]: DNS rebinding), or when it would change
 /// something (not GET or HEAD) and its `Origin` names another site
 /// ([`origin`]: a cross-site form or `fetch` posting to the lobby).
@@ -46,6 +47,9 @@ async fn same_site(
     next: axum::middleware::Next,
 ) -> Response {
     let headers = request.headers();
+    if let Some(why) = host::malformed(request.version(), headers) {
+        return (StatusCode::BAD_REQUEST, why).into_response();
+    }
     if let Some(why) = state.hosts.refusal(headers) {
         return (StatusCode::FORBIDDEN, why).into_response();
     }

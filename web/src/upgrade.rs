@@ -7,7 +7,10 @@
 //! after it, and writes the answer.
 //!
 //! The checks are axum's (method, `Connection`, `Upgrade`,
-//! `Sec-WebSocket-Version`, `Sec-WebSocket-Key`), with the same answers.
+//! `Sec-WebSocket-Version`, `Sec-WebSocket-Key`), with the same answers,
+//! and RFC 6455 §4.2.1's on the key, which axum leaves out: one
+//! `Sec-WebSocket-Key`, the base64 of 16 bytes (400 naming the header
+//! otherwise).
 
 use axum::extract::FromRequestParts;
 use axum::http::{header, request::Parts, HeaderMap, HeaderValue, Method, StatusCode};
@@ -40,6 +43,12 @@ pub(crate) enum NotUpgrade {
     /// No `Sec-WebSocket-Key`.
     #[error("`Sec-WebSocket-Key` header missing")]
     Key,
+    /// A `Sec-WebSocket-Key` that is not the base64 of 16 bytes (its value,
+    /// lossily, at most 64 characters), or more than one.
+    #[error(
+        "`Sec-WebSocket-Key` header {0} is not one base64 value of 16 bytes (RFC 6455 §4.2.1)"
+    )]
+    BadKey(String),
     /// The connection cannot be upgraded (not served by [`crate::listen`]).
     #[error("WebSocket request couldn't be upgraded since no upgrade state was present")]
     NotUpgradable,
@@ -94,10 +103,34 @@ fn check(method: &Method, headers: &HeaderMap) -> Result<HeaderValue, NotUpgrade
     {
         return Err(NotUpgrade::Version);
     }
-    headers
-        .get(header::SEC_WEBSOCKET_KEY)
-        .cloned()
-        .ok_or(NotUpgrade::Key)
+    let mut keys = headers.get_all(header::SEC_WEBSOCKET_KEY).iter();
+    let key = keys.next().ok_or(NotUpgrade::Key)?;
+    if keys.next().is_some() {
+        let n = headers.get_all(header::SEC_WEBSOCKET_KEY).iter().count();
+        return Err(NotUpgrade::BadKey(format!("given {n} times")));
+    }
+    if !is_base64_of_16_bytes(key.as_bytes()) {
+        let shown: String = String::from_utf8_lossy(key.as_bytes())
+            .chars()
+            .take(64)
+            .collect();
+        return Err(NotUpgrade::BadKey(format!("{shown:?}")));
+    }
+    Ok(key.clone())
+}
+
+/// `key` is the base64 (RFC 4648 §4, with its padding) of exactly 16
+/// bytes: 22 characters of the alphabet then `==`, the last of the 22
+/// carrying 2 bits of data and 4 zero bits (the canonical encoding, as
+/// every client's is).
+fn is_base64_of_16_bytes(key: &[u8]) -> bool {
+    let alphabet = |c: &u8| c.is_ascii_alphanumeric() || *c == b'+' || *c == b'/';
+    match key {
+        [data @ .., last, b'=', b'='] if data.len() == 21 => {
+            data.iter().all(alphabet) && matches!(last, b'A' | b'Q' | b'g' | b'w')
+        }
+        _ => false,
+    }
 }
 
 impl Upgrade {
@@ -186,6 +219,12 @@ mod tests {
             let kept: Vec<_> = GOOD.iter().copied().filter(|(n, _)| *n != drop).collect();
             assert_eq!(check(&Method::GET, &headers(&kept)), Err(why), "{drop}");
         }
+        let mut two = GOOD.to_vec();
+        two.push(("sec-websocket-key", "AQIDBAUGBwgJCgsMDQ4PEA=="));
+        assert_eq!(
+            check(&Method::GET, &headers(&two)),
+            Err(NotUpgrade::BadKey("given 2 times".into()))
+        );
         let mut old = GOOD;
         old[2].1 = "8";
         assert_eq!(
@@ -200,5 +239,35 @@ mod tests {
             NotUpgrade::NotUpgradable.into_response().status(),
             StatusCode::UPGRADE_REQUIRED
         );
+    }
+
+    #[test]
+    fn upgrade_err_a_key_not_base64_of_16_bytes_is_named() {
+        for (key, shown) in [
+            ("abc", r#""abc""#),
+            // 15 bytes, 17 bytes.
+            ("AQIDBAUGBwgJCgsMDQ4P", r#""AQIDBAUGBwgJCgsMDQ4P""#),
+            ("AQIDBAUGBwgJCgsMDQ4PEBE=", r#""AQIDBAUGBwgJCgsMDQ4PEBE=""#),
+            // 24 characters, but a `*`; data bits in the padding.
+            ("AQIDBAUGBwgJCgsMDQ4*EA==", r#""AQIDBAUGBwgJCgsMDQ4*EA==""#),
+            ("AQIDBAUGBwgJCgsMDQ4PEB==", r#""AQIDBAUGBwgJCgsMDQ4PEB==""#),
+        ] {
+            let mut bad = GOOD;
+            bad[3].1 = key;
+            let refused = check(&Method::GET, &headers(&bad));
+            assert_eq!(refused, Err(NotUpgrade::BadKey(shown.into())), "{key}");
+            let answer = refused.unwrap_err().into_response();
+            assert_eq!(answer.status(), StatusCode::BAD_REQUEST);
+        }
+        assert_eq!(
+            NotUpgrade::BadKey(r#""abc""#.into()).to_string(),
+            r#"`Sec-WebSocket-Key` header "abc" is not one base64 value of 16 bytes (RFC 6455 §4.2.1)"#
+        );
+        // 16 bytes 0x01..=0x10, and 16 bytes 0xff.
+        for key in ["AQIDBAUGBwgJCgsMDQ4PEA==", "/////////////////////w=="] {
+            let mut good = GOOD;
+            good[3].1 = key;
+            assert!(check(&Method::GET, &headers(&good)).is_ok(), "{key}");
+        }
     }
 }

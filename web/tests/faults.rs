@@ -1,6 +1,6 @@
 //! Bad input: answered with an error to the client that sent it, the game
 //! unchanged, other clients unaffected; a frame over the size limit closes
-//! that connection only.
+//! that connection only (the seat is played on from the next).
 
 use crate::common::{server, Client};
 use futures_util::SinkExt;
@@ -69,12 +69,7 @@ async fn faults_ok_bad_messages_are_answered_and_change_nothing() {
     .await
     .unwrap();
     assert!(error(&mut c).await.contains("binary frames are not read"));
-    // Nothing changed: a second client sees the same open decision.
-    let mut other = Client::connect(&srv).await;
-    let (t2, _) = other.until("table").await;
-    assert_eq!(t2["view"]["decision"], d);
-    assert_eq!(t2["view"]["seats"][0]["hand"], hand);
-    // A frame over the limit closes that connection only.
+    // A frame over the limit closes that connection.
     let huge = format!(
         r#"{{"type":"panel","on":true,"x":"{}"}}"#,
         "a".repeat(MAX_CLIENT_MESSAGE)
@@ -95,7 +90,13 @@ async fn faults_ok_bad_messages_are_answered_and_change_nothing() {
     let reason = format!("message too big: Space limit exceeded: Message too long: {size} > 16384 (a message is at most 16384 bytes)");
     assert_eq!(why, format!("the connection is closed: {reason}"));
     assert_eq!(c.closed_with, Some((1009, reason)));
-    // The other client plays on.
+    // Nothing changed: the seat's next connection (a seat has one at a
+    // time) sees the same open decision.
+    let mut other = Client::connect(&srv).await;
+    let (t2, _) = other.until("table").await;
+    assert_eq!(t2["view"]["decision"], d);
+    assert_eq!(t2["view"]["seats"][0]["hand"], hand);
+    // It plays on.
     other
         .send(json!({"type": "act", "decision": d, "choice": 0}))
         .await;

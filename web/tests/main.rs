@@ -18,16 +18,21 @@
 //! - the log written as the game is played; a finished table reopened
 //!   after a restart starts no bot.
 //! - the turn time limit: each decision's clock, the lobby's fields.
-//! - the `Origin` check of WebSocket upgrades.
+//! - the `Origin` check of WebSocket upgrades; the checks of a request's
+//!   head (`Sec-WebSocket-Key`, one `Host`, at most one `Origin`).
+//! - the close frames: 1001 on shutdown, 4001 to a seat's older
+//!   connection when a newer one takes the seat.
 //! - the table's updates as patches: the views they give are the full ones.
 //! - the limits: messages per second, connections per address, tables in
 //!   all and per address.
 
 mod access;
+mod closes;
 mod common;
 mod faults;
 mod fuzz;
 mod game;
+mod handshake;
 mod journal;
 mod limits;
 mod origin;

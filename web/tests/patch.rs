@@ -1,10 +1,12 @@
 //! The table's updates as patches: over a whole seeded game at a lobby
-//! table of two people, East and a spectator each on two connections, one
-//! taking patches and one full views. At every event, the view the
-//! patching connection holds (its last view with each patch applied) is
-//! exactly the view the other was sent in full; each patch only adds or
-//! replaces what the full view holds at its path; most updates are
-//! patches, and they are a fraction of the full views' bytes.
+//! table of two people, a spectator on two connections, one taking
+//! patches and one full views; East taking patches, and East of a second
+//! table of the same seed, played the same way, full views (a seat has
+//! one connection at a time). At every event, the view the patching
+//! connection holds (its last view with each patch applied) is exactly
+//! the view the other was sent in full; each patch only adds or replaces
+//! what the full view holds at its path; most updates are patches, and
+//! they are a fraction of the full views' bytes.
 
 use crate::common::{post, Client};
 use crate::rooms::{open_two_people, ws};
@@ -65,22 +67,25 @@ fn check(patched: &[Value], full: &[Value], who: &str) -> (usize, usize) {
 async fn patch_ok_patched_views_are_the_full_views_over_a_whole_game() {
     let srv = crate::common::server(1, None).await;
     let links = open_two_people(&srv, 11).await;
+    let same = open_two_people(&srv, 11).await;
     let watch = ws(&links["watch"]);
-    let east = ws(&links["seats"][0]["link"]);
     let mut spectator_full = Client::connect_to(&srv, &watch).await;
     let mut spectator = Client::connect_to(&srv, &watch).await;
     spectator.take_patches().await;
-    let mut east_full = Client::connect_to(&srv, &east).await;
-    let mut east_seat = Client::connect_to(&srv, &east).await;
+    let mut east_full = Client::connect_to(&srv, &ws(&same["seats"][0]["link"])).await;
+    let mut east_seat = Client::connect_to(&srv, &ws(&links["seats"][0]["link"])).await;
     east_seat.take_patches().await;
-    // The game starts when South sits: every connection above sees it all.
+    // Each game starts when its South sits: every connection above sees
+    // it all.
     let mut south = Client::connect_to(&srv, &ws(&links["seats"][1]["link"])).await;
+    let mut south_too = Client::connect_to(&srv, &ws(&same["seats"][1]["link"])).await;
     let runs = [
         tokio::spawn(async move { spectator_full.watch_to_end().await }),
         tokio::spawn(async move { spectator.watch_to_end().await }),
-        tokio::spawn(async move { east_full.watch_to_end().await }),
+        tokio::spawn(async move { east_full.play_to_end().await }),
         tokio::spawn(async move { east_seat.play_to_end().await }),
         tokio::spawn(async move { south.play_to_end().await }),
+        tokio::spawn(async move { south_too.play_to_end().await }),
     ];
     let mut got = Vec::new();
     for r in runs {

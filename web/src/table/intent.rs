@@ -1,11 +1,11 @@
 //! The messages a table receives: a client joins (the game starts when
-//! every person's seat is taken), leaves, or asks something (an action of
-//! its open decision, the thinking panel on or off, a new game); the
-//! server shutting down.
+//! every person's seat is taken; a seat has one connection, the newest),
+//! leaves, or asks something (an action of its open decision, the
+//! thinking panel on or off, a new game); the server shutting down.
 
 use super::decide::Stage;
 use super::{
-    fresh, may_see_thinking, send, spec::seats_for, Client, Role, StartError, Table, TableMsg,
+    fresh, may_see_thinking, send, spec::seats_for, Client, End, Role, StartError, Table, TableMsg,
 };
 use crate::protocol::{ClientMsg, ServerMsg};
 use tenpai::game::{Game, SeatIndex};
@@ -26,6 +26,7 @@ impl Table {
         match m {
             TableMsg::Join { client, out, role } => {
                 if let Role::Seat(s) = role {
+                    self.replace_at(s);
                     self.joined[s.index()] = true;
                     self.came_back(s);
                 }
@@ -69,6 +70,22 @@ impl Table {
             // Done in `run`, which ends the task.
             TableMsg::Close { .. } => {}
         }
+    }
+
+    /// A connection joins at `seat`: the ones already there (the seat's
+    /// link opened in another tab, or on another device) are dropped, their
+    /// queues ended ([`End::Replaced`]): each is sent what it was owed, then
+    /// its connection closes with [`crate::protocol::CLOSE_REPLACED`] and
+    /// the reason. The seat is never empty meanwhile: no grace period
+    /// starts, nobody is told it left.
+    fn replace_at(&mut self, seat: SeatIndex) {
+        self.clients.retain(|c| {
+            let older = c.role == Role::Seat(seat);
+            if older {
+                c.out.end(End::Replaced);
+            }
+            !older
+        });
     }
 
     /// The server shuts down: the game's log synced to the disk (a failure

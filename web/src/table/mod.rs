@@ -28,7 +28,7 @@ mod spec;
 mod turn;
 
 pub use clients::to_text;
-pub use out::{Out, Overflow, OUT_QUEUE};
+pub use out::{End, Ending, Out, OUT_QUEUE};
 pub use spec::{Advisor, TableSpec};
 pub use turn::{TurnLimit, TurnLimitError, RESULT_PAUSE};
 

@@ -1,5 +1,6 @@
-//! A client's queue of outgoing messages ([`Out`]): bounded, closed on
-//! overflow, and gathering a table's updates into one message.
+//! A client's queue of outgoing messages ([`Out`]): bounded, ended on
+//! overflow or when a newer connection takes the client's seat
+//! ([`End`]), and gathering a table's updates into one message.
 
 use std::sync::{Arc, Mutex};
 use tokio::sync::mpsc;
@@ -10,15 +11,17 @@ use tungstenite::Utf8Bytes;
 /// write. A message the queue has no room for (the client reads slower
 /// than it is sent) is not queued, and marks the queue overflowed: the
 /// table drops the client and its connection closes, telling why
-/// ([`crate::limits`]), so a client never loses a message and stays.
+/// ([`crate::limits`]), so a client never loses a message and stays. The
+/// table may end a queue itself ([`Out::end`]: a newer connection took
+/// the client's seat): the connection closes the same way.
 ///
 /// A table's updates are gathered ([`Out::batch`]) and queued as one
 /// message when the table has done what it had to do at once
 /// ([`Out::flush`], or before any other message).
 ///
 /// The table and the connection's own task both send: the check of the
-/// overflow and the queuing are done under one lock, so that no message
-/// is queued after one that found no room.
+/// end and the queuing are done under one lock, so that no message is
+/// queued after one that found no room, or after the end.
 #[derive(Clone, Debug)]
 pub struct Out {
     tx: mpsc::Sender<Utf8Bytes>,
@@ -28,12 +31,26 @@ pub struct Out {
 /// What [`Out`]'s lock guards.
 #[derive(Debug)]
 struct OutState {
-    overflow: tokio::sync::watch::Sender<bool>,
+    /// Why the queue was ended, once it was: nothing is queued after.
+    ended: tokio::sync::watch::Sender<Option<End>>,
     /// The updates gathered, after [`BATCH_HEAD`], separated by commas
     /// (JSON text: UTF-8).
     batch: Vec<u8>,
     /// How many.
     batched: usize,
+}
+
+/// Why the server ended a client's queue ([`Out::ended`]): nothing more is
+/// queued, and the connection closes once what is queued is written, with
+/// a close frame that says why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// A message found the queue full: the client reads too slowly
+    /// (close code 1008, [`crate::limits::too_slow`]).
+    Overflow,
+    /// A newer connection took the client's seat (close code
+    /// [`crate::protocol::CLOSE_REPLACED`]).
+    Replaced,
 }
 
 /// The start of a message of several updates ([`Out::batch`]).
@@ -55,9 +72,9 @@ impl Out {
     /// ```
     pub fn channel(capacity: usize) -> (Out, mpsc::Receiver<Utf8Bytes>) {
         let (tx, rx) = mpsc::channel(capacity);
-        let (overflow, _) = tokio::sync::watch::channel(false);
+        let (ended, _) = tokio::sync::watch::channel(None);
         let state = Arc::new(Mutex::new(OutState {
-            overflow,
+            ended,
             batch: Vec::new(),
             batched: 0,
         }));
@@ -66,7 +83,7 @@ impl Out {
 
     /// Queues `text` without waiting (after the updates gathered, which go
     /// first: [`Out::flush`]); true when queued. With no room the queue is
-    /// marked overflowed ([`Out::overflow`]), and nothing is queued after
+    /// marked overflowed ([`End::Overflow`]), and nothing is queued after
     /// it (even once there is room again).
     ///
     /// # Panics
@@ -96,7 +113,7 @@ impl Out {
     /// others gathered as one message, in order: `{"type":"updates",
     /// "updates":[…]}`, or alone when it is the only one
     /// ([`crate::protocol::ServerMsg::Update`]); false when the queue is
-    /// gone or overflowed.
+    /// gone or ended.
     ///
     /// # Panics
     /// Never.
@@ -125,7 +142,7 @@ impl Out {
 
     /// [`Out::batch`] of the update `write` writes (JSON text) straight
     /// into the message being gathered: no string of its own, no copy.
-    /// `write` is not called when the queue is gone or overflowed
+    /// `write` is not called when the queue is gone or ended
     /// (`Ok(false)`).
     ///
     /// # Errors
@@ -157,7 +174,7 @@ impl Out {
         let Ok(mut state) = self.state.lock() else {
             return Ok(false);
         };
-        if *state.overflow.borrow() || self.tx.is_closed() {
+        if state.ended.borrow().is_some() || self.tx.is_closed() {
             return Ok(false);
         }
         let before = state.batch.len();
@@ -205,20 +222,21 @@ impl Out {
     }
 
     fn queue_locked(&self, state: &OutState, text: Utf8Bytes) -> bool {
-        if *state.overflow.borrow() {
+        if state.ended.borrow().is_some() {
             return false;
         }
         match self.tx.try_send(text) {
             Ok(()) => true,
             Err(mpsc::error::TrySendError::Full(_)) => {
-                state.overflow.send_replace(true);
+                state.ended.send_replace(Some(End::Overflow));
                 false
             }
             Err(mpsc::error::TrySendError::Closed(_)) => false,
         }
     }
 
-    /// The connection is gone, or its queue overflowed (it is closing).
+    /// The connection is gone, or its queue was ended (it is closing:
+    /// [`Out::ended`]).
     ///
     /// # Panics
     /// Never.
@@ -232,7 +250,7 @@ impl Out {
     /// assert!(!out.overflowed(), "gone, not overflowed");
     /// ```
     pub fn is_closed(&self) -> bool {
-        self.tx.is_closed() || self.overflowed()
+        self.tx.is_closed() || self.ended().is_some()
     }
 
     /// A message found the queue full (the client reads too slowly).
@@ -249,7 +267,58 @@ impl Out {
     /// assert!(out.overflowed());
     /// ```
     pub fn overflowed(&self) -> bool {
-        self.state.lock().map_or(true, |o| *o.overflow.borrow())
+        self.ended() == Some(End::Overflow)
+    }
+
+    /// Why the queue was ended, if it was: a message found it full, or the
+    /// table ended it ([`Out::end`]).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai_web::table::{End, Out};
+    /// let (out, _queue) = Out::channel(1);
+    /// assert_eq!(out.ended(), None);
+    /// out.end(End::Replaced);
+    /// assert_eq!(out.ended(), Some(End::Replaced));
+    /// ```
+    pub fn ended(&self) -> Option<End> {
+        // Never poisoned (nothing panics holding it): as overflowed.
+        self.state
+            .lock()
+            .map_or(Some(End::Overflow), |o| *o.ended.borrow())
+    }
+
+    /// Ends the queue for `why`: the updates gathered are queued first
+    /// ([`Out::flush`]), nothing after; the connection writes what is
+    /// queued, then closes with a frame that says why. A queue already
+    /// ended keeps its first reason.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai_web::table::{End, Out};
+    /// let (out, mut queue) = Out::channel(4);
+    /// out.batch(r#"{"type":"update","seq":1}"#);
+    /// out.end(End::Replaced);
+    /// assert!(!out.send("after".into()), "nothing after the end");
+    /// assert!(out.is_closed() && !out.overflowed());
+    /// assert_eq!(queue.try_recv().unwrap().as_str(), r#"{"type":"update","seq":1}"#);
+    /// assert!(queue.try_recv().is_err());
+    /// ```
+    pub fn end(&self, why: End) {
+        if let Ok(mut state) = self.state.lock() {
+            self.flush_locked(&mut state);
+            state.ended.send_if_modified(|e| {
+                let unset = e.is_none();
+                if unset {
+                    *e = Some(why);
+                }
+                unset
+            });
+        }
     }
 
     /// Messages it has room for now (of the capacity it was made with).
@@ -274,56 +343,59 @@ impl Out {
         self.room() * 2 < self.tx.max_capacity()
     }
 
-    /// The queue's overflow as its writer watches it: the writer holds
-    /// no [`Out`], so that the queue ends when the last one is dropped.
+    /// The queue's end as its writer watches it: the writer holds no
+    /// [`Out`], so that the queue ends when the last one is dropped.
     ///
     /// # Panics
     /// Never.
     ///
     /// ```
     /// use futures_util::FutureExt;
-    /// use tenpai_web::table::Out;
+    /// use tenpai_web::table::{End, Out};
     /// let (out, _queue) = Out::channel(1);
-    /// let mut overflow = out.overflow();
+    /// let mut ending = out.ending();
     /// out.send("one".into());
     /// out.send("two".into());
-    /// assert!(overflow.happened().now_or_never().is_some());
+    /// assert_eq!(ending.happened().now_or_never(), Some(End::Overflow));
     /// ```
-    pub fn overflow(&self) -> Overflow {
+    pub fn ending(&self) -> Ending {
         match self.state.lock() {
-            Ok(o) => Overflow(o.overflow.subscribe()),
+            Ok(o) => Ending(o.ended.subscribe()),
             // Never poisoned (nothing panics holding it): as overflowed.
-            Err(_) => Overflow(tokio::sync::watch::channel(true).1),
+            Err(_) => Ending(tokio::sync::watch::channel(Some(End::Overflow)).1),
         }
     }
 }
 
-/// A queue's overflow, watched ([`Out::overflow`]).
+/// A queue's end, watched ([`Out::ending`]).
 #[derive(Debug)]
-pub struct Overflow(tokio::sync::watch::Receiver<bool>);
+pub struct Ending(tokio::sync::watch::Receiver<Option<End>>);
 
-impl Overflow {
-    /// Completes once a message found the queue full; never when every
-    /// [`Out`] is gone first.
+impl Ending {
+    /// Completes with the reason once the queue is ended (a message found
+    /// it full, or [`Out::end`]); never when every [`Out`] is gone first.
     ///
     /// # Panics
     /// Never.
     ///
     /// ```
     /// use futures_util::FutureExt;
-    /// use tenpai_web::table::Out;
+    /// use tenpai_web::table::{End, Out};
     /// let (out, _queue) = Out::channel(1);
-    /// let mut overflow = out.overflow();
+    /// let mut ending = out.ending();
     /// out.send("one".into());
-    /// assert!(overflow.happened().now_or_never().is_none(), "not yet: it was queued");
+    /// assert!(ending.happened().now_or_never().is_none(), "not yet: it was queued");
     /// out.send("two".into());
-    /// assert!(overflow.happened().now_or_never().is_some());
+    /// assert_eq!(ending.happened().now_or_never(), Some(End::Overflow));
     /// drop(out);
-    /// assert!(overflow.happened().now_or_never().is_some(), "still overflowed");
+    /// assert_eq!(ending.happened().now_or_never(), Some(End::Overflow), "still ended");
     /// ```
-    pub async fn happened(&mut self) {
-        if self.0.wait_for(|full| *full).await.is_err() {
-            std::future::pending::<()>().await;
+    pub async fn happened(&mut self) -> End {
+        // The watch's guard dropped before any wait (it is not `Send`).
+        let ended = (self.0.wait_for(Option::is_some).await).map(|e| e.unwrap_or(End::Overflow));
+        match ended {
+            Ok(end) => end,
+            Err(_) => std::future::pending().await,
         }
     }
 }
