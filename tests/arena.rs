@@ -276,6 +276,50 @@ fn tally_json_err_names_what_does_not_hold_together() {
     .contains("settings do not fit"));
 }
 
+#[test]
+fn player_kind_ok_think_ms_is_read_as_think_ns_in_milliseconds() {
+    // The library's error, without serde_json's position after it.
+    let read = |json: &str| {
+        serde_json::from_str::<PlayerKind>(json)
+            .map_err(|e| e.to_string().split(" at line ").next().unwrap().to_string())
+    };
+    let mc = |t: Budget| {
+        Ok(PlayerKind::Mc(Settings {
+            budget: t,
+            threads: 1,
+            ..Settings::default()
+        }))
+    };
+    let fifty = Budget::Time(std::time::Duration::from_millis(50));
+    assert_eq!(read(r#"{"kind": "mc", "think_ms": 50}"#), mc(fifty));
+    assert_eq!(read(r#"{"kind": "mc", "think_ns": 50000000}"#), mc(fifty));
+    // Written in nanoseconds, as every tally before it.
+    let ms = read(r#"{"kind": "mc-v2", "think_ms": 7, "threads": 2}"#).unwrap();
+    assert_eq!(
+        serde_json::to_string(&ms).unwrap(),
+        r#"{"kind":"mc-v2","think_ns":7000000,"threads":2}"#
+    );
+    let misfit = |kind: &str| {
+        Err(format!(
+            "player {kind:?}: settings do not fit (mc takes one of samples, think_ms or think_ns, and threads; cmd a command and timeout_ms; the others nothing)"
+        ))
+    };
+    for (json, kind) in [
+        (
+            r#"{"kind": "mc", "think_ms": 50, "think_ns": 50000000}"#,
+            "mc",
+        ),
+        (r#"{"kind": "mc", "think_ms": 50, "samples": 10}"#, "mc"),
+        (r#"{"kind": "baseline", "think_ms": 50}"#, "baseline"),
+        (
+            r#"{"kind": "cmd", "command": "x", "timeout_ms": 9, "think_ms": 50}"#,
+            "cmd",
+        ),
+    ] {
+        assert_eq!(read(json), misfit(kind), "{json}");
+    }
+}
+
 /// Counts finished games; fails the decision `fail_at` (1-based) of any
 /// game with a full disk.
 struct FailingLog {

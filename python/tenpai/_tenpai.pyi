@@ -338,7 +338,9 @@ class Player:
     """Any built-in player the library knows, made by the library: ``kind`` a name as
     ``tenpai selfplay --players`` takes it (``baseline``, ``baseline-v1`` ...
     ``baseline-learned``, ``mc``, ``mc-v1``, ``mc-v2``, ``random``) or a dict such as
-    ``{"kind": "mc", "samples": 200}``; ``seed`` its own seed; ``mc_samples`` the
+    ``{"kind": "mc", "samples": 200}`` or ``{"kind": "mc", "think_ms": 50}`` (the
+    library's reading of a tally's player: ``think_ms`` as ``MonteCarloPlayer`` names
+    it, or ``think_ns``); ``seed`` its own seed; ``mc_samples`` the
     rollouts a decision of a Monte Carlo kind (None: its own budget, 50 ms). Raises
     ValueError with the library's message for an unknown name (listing the known ones),
     a Monte Carlo budget of 0, or ``cmd:...`` (an external bot plays only in
@@ -378,7 +380,7 @@ class VecGame:
     ``MAX_GAMES``. ``seats`` that is not a list (a str, a dict, a number) raises TypeError
     naming ``seats``; a seat that is neither raises TypeError, a Monte Carlo seat without a
     budget ValueError (the library's check of every Monte Carlo player), and one on the
-    clock (``"mc"`` alone thinks 50 ms a decision, or ``think_ns``) ValueError too: its
+    clock (``"mc"`` alone thinks 50 ms a decision, or ``think_ms``/``think_ns``) ValueError too: its
     choices would depend on the machine's speed and a game would not replay from its seed,
     so a batch's Monte Carlo seat takes a rollout count (``samples``); each names the
     seat (``seat 1: ...``). Every game always waits for a seat the caller
@@ -495,9 +497,10 @@ def _run_config(
 ) -> str:
     """The run's settings, checked, as JSON (a tally's ``config``)."""
 
-def _play_json(config: str, shard: Optional[Tuple[int, int]] = None, threads: Optional[int] = None) -> str:
+def _play_json(config: str, shard: Optional[Tuple[int, ...]] = None, threads: Optional[int] = None) -> str:
     """Plays the run of ``config`` or its shard ``(k, n)`` without the GIL; the JSON of
-    ``tenpai selfplay --json``."""
+    ``tenpai selfplay --json``. A shard of another length raises ValueError (``shard:
+    expected (k, n), two whole numbers``): the wrapper passes the caller's tuple on."""
 
 def _merge_json(tallies: List[str], seconds: float) -> str:
     """The JSON of ``tenpai selfplay --json`` for the tallies (JSON) merged exactly."""

@@ -18,7 +18,7 @@ end. Every agent terminates when the game ends.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Literal, Optional
 
 import numpy as np
 from gymnasium import spaces
@@ -49,7 +49,7 @@ class TenpaiAEC(AECEnv):
         self,
         rules: str = "tenhou",
         length: Optional[str] = None,
-        reward: str = "points",
+        reward: Literal["points", "rank"] = "points",
         render_mode: Optional[str] = None,
     ):
         super().__init__()
@@ -72,7 +72,7 @@ class TenpaiAEC(AECEnv):
             }
         )
         self.observation_spaces = {a: space for a in AGENTS}
-        self.action_spaces = {a: spaces.Discrete(ACTION_SPACE) for a in AGENTS}
+        self.action_spaces: Dict[str, spaces.Space] = {a: spaces.Discrete(ACTION_SPACE) for a in AGENTS}
         self._over = True
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -93,7 +93,7 @@ class TenpaiAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in AGENTS}
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
-        self.infos = {a: {} for a in AGENTS}
+        self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in AGENTS}
         self.agent_selection = AGENTS[int(self.game.seat[0])]
 
     def observe(self, agent: str) -> Dict[str, Any]:

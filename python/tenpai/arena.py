@@ -23,8 +23,9 @@ PlayerSpec = Union[str, Dict[str, Any]]
 ``"baseline-v1"`` ... ``"baseline-learned"``, ``"mc"``, ``"mc-v2"`` (50 ms a
 decision), ``"cmd:COMMAND"`` (an external mjai bot), ...), or a
 dict as the tally writes it: ``{"kind": "mc", "samples": 200, "threads": 1}``
-(rollouts a decision) or ``{"kind": "mc", "think_ns": 50_000_000}`` (time a
-decision, in nanoseconds)."""
+(rollouts a decision) or ``{"kind": "mc", "think_ms": 50}`` (time a decision,
+in milliseconds, as ``tenpai.MonteCarloPlayer(think_ms=50)``; the tally writes
+it as ``"think_ns": 50_000_000``, which is read too)."""
 
 
 def run_config(

@@ -54,7 +54,7 @@ score minus its start, in thousands of points.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, Literal, Optional, Sequence, Tuple, Union
 
 import gymnasium as gym
 import numpy as np
@@ -67,7 +67,12 @@ from .vector import VectorEnv
 __all__ = ["SingleAgentEnv", "VectorEnv", "action_index", "aec_env", "make_player"]
 
 
-def aec_env(rules: str = "tenhou", length: Optional[str] = None, reward: str = "points", render_mode: Optional[str] = None):
+def aec_env(
+    rules: str = "tenhou",
+    length: Optional[str] = None,
+    reward: Literal["points", "rank"] = "points",
+    render_mode: Optional[str] = None,
+):
     """The four seats of one game as a PettingZoo AEC environment
     (``tenpai.aec.TenpaiAEC``; needs ``pip install pettingzoo``)."""
     from .aec import TenpaiAEC
@@ -138,7 +143,7 @@ class SingleAgentEnv(gym.Env):
         opponents: Union[str, Sequence[OpponentSpec]] = "baseline",
         rules: str = "tenhou",
         length: Optional[str] = None,
-        reward: str = "rank",
+        reward: Literal["rank", "points"] = "rank",
         mc_samples: Optional[int] = 200,
         illegal_reward: float = -1.0,
         strict: bool = False,
@@ -179,21 +184,30 @@ class SingleAgentEnv(gym.Env):
         self._players: Dict[int, Any] = {}
         self._start_points = 0
 
+    def _game(self) -> Game:
+        """The game being played; RuntimeError before the first ``reset``."""
+        if self.game is None:
+            raise RuntimeError("call reset() first")
+        return self.game
+
     def _observe(self) -> Tuple[Dict[str, np.ndarray], Dict[str, Any]]:
-        game = self.game
+        game = self._game()
         tiles, scalars = game.features(self.seat)
         mask = game.action_mask(self.seat).astype(np.int8)
-        obs = {"tiles": tiles, "scalars": scalars, "action_mask": mask}
-        info = {"action_mask": mask.copy(), "seat": self.seat, "scores": list(game.scores)}
+        obs: Dict[str, np.ndarray] = {"tiles": tiles, "scalars": scalars, "action_mask": mask}
+        info: Dict[str, Any] = {"action_mask": mask.copy(), "seat": self.seat, "scores": list(game.scores)}
         return obs, info
 
     def _play_opponents(self) -> None:
-        game = self.game
-        while not game.done and game.seat != self.seat:
-            game.step(self._players[game.seat].act(game))
+        game = self._game()
+        # The seat to choose; None once the game is over.
+        while (seat := game.seat) is not None and seat != self.seat:
+            game.step(self._players[seat].act(game))
 
     def _final_reward(self) -> float:
-        result = self.game.result
+        result = self._game().result
+        if result is None:
+            raise RuntimeError("the game is not over: no final reward yet")
         if self.reward_kind == "rank":
             return (2.5 - result["ranks"][self.seat]) / 1.5
         return (result["scores"][self.seat] - self._start_points) / 1000.0
@@ -252,9 +266,11 @@ class SingleAgentEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (the ``MaskablePPO`` convention)."""
-        return self.game.action_mask(self.seat)
+        return self._game().action_mask(self.seat)
 
-    def render(self) -> Optional[str]:
+    # Gymnasium declares `render` as returning its free type variable
+    # `RenderFrame` (no subclass can name it); "ansi" renders text.
+    def render(self) -> Optional[str]:  # type: ignore[override]
         """With ``render_mode="ansi"``: the learner's view as text."""
         if self.render_mode != "ansi" or self.game is None:
             return None

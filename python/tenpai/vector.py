@@ -26,7 +26,8 @@ rewards add up to its final score minus the start score).
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Sequence, Union
+from collections.abc import Sequence as AnySequence
+from typing import Any, Dict, List, Literal, Optional, Sequence, Union
 
 import gymnasium as gym
 import numpy as np
@@ -78,7 +79,7 @@ class VectorEnv(gym.vector.VectorEnv):
         opponents: Union[str, Dict[str, Any], Sequence[Union[str, Dict[str, Any]]]] = "baseline",
         rules: str = "tenhou",
         length: Optional[str] = None,
-        reward: str = "rank",
+        reward: Literal["rank", "points"] = "rank",
         copy: bool = True,
     ):
         seat = seat_index(seat)
@@ -95,13 +96,12 @@ class VectorEnv(gym.vector.VectorEnv):
             raise ValueError(f"opponents: expected 3, got {len(others)}")
         if any(o is None or o == "agent" for o in others):
             raise ValueError("opponents: expected built-in players (the learner plays one seat)")
-        seats = list(others)
+        seats: List[Optional[Union[str, Dict[str, Any]]]] = list(others)
         seats.insert(seat, None)
         self.seat = seat
         self.copy = copy
-        self._init = dict(seats=seats, rules=rules, length=length, reward=reward)
         try:
-            self.game = VecGame(num_envs, seed=0, **self._init)
+            self.game = VecGame(num_envs, seed=0, seats=seats, rules=rules, length=length, reward=reward)
         except (TypeError, ValueError) as e:
             # VecGame names its first argument `n`; here it is `num_envs`.
             message = str(e)
@@ -118,7 +118,7 @@ class VectorEnv(gym.vector.VectorEnv):
 
     def _observation(self) -> Dict[str, np.ndarray]:
         g = self.game
-        obs = {"tiles": g.tiles, "scalars": g.scalars, "action_mask": g.mask.view(np.int8)}
+        obs: Dict[str, np.ndarray] = {"tiles": g.tiles, "scalars": g.scalars, "action_mask": g.mask.view(np.int8)}
         if self.copy:
             obs = {k: v.copy() for k, v in obs.items()}
         return obs
@@ -136,12 +136,15 @@ class VectorEnv(gym.vector.VectorEnv):
         wall seed ``seed + i`` (as ``tenpai.Game(seed=seed + i)``; a list of
         seeds must be those consecutive seeds); without, each row's next
         game. Returns ``(observations, infos)``."""
-        if isinstance(seed, (list, tuple)):
+        first: Optional[int]
+        if isinstance(seed, AnySequence):
             if list(seed) != list(range(seed[0], seed[0] + self.num_envs)):
                 raise ValueError(f"seed: expected {self.num_envs} consecutive seeds, got {seed}")
-            seed = seed[0]
-        super().reset(seed=seed)
-        self.game.reset(seed)
+            first = seed[0]
+        else:
+            first = seed
+        super().reset(seed=first)
+        self.game.reset(first)
         obs = self._observation()
         return obs, self._infos(obs)
 

@@ -80,6 +80,22 @@ def test_monte_carlo_players_as_dicts():
     assert r["players"][0]["kind"] == "mc" and r["games"] == 4
 
 
+def test_a_monte_carlo_dict_takes_think_ms_as_monte_carlo_player_does():
+    """``think_ms`` as ``tenpai.MonteCarloPlayer(think_ms=...)`` names it; the
+    library reads it into the same time budget as ``think_ns`` (one reader), and
+    the run's settings write it in nanoseconds."""
+    players = lambda mc: [mc, "random", "random", "random"]
+    ms = json.loads(tenpai.arena.run_config(4, 1, players({"kind": "mc", "think_ms": 7})))
+    ns = json.loads(tenpai.arena.run_config(4, 1, players({"kind": "mc", "think_ns": 7_000_000})))
+    assert ms == ns
+    assert ms["players"][0] == {"kind": "mc", "think_ns": 7_000_000, "threads": 1}
+    for both in ({"kind": "mc", "think_ms": 7, "think_ns": 7_000_000}, {"kind": "mc", "think_ms": 7, "samples": 3}):
+        with pytest.raises(ValueError, match="mc takes one of samples, think_ms or think_ns"):
+            tenpai.arena.run_config(4, 1, players(both))
+    with pytest.raises(ValueError, match="think_ms: "):
+        tenpai.arena.run_config(4, 1, players({"kind": "mc", "think_ms": -1}))
+
+
 def test_merge_err_a_game_counted_twice():
     part = tenpai.selfplay(6, 1, "random", length="east", shard=(1, 2))
     with pytest.raises(ValueError, match="twice"):

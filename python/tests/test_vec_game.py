@@ -407,10 +407,11 @@ MC_THREADS = "a Monte Carlo player takes at most 256 threads (MAX_THREADS)"
     [
         ({"kind": "mc", "samples": 0}, MC_BUDGET),
         ({"kind": "mc", "think_ns": 0}, MC_BUDGET),
+        ({"kind": "mc", "think_ms": 0}, MC_BUDGET),
         ({"kind": "mc-v2", "think_ns": 999_999}, MC_BUDGET),
         ({"kind": "mc", "samples": 10, "threads": 257}, MC_THREADS),
     ],
-    ids=["samples 0", "think_ns 0", "under 1 ms", "257 threads"],
+    ids=["samples 0", "think_ns 0", "think_ms 0", "under 1 ms", "257 threads"],
 )
 def test_a_monte_carlo_seat_that_cannot_play_is_refused_as_selfplay_refuses_it(mc, message):
     with pytest.raises(ValueError) as e:
@@ -433,7 +434,7 @@ def test_monte_carlo_threads_0_is_the_calling_thread_everywhere():
 def test_vec_game_refuses_a_monte_carlo_seat_on_the_clock():
     # "mc" alone thinks 50 ms a decision: its choices would depend on the
     # machine's speed, and a row's games would not replay from their seeds.
-    for seat in ("mc", {"kind": "mc", "think_ns": 5_000_000}):
+    for seat in ("mc", {"kind": "mc", "think_ns": 5_000_000}, {"kind": "mc", "think_ms": 5}):
         with pytest.raises(ValueError) as e:
             tenpai.VecGame(2, seats=[None, seat, "random", "random"])
         assert str(e.value).startswith("seat 1: a Monte Carlo player on the clock (")

@@ -14,8 +14,19 @@ use std::time::Duration;
 /// In JSON (inside a [`super::Tally`]): `{"kind": "random"}`,
 /// `{"kind": "baseline"}`, or `{"kind": "mc", "samples": 200, "threads": 1}`
 /// (a rollout budget) or `{"kind": "mc", "think_ns": 50000000, "threads": 1}`
-/// (a time budget, in nanoseconds), or `{"kind": "cmd", "command": "python3
+/// (a time budget, in nanoseconds; read also as `"think_ms": 50`, in
+/// milliseconds, the unit of `tenpai.MonteCarloPlayer(think_ms=…)`, and
+/// written in nanoseconds), or `{"kind": "cmd", "command": "python3
 /// bot.py {seat}", "timeout_ms": 10000}` (an external mjai bot).
+///
+/// ```
+/// use tenpai::arena::PlayerKind;
+/// let ms: PlayerKind = serde_json::from_str(r#"{"kind": "mc", "think_ms": 50}"#)?;
+/// let ns: PlayerKind = serde_json::from_str(r#"{"kind": "mc", "think_ns": 50000000}"#)?;
+/// assert_eq!(ms, ns);
+/// assert_eq!(serde_json::to_string(&ms)?, r#"{"kind":"mc","think_ns":50000000,"threads":1}"#);
+/// # Ok::<(), serde_json::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(into = "KindRepr", try_from = "KindRepr")]
 pub enum PlayerKind {
@@ -263,6 +274,9 @@ struct KindRepr {
     samples: Option<u32>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     think_ns: Option<u64>,
+    /// The time budget in milliseconds (read only: written as `think_ns`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    think_ms: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     threads: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -278,6 +292,7 @@ impl From<PlayerKind> for KindRepr {
                 kind: "cmd".into(),
                 samples: None,
                 think_ns: None,
+                think_ms: None,
                 threads: None,
                 command: Some(command),
                 timeout_ms: Some(u64::try_from(timeout.as_millis()).unwrap_or(u64::MAX)),
@@ -300,6 +315,7 @@ impl From<PlayerKind> for KindRepr {
             kind: k.to_string(),
             samples,
             think_ns,
+            think_ms: None,
             threads,
             command: None,
             timeout_ms: None,
@@ -312,8 +328,15 @@ impl TryFrom<KindRepr> for PlayerKind {
 
     fn try_from(r: KindRepr) -> Result<PlayerKind, ArenaError> {
         let bad = || ArenaError::BadPlayer(r.kind.clone());
+        // The one time budget given, in either unit; `Err` for both.
+        let time = match (r.think_ns, r.think_ms) {
+            (Some(ns), None) => Ok(Some(Duration::from_nanos(ns))),
+            (None, Some(ms)) => Ok(Some(Duration::from_millis(ms))),
+            (None, None) => Ok(None),
+            (Some(_), Some(_)) => Err(bad()),
+        }?;
         if r.kind == "cmd" {
-            return match (r.command, r.timeout_ms, r.samples, r.think_ns, r.threads) {
+            return match (r.command, r.timeout_ms, r.samples, time, r.threads) {
                 (Some(command), Some(ms), None, None, None) => Ok(PlayerKind::Cmd {
                     command,
                     timeout: Duration::from_millis(ms),
@@ -326,9 +349,9 @@ impl TryFrom<KindRepr> for PlayerKind {
         }
         match r.kind.parse()? {
             PlayerKind::Mc(Settings { version, .. }) => {
-                let budget = match (r.samples, r.think_ns) {
+                let budget = match (r.samples, time) {
                     (Some(n), None) => Budget::Samples(n),
-                    (None, Some(ns)) => Budget::Time(Duration::from_nanos(ns)),
+                    (None, Some(t)) => Budget::Time(t),
                     _ => return Err(bad()),
                 };
                 Ok(PlayerKind::Mc(Settings {
@@ -337,7 +360,7 @@ impl TryFrom<KindRepr> for PlayerKind {
                     version,
                 }))
             }
-            k if r.samples.is_none() && r.think_ns.is_none() && r.threads.is_none() => Ok(k),
+            k if r.samples.is_none() && time.is_none() && r.threads.is_none() => Ok(k),
             _ => Err(bad()),
         }
     }

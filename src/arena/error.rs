@@ -57,7 +57,7 @@ pub enum ArenaError {
     UnknownPlayer(String),
     /// A player's JSON settings that do not fit its kind (a budget for a
     /// random player, or a Monte Carlo player without exactly one budget).
-    #[error("player {0:?}: settings do not fit (mc takes samples or think_ns, and threads; cmd a command and timeout_ms; the others nothing)")]
+    #[error("player {0:?}: settings do not fit (mc takes one of samples, think_ms or think_ns, and threads; cmd a command and timeout_ms; the others nothing)")]
     BadPlayer(String),
     /// A run that cannot be played as set ([`super::Config::check`]).
     #[error("{0}")]
