@@ -7,12 +7,14 @@
 //! chromium session of their own: one opens the table in the lobby, the
 //! other their link; one closes their browser mid-game (an AI plays their
 //! seat), comes back with the link, and both play to the end and see the
-//! final standings and their review button.
+//! final standings and their review button. A seat's link opened in a
+//! second browser: the older page stops (`browser_replaced`).
 //!
 //! Ignored by `cargo test` (it needs `chromium` and `chromium-driver`):
 //! `cargo test --release -p tenpai-web --test browser -- --ignored`
 //! (`.ci/run` runs it).
 
+mod browser_replaced;
 mod browser_turn;
 
 use fantoccini::{Client, ClientBuilder, Locator};
