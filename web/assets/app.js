@@ -59,7 +59,14 @@ function connect() {
   ws.onclose = (e) => {
     // A newer connection took this seat (the link opened in another tab
     // or device: docs/web-protocol.md): that one plays, this page stops.
-    if (e.code === 4001) { status(t("replaced")); return; }
+    // Its choices go, and its turn line says so.
+    if (e.code === 4001) {
+      S.replaced = true;
+      showClock($("clock"), null);
+      status(t("replaced"));
+      render();
+      return;
+    }
     status(t("connection_lost"));
     setTimeout(connect, 1000);
   };
@@ -150,11 +157,11 @@ function toast(text, { stay = false } = {}) {
 
 function myHand() { return S.tv ? handOf(S.tv, S.tv.bottom) : null; }
 function choices() {
-  return S.tv && S.tv.decision && S.sentFor !== S.tv.decision ? actionsOf(S.tv) : [];
+  return S.tv && S.tv.decision && S.sentFor !== S.tv.decision && !S.replaced ? actionsOf(S.tv) : [];
 }
 
 function act(i) {
-  if (!S.tv || !S.tv.decision || S.sentFor === S.tv.decision) return;
+  if (!S.tv || !S.tv.decision || S.sentFor === S.tv.decision || S.replaced) return;
   S.sentFor = S.tv.decision;
   send({ type: "act", decision: S.tv.decision, choice: i });
   showClock($("clock"), null);
@@ -206,6 +213,7 @@ function render() {
   let st = "";
   if (S.spectator) st = t("spectating");
   else if (S.watching) st = t("watching");
+  else if (S.replaced) st = t("replaced_short");
   else if (S.tv.decision && S.sentFor !== S.tv.decision) st = S.riichi ? t("riichi_pick") : t("your_turn");
   else if (S.tv.turn !== null && S.tv.turn !== undefined) st = t("turn", { name: S.names[S.tv.turn] });
   if (!S.watching && !S.ended && myHand()?.furiten) st = st ? `${st} · ${t("furiten")}` : t("furiten");

@@ -1,6 +1,6 @@
 //! A seat's link opened a second time, in another browser: the newer page
-//! takes the seat; the older one says so and stays closed (the page
-//! reconnects 1 s after any other close, which would take the seat back
+//! takes the seat; the older one says so, offers no choice, and stays
+//! closed (the page reconnects 1 s after any other close, which would take the seat back
 //! and make the two pages take it from each other for good). Screenshot
 //! `target/tmp/web-replaced.png`.
 
@@ -35,6 +35,10 @@ async fn browser_ok_a_seat_opened_again_the_older_page_says_so_and_stays_closed(
         "return [document.getElementById('status').textContent, window.tenpai.ws.readyState];";
     assert_eq!(js(&older, state).await, json!([REPLACED, 3]));
     assert_eq!(js(&newer, state).await, json!(["", 1]));
+    // The older page offers nothing more: its turn line says why.
+    let offered = "return [document.getElementById('turn').textContent, \
+                   document.querySelectorAll('#actions button').length];";
+    assert_eq!(js(&older, offered).await, json!(["Played elsewhere", 0]));
     shot(&older, "replaced").await;
     for (c, name) in [(&older, "older"), (&newer, "newer")] {
         let errs = errors(c).await;
