@@ -187,10 +187,12 @@ fn attributes<'a>(doc: &'a roxmltree::Document, name: &str) -> Vec<&'a str> {
 fn review_ok_html_is_well_formed_self_contained_and_links_every_mistake() {
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("review.html");
-    // A whole game, with mistakes to link.
+    // A whole game, with mistakes to link (seat 1: four at 200 rollouts).
     let r = tenpai(&[
         "review",
         PHOENIX,
+        "--seat",
+        "1",
         "--samples",
         "200",
         "--json",

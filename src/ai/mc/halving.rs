@@ -119,7 +119,7 @@ pub(super) struct Searcher<'a> {
     pub(super) me: u8,
     pub(super) rules: &'a Rules,
     /// The baseline rules the rollouts follow.
-    pub(super) style: Style,
+    pub(super) styles: [Style; 4],
     pub(super) model: Placement,
     pub(super) pool: Option<&'a rayon::ThreadPool>,
     pub(super) clock: &'a dyn Clock,
@@ -212,7 +212,7 @@ impl Searcher<'_> {
                     self.worlds[i - self.base].clone(),
                     &cands[c],
                     self.rules,
-                    self.style,
+                    self.styles,
                 );
                 Some((c, self.model.beaten(&o), o))
             };

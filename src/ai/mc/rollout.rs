@@ -72,20 +72,21 @@ enum Step {
     Done(End),
 }
 
-/// Rollout context: the rules, the baseline rules the seats follow,
+/// Rollout context: the rules, the baseline rules each seat follows,
 /// whether open tanyao counts, whether swap-calling (kuikae) is forbidden
 /// and whether thirteen orphans may rob a closed kan.
 struct Ctx<'a> {
     rules: &'a Rules,
-    style: Style,
+    styles: [Style; 4],
     open_tanyao: bool,
     kuikae: bool,
     robs_closed: bool,
 }
 
 /// Plays `world` to the end of the round from its decision point, the
-/// deciding seat taking `action` first (see [`World::decision`]), every
-/// seat following the rules of the default [`super::Version`]'s baseline.
+/// deciding seat taking `action` first (see [`World::decision`]), each
+/// seat following the rules the default [`super::Version`] gives it (the
+/// deciding seat its version's baseline, the others the first baseline's).
 ///
 /// The world is consumed; pass a clone to keep it. An action that does not
 /// fit the world (a tile not held) is replaced by the policy's own choice,
@@ -112,19 +113,21 @@ struct Ctx<'a> {
 /// # Ok::<(), tenpai::game::GameError>(())
 /// ```
 pub fn rollout(w: World, action: &Action, rules: &Rules) -> RolloutResult {
-    rollout_in(w, action, rules, super::Version::default().style())
+    let styles = super::Version::default().styles(w.me as usize);
+    rollout_in(w, action, rules, styles)
 }
 
-/// [`rollout`] with every seat following the baseline rules of `style`.
+/// [`rollout`] with each seat following the baseline rules of `styles`
+/// (by seat number).
 pub(crate) fn rollout_in(
     mut w: World,
     action: &Action,
     rules: &Rules,
-    style: Style,
+    styles: [Style; 4],
 ) -> RolloutResult {
     let ctx = Ctx {
         rules,
-        style,
+        styles,
         open_tanyao: rules.scoring.open_tanyao,
         kuikae: rules.game.kuikae_forbidden,
         robs_closed: rules.game.kokushi_robs_closed_kan,
@@ -351,7 +354,7 @@ fn act(
             };
         }
     }
-    let choice = policy::turn(w, s, forbidden, &ctx.rules.game, &ctx.style);
+    let choice = policy::turn(w, s, forbidden, &ctx.rules.game, &ctx.styles[s]);
     let Some(code) = w.take_kind(s, choice.kind) else {
         return Step::Done(End::Abort);
     };

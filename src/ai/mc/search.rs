@@ -421,7 +421,7 @@ pub(super) fn run(
         seed,
         me: obs.seat.get(),
         rules,
-        style: settings.version.style(),
+        styles: settings.version.styles(obs.seat.index()),
         model,
         pool,
         clock,

@@ -29,12 +29,12 @@ version, baseline-v2), baseline-v1 (the first version: riichi on four unseen
 winning tiles, a plainer defense), baseline-v3 (the second version's rules
 with the learned model's discards), baseline-learned (the learned model's
 discards, riichi and calls), mc (Monte Carlo search over sampled worlds: --think TIME or --samples N
-per decision; with --samples and a seed, games reproduce exactly; its prior and
-rollouts are the first baseline's, also named mc-v1), mc-v2 (the same search on
-the second baseline: its prior and rollout rules), mc-v3 (the search with the
-third baseline as its prior, the second's rules in its rollouts), mc-learned
-(the search with the learned baseline as its prior, the second baseline's
-rules in its rollouts), and cmd:COMMAND, an external mjai bot (run by sh -c, {seat} replaced by its seat,
+per decision; with --samples and a seed, games reproduce exactly; its prior is
+the learned baseline's choice, its own seat plays the second baseline's rules
+in its rollouts and the opponents the first's; also named mc-learned), mc-v1
+(the search before issue 26: the first baseline's prior and rules for every
+seat), mc-v2 (the second baseline's prior and rules for its own seat), mc-v3
+(the third baseline's prior, the second's rules for its own seat), and cmd:COMMAND, an external mjai bot (run by sh -c, {seat} replaced by its seat,
 spoken to as on mjai.app with only what its seat sees). A bot's illegal
 action, bad line, crash or silence past --bot-timeout is a fault: the
 baseline plays that decision, the faults go to standard error after the run
