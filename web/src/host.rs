@@ -8,7 +8,7 @@
 //! (`--public-host`), or is `localhost`; an IP address cannot be rebound
 //! and is always accepted, as is an HTTP/1.0 request with no `Host` (not
 //! a browser). An HTTP/1.1 request without `Host`, or any request with
-//! more than one, is malformed ([`malformed`]: 400), as RFC 9112 §3.2
+//! more than one, is malformed (`malformed`: 400), as RFC 9112 §3.2
 //! requires of a server (hyper serves both as they come).
 //!
 //! Source: the DNS rebinding defence of servers that listen on loopback

@@ -46,7 +46,7 @@ struct OutState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum End {
     /// A message found the queue full: the client reads too slowly
-    /// (close code 1008, [`crate::limits::too_slow`]).
+    /// (close code 1008, `limits::too_slow`).
     Overflow,
     /// A newer connection took the client's seat (close code
     /// [`crate::protocol::CLOSE_REPLACED`]).
