@@ -18,7 +18,9 @@ use crate::rules::Rules;
 /// assert_eq!(Settings::default().version, Version::Learned);
 /// assert_eq!("mc-v2".parse::<tenpai::arena::PlayerKind>()?.to_string(), "mc-v2");
 /// assert_eq!("mc-v3".parse::<tenpai::arena::PlayerKind>()?.to_string(), "mc-v3");
-/// assert_eq!("mc-learned".parse::<tenpai::arena::PlayerKind>()?.to_string(), "mc-learned");
+/// assert_eq!("mc-v1".parse::<tenpai::arena::PlayerKind>()?.to_string(), "mc-v1");
+/// // The default version is written `mc`.
+/// assert_eq!("mc-learned".parse::<tenpai::arena::PlayerKind>()?.to_string(), "mc");
 /// # Ok::<(), tenpai::arena::ArenaError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
