@@ -337,7 +337,7 @@ class RandomPlayer:
 class Player:
     """Any built-in player the library knows, made by the library: ``kind`` a name as
     ``tenpai selfplay --players`` takes it (``baseline``, ``baseline-v1`` ...
-    ``baseline-learned``, ``mc``, ``mc-v1``, ``mc-v2``, ``random``) or a dict such as
+    ``baseline-learned``, ``mc``, ``mc-v1``, ``mc-v2``, ``mc-v3``, ``mc-learned``, ``random``) or a dict such as
     ``{"kind": "mc", "samples": 200}`` or ``{"kind": "mc", "think_ms": 50}`` (the
     library's reading of a tally's player: ``think_ms`` as ``MonteCarloPlayer`` names
     it, or ``think_ns``); ``seed`` its own seed; ``mc_samples`` the

@@ -108,7 +108,8 @@ def make_player(kind: str, *, seed: int = 0, rules: str = "tenhou", mc_samples: 
     """One of tenpai's players by name, any the library knows (as
     ``tenpai selfplay --players`` and ``VecGame`` seats): ``baseline``,
     ``baseline-v1``, ``baseline-v2``, ``baseline-v3``, ``baseline-learned``,
-    ``mc``, ``mc-v1``, ``mc-v2`` (Monte Carlo: ``mc_samples`` rollouts a
+    ``mc`` (the default search, also named ``mc-learned``), ``mc-v1``,
+    ``mc-v2``, ``mc-v3`` (Monte Carlo: ``mc_samples`` rollouts a
     decision, or 50 ms when None) or ``random``; a ``tenpai.Player`` made
     by the library. Raises ValueError with the library's message (and its
     list of names) for an unknown name, and for ``cmd:...`` (an external

@@ -193,15 +193,18 @@ def test_step_refuses_what_is_not_an_action(action, message):
         assert env.game.event_count == before
 
 
-LIBRARY_KINDS = ["random", "baseline", "baseline-v1", "baseline-v2", "baseline-v3", "baseline-learned", "mc", "mc-v1", "mc-v2"]
+LIBRARY_KINDS = [
+    "random", "baseline", "baseline-v1", "baseline-v2", "baseline-v3", "baseline-learned",
+    "mc", "mc-v1", "mc-v2", "mc-v3", "mc-learned",
+]
 
 
 @pytest.mark.parametrize("kind", LIBRARY_KINDS)
 def test_opponents_of_every_kind_the_library_parses(kind):
     env = SingleAgentEnv(opponents=kind, mc_samples=2, length="east")
     env.reset(seed=1)
-    # mc-v1 is the default version of the Monte Carlo player: the library names it mc.
-    assert {p.kind for p in env._players.values()} == {"mc" if kind == "mc-v1" else kind}
+    # mc-learned is the default version of the Monte Carlo player: the library names it mc.
+    assert {p.kind for p in env._players.values()} == {"mc" if kind == "mc-learned" else kind}
     mask = env.game.action_mask(env.seat)
     _, _, terminated, _, info = env.step(int(np.flatnonzero(mask)[0]))
     assert "illegal_action" not in info

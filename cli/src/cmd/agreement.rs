@@ -39,9 +39,10 @@ model's discard part choosing the discards. --ai baseline-learned: the baseline 
 (data/ai/model.json). --ai mc: the Monte
 Carlo search of `tenpai play` and `tenpai suggest`, with --samples rollouts
 per decision (deterministic with --seed, on any number of --threads) or
---think TIME per decision; --ai mc-v1 (the same as mc), mc-v2, mc-v3, mc-learned:
-the search built on the first, second or third baseline, or on the learned
-baseline as its prior (self-play's players of those names).
+--think TIME per decision; --ai mc-learned (the same as mc), mc-v1, mc-v2, mc-v3:
+the search built on the learned baseline as its prior (the default), or on
+the first (the default before issue 26), second or third baseline
+(self-play's players of those names).
 
 Logs: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog), as
 `tenpai review` reads them; rules: the log's room, else --rules and
@@ -70,7 +71,7 @@ pub enum Ai {
     BaselineLearned,
     /// The Monte Carlo search.
     Mc,
-    /// The Monte Carlo search on the first baseline (the same as `mc`).
+    /// The Monte Carlo search on the first baseline (the default before issue 26).
     McV1,
     /// The Monte Carlo search on the second baseline: its prior and rollout rules.
     McV2,
