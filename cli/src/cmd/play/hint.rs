@@ -147,7 +147,9 @@ fn recommendation(advice: &Advice, menu: &Menu, mode: TileMode) -> Vec<String> {
         .min_by(|a, b| a.rank.total_cmp(&b.rank));
     let kept = report.prior.as_ref() == Some(&report.chosen);
     if kept && best.is_some_and(|b| b.action != report.chosen) {
-        out.push("Kept the baseline AI's choice: none ranks clearly better.".into());
+        out.push(
+            "Kept the search's starting choice (its baseline's): none ranks clearly better.".into(),
+        );
     }
     out
 }
@@ -269,7 +271,7 @@ mod tests {
             l[..2],
             [
                 "Recommended (a): discard 2p (Monte Carlo)",
-                "Kept the baseline AI's choice: none ranks clearly better.",
+                "Kept the search's starting choice (its baseline's): none ranks clearly better.",
             ]
         );
         let i = l.iter().position(|x| x.starts_with("Monte Carlo")).unwrap();

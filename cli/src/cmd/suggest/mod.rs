@@ -324,9 +324,10 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         writeln!(out)?;
         write!(out, "choice: {}", action_label(&report.chosen))?;
         match prior {
-            Some(p) if p == action_label(&report.chosen) => {
-                write!(out, " (the baseline's choice: none ranks clearly better)")?
-            }
+            Some(p) if p == action_label(&report.chosen) => write!(
+                out,
+                " (the search's starting choice, its baseline's: none ranks clearly better)"
+            )?,
             Some(p) => write!(out, " (clearly better than the baseline's {p})")?,
             None => write!(out, " (no search needed)")?,
         }
