@@ -118,7 +118,7 @@ pub(super) struct Searcher<'a> {
     pub(super) seed: u64,
     pub(super) me: u8,
     pub(super) rules: &'a Rules,
-    /// The baseline rules the rollouts follow.
+    /// The baseline rules each seat follows in the rollouts (by seat number).
     pub(super) styles: [Style; 4],
     pub(super) model: Placement,
     pub(super) pool: Option<&'a rayon::ThreadPool>,

@@ -82,7 +82,7 @@ Hints and the a key: one advisor recommends one move, which the hints show
 first and a plays. --advisor mc (the default against mc opponents) is the
 Monte Carlo search (--samples N rollouts, else 1,000; its own seed): the hints
 then also rank your choices by expected final rank, best first, the
-recommendation marked >; the search keeps the baseline AI's choice unless
+recommendation marked >; the search keeps its starting choice (its baseline's) unless
 another is clearly better, and a line says so when a candidate shows a better
 rank on few rollouts. --advisor baseline (the default against baseline or
 random opponents) is the rule-based AI, instantly. Waits that complete the

@@ -23,7 +23,7 @@ what the search minimises: exact when the round ends the game, otherwise with
 the rounds left modelled as noise), its 95% interval, the expected point change
 of the round, win %, deal-in %, tenpai % and the rollouts used ('-' where no
 rollout or too few measured it), best rank first; then the choice. The
-choice is the baseline AI's (the prior) unless another candidate beats it
+choice is the search's starting choice (its baseline's, the prior) unless another candidate beats it
 clearly on the same worlds: the successive halving measures the close
 candidates on many worlds and drops the others early, so a candidate
 measured on few rollouts can show a better rank by chance (see its
@@ -328,7 +328,10 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
                 out,
                 " (the search's starting choice, its baseline's: none ranks clearly better)"
             )?,
-            Some(p) => write!(out, " (clearly better than the baseline's {p})")?,
+            Some(p) => write!(
+                out,
+                " (clearly better than the search's starting choice, {p})"
+            )?,
             None => write!(out, " (no search needed)")?,
         }
         writeln!(
