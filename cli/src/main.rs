@@ -29,6 +29,13 @@ fn main() -> ExitCode {
     let input = io::BufReader::with_capacity(1 << 16, stdin.lock());
     let terminal = stdin.is_terminal();
     let result = run(cli, input, terminal, stdout.lock(), io::stderr().lock());
+    // A handled termination signal came while the run ended for another
+    // reason (its input closed with the interrupt): the signal's status, as
+    // the handler's thread would have exited, the bots ended first.
+    if let Some(sig) = cmd::signals::received() {
+        tenpai::bot::end_all_bots();
+        return ExitCode::from(u8::try_from(128 + sig).unwrap_or(u8::MAX));
+    }
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,

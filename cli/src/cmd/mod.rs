@@ -18,6 +18,7 @@ pub mod score;
 pub mod selfplay;
 pub mod serve;
 pub mod shanten;
+pub mod signals;
 pub mod suggest;
 pub mod tables;
 pub mod values;
@@ -271,30 +272,6 @@ pub fn with_settings(
             k => k.clone(),
         })
         .collect()
-}
-
-/// For runs with external bots (`cmd:` players), whose processes live in
-/// process groups of their own and so do not receive the terminal's Ctrl-C:
-/// on SIGINT, SIGTERM or SIGHUP their processes are ended (with whatever
-/// they started) and the program exits with 128 + the signal, as the signal
-/// itself would have ended it.
-///
-/// # Errors
-/// The handler cannot be installed.
-pub fn end_bots_on_signals() -> Result<()> {
-    #[cfg(unix)]
-    {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])
-            .context("a signal handler")?;
-        std::thread::spawn(move || {
-            if let Some(sig) = signals.forever().next() {
-                tenpai::bot::end_all_bots();
-                std::process::exit(128 + sig);
-            }
-        });
-    }
-    Ok(())
 }
 
 /// Some player of `kinds` is an external bot.

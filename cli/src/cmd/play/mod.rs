@@ -341,7 +341,7 @@ pub fn run<R: BufRead, W: Write>(args: &Args, input: R, mut out: W) -> Result<()
         (ending, faults)
     } else {
         if crate::cmd::any_bot(&args.game.opponents.0) {
-            crate::cmd::end_bots_on_signals()?;
+            crate::cmd::signals::end_bots_on_signals()?;
         }
         writeln!(out, "{banner}")?;
         if !setup.watch {

@@ -9,9 +9,9 @@
 //! hook restores it before the message is printed), and on SIGTERM
 //! (`signal-hook` sets a flag that the key wait checks every 100 ms; the
 //! program then restores the terminal and exits with 143; a second SIGTERM
-//! ends it at once). SIGHUP keeps its default action: the terminal is gone,
-//! so the program ends at once (catching it left the program reading the
-//! closed terminal in a loop inside crossterm).
+//! ends it at once). SIGHUP (the terminal is gone) is caught by a thread of
+//! its own, which ends the external bots and the program (status 129):
+//! crossterm's key wait would spin on the closed terminal.
 
 use super::hint;
 use super::keys::{step, Cursor, Key, Select, Step};
@@ -29,8 +29,8 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::Terminal;
 use std::collections::VecDeque;
 use std::io::{self, Stdout};
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tenpai::game::{Action, Event, GameRecord, Observation};
 use tenpai::rules::Rules;
@@ -55,22 +55,15 @@ struct Guard;
 /// The terminal is in raw mode on the alternate screen.
 static ACTIVE: AtomicBool = AtomicBool::new(false);
 
-/// The signal (SIGTERM, SIGINT) that asked the program to end, or 0.
-fn signalled() -> &'static Arc<AtomicUsize> {
-    static SIGNALLED: OnceLock<Arc<AtomicUsize>> = OnceLock::new();
-    SIGNALLED.get_or_init(|| Arc::new(AtomicUsize::new(0)))
-}
-
 /// How often the key wait checks for a termination signal.
 const SIGNAL_CHECK: Duration = Duration::from_millis(100);
 
 /// Restores the terminal and exits when a termination signal came.
 fn exit_if_signalled() {
-    let sig = signalled().load(Ordering::SeqCst);
-    if sig != 0 {
+    if let Some(sig) = crate::cmd::signals::received() {
         tenpai::bot::end_all_bots();
         restore();
-        std::process::exit(128 + sig as i32);
+        std::process::exit(128 + sig);
     }
 }
 
@@ -100,8 +93,7 @@ impl Guard {
             signal_hook::flag::register_conditional_shutdown(sig, 128 + sig, Arc::clone(&second))
                 .context("a signal handler")?;
             signal_hook::flag::register(sig, second).context("a signal handler")?;
-            signal_hook::flag::register_usize(sig, Arc::clone(signalled()), sig as usize)
-                .context("a signal handler")?;
+            crate::cmd::signals::record(sig)?;
         }
         // SIGHUP: the terminal is gone, and crossterm's key wait spins on it
         // without returning (crossterm issue 793), so a thread of its own

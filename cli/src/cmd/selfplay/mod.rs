@@ -224,7 +224,7 @@ fn run_games<W: Write, E: Write>(args: &RunArgs, mut out: W, mut err: E) -> Resu
         })?;
     }
     if super::any_bot(&config.players) {
-        super::end_bots_on_signals()?;
+        super::signals::end_bots_on_signals()?;
     }
     let log_dir = args.log_dir.as_deref().map(sink::log_dir).transpose()?;
     let decisions = args
