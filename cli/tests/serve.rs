@@ -132,6 +132,48 @@ fn serve_err_a_port_in_use_is_said_once() {
     assert_eq!(r.err.matches("in use").count(), 1, "{}", r.err);
 }
 
+#[test]
+fn serve_ok_bind_takes_a_port_and_err_a_second_one() {
+    // `--bind HOST:PORT` listens on that port (here one in use: refused
+    // before the server starts), alone or with the same --port.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let port = taken.local_addr().unwrap().port().to_string();
+    for args in [
+        vec!["--bind", &addr],
+        vec!["--bind", &addr, "--port", &port],
+    ] {
+        let r = tenpai(&[&["serve"], &args[..]].concat());
+        assert_eq!(r.code, 1, "{args:?}: {}", r.err);
+        assert!(
+            r.err
+                .starts_with(&format!("error: cannot listen on {addr}: ")),
+            "{args:?}: {}",
+            r.err
+        );
+    }
+    // Two ports: a usage error naming both.
+    let r = tenpai(&["serve", "--bind", "127.0.0.1:18911", "--port", "18912"]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.err.starts_with(
+            "error: --bind 127.0.0.1:18911 names port 18911 and --port 18912: give the port once\n"
+        ),
+        "{}",
+        r.err
+    );
+    let r = tenpai(&["serve", "--bind", "127.0.0.1:99999"]);
+    assert_eq!(r.code, 2, "{}", r.err);
+    assert!(
+        r.err.starts_with(
+            "error: invalid value '127.0.0.1:99999' for '--bind <ADDR[:PORT]>': expected an IP \
+             address, with a port or without: 127.0.0.1, 0.0.0.0:8080, [::1]:8080\n"
+        ),
+        "{}",
+        r.err
+    );
+}
+
 /// A WebSocket's next JSON message.
 pub fn next_json(
     ws: &mut tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,

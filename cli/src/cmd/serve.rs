@@ -47,13 +47,15 @@ server: past one, the client is told which (an error message, or HTTP 429 or
 #[derive(Debug, clap::Args)]
 #[command(long_about = LONG_ABOUT)]
 pub struct Args {
-    /// The address to listen on (127.0.0.1: this machine only).
-    #[arg(long, value_name = "ADDR", default_value = "127.0.0.1")]
-    pub bind: IpAddr,
+    /// The address to listen on (127.0.0.1: this machine only), with its
+    /// port or without: 127.0.0.1, 0.0.0.0:8080, [::1]:8080.
+    #[arg(long, value_name = "ADDR[:PORT]", default_value = "127.0.0.1", value_parser = parse_bind)]
+    pub bind: Bind,
 
-    /// The port to listen on (0: any free port).
-    #[arg(long, default_value_t = 8080, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u16>::at_least(0))]
-    pub port: u16,
+    /// The port to listen on (0: any free port); the default is 8080,
+    /// or the port --bind names.
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u16>::at_least(0))]
+    pub port: Option<u16>,
 
     /// Open the address in the system's browser.
     #[arg(long)]
@@ -129,14 +131,70 @@ pub struct Args {
     pub review_samples: Option<u32>,
 }
 
+/// `--bind`: an IP address, with a port or without.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bind {
+    /// The address.
+    pub ip: IpAddr,
+    /// The port `--bind` names, if any.
+    pub port: Option<u16>,
+}
+
+/// The port without `--port` or a port in `--bind`.
+const DEFAULT_PORT: u16 = 8080;
+
+/// Parses `--bind`: `127.0.0.1`, `::1`, `0.0.0.0:8080` or `[::1]:8080`.
+///
+/// # Errors
+/// Anything else, with the forms it takes.
+fn parse_bind(text: &str) -> Result<Bind, String> {
+    if let Ok(ip) = text.parse::<IpAddr>() {
+        return Ok(Bind { ip, port: None });
+    }
+    text.parse::<SocketAddr>()
+        .map(|a| Bind {
+            ip: a.ip(),
+            port: Some(a.port()),
+        })
+        .map_err(|_| {
+            "expected an IP address, with a port or without: 127.0.0.1, 0.0.0.0:8080, [::1]:8080"
+                .into()
+        })
+}
+
+/// The address to listen on: `--bind`'s, on `--port` or the port `--bind`
+/// names (the same one if both do), else 8080.
+///
+/// # Errors
+/// `--bind` and `--port` naming two ports (a usage error).
+fn listen_address(args: &Args) -> Result<SocketAddr> {
+    let port = match (args.bind.port, args.port) {
+        (Some(b), Some(p)) if b != p => {
+            return Err(crate::UsageError {
+                command: "serve",
+                message: format!(
+                    "--bind {} names port {b} and --port {p}: give the port once",
+                    SocketAddr::new(args.bind.ip, b)
+                ),
+            }
+            .into())
+        }
+        (Some(p), _) | (None, Some(p)) => p,
+        (None, None) => DEFAULT_PORT,
+    };
+    Ok(SocketAddr::new(args.bind.ip, port))
+}
+
 /// Rollouts of the Monte Carlo advisor without `--samples` (as `play`'s hints).
 const ADVISOR_SAMPLES: u32 = 1000;
 
 /// The server's settings from the arguments.
 ///
 /// # Errors
-/// Bad rules, seat, opponents or sample counts; an unreadable log.
+/// `--bind` and `--port` naming two ports; bad rules, seat, opponents or
+/// sample counts; an unreadable log.
 pub fn config(args: &Args) -> Result<tenpai_web::Config> {
+    let bind = listen_address(args)?;
     let rules = crate::cmd::load_rules(&args.game.rules, args.game.length.as_deref())?;
     if let Some(dir) = &args.log_dir {
         // Made now, as selfplay does, so that a directory that cannot be
@@ -173,7 +231,7 @@ pub fn config(args: &Args) -> Result<tenpai_web::Config> {
         }),
     };
     let mut config = tenpai_web::Config::new(rules, args.game.seed.unwrap_or_else(random_seed));
-    config.bind = SocketAddr::new(args.bind, args.port);
+    config.bind = bind;
     config.public_hosts = tenpai_web::host::Names::new(&args.public_hosts);
     config.seeded_tables = args.seeded_tables;
     config.table.players = std::array::from_fn(|s| opponents.at(s as u8).cloned());
