@@ -2,15 +2,16 @@
 //! `tenpai suggest` builds from its flags) offers exactly what the engine
 //! offers: the closed and added kans, nine terminals, riichi by the preset's
 //! points and wall, and at every decision of seeded games the same legal
-//! actions as the referee.
+//! actions as the referee; and what does not fit is refused, named (a hand
+//! in riichi that is not ready, a five beyond the set's, a hand's size).
 
 use crate::common;
 
 use common::eager::eager_game;
 use tenpai::game::SeatIndex;
 use tenpai::game::{
-    legal_actions, live_wall_left, Action, Event, GameError, Observation, Pai, Phase, RiverTile,
-    State, TableMeld,
+    legal_actions, live_wall_left, Action, Event, GameError, Observation, Pai, Phase, Position,
+    PositionError, RiverTile, State, TableMeld,
 };
 use tenpai::rules::Rules;
 use tenpai::MeldKind;
@@ -181,6 +182,110 @@ fn position_err_names_what_does_not_fit() {
         let e: GameError = State::from_observation(Rules::tenhou(), &obs).unwrap_err();
         assert_eq!(e.to_string(), message);
     }
+}
+
+/// `obs` with seat 0 in riichi, declared with its first discard.
+fn in_riichi(mut obs: Observation) -> Observation {
+    obs.riichi[0] = true;
+    obs.rivers[0][0].riichi = true;
+    obs
+}
+
+#[test]
+fn position_err_riichi_with_a_hand_that_is_not_ready() {
+    // 134m: 1-shanten before the draw of 4z; a seat in riichi was ready.
+    let not_ready = in_riichi(turn(
+        "1m 3m 4m 4p 5p 6p 7s 8s 9s E E S S N",
+        "N",
+        ["E", "", "", ""],
+    ));
+    assert_eq!(
+        State::from_observation(Rules::tenhou(), &not_ready).unwrap_err(),
+        GameError::RiichiNotReady {
+            seat: 0,
+            hand: "134m456p789s1122z".into(),
+            drawn: Some("4z".into()),
+            shanten: 1,
+        }
+    );
+    assert_eq!(
+        State::from_observation(Rules::tenhou(), &not_ready)
+            .unwrap_err()
+            .to_string(),
+        "seat 0's hand 134m456p789s1122z (without the drawn 4z) is 1-shanten; a seat in riichi is ready"
+    );
+    // Ready on E and S before drawing W: only the tsumogiri.
+    let ready = in_riichi(turn(
+        "1m 2m 3m 4p 5p 6p 7s 8s 9s E E S S W",
+        "W",
+        ["N", "", "", ""],
+    ));
+    assert_eq!(
+        legal(Rules::tenhou(), &ready),
+        [Action::Discard {
+            pai: "W".parse().unwrap(),
+            tsumogiri: true
+        }]
+    );
+}
+
+#[test]
+fn position_err_a_five_beyond_the_sets_red_or_plain_copies() {
+    // The preset has one red five a suit: a second is not "a fifth".
+    let two_red = turn(
+        "1m 2m 3m 4p 5pr 6p 7s 8s 9s E E S S W",
+        "W",
+        ["5pr", "", "", ""],
+    );
+    let four_plain = turn(
+        "5p 5p 5p 5p 1m 2m 3m 7s 8s 9s E E S S",
+        "S",
+        ["", "", "", ""],
+    );
+    for (obs, message) in [
+        (
+            two_red,
+            "illegal position by seat 0: more red 5p than the rules' 1",
+        ),
+        (
+            four_plain,
+            "illegal position by seat 0: more plain 5p than the rules' 3 (1 red)",
+        ),
+    ] {
+        let e = State::from_observation(Rules::tenhou(), &obs).unwrap_err();
+        assert_eq!(e.to_string(), message);
+    }
+}
+
+#[test]
+fn position_err_a_hand_of_3n_plus_2_tiles_but_not_14_with_its_melds() {
+    // 11 tiles and no meld: refused by the builder, naming the count it
+    // needs (the engine's "invariant broken: seat 0 holds 11 tiles" before).
+    let s0 = SeatIndex::ALL[0];
+    let build = |hand: &str, drawn: &str| {
+        Position::new(s0, "E1".parse().unwrap())
+            .hand(&hand.parse().unwrap(), Some(drawn.parse().unwrap()))
+            .build(&Rules::tenhou())
+            .unwrap_err()
+    };
+    let e = build("123m456p789s11z", "1z");
+    assert_eq!(
+        e,
+        PositionError::HandSize {
+            tiles: 11,
+            melds: 0
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "the seat's turn needs 14 concealed tiles with no meld (14 less 3 a meld), got 11"
+    );
+    let e = build("123m456p7z [789s]", "7z");
+    assert_eq!(e, PositionError::HandSize { tiles: 7, melds: 1 });
+    assert_eq!(
+        e.to_string(),
+        "the seat's turn needs 11 concealed tiles beside 1 meld (14 less 3 a meld), got 7"
+    );
 }
 
 #[test]

@@ -26,11 +26,14 @@ pub enum PositionError {
         /// The text.
         text: String,
     },
-    /// The seat's own turn needs 3n+2 tiles.
-    #[error("the seat's turn needs 3n+2 tiles (14 with no meld), got {tiles}")]
+    /// The seat's own turn needs 14 tiles, a meld counting 3: 14
+    /// concealed with no meld, 11 beside one, … 2 beside four.
+    #[error("the seat's turn needs {} concealed tiles {} (14 less 3 a meld), got {tiles}", turn_tiles(*.melds), beside(*.melds))]
     HandSize {
         /// The hand's concealed tiles.
         tiles: usize,
+        /// The hand's melds (closed kans included).
+        melds: usize,
     },
     /// The drawn tile is not one of the hand's.
     #[error("the drawn tile {} is not in the hand", .pai.mpsz())]
@@ -56,6 +59,20 @@ pub enum PositionError {
     /// one, no decision for the seat, …).
     #[error("{0}")]
     Engine(GameError),
+}
+
+/// The concealed tiles a seat holds on its own turn beside `melds` melds.
+fn turn_tiles(melds: usize) -> usize {
+    14usize.saturating_sub(3 * melds)
+}
+
+/// `with no meld`, `beside 1 meld`, `beside 2 melds`.
+fn beside(melds: usize) -> String {
+    match melds {
+        0 => "with no meld".into(),
+        1 => "beside 1 meld".into(),
+        n => format!("beside {n} melds"),
+    }
 }
 
 impl FromStr for RoundId {
@@ -218,10 +235,12 @@ impl Position {
     pub fn build(&self, rules: &Rules) -> Result<State, PositionError> {
         let seat = self.seat.get();
         let hand = match &self.hand {
-            Some(h) if h.len() % 3 == 2 => h,
+            Some(h) if h.len() == turn_tiles(h.melds().len()) => h,
             h => {
-                let tiles = h.as_ref().map_or(0, Hand::len);
-                return Err(PositionError::HandSize { tiles });
+                return Err(PositionError::HandSize {
+                    tiles: h.as_ref().map_or(0, Hand::len),
+                    melds: h.as_ref().map_or(0, |h| h.melds().len()),
+                });
             }
         };
         let tiles = Pai::list(hand.concealed(), hand.red_fives());

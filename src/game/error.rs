@@ -93,6 +93,21 @@ pub enum GameError {
         /// The seat number given.
         source: SeatError,
     },
+    /// A seat in riichi whose concealed tiles before its draw are not
+    /// ready: it was ready when it declared, and a kan in riichi keeps its
+    /// waits ([`crate::game::State::from_observation`]).
+    #[error("seat {seat}'s hand {hand}{} is {shanten}-shanten; a seat in riichi is ready", drawn_aside(.drawn.as_deref()))]
+    RiichiNotReady {
+        /// The seat.
+        seat: u8,
+        /// Its hand without the drawn tile, in mpsz (melds in brackets).
+        hand: String,
+        /// The tile it just drew, in mpsz (`None`: it answers another
+        /// seat's tile).
+        drawn: Option<String>,
+        /// The hand's shanten number (1 or more).
+        shanten: i8,
+    },
     /// An invariant of the state does not hold (a bug in the engine).
     #[error("invariant broken: {0}")]
     Invariant(String),
@@ -106,6 +121,11 @@ impl GameError {
             reason: reason.into(),
         }
     }
+}
+
+/// ` (without the drawn 4z)`, or nothing when no tile was drawn.
+fn drawn_aside(drawn: Option<&str>) -> String {
+    drawn.map_or_else(String::new, |d| format!(" (without the drawn {d})"))
 }
 
 /// ` by seat N`, or nothing for the events without an actor (seat 4).

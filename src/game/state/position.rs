@@ -37,7 +37,8 @@ impl State {
     /// # Errors
     /// [`GameError`] naming what does not fit (event `position`): a hidden
     /// tile, a fifth copy, a meld that is not one, hand sizes, a drawn tile
-    /// not held, more tiles than the wall and the hidden hands leave room for,
+    /// not held, the seat in riichi with a hand that is not ready
+    /// ([`GameError::RiichiNotReady`]), more tiles than the wall and the hidden hands leave room for,
     /// no decision for the seat, more riichi sticks than
     /// [`MAX_COUNTER`](crate::score::MAX_COUNTER); a score beyond
     /// [`MAX_SCORE`](crate::game::MAX_SCORE) either way
@@ -115,7 +116,24 @@ impl State {
 
     /// Takes `p`, which seat `s` (4: none) shows, from the unseen tiles.
     fn see(&mut self, p: Pai, s: u8) -> Result<(), GameError> {
+        // A five refused while copies of the other colour are unseen is one
+        // red (or plain) five more than the rules' set has, not a fifth copy.
+        let others_left = self.unseen[p.index()] > 0;
+        let red = p
+            .tile()
+            .filter(|t| t.is_five())
+            .map_or(0, |_| self.rules.scoring.red_fives[p.index() / 9]);
         self.take_unseen(p, E, s).map_err(|e| match e {
+            GameError::NotInWall { .. } if others_left && p.is_red() => err(
+                E,
+                s,
+                format!("more red {} than the rules' {red}", p.plain()),
+            ),
+            GameError::NotInWall { .. } if others_left => err(
+                E,
+                s,
+                format!("more plain {p} than the rules' {} ({red} red)", 4 - red),
+            ),
             GameError::NotInWall { tile } => err(E, s, format!("a fifth {tile}")),
             e => e,
         })
@@ -157,6 +175,9 @@ impl State {
         if obs.riichi[i] {
             if !seat.is_closed() {
                 return Err(err(E, s, "in riichi with an open hand"));
+            }
+            if s == obs.seat.get() {
+                check_riichi_ready(obs, s)?;
             }
             let no_call = obs.melds.iter().all(|m| m.is_empty());
             let double = no_call && seat.river().first().is_some_and(|r: &RiverTile| r.riichi);
@@ -279,6 +300,37 @@ impl State {
         consumed.remove(at);
         let t = called.tile().ok_or_else(no_call)?;
         super::call::meld_shape(m.kind, E, me, from, t, &consumed)
+    }
+}
+
+/// Seat `s` (the observing seat, in riichi) was ready when it declared and
+/// stays ready: its concealed tiles without the tile just drawn (all of
+/// them when it answers another seat's tile) are 0-shanten, as
+/// [`crate::game::riichi_possible`] asks of a declaration. A hand of
+/// another size is left to the checks of hand sizes.
+fn check_riichi_ready(obs: &Observation, s: u8) -> Result<(), GameError> {
+    let mut tiles = obs.hand.clone();
+    if let Some(at) = obs.drawn.and_then(|d| tiles.iter().position(|&p| p == d)) {
+        tiles.remove(at);
+    }
+    if tiles.len() % 3 != 1 {
+        return Ok(());
+    }
+    match crate::shanten(&Pai::counts(&tiles).0) {
+        Ok(shanten) if shanten > 0 => {
+            let melds = &obs.melds[s as usize];
+            let hand = crate::game::hand_of(&tiles, melds).map_or_else(
+                |_| tiles.iter().map(|p| p.mpsz()).collect(),
+                |h| h.to_string(),
+            );
+            Err(GameError::RiichiNotReady {
+                seat: s,
+                hand,
+                drawn: obs.drawn.map(Pai::mpsz),
+                shanten,
+            })
+        }
+        _ => Ok(()),
     }
 }
 

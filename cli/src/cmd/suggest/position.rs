@@ -6,7 +6,9 @@
 use super::Args;
 use anyhow::{anyhow, bail, Context, Result};
 use std::path::Path;
-use tenpai::game::{legal_actions, Event, Pai, Position, PositionError, RoundId, SeatIndex, State};
+use tenpai::game::{
+    legal_actions, Event, GameError, Pai, Position, PositionError, RoundId, SeatIndex, State,
+};
 use tenpai::log;
 use tenpai::rules::Rules;
 use tenpai::Tile;
@@ -105,6 +107,10 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, SeatIndex)> {
             } else {
                 anyhow!("--riichi {flag:?}: no such discard")
             }
+        }
+        PositionError::Engine(ref g @ GameError::RiichiNotReady { seat: s, .. }) => {
+            let flag = riichi_flags[usize::from(s) % 4].unwrap_or("");
+            anyhow!("--riichi {flag:?}: {g}")
         }
         PositionError::TooManyTiles => anyhow!("the flags show more tiles than a game holds"),
         e => anyhow!("the position the flags give: {e}"),
