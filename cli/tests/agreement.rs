@@ -120,7 +120,14 @@ fn agreement_ok_mc_versions_are_named_and_mc_learned_is_mc() {
     // the counts of the double-ron game at 40 rollouts a decision.
     let of = |ai| agreement_json(&[DOUBLE_RON, "--ai", ai, "--samples", "40", "--seed", "3"]);
     let (mc, v1, v2, learned) = (of("mc"), of("mc-v1"), of("mc-v2"), of("mc-learned"));
-    for (doc, name) in [(&v1, "mc-v1"), (&v2, "mc-v2"), (&learned, "mc-learned")] {
+    // `mc` is named by its version too: it was mc-v1 before session 11, so
+    // a saved report must say which search it measured.
+    for (doc, name) in [
+        (&mc, "mc-learned"),
+        (&v1, "mc-v1"),
+        (&v2, "mc-v2"),
+        (&learned, "mc-learned"),
+    ] {
         assert_eq!(doc["ai"]["kind"], name);
         assert_eq!(doc["ai"]["samples"], 40);
     }
@@ -130,14 +137,7 @@ fn agreement_ok_mc_versions_are_named_and_mc_learned_is_mc() {
     );
     let all = [&v1, &v2, &learned].map(|d| counts(&d["all"]));
     assert_eq!(all, MC_VERSIONS_ALL);
-    let text = tenpai(&[
-        "agreement",
-        DOUBLE_RON,
-        "--ai",
-        "mc-learned",
-        "--samples",
-        "40",
-    ]);
+    let text = tenpai(&["agreement", DOUBLE_RON, "--ai", "mc", "--samples", "40"]);
     assert!(
         text.ok()
             .starts_with("Agreement of the AI (mc-learned, 40 samples a decision)"),
@@ -145,6 +145,30 @@ fn agreement_ok_mc_versions_are_named_and_mc_learned_is_mc() {
         text.ok()
     );
 }
+
+#[test]
+fn agreement_ok_random_is_measured_and_a_bot_refused() {
+    // The random player: chance's agreement, seeded by --seed.
+    let doc = agreement_json(&[DOUBLE_RON, "--ai", "random", "--seed", "3"]);
+    assert_eq!(doc["ai"], serde_json::json!({"kind": "random", "seed": 3}));
+    assert_eq!(
+        doc,
+        agreement_json(&[DOUBLE_RON, "--ai", "random", "--seed", "3"])
+    );
+    assert_eq!(counts(&doc["all"]), RANDOM_ALL);
+    // An external bot follows whole games, not single positions.
+    let r = tenpai(&["agreement", DOUBLE_RON, "--ai", "cmd:cat"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.err
+            .contains("cmd:cat: an external bot is played by play and selfplay"),
+        "{}",
+        r.err
+    );
+}
+
+/// (decisions, agreed) of `random` on the double-ron game, seed 3.
+const RANDOM_ALL: (u64, u64) = (51, 9);
 
 /// (decisions, agreed) of `mc-v1`, `mc-v2` and `mc-learned` on the double-ron
 /// game, 40 rollouts a decision, seed 3.

@@ -72,6 +72,27 @@ fn mjai_ok_seat_flag_and_monte_carlo_answer_the_same_decisions() {
 }
 
 #[test]
+fn mjai_ok_every_kind_of_the_library_plays() {
+    // Each version the library has, by the name selfplay and play take
+    // (`mjai --ai mc-v1` was refused before session 12).
+    for kind in tenpai::ai::PLAYER_NAMES {
+        let out = tenpai_in(&["mjai", "--ai", kind, "--samples", "30"], &batch());
+        let answers: Vec<&str> = out.ok().lines().collect();
+        assert_eq!(answers.len(), 5, "--ai {kind}");
+        assert_eq!((answers[0], answers[1]), (NONE, NONE), "--ai {kind}");
+        assert!(
+            answers[2] == RIICHI || answers[2].starts_with(r#"{"type":"dahai","actor":1,"#),
+            "--ai {kind}: {answers:?}"
+        );
+    }
+    // The searches and the baselines keep the wait and win on it.
+    for kind in ["mc-v1", "mc-v3", "baseline-v1", "baseline-learned"] {
+        let out = tenpai_in(&["mjai", "--ai", kind, "--samples", "30"], &batch());
+        assert_eq!(out.ok().lines().last(), Some(RON), "--ai {kind}");
+    }
+}
+
+#[test]
 fn mjai_ok_lines_answers_only_decisions() {
     let out = tenpai_in(
         &["mjai", "--ai", "baseline", "--protocol", "lines"],
@@ -168,7 +189,16 @@ fn mjai_err_bad_options() {
     let run = tenpai_in(&["mjai", "--ai", "smart"], "");
     assert_eq!(run.code, 2);
     assert!(run.err.starts_with(
-        "error: invalid value 'smart' for '--ai <AI>'\n  [possible values: mc, baseline]\n"
+        "error: invalid value 'smart' for '--ai <KIND>': unknown player \"smart\" (known: random, \
+         baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, \
+         mc-v3, mc-learned, cmd:COMMAND)\n"
+    ));
+    // The bot is tenpai's own AI: it does not pass the lines on to another.
+    let run = tenpai_in(&["mjai", "--ai", "cmd:cat"], "");
+    assert_eq!(run.code, 2);
+    assert!(run.err.starts_with(
+        "error: invalid value 'cmd:cat' for '--ai <KIND>': cmd:cat: an external bot is played \
+         by play and selfplay; this option takes tenpai's own AIs: random, baseline, "
     ));
     let run = tenpai_in(&["mjai", "--protocol", "http"], "");
     assert_eq!(run.code, 2);

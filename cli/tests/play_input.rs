@@ -235,7 +235,9 @@ fn play_ok_long_help_in_plain_words() {
     let help = r.ok();
     assert!(!help.contains("[`"), "rustdoc markup in: {help}");
     for needle in [
-        "random or cmd:COMMAND (an mjai bot); one for all, or one per AI seat in seat order",
+        "mc-learned (mc: the Monte Carlo search; baseline: the rule-based AI; the versions as in \
+         tenpai selfplay --help) or cmd:COMMAND (an mjai bot); one for all, or one per AI seat in \
+         seat order",
         "otherwise 9 selects position 9",
         "otherwise 9 is position 9",
         "capitals are tiles, so N is North, n pass",

@@ -72,6 +72,8 @@ fn review_ok_json_keeps_the_played_action_among_the_candidates() {
     assert_eq!(doc["format"], "tenhou6");
     assert_eq!(doc["length"], "south");
     assert_eq!(doc["budget"]["samples"], 100);
+    // The search by its version: `mc` was another before session 11.
+    assert_eq!(doc["search"], "mc-learned");
     assert_eq!(doc["rounds"].as_array().unwrap().len(), 1);
     assert!(doc["decisions"].as_array().unwrap().len() > 5);
     assert_consistent(&doc);
@@ -107,7 +109,10 @@ fn review_ok_text_says_which_seat_and_why() {
     );
     assert!(out.contains("by default: the first seat; --seat N or --player NAME reviews another"));
     assert!(out.contains("50 samples per decision, seed 1"));
-    assert!(out.contains("(tenhou6 log, 1 round); 50 samples per decision, seed 1;"));
+    // The search named by its version (`mc` was another before session 11).
+    assert!(
+        out.contains("(tenhou6 log, 1 round); search mc-learned, 50 samples per decision, seed 1;")
+    );
     assert!(
         out.contains("\nS4-0: 13 decisions, "),
         "one block for the round"
@@ -205,6 +210,10 @@ fn review_ok_html_is_well_formed_self_contained_and_links_every_mistake() {
     let doc = roxmltree::Document::parse(xml).expect("well-formed markup");
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "html");
+    assert!(
+        text.contains(". Search mc-learned, "),
+        "the search's version"
+    );
     // Nothing loaded from elsewhere: no script or style file, every link and
     // every SVG reference inside the page.
     for n in doc.descendants() {

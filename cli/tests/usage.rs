@@ -238,7 +238,7 @@ fn usage_errors_exit_2_naming_the_option() {
             vec!["selfplay", "--players", "mc,genius,random,random"],
             "unknown player \"genius\"",
         ),
-        (vec!["mjai", "--ai", "genius"], "'--ai <AI>'"),
+        (vec!["mjai", "--ai", "genius"], "'--ai <KIND>'"),
         (
             vec!["mjai", "--protocol", "words"],
             "'--protocol <PROTOCOL>'",

@@ -88,6 +88,28 @@ pub struct ReviewOptions {
     pub threshold: f64,
 }
 
+impl ReviewOptions {
+    /// The settings each decision is searched with: the budget, one thread
+    /// (the decisions are searched in parallel), the default
+    /// [`Version`](crate::ai::mc::Version) of the search, which the outputs
+    /// name ([`Version::name`](crate::ai::mc::Version::name)).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// let settings = tenpai::review::ReviewOptions::default().settings();
+    /// assert_eq!(settings.version.name(), "mc-learned");
+    /// ```
+    pub fn settings(&self) -> Settings {
+        Settings {
+            budget: self.budget,
+            threads: 1,
+            ..Default::default()
+        }
+    }
+}
+
 impl Default for ReviewOptions {
     /// [`DEFAULT_SAMPLES`] rollouts, seed 1, [`DEFAULT_THRESHOLD`].
     fn default() -> ReviewOptions {
@@ -156,11 +178,7 @@ pub fn review(
     progress: &(dyn Fn(&ReviewedDecision) + Sync),
 ) -> Result<Review, ReviewError> {
     let found = find_decisions(game, rules, seat);
-    let settings = Settings {
-        budget: options.budget,
-        threads: 1,
-        ..Default::default()
-    };
+    let settings = options.settings();
     let decisions: Vec<ReviewedDecision> = found
         .points
         .into_par_iter()

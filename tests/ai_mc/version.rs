@@ -74,3 +74,33 @@ fn the_learned_search_is_a_player_kind_of_its_own() {
         kind
     );
 }
+
+#[test]
+fn each_version_is_named_explicitly_and_every_name_is_a_kind() {
+    // `Version::name` is the player's name of each version, the default's
+    // included (written `mc` by `PlayerKind`'s Display).
+    for v in [Version::V1, Version::V2, Version::V3, Version::Learned] {
+        let kind: PlayerKind = v.name().parse().expect("a kind");
+        assert_eq!(
+            kind,
+            PlayerKind::Mc(Settings {
+                version: v,
+                ..Settings::default()
+            })
+        );
+    }
+    assert_eq!(Version::default().name(), "mc-learned");
+    // The one list the command line's help texts read is the list the
+    // parser gives when a name is unknown (with the external bot beside it).
+    let unknown = "x".parse::<PlayerKind>().unwrap_err().to_string();
+    assert_eq!(
+        unknown,
+        format!(
+            "unknown player \"x\" (known: {}, cmd:COMMAND)",
+            tenpai::ai::PLAYER_NAMES.join(", ")
+        )
+    );
+    for name in tenpai::ai::PLAYER_NAMES {
+        assert_eq!(name.parse::<PlayerKind>().map(|_| ()), Ok(()), "{name}");
+    }
+}

@@ -10,8 +10,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 use tenpai::ai::learned::LearnedModel;
-use tenpai::ai::mc::{search, Budget, Settings, Version};
+use tenpai::ai::mc::{search, Budget, Settings};
 use tenpai::ai::BaselinePlayer;
+use tenpai::arena::PlayerKind;
 use tenpai::game::{Action, Player};
 use tenpai::review::{find_decisions, is_choice, Agreement, DecisionKind, DecisionPoint, Share};
 use tenpai::rules::Rules;
@@ -42,7 +43,10 @@ per decision (deterministic with --seed, on any number of --threads) or
 --think TIME per decision; --ai mc-learned (the same as mc), mc-v1, mc-v2, mc-v3:
 the search built on the learned baseline as its prior (the default), or on
 the first (the default before issue 26), second or third baseline
-(self-play's players of those names).
+(self-play's players of those names); the outputs name a search by its
+version (mc is written mc-learned). --ai random: a uniformly random legal
+action (seeded by --seed), the agreement of chance. An external bot
+(cmd:COMMAND) is not taken: it follows whole games, not single positions.
 
 Logs: tenhou.net/6 JSON, mjai JSON lines or Tenhou's XML (mjlog), as
 `tenpai review` reads them; rules: the log's room, else --rules and
@@ -54,67 +58,6 @@ Examples:
   tenpai agreement tests/data/tenhou6/20*.json --ai baseline
   tenpai agreement tests/data/tenhou6/20*.json --ai mc --samples 1000 --json";
 
-/// Which AI is measured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Ai {
-    /// The rule-based baseline (with --model: the model's discards,
-    /// riichi and calls).
-    Baseline,
-    /// The first version of the rule-based baseline.
-    BaselineV1,
-    /// The second version of the rule-based baseline.
-    BaselineV2,
-    /// The third version: the second's rules with the shipped model's
-    /// discard part choosing the discards.
-    BaselineV3,
-    /// The baseline with the shipped learned model (data/ai/model.json).
-    BaselineLearned,
-    /// The Monte Carlo search.
-    Mc,
-    /// The Monte Carlo search on the first baseline (the default before issue 26).
-    McV1,
-    /// The Monte Carlo search on the second baseline: its prior and rollout rules.
-    McV2,
-    /// The Monte Carlo search with the third baseline as its prior.
-    McV3,
-    /// The Monte Carlo search with the learned baseline as its prior.
-    McLearned,
-}
-
-impl Ai {
-    fn name(self) -> &'static str {
-        match self {
-            Ai::Baseline => "baseline",
-            Ai::BaselineV1 => "baseline-v1",
-            Ai::BaselineV2 => "baseline-v2",
-            Ai::BaselineV3 => "baseline-v3",
-            Ai::BaselineLearned => "baseline-learned",
-            Ai::Mc => "mc",
-            Ai::McV1 => "mc-v1",
-            Ai::McV2 => "mc-v2",
-            Ai::McV3 => "mc-v3",
-            Ai::McLearned => "mc-learned",
-        }
-    }
-
-    /// The baseline the Monte Carlo search is built on; `None` for the
-    /// baselines themselves.
-    fn mc_version(self) -> Option<Version> {
-        match self {
-            Ai::Mc => Some(Version::default()),
-            Ai::McV1 => Some(Version::V1),
-            Ai::McV2 => Some(Version::V2),
-            Ai::McV3 => Some(Version::V3),
-            Ai::McLearned => Some(Version::Learned),
-            Ai::Baseline
-            | Ai::BaselineV1
-            | Ai::BaselineV2
-            | Ai::BaselineV3
-            | Ai::BaselineLearned => None,
-        }
-    }
-}
-
 /// Measure how often the AI chooses what the players of game logs chose.
 #[derive(Debug, clap::Args)]
 #[command(long_about = LONG_ABOUT)]
@@ -123,9 +66,9 @@ pub struct Args {
     #[arg(required = true, value_name = "LOG")]
     pub logs: Vec<PathBuf>,
 
-    /// The AI measured.
-    #[arg(long, value_enum, default_value = "mc")]
-    pub ai: Ai,
+    #[arg(long, help = super::kinds::help("The AI measured: one of KINDS (see above)"),
+        value_name = "KIND", default_value = "mc", value_parser = super::kinds::parse_own)]
+    pub ai: PlayerKind,
 
     /// Rollouts per decision of --ai mc (deterministic with --seed).
     #[arg(long, value_name = "N", default_value_t = tenpai::review::DEFAULT_SAMPLES,
@@ -136,7 +79,7 @@ pub struct Args {
     #[arg(long, value_name = "TIME", value_parser = super::values::parse_think)]
     pub think: Option<Duration>,
 
-    /// Seed of the sampled worlds of --ai mc.
+    /// Seed of the sampled worlds of --ai mc (and of --ai random's choices).
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: u64,
 
@@ -176,7 +119,7 @@ struct Asked<'a> {
 /// threads that cannot start.
 pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let model = match &args.model {
-        Some(_) if args.ai != Ai::Baseline => {
+        Some(_) if args.ai != PlayerKind::Baseline => {
             anyhow::bail!("--model: the model chooses the baseline's plays: give --ai baseline")
         }
         Some(path) => {
@@ -238,7 +181,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
             .par_iter()
             .enumerate()
             .map(|(i, a)| {
-                let chosen = choose(args.ai, model.as_ref(), a, budget, args.seed, i as u64);
+                let chosen = choose(&args.ai, model.as_ref(), a, budget, args.seed, i as u64);
                 bar.inc(1);
                 let mut one = Agreement::default();
                 one.add(&a.point.legal, &a.point.played, &chosen);
@@ -270,7 +213,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
 
 /// The AI's first choice at decision `i`.
 fn choose(
-    ai: Ai,
+    ai: &PlayerKind,
     model: Option<&Arc<LearnedModel>>,
     a: &Asked<'_>,
     budget: Budget,
@@ -278,41 +221,54 @@ fn choose(
     i: u64,
 ) -> Action {
     let p = &a.point;
-    match ai {
-        Ai::Baseline => match model {
-            Some(m) => BaselinePlayer::with_model(a.rules, Arc::clone(m)).act(&p.obs, &p.legal),
-            None => BaselinePlayer::new(a.rules).act(&p.obs, &p.legal),
-        },
-        Ai::BaselineV1 => BaselinePlayer::v1(a.rules).act(&p.obs, &p.legal),
-        Ai::BaselineV2 => BaselinePlayer::v2(a.rules).act(&p.obs, &p.legal),
-        Ai::BaselineV3 => BaselinePlayer::v3(a.rules).act(&p.obs, &p.legal),
-        Ai::BaselineLearned => BaselinePlayer::learned(a.rules).act(&p.obs, &p.legal),
-        Ai::Mc | Ai::McV1 | Ai::McV2 | Ai::McV3 | Ai::McLearned => {
+    // Decision i's worlds (or random choice): its own seed, the same on any
+    // thread.
+    let seed = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    match (ai, model) {
+        (PlayerKind::Baseline, Some(m)) => {
+            BaselinePlayer::with_model(a.rules, Arc::clone(m)).act(&p.obs, &p.legal)
+        }
+        (PlayerKind::Mc(s), _) => {
             let settings = Settings {
                 budget,
                 threads: 1,
-                version: ai.mc_version().unwrap_or_default(),
+                version: s.version,
             };
-            // Decision i's worlds: its own seed, the same on any thread.
-            let seed = seed.wrapping_add(i.wrapping_mul(0x9E37_79B9_7F4A_7C15));
             search(&p.obs, &p.legal, a.rules, settings, seed).chosen
         }
+        // `--ai` takes no external bot (`kinds::parse_own`), the only kind
+        // without a built-in player.
+        (k, _) => match k.player(a.rules, seed) {
+            Some(mut player) => player.act(&p.obs, &p.legal),
+            None => BaselinePlayer::new(a.rules).act(&p.obs, &p.legal),
+        },
     }
 }
 
-/// The AI as the outputs name it: `baseline` or `mc, 4000 samples`.
+/// The AI's name in the outputs: a Monte Carlo search by its explicit
+/// version (`mc-learned`, not `mc`: `mc` named `mc-v1` before session 11),
+/// any other player by its kind.
+fn ai_name(ai: &PlayerKind) -> String {
+    match ai {
+        PlayerKind::Mc(s) => s.version.name().to_string(),
+        k => k.to_string(),
+    }
+}
+
+/// The AI as the outputs name it: `baseline` or `mc-learned, 4000 samples
+/// a decision`.
 fn ai_text(args: &Args, budget: Budget) -> String {
-    match (args.ai, budget) {
-        (Ai::Baseline, _) => match &args.model {
+    let name = ai_name(&args.ai);
+    match (&args.ai, budget) {
+        (PlayerKind::Baseline, _) => match &args.model {
             Some(m) => format!("baseline, model {}", m.display()),
-            None => "baseline".into(),
+            None => name,
         },
-        (Ai::BaselineV1, _) => "baseline-v1".into(),
-        (Ai::BaselineV2, _) => "baseline-v2".into(),
-        (Ai::BaselineV3, _) => "baseline-v3".into(),
-        (Ai::BaselineLearned, _) => "baseline-learned".into(),
-        (ai, Budget::Samples(n)) => format!("{}, {n} samples a decision", ai.name()),
-        (ai, Budget::Time(t)) => format!("{}, {} ms a decision", ai.name(), t.as_millis()),
+        (PlayerKind::Mc(_), Budget::Samples(n)) => format!("{name}, {n} samples a decision"),
+        (PlayerKind::Mc(_), Budget::Time(t)) => {
+            format!("{name}, {} ms a decision", t.as_millis())
+        }
+        _ => name,
     }
 }
 
@@ -371,15 +327,17 @@ fn share(s: &Share) -> Value {
 
 /// The whole JSON document.
 fn document(args: &Args, budget: Budget, a: &Agreement) -> Value {
-    let mut ai = json!({"kind": args.ai.name()});
+    let mut ai = json!({"kind": ai_name(&args.ai)});
     if let Some(m) = &args.model {
         ai["model"] = json!(m.display().to_string());
     }
-    if args.ai.mc_version().is_some() {
+    if matches!(args.ai, PlayerKind::Mc(_)) {
         match budget {
             Budget::Samples(n) => ai["samples"] = json!(n),
             Budget::Time(t) => ai["think_ms"] = json!(t.as_millis() as u64),
         }
+    }
+    if matches!(args.ai, PlayerKind::Mc(_) | PlayerKind::Random) {
         ai["seed"] = json!(args.seed);
     }
     json!({

@@ -32,10 +32,8 @@ pub struct GameArgs {
     #[arg(long)]
     pub watch: bool,
 
-    /// The AI players: mc (Monte Carlo), baseline, random or cmd:COMMAND
-    /// (an mjai bot); one for all, or one per AI seat in seat order,
-    /// comma-separated.
-    #[arg(long, value_name = "KIND[,KIND...]", default_value = "mc", value_parser = parse_opponents)]
+    #[arg(long, help = super::kinds::help("The AI players, each one of KINDS (mc: the Monte Carlo search; baseline: the rule-based AI; the versions as in tenpai selfplay --help) or cmd:COMMAND (an mjai bot); one for all, or one per AI seat in seat order, comma-separated"),
+        value_name = "KIND[,KIND...]", default_value = "mc", value_parser = parse_opponents)]
     pub opponents: PlayerKinds,
 
     /// How long an external bot (cmd:) may take to answer; then the

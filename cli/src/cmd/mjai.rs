@@ -4,8 +4,10 @@
 
 use anyhow::{anyhow, bail, Result};
 use std::io::{BufRead, Write};
-use tenpai::ai::mc::{Budget, McPlayer, Settings};
+use std::time::Duration;
+use tenpai::ai::mc::{Budget, Settings};
 use tenpai::ai::BaselinePlayer;
+use tenpai::arena::PlayerKind;
 use tenpai::bot::{answer_json, offers_decision, parse_line, BotSession, PlayerMaker, Protocol};
 use tenpai::game::Player;
 use tenpai::lines::{read_line, Line, MAX_LINE};
@@ -40,9 +42,9 @@ pub struct Args {
     #[arg(long, value_name = "SEAT")]
     pub seat: Option<tenpai::game::SeatIndex>,
 
-    /// The AI: mc (Monte Carlo search) or baseline (rule-based, fast).
-    #[arg(long, value_enum, default_value = "mc")]
-    pub ai: Ai,
+    #[arg(long, help = super::kinds::help("The AI: one of KINDS (mc: the Monte Carlo search, baseline: rule-based and fast, random: any legal action; the versions as in tenpai selfplay --help)"),
+        value_name = "KIND", default_value = "mc", value_parser = super::kinds::parse_own)]
+    pub ai: PlayerKind,
 
     /// Monte Carlo thinking time per decision, e.g. 300ms or 1s.
     #[arg(long, value_name = "TIME", default_value = "300ms", value_parser = super::values::parse_think)]
@@ -71,15 +73,6 @@ pub struct Args {
     pub protocol: ProtocolArg,
 }
 
-/// The AI of `--ai`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Ai {
-    /// Monte Carlo search.
-    Mc,
-    /// Rule-based, fast.
-    Baseline,
-}
-
 /// The protocol of `--protocol` (the library's [`Protocol`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum ProtocolArg {
@@ -89,7 +82,9 @@ pub enum ProtocolArg {
     Lines,
 }
 
-/// The player maker the options ask for.
+/// The player maker the options ask for: `--ai`'s player (a Monte Carlo
+/// one with `--think` or `--samples` and `--threads`), seeded for its seat
+/// as self-play seeds it.
 fn player_maker(args: &Args) -> PlayerMaker {
     let budget = match args.samples {
         Some(n) => Budget::Samples(n),
@@ -101,15 +96,17 @@ fn player_maker(args: &Args) -> PlayerMaker {
         ..Default::default()
     };
     let seed = args.seed;
-    match args.ai {
-        Ai::Mc => Box::new(move |rules: &_, seat: u8| {
-            let seed = tenpai::arena::seat_seed(seed, seat);
-            Box::new(McPlayer::with_settings(rules, settings, seed)) as Box<dyn Player>
-        }),
-        Ai::Baseline => {
-            Box::new(|rules: &_, _| Box::new(BaselinePlayer::new(rules)) as Box<dyn Player>)
+    let kind = super::with_settings(std::slice::from_ref(&args.ai), settings, Duration::ZERO)
+        .pop()
+        .unwrap_or_else(|| args.ai.clone());
+    Box::new(move |rules: &_, seat: u8| {
+        let own = tenpai::arena::seat_seed(seed, seat);
+        match kind.player(rules, own) {
+            Some(p) => p as Box<dyn Player>,
+            // `--ai` takes no external bot (`kinds::parse_own`).
+            None => Box::new(BaselinePlayer::new(rules)),
         }
-    }
+    })
 }
 
 /// Runs `tenpai mjai`: answers `input`'s events on `out` until the input ends.

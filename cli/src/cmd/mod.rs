@@ -7,6 +7,7 @@ pub mod agari;
 pub mod agreement;
 pub mod analyze;
 pub mod game_args;
+pub mod kinds;
 pub mod learn;
 pub mod mjai;
 mod output;
@@ -25,11 +26,12 @@ pub mod values;
 pub mod waits;
 
 use anyhow::{bail, Context, Result};
+pub use kinds::parse_players;
 pub use output::{check_output, file_error, make_output_dir, Output};
 use std::io::{self, Write};
 use std::path::Path;
 use tenpai::{Decomposition, Hand, MappedTables, Meld, Tables, Tile, TileCounts, TileSet};
-pub use values::{one_tile_text, parse_players, tile_counts_text, tile_list_text};
+pub use values::{one_tile_text, tile_counts_text, tile_list_text};
 
 /// Where the tables come from: built into the program (`None`), or a checked,
 /// mapped file given with `--tables` / `TENPAI_TABLES`.

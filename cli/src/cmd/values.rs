@@ -303,52 +303,6 @@ fn read_option<T>(
     })
 }
 
-/// Parses a comma-separated list of players (`--players`, `--opponents`):
-/// `random`, `baseline`, `baseline-v1`, `baseline-v2`, `baseline-learned`,
-/// `mc`, `mc-v1`, `mc-v2`, `mc-learned` or `cmd:COMMAND` each
-/// ([`tenpai::arena::PlayerKind`]'s names). A comma inside a command stays in
-/// it unless what follows is another player (`cmd:bot --x 1,2,mc` is a bot
-/// `bot --x 1,2` and `mc`).
-///
-/// # Errors
-/// An empty list or an unknown player, named.
-pub fn parse_players(text: &str) -> Result<Vec<tenpai::arena::PlayerKind>, String> {
-    let starts_player = |piece: &str| {
-        let p = piece.trim();
-        matches!(
-            p,
-            "random"
-                | "baseline"
-                | "baseline-v1"
-                | "baseline-v2"
-                | "baseline-v3"
-                | "baseline-learned"
-                | "mc"
-                | "mc-v1"
-                | "mc-v2"
-                | "mc-v3"
-                | "mc-learned"
-        ) || p.starts_with("cmd:")
-    };
-    let mut items: Vec<String> = Vec::new();
-    for piece in text.split(',') {
-        match items.last_mut() {
-            Some(last) if last.trim_start().starts_with("cmd:") && !starts_player(piece) => {
-                last.push(',');
-                last.push_str(piece);
-            }
-            _ => items.push(piece.to_string()),
-        }
-    }
-    items
-        .iter()
-        .map(|p| match p.trim() {
-            "cmd:" => Err("cmd: needs a command (cmd:COMMAND)".to_string()),
-            p => p.parse().map_err(|e| format!("{e}")),
-        })
-        .collect()
-}
-
 /// A thinking time (`--think`, `--bot-timeout`, …): a number with `ms` or
 /// `s` (`50ms`, `1.5s`), more than zero and under an hour.
 ///
@@ -445,33 +399,6 @@ fn parse_time(text: &str) -> Option<Duration> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn parse_players_ok_commas_stay_in_commands() {
-        use tenpai::arena::PlayerKind;
-        let names = |t: &str| -> Vec<String> {
-            parse_players(t)
-                .unwrap()
-                .iter()
-                .map(PlayerKind::to_string)
-                .collect()
-        };
-        assert_eq!(names("mc, baseline,random"), ["mc", "baseline", "random"]);
-        assert_eq!(
-            names("cmd:bot --x 1,2 --y,mc,cmd:b {seat},baseline"),
-            ["cmd:bot --x 1,2 --y", "mc", "cmd:b {seat}", "baseline"]
-        );
-        assert_eq!(names("cmd:a,cmd:b"), ["cmd:a", "cmd:b"]);
-        assert_eq!(
-            parse_players("mc,genius").unwrap_err(),
-            "unknown player \"genius\" (known: random, baseline, baseline-v1, baseline-v2, baseline-v3, baseline-learned, mc, mc-v1, mc-v2, mc-v3, mc-learned, cmd:COMMAND)"
-        );
-        assert!(parse_players("").is_err());
-        assert_eq!(
-            parse_players("mc,cmd: ").unwrap_err(),
-            "cmd: needs a command (cmd:COMMAND)"
-        );
-    }
 
     #[test]
     fn whole_ok_in_range_and_err_in_words() {

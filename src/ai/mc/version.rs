@@ -46,6 +46,28 @@ pub enum Version {
 }
 
 impl Version {
+    /// The version's explicit name as a player: `mc-v1`, `mc-v2`, `mc-v3`
+    /// or `mc-learned` — the default's too, which
+    /// [`crate::arena::PlayerKind`] writes `mc`, so that a saved report
+    /// says which search it was after the default changes.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::ai::mc::Version;
+    /// assert_eq!(Version::default().name(), "mc-learned");
+    /// assert_eq!(Version::V1.name(), "mc-v1");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Version::V1 => "mc-v1",
+            Version::V2 => "mc-v2",
+            Version::V3 => "mc-v3",
+            Version::Learned => "mc-learned",
+        }
+    }
+
     /// The baseline player of this version.
     pub(crate) fn baseline(self, rules: &Rules) -> BaselinePlayer {
         match self {

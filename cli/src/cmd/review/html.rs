@@ -85,7 +85,7 @@ fn header(r: &Reviewed<'_>, title: &str) -> Markup {
         h1 { (title) }
         p.meta {
             (r.file.display()) " (" (rev.format) " log, " (plural(rev.rounds.len(), "round", "rounds")) "). Seat "
-            (rev.seat) ", " (r.source.reason()) ". " (rev.options.budget) " per decision, seed "
+            (rev.seat) ", " (r.source.reason()) ". Search " (rev.options.settings().version.name()) ", " (rev.options.budget) " per decision, seed "
             (rev.options.seed) "; a mistake loses more than " (rev.options.threshold)
             " in expected final rank, beyond the 95% interval of the paired difference."
         }

@@ -98,6 +98,7 @@ pub fn document(r: &Reviewed<'_>) -> Value {
         "rules": rev.rules.name,
         "red_fives": rev.rules.scoring.red_fives != [0; 3],
         "warnings": r.warnings,
+        "search": rev.options.settings().version.name(),
         "budget": budget,
         "seed": rev.options.seed,
         "threshold": rev.options.threshold,

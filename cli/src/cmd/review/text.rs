@@ -172,7 +172,7 @@ fn header<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
     writeln!(out, "Review of {}, {}.", seat_title(r), r.source.reason())?;
     writeln!(
         out,
-        "{} ({}, {}); {} per decision, seed {}; a mistake loses more than {} in expected rank, beyond the 95% interval.",
+        "{} ({}, {}); search {}, {} per decision, seed {}; a mistake loses more than {} in expected rank, beyond the 95% interval.",
         r.file.display(),
         // "mjlog" is already a log's name.
         match rev.format {
@@ -180,6 +180,7 @@ fn header<W: Write>(out: &mut W, r: &Reviewed<'_>) -> io::Result<()> {
             format => format!("{format} log"),
         },
         plural(rev.rounds.len(), "round", "rounds"),
+        rev.options.settings().version.name(),
         rev.options.budget,
         rev.options.seed,
         rev.options.threshold

@@ -98,11 +98,9 @@ pub struct RunArgs {
     #[arg(long, default_value_t = 1, allow_negative_numbers = true, value_parser = crate::cmd::values::Whole::<u64>::at_least(0))]
     pub seed: u64,
 
-    /// The four players, comma-separated: random, baseline, mc or
-    /// cmd:COMMAND (an mjai bot run by sh -c, {seat} replaced by its seat;
-    /// a comma in the command stays unless another player follows it).
     #[arg(
         long,
+        help = super::kinds::help("The four players, comma-separated, each one of KINDS (see Players in --help) or cmd:COMMAND (an mjai bot run by sh -c, {seat} replaced by its seat; a comma in the command stays unless another player follows it)"),
         value_name = "A,B,C,D",
         default_value = "baseline,random,random,random",
         value_parser = parse_four_players
@@ -167,7 +165,7 @@ pub struct Players(pub [PlayerKind; 4]);
 /// # Errors
 /// An unknown player, or not four.
 fn parse_four_players(text: &str) -> Result<Players, String> {
-    let kinds = super::values::parse_players(text)?;
+    let kinds = super::kinds::parse_players(text)?;
     let n = kinds.len();
     <[PlayerKind; 4]>::try_from(kinds)
         .map(Players)

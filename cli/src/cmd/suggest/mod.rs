@@ -45,7 +45,8 @@ an mjai log, event N is line N+1.
 
 With --samples (the default: 2000) and --seed the output is reproducible.
 
-JSON (--json): {\"seat\": s, \"round\": \"E1-0\", \"hand\": h, \"chosen\": a,
+JSON (--json): {\"search\": \"mc-learned\" (the search's version, as the
+choice line names it), \"seat\": s, \"round\": \"E1-0\", \"hand\": h, \"chosen\": a,
 \"prior\": a, \"played\": event or null (from a log: the action that was played),
 \"samples\": n, \"micros\": t, \"placement\": b, \"trivial\": b,
 \"candidates\": [{\"action\": a, \"rank\": r, \"ci95\": h, \"points\": p,
@@ -277,6 +278,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         threads: args.threads,
         ..Default::default()
     };
+    let search = settings.version.name();
     let mut advisor = Advisor::Search {
         settings,
         seed: args.seed,
@@ -291,6 +293,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
     let waits = ready_waits(&view, &rules);
     if args.json {
         let mut v = super::report::json(&report);
+        v["search"] = search.into();
         v["seat"] = seat.get().into();
         v["round"] = round.into();
         v["hand"] = hand_text(&obs).into();
@@ -336,7 +339,7 @@ pub fn run<W: Write>(args: &Args, mut out: W) -> Result<()> {
         }
         writeln!(
             out,
-            ", {} rollout{}",
+            ", {} rollout{} of {search}",
             crate::render::points(report.samples),
             super::plural(report.samples as usize)
         )?;
