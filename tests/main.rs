@@ -12,6 +12,7 @@ mod ai_mc_calibration;
 mod ai_mc_logs;
 mod ai_mc_strength;
 mod arena;
+mod arena_names;
 mod batch;
 mod common;
 mod efficiency;

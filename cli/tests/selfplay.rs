@@ -308,3 +308,65 @@ fn selfplay_ok_shard_of_one_game_says_which_counting_from_1() {
         "{header}"
     );
 }
+
+/// Plays shard `k` of 2 of two east-only games of `player` against three
+/// random players at 2 rollouts a decision and saves its JSON in `dir`.
+fn mc_shard(dir: &Path, player: &str, k: u32) -> (String, serde_json::Value) {
+    let players = format!("--players={player},random,random,random");
+    let spec = format!("--shard={k}/2");
+    let args = [
+        "selfplay",
+        "--games=2",
+        "--length=east",
+        &players,
+        "--samples=2",
+        &spec,
+        "--json",
+    ];
+    let out = tenpai(&args).ok().to_string();
+    let path = dir.join(format!("{player}-{k}.json"));
+    std::fs::write(&path, &out).unwrap();
+    let v = serde_json::from_str(&out).unwrap();
+    (path.to_str().unwrap().to_string(), v)
+}
+
+#[test]
+fn selfplay_merge_err_a_shard_that_names_a_player_mc_is_refused() {
+    let dir = scratch();
+    let (a, saved) = mc_shard(dir.path(), "mc", 1);
+    let (b, _) = mc_shard(dir.path(), "mc", 2);
+    assert_eq!(saved["tally"]["config"]["players"][0]["kind"], "mc-learned");
+    assert_eq!(saved["players"][0]["kind"], "mc-learned");
+    // Two shards of the same explicit player merge.
+    let merged = tenpai(&["selfplay", "merge", &a, &b, "--json"])
+        .ok()
+        .to_string();
+    let v: serde_json::Value = serde_json::from_str(&merged).unwrap();
+    assert_eq!(
+        (v["games"].as_u64(), v["players"][0]["kind"].as_str()),
+        (Some(2), Some("mc-learned"))
+    );
+    // A shard as an older build wrote it: the search by its alias.
+    let mut old = saved.clone();
+    old["tally"]["config"]["players"][0]["kind"] = "mc".into();
+    old["players"][0]["kind"] = "mc".into();
+    let path = dir.path().join("old.json");
+    std::fs::write(&path, old.to_string()).unwrap();
+    let o = path.to_str().unwrap();
+    let err = tenpai(&["selfplay", "merge", o, &b]).failed().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "error: {o}: player 0 is \"mc\", a name whose meaning changed (mc-v1 in builds \
+             before 2026-12-03, commit 9325bd5, mc-learned in later ones): write \"mc-v1\" or \
+             \"mc-learned\" in the tally if you know which build wrote it\n"
+        )
+    );
+    // The first version's search is another player.
+    let (v1, _) = mc_shard(dir.path(), "mc-v1", 2);
+    let err = tenpai(&["selfplay", "merge", &a, &v1]).failed().to_string();
+    assert_eq!(
+        err,
+        format!("error: {v1}: cannot be merged with the files before it: the runs differ in their players\n")
+    );
+}

@@ -25,7 +25,11 @@ decision), ``"cmd:COMMAND"`` (an external mjai bot), ...), or a
 dict as the tally writes it: ``{"kind": "mc", "samples": 200, "threads": 1}``
 (rollouts a decision) or ``{"kind": "mc", "think_ms": 50}`` (time a decision,
 in milliseconds, as ``tenpai.MonteCarloPlayer(think_ms=50)``; the tally writes
-it as ``"think_ns": 50_000_000``, which is read too)."""
+it as ``"think_ns": 50_000_000``, which is read too). ``"mc"`` and
+``"baseline"`` are this build's default versions; a tally and the results
+write every player by its explicit name (``"mc-learned"``,
+``"baseline-v2"``), and ``merge`` refuses a tally of an older build that
+names one ``"mc"`` or ``"baseline"``, whose meaning changed between builds."""
 
 
 def run_config(
@@ -121,8 +125,10 @@ def merge(results: Sequence[Dict[str, Any]]) -> Dict[str, Any]:
         TypeError: ``results`` is not a list (or other sequence) of dicts,
             naming the first entry that is not one.
         ValueError: no results, a result without its ``"tally"`` (naming
-            it), results of different runs (naming the setting that
-            differs), or a game counted twice.
+            it), a tally of an older build that names a player ``"mc"`` or
+            ``"baseline"`` (naming the player and what the name meant in
+            which builds), results of different runs (naming the setting
+            that differs), or a game counted twice.
     """
     if isinstance(results, (str, bytes, dict)) or not isinstance(results, Iterable):
         raise TypeError(f"results: expected a list of selfplay results (dicts), got {type(results).__name__}")

@@ -203,8 +203,9 @@ LIBRARY_KINDS = [
 def test_opponents_of_every_kind_the_library_parses(kind):
     env = SingleAgentEnv(opponents=kind, mc_samples=2, length="east")
     env.reset(seed=1)
-    # mc-learned is the default version of the Monte Carlo player: the library names it mc.
-    assert {p.kind for p in env._players.values()} == {"mc" if kind == "mc-learned" else kind}
+    # mc-learned and baseline-v2 are the default versions: the library names them mc and baseline.
+    shown = {"mc-learned": "mc", "baseline-v2": "baseline"}.get(kind, kind)
+    assert {p.kind for p in env._players.values()} == {shown}
     mask = env.game.action_mask(env.seat)
     _, _, terminated, _, info = env.step(int(np.flatnonzero(mask)[0]))
     assert "illegal_action" not in info

@@ -77,7 +77,20 @@ def test_run_config_is_checked_once_and_played_by_shards():
 def test_monte_carlo_players_as_dicts():
     mc = {"kind": "mc", "samples": 8, "threads": 1}
     r = tenpai.selfplay(4, 1, [mc, "baseline", "baseline", "baseline"], length="east")
-    assert r["players"][0]["kind"] == "mc" and r["games"] == 4
+    # Results name the player explicitly: "mc" follows the default version.
+    assert r["players"][0]["kind"] == "mc-learned" and r["players"][1]["kind"] == "baseline-v2" and r["games"] == 4
+
+
+def test_merge_refuses_a_tally_that_names_a_player_by_an_alias():
+    """A result of an older build named the default baseline "baseline" (the
+    first version before 2026-12-02, the second after): merged with today's it
+    would average two players, so it is refused."""
+    parts = [tenpai.selfplay(4, 1, ["baseline", "random", "random", "random"], length="east", shard=(k, 2)) for k in (1, 2)]
+    assert parts[0]["tally"]["config"]["players"][0] == {"kind": "baseline-v2"}
+    assert tenpai.merge(parts)["games"] == 4
+    parts[0]["tally"]["config"]["players"][0] = {"kind": "baseline"}
+    with pytest.raises(ValueError, match=r'^player 0 is "baseline", a name whose meaning changed \(baseline-v1 in builds before 2026-12-02'):
+        tenpai.merge(parts)
 
 
 def test_a_monte_carlo_dict_takes_think_ms_as_monte_carlo_player_does():
@@ -88,7 +101,7 @@ def test_a_monte_carlo_dict_takes_think_ms_as_monte_carlo_player_does():
     ms = json.loads(tenpai.arena.run_config(4, 1, players({"kind": "mc", "think_ms": 7})))
     ns = json.loads(tenpai.arena.run_config(4, 1, players({"kind": "mc", "think_ns": 7_000_000})))
     assert ms == ns
-    assert ms["players"][0] == {"kind": "mc", "think_ns": 7_000_000, "threads": 1}
+    assert ms["players"][0] == {"kind": "mc-learned", "think_ns": 7_000_000, "threads": 1}
     for both in ({"kind": "mc", "think_ms": 7, "think_ns": 7_000_000}, {"kind": "mc", "think_ms": 7, "samples": 3}):
         with pytest.raises(ValueError, match="mc takes one of samples, think_ms or think_ns"):
             tenpai.arena.run_config(4, 1, players(both))

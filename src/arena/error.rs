@@ -89,6 +89,24 @@ pub enum ArenaError {
     /// non-empty.
     #[error("game ranges must be sorted, disjoint, non-empty and not touching: {0}")]
     BadGames(String),
+    /// A tally read from JSON that names a player `mc` or `baseline`: a name
+    /// whose meaning followed the default version, written by a build
+    /// before explicit names ([`super::PlayerKind::explicit_name`]), which
+    /// cannot say which player played. Read as today's default, it would
+    /// merge with shards of another player.
+    #[error("player {player} is {alias:?}, a name whose meaning changed ({before} in builds before {changed}, {after} in later ones): write {before:?} or {after:?} in the tally if you know which build wrote it")]
+    AmbiguousPlayer {
+        /// The player's number (its place in [`super::Config::players`]).
+        player: usize,
+        /// The name it is given: `mc` or `baseline`.
+        alias: &'static str,
+        /// The explicit name the alias meant in the builds before `changed`.
+        before: &'static str,
+        /// The explicit name it meant from `changed` on.
+        after: &'static str,
+        /// When its meaning changed: the date and the commit.
+        changed: &'static str,
+    },
     /// A tally read from JSON whose counts do not fit together (named).
     #[error("inconsistent tally: {0}")]
     Inconsistent(String),

@@ -2,9 +2,9 @@
 //! statistics kept in mergeable form, in memory that does not grow with the
 //! number of games.
 //!
-//! - `config.rs`: what to play ([`Config`], [`PlayerKind`]), which wall seed
-//!   and seating each game gets ([`Config::seating`]), and a run cut into
-//!   [`Shard`]s.
+//! - `config.rs`: what to play ([`Config`]), which wall seed and seating
+//!   each game gets ([`Config::seating`]), and a run cut into [`Shard`]s;
+//!   `kind.rs`: who plays ([`PlayerKind`]), by name or as JSON.
 //! - `play.rs`: [`play()`] plays a range of a run's games and returns their
 //!   [`Tally`]; each finished game goes to an [`Observer`] (to write its
 //!   log, say), is counted and dropped. [`play_one`] plays one game.
@@ -33,13 +33,15 @@
 mod config;
 mod error;
 mod games;
+mod kind;
 mod play;
 mod stats;
 mod tally;
 
-pub use config::{seat_seed, Config, PlayerKind, Shard, BOT_TIMEOUT, MAX_THREADS};
+pub use config::{seat_seed, Config, Shard};
 pub use error::{ArenaError, BoxError};
 pub use games::GameSet;
+pub use kind::{PlayerKind, BOT_TIMEOUT, MAX_THREADS};
 pub use play::{play, play_one, Observer, Played};
 pub use stats::{Estimate, PlayerStats, Summary};
 pub use tally::{Moments, PlayerTally, Tally};

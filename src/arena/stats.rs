@@ -21,8 +21,9 @@ pub struct Estimate {
 
 /// One player's results over the games of a tally. In JSON: `{"player",
 /// "kind", "rank", "win_rate", "deal_in_rate", "riichi_rate", "call_rate",
-/// "points"}`, `kind` as its name (`random`, `baseline`, `mc`), each
-/// statistic an [`Estimate`].
+/// "points"}`, `kind` as its explicit name (`random`, `baseline-v2`,
+/// `mc-learned`: [`PlayerKind::explicit_name`], the same player in every
+/// build), each statistic an [`Estimate`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[non_exhaustive]
 pub struct PlayerStats {
@@ -45,9 +46,10 @@ pub struct PlayerStats {
     pub points: Estimate,
 }
 
-/// A player's kind by its name (its settings are in the tally's config).
+/// A player's kind by its explicit name (its settings are in the tally's
+/// config).
 fn kind_name<S: Serializer>(kind: &PlayerKind, s: S) -> Result<S::Ok, S::Error> {
-    s.collect_str(kind)
+    s.serialize_str(&kind.explicit_name())
 }
 
 /// The statistics of a run, a shard or a merge together with the tally they

@@ -4,6 +4,7 @@
 //! the same numbers; means and intervals are computed only at the end
 //! ([`Tally::stats`]).
 
+use super::kind::ALIASES;
 use super::{ArenaError, Config, GameSet, Played, PlayerKind, PlayerStats};
 use crate::ai::mc::Settings;
 use crate::game::{Event, GameRecord};
@@ -202,7 +203,7 @@ impl PlayerTally {
 /// # Ok::<(), tenpai::arena::ArenaError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "TallyRepr", into = "TallyRepr")]
+#[serde(try_from = "TallyIn", into = "TallyRepr")]
 pub struct Tally {
     config: Config,
     games: GameSet,
@@ -210,8 +211,21 @@ pub struct Tally {
 }
 
 impl Tally {
-    /// An empty tally of `config`'s run.
-    pub fn new(config: Config) -> Tally {
+    /// An empty tally of `config`'s run, its players named explicitly
+    /// ([`PlayerKind::explicit`]: a [`PlayerKind::Baseline`] is kept as
+    /// [`PlayerKind::BaselineV2`], the same player), as its JSON names them.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::arena::{Config, PlayerKind, Tally};
+    /// let config = Config { rules: tenpai::rules::Rules::tenhou(), games: 4, seed: 1,
+    ///     duplicate: false, players: std::array::from_fn(|_| PlayerKind::Baseline) };
+    /// assert_eq!(Tally::new(config).config().players[0], PlayerKind::BaselineV2);
+    /// ```
+    pub fn new(mut config: Config) -> Tally {
+        config.players = config.players.map(|k| k.explicit());
         Tally {
             config,
             games: GameSet::default(),
@@ -219,7 +233,8 @@ impl Tally {
         }
     }
 
-    /// The run's settings.
+    /// The run's settings, every player named explicitly
+    /// ([`PlayerKind::explicit`]).
     pub fn config(&self) -> &Config {
         &self.config
     }
@@ -268,6 +283,8 @@ impl Tally {
     /// Adds every game of `other`, a tally of other games of the same run
     /// (the Monte Carlo players' threads may differ: they change how fast a
     /// decision is computed, not what is played; this tally's are kept).
+    /// Players are compared by their explicit kinds: `mc-v1` and
+    /// `mc-learned` differ, `baseline` and `baseline-v2` are one player.
     ///
     /// # Errors
     /// [`ArenaError::Mismatch`] naming the first setting that differs
@@ -331,7 +348,10 @@ impl Tally {
 
     /// The tally as one line of JSON: `{"config": {...}, "games": [[0, n]],
     /// "players": [{"rank": {"n": .., "sum": .., "sum_sq": ..}, "points":
-    /// .., "win": .., "deal_in": .., "riichi": .., "call": ..}, ×4]}`.
+    /// .., "win": .., "deal_in": .., "riichi": .., "call": ..}, ×4]}`, the
+    /// config's players by their explicit names (`{"kind": "mc-learned",
+    /// "samples": 200, "threads": 1}`, `{"kind": "baseline-v2"}`:
+    /// [`PlayerKind`]'s JSON), the same players in every build.
     ///
     /// # Panics
     /// Never.
@@ -339,27 +359,62 @@ impl Tally {
         serde_json::to_string(self).expect("a tally serializes")
     }
 
-    /// A tally from the JSON of [`Tally::to_json`], checked: game ranges
-    /// sorted and inside the run, the per-game counts equal to the games,
-    /// the per-round counts equal for every player and measure, ranks
-    /// summing to 10 a game, 0/1 measures no larger than their counts.
+    /// A tally from the JSON of [`Tally::to_json`], checked: every player
+    /// named explicitly (`mc-learned`, `baseline-v2`, never `mc` or
+    /// `baseline`, whose meaning changed between the builds that wrote
+    /// them), game ranges sorted and inside the run, the per-game counts
+    /// equal to the games, the per-round counts equal for every player and
+    /// measure, ranks summing to 10 a game, 0/1 measures no larger than
+    /// their counts.
     ///
     /// # Errors
     /// [`ArenaError::Json`] for text that is not a tally,
-    /// [`ArenaError::BadGames`], [`ArenaError::BadPlayer`] or
-    /// [`ArenaError::Inconsistent`] (naming the count) for one that does not
-    /// hold together.
+    /// [`ArenaError::AmbiguousPlayer`] for a player named `mc` or `baseline`
+    /// (written by a build before explicit names), [`ArenaError::BadGames`],
+    /// [`ArenaError::BadPlayer`] or [`ArenaError::Inconsistent`] (naming the
+    /// count) for one that does not hold together.
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use tenpai::arena::{play, Config, PlayerKind, Tally};
+    /// let mut rules = tenpai::rules::Rules::tenhou();
+    /// rules.game.length = tenpai::rules::GameLength::East;
+    /// let config = Config { rules, games: 1, seed: 1, duplicate: false,
+    ///     players: [PlayerKind::Baseline, PlayerKind::Random, PlayerKind::Random, PlayerKind::Random] };
+    /// let json = play(&config, 0..1, &())?.to_json();
+    /// assert!(json.contains(r#"{"kind":"baseline-v2"}"#));
+    /// let old = json.replace(r#"{"kind":"baseline-v2"}"#, r#"{"kind":"baseline"}"#);
+    /// assert_eq!(Tally::from_json(&old).unwrap_err().to_string(),
+    ///     "player 0 is \"baseline\", a name whose meaning changed (baseline-v1 in builds \
+    ///      before 2026-12-02, commit 0766125, baseline-v2 in later ones): write \"baseline-v1\" \
+    ///      or \"baseline-v2\" in the tally if you know which build wrote it");
+    /// # Ok::<(), tenpai::arena::ArenaError>(())
+    /// ```
     pub fn from_json(text: &str) -> Result<Tally, ArenaError> {
-        let repr: TallyRepr = serde_json::from_str(text)?;
+        let repr: TallyIn = serde_json::from_str(text)?;
         Tally::try_from(repr)
     }
 }
 
-/// The serialized form of a [`Tally`], checked on the way in.
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+/// The serialized form of a [`Tally`], as written (its players by their
+/// explicit names, [`PlayerKind::explicit_name`]).
+#[derive(Serialize)]
 struct TallyRepr {
     config: Config,
+    games: GameSet,
+    players: [PlayerTally; 4],
+}
+
+/// The serialized form of a [`Tally`] as read, checked on the way in: the
+/// config is kept as JSON until no player in it is named by an alias
+/// ([`super::kind::ALIASES`], which reading it as a [`Config`] would take
+/// for this build's default).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TallyIn {
+    config: serde_json::Value,
     games: GameSet,
     players: [PlayerTally; 4],
 }
@@ -374,11 +429,28 @@ impl From<Tally> for TallyRepr {
     }
 }
 
-impl TryFrom<TallyRepr> for Tally {
+impl TryFrom<TallyIn> for Tally {
     type Error = ArenaError;
 
-    fn try_from(r: TallyRepr) -> Result<Tally, ArenaError> {
+    fn try_from(r: TallyIn) -> Result<Tally, ArenaError> {
         let bad = |what: String| Err(ArenaError::Inconsistent(what));
+        let names = r.config["players"].as_array().into_iter().flatten();
+        for (player, kind) in names.map(|k| k["kind"].as_str()).enumerate() {
+            if let Some(a) = ALIASES.iter().find(|a| Some(a.name) == kind) {
+                return Err(ArenaError::AmbiguousPlayer {
+                    player,
+                    alias: a.name,
+                    before: a.before,
+                    after: a.after,
+                    changed: a.changed,
+                });
+            }
+        }
+        let r = TallyRepr {
+            config: Config::deserialize(r.config)?,
+            games: r.games,
+            players: r.players,
+        };
         if let Some(last) = r.games.ranges().last() {
             if last.end > r.config.games {
                 return Err(ArenaError::OutOfRange {

@@ -58,8 +58,9 @@ fn search_starts_from_the_baseline_of_its_version() {
 #[test]
 fn the_learned_search_is_a_player_kind_of_its_own() {
     // `mc-learned` names the search on the learned baseline, the default
-    // version: written `mc` (the default's name) in self-play's players and
-    // in a tally's JSON, and read back as itself.
+    // version: shown `mc` (the default's name) to people, written
+    // `mc-learned` in a tally's JSON (`mc` changes meaning with the
+    // default), and read back as itself.
     let kind: PlayerKind = "mc-learned".parse().expect("a player kind");
     let PlayerKind::Mc(settings) = &kind else {
         panic!("{kind:?} is not the Monte Carlo player");
@@ -68,7 +69,10 @@ fn the_learned_search_is_a_player_kind_of_its_own() {
     assert_eq!(kind.to_string(), "mc");
     assert_eq!("mc".parse::<PlayerKind>().expect("a player kind"), kind);
     let json = serde_json::to_string(&kind).expect("JSON");
-    assert_eq!(json, r#"{"kind":"mc","think_ns":50000000,"threads":0}"#);
+    assert_eq!(
+        json,
+        r#"{"kind":"mc-learned","think_ns":50000000,"threads":0}"#
+    );
     assert_eq!(
         serde_json::from_str::<PlayerKind>(&json).expect("read back"),
         kind

@@ -50,12 +50,14 @@ each shard's --json and combine them with `tenpai selfplay merge FILES...`,
 which gives exactly the statistics of one run over all the games.
 
 JSON (--json): {\"games\": n, \"duplicate\": b, \"seconds\": s, \"players\":
-[{\"player\": 0, \"kind\": \"baseline\", \"rank\": {\"mean\": m, \"ci95\": h, \"n\": n},
+[{\"player\": 0, \"kind\": \"baseline-v2\", \"rank\": {\"mean\": m, \"ci95\": h, \"n\": n},
 \"win_rate\": ..., \"deal_in_rate\": ..., \"riichi_rate\": ..., \"call_rate\": ...,
 \"points\": ...}, ...], \"tally\": {\"config\": ..., \"games\": [[first, end]],
 \"players\": [{\"rank\": {\"n\": n, \"sum\": s, \"sum_sq\": q}, ...}, ...]}} where the
 tally holds the run's settings, the games counted and each player's integer
-counts, sums and sums of squares (what merge adds up).
+counts, sums and sums of squares (what merge adds up). Players are named
+explicitly there (baseline-v2, mc-learned), never baseline or mc, whose
+meaning follows the default version and changed between builds.
 
 Examples:
   tenpai selfplay --games 200 --duplicate --length east
@@ -281,7 +283,7 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["games"], 8);
         let players = v["players"].as_array().unwrap();
-        assert_eq!(players[0]["kind"], "baseline");
+        assert_eq!(players[0]["kind"], "baseline-v2");
         assert_eq!(players[0]["rank"]["n"], 8);
         assert!(players[0]["rank"]["mean"].as_f64().unwrap() < 1.5, "{out}");
     }
@@ -334,7 +336,7 @@ mod tests {
         let (r, out, _) = tenpai(&args, "");
         r.unwrap();
         let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(v["players"][0]["kind"], "mc");
+        assert_eq!(v["players"][0]["kind"], "mc-learned");
         let csv = std::fs::read_to_string(&file).unwrap();
         let mut lines = csv.lines();
         assert_eq!(

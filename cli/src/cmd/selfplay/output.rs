@@ -13,8 +13,10 @@ use tenpai::rules::GameLength;
 pub struct Saved {
     /// Seconds the run took.
     pub seconds: f64,
-    /// Its tally.
-    pub tally: Tally,
+    /// Its tally, read by [`Tally::from_json`] so that its own errors (a
+    /// player named by an alias, counts that do not hold together) are
+    /// told as such.
+    pub tally: serde_json::Value,
 }
 
 /// Where a tally came from, for the header line.
