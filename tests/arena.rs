@@ -265,6 +265,23 @@ fn tally_json_err_names_what_does_not_hold_together() {
             == "games 0..9 are outside the run's 0..8"
     );
     assert!(bad(&|w| w["players"][1]["rank"]["sum"] = 5.into()).contains("ranks sum to"));
+    // Totals kept but a player's ranks impossible: player 0's moved to
+    // player 3 (the tester's shard, merged as "avg rank 1.00"), or squares
+    // below the sum.
+    let sum0 = v["players"][0]["rank"]["sum"].as_i64().unwrap();
+    let sum3 = v["players"][3]["rank"]["sum"].as_i64().unwrap();
+    let sq0 = v["players"][0]["rank"]["sum_sq"].as_i64().unwrap();
+    assert_eq!(
+        bad(&|w| {
+            w["players"][0]["rank"]["sum"] = 0.into();
+            w["players"][3]["rank"]["sum"] = (sum0 + sum3).into();
+        }),
+        format!("inconsistent tally: player 0's ranks sum to 0 (squares {sq0}) over 4 games, which ranks 1 to 4 cannot")
+    );
+    assert_eq!(
+        bad(&|w| w["players"][0]["rank"]["sum_sq"] = 1.into()),
+        format!("inconsistent tally: player 0's ranks sum to {sum0} (squares 1) over 4 games, which ranks 1 to 4 cannot")
+    );
     assert!(bad(&|w| w["players"][2]["win"]["sum"] = 1_000_000.into()).contains("player 2's win"));
     assert!(
         bad(&|w| w["config"]["players"][0] = serde_json::json!({"kind": "strong"}))

@@ -242,7 +242,18 @@ fn position_err_a_five_beyond_the_sets_red_or_plain_copies() {
         "S",
         ["", "", "", ""],
     );
+    // Three plain fives beside the red: the second red is still a red too
+    // many (it read "a fifth 5mr", in mjai's spelling).
+    let second_red_beside_three_plain = turn(
+        "5pr 5p 5p 5p 1m 2m 3m 7s 8s 9s E E S S",
+        "S",
+        ["5pr", "", "", ""],
+    );
     for (obs, message) in [
+        (
+            second_red_beside_three_plain,
+            "illegal position by seat 0: more red 5p than the rules' 1",
+        ),
         (
             two_red,
             "illegal position by seat 0: more red 5p than the rules' 1",

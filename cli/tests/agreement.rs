@@ -31,7 +31,7 @@ fn counts(v: &Value) -> (u64, u64) {
 #[test]
 fn agreement_ok_baseline_counts_every_seat_by_kind() {
     let doc = agreement_json(&[PHOENIX, "--ai", "baseline"]);
-    assert_eq!(doc["ai"]["kind"], "baseline");
+    assert_eq!(doc["ai"]["kind"], "baseline-v2");
     assert_eq!(counts(&doc["all"]), (ALL.0, ALL.1));
     let kinds = doc["by_kind"].as_object().unwrap();
     let names: Vec<&str> = kinds.keys().map(String::as_str).collect();
@@ -81,7 +81,9 @@ fn agreement_ok_text_has_a_row_per_kind() {
     let r = tenpai(&["agreement", PHOENIX, "--ai", "baseline"]);
     let out = r.ok();
     assert!(
-        out.starts_with("Agreement of the AI (baseline) with the players of 1 game (every seat)\n"),
+        out.starts_with(
+            "Agreement of the AI (baseline-v2) with the players of 1 game (every seat)\n"
+        ),
         "{out}"
     );
     for kind in ["all", "discard", "riichi", "call", "win"] {

@@ -174,6 +174,26 @@ fn serve_ok_bind_takes_a_port_and_err_a_second_one() {
     );
 }
 
+#[test]
+fn serve_ok_bind_takes_an_ipv6_address_in_brackets_without_a_port() {
+    // `[::1]` as in `[::1]:8080`, the port from --port (one in use on ::1,
+    // so the server stops before it starts; without IPv6 the address
+    // cannot be listened on either: the message names it the same way).
+    let taken = std::net::TcpListener::bind("[::1]:0").ok();
+    let port = taken
+        .as_ref()
+        .map_or(18913, |l| l.local_addr().unwrap().port())
+        .to_string();
+    let r = tenpai(&["serve", "--bind", "[::1]", "--port", &port]);
+    assert_eq!(r.code, 1, "{}", r.err);
+    assert!(
+        r.err
+            .starts_with(&format!("error: cannot listen on [::1]:{port}: ")),
+        "{}",
+        r.err
+    );
+}
+
 /// A WebSocket's next JSON message.
 pub fn next_json(
     ws: &mut tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<std::net::TcpStream>>,

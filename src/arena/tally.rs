@@ -463,6 +463,7 @@ impl TryFrom<TallyIn> for Tally {
         let games = r.games.len();
         let rounds = r.players[0].win.n;
         let mut ranks = 0i128;
+        let mut rank_squares = 0u128;
         for (p, t) in r.players.iter().enumerate() {
             if t.rank.n != games || t.points.n != games {
                 return bad(format!(
@@ -482,11 +483,28 @@ impl TryFrom<TallyIn> for Tally {
                     return bad(format!("player {p}'s {name}: {} of {} rounds (sum of squares {}), expected 0/1 samples over {rounds} rounds", m.sum, m.n, m.sum_sq));
                 }
             }
+            // Ranks 1–4: n ≤ sum ≤ 4n, sum ≤ sum of squares ≤ 4 sum, and
+            // sum² ≤ n × sum of squares (Cauchy–Schwarz).
+            let (n, sum, sq) = (i128::from(t.rank.n), t.rank.sum, t.rank.sum_sq);
+            let sq_fits = i128::try_from(sq).is_ok_and(|sq| {
+                sum <= sq && sq <= 4 * sum && sum.checked_mul(sum).is_some_and(|s2| s2 <= n * sq)
+            });
+            if sum < n || sum > 4 * n || !sq_fits {
+                return bad(format!(
+                    "player {p}'s ranks sum to {sum} (squares {sq}) over {n} games, which ranks 1 to 4 cannot"
+                ));
+            }
             ranks += t.rank.sum;
+            rank_squares += sq;
         }
         if ranks != 10 * i128::from(games) {
             return bad(format!(
                 "ranks sum to {ranks} over {games} games (1 + 2 + 3 + 4 = 10 a game)"
+            ));
+        }
+        if rank_squares != 30 * u128::from(games) {
+            return bad(format!(
+                "the ranks' squares sum to {rank_squares} over {games} games (1 + 4 + 9 + 16 = 30 a game)"
             ));
         }
         Ok(Tally {

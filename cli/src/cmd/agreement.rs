@@ -245,14 +245,11 @@ fn choose(
     }
 }
 
-/// The AI's name in the outputs: a Monte Carlo search by its explicit
-/// version (`mc-learned`, not `mc`: `mc` named `mc-v1` before session 11),
-/// any other player by its kind.
+/// The AI's name in the outputs: its explicit name (`mc-learned`, not
+/// `mc`, which named `mc-v1` before session 11; `baseline-v2`, not
+/// `baseline`, which named `baseline-v1` before session 7).
 fn ai_name(ai: &PlayerKind) -> String {
-    match ai {
-        PlayerKind::Mc(s) => s.version.name().to_string(),
-        k => k.to_string(),
-    }
+    ai.explicit_name()
 }
 
 /// The AI as the outputs name it: `baseline` or `mc-learned, 4000 samples

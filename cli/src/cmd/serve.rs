@@ -143,12 +143,17 @@ pub struct Bind {
 /// The port without `--port` or a port in `--bind`.
 const DEFAULT_PORT: u16 = 8080;
 
-/// Parses `--bind`: `127.0.0.1`, `::1`, `0.0.0.0:8080` or `[::1]:8080`.
+/// Parses `--bind`: `127.0.0.1`, `::1`, `[::1]`, `0.0.0.0:8080` or `[::1]:8080`.
 ///
 /// # Errors
 /// Anything else, with the forms it takes.
 fn parse_bind(text: &str) -> Result<Bind, String> {
-    if let Ok(ip) = text.parse::<IpAddr>() {
+    // `[::1]` as well as `::1`: the brackets of `[::1]:8080` without a port.
+    let bare = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .unwrap_or(text);
+    if let Ok(ip) = bare.parse::<IpAddr>() {
         return Ok(Bind { ip, port: None });
     }
     text.parse::<SocketAddr>()

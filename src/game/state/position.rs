@@ -116,15 +116,17 @@ impl State {
 
     /// Takes `p`, which seat `s` (4: none) shows, from the unseen tiles.
     fn see(&mut self, p: Pai, s: u8) -> Result<(), GameError> {
-        // A five refused while copies of the other colour are unseen is one
-        // red (or plain) five more than the rules' set has, not a fifth copy.
+        // A red five refused is one more than the rules' set has (its
+        // unseen reds are gone), whatever the plain fives; a plain five
+        // refused while reds are unseen is one plain five too many, not a
+        // fifth copy.
         let others_left = self.unseen[p.index()] > 0;
         let red = p
             .tile()
             .filter(|t| t.is_five())
             .map_or(0, |_| self.rules.scoring.red_fives[p.index() / 9]);
         self.take_unseen(p, E, s).map_err(|e| match e {
-            GameError::NotInWall { .. } if others_left && p.is_red() => err(
+            GameError::NotInWall { .. } if p.is_red() => err(
                 E,
                 s,
                 format!("more red {} than the rules' {red}", p.plain()),
@@ -134,7 +136,12 @@ impl State {
                 s,
                 format!("more plain {p} than the rules' {} ({red} red)", 4 - red),
             ),
-            GameError::NotInWall { tile } => err(E, s, format!("a fifth {tile}")),
+            // In mpsz, as the hand was given (`4z`, not mjai's `N`).
+            GameError::NotInWall { tile } => err(
+                E,
+                s,
+                format!("a fifth {}", p.tile().map_or(tile, |t| t.to_string())),
+            ),
             e => e,
         })
     }

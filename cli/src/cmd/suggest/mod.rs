@@ -65,7 +65,7 @@ with its waits and copies left; a wait that completes the hand without a yaku
 #[command(long_about = LONG_ABOUT)]
 pub struct Args {
     /// The seat's concealed tiles (the drawn tile included) and melds, e.g.
-    /// "123m456p789s1122z" or "23m456p11z [789s]".
+    /// "123m456p789s1122z" or "234m456p345s11z [789s]".
     #[arg(long, required_unless_present = "log")]
     pub hand: Option<String>,
 
