@@ -7,18 +7,18 @@ use crate::suggest::LOG;
 
 #[test]
 fn suggest_err_bad_flags() {
-    let cases: [(&[&str], &str); 14] = [
+    let cases: [(&[&str], &str); 15] = [
         (
             &["suggest", "--hand", "123m456p789s1123z"],
             "error: --hand \"123m456p789s1123z\": the seat's turn needs 14 concealed tiles with no \
-             meld (14 less 3 a meld), got 13\n",
+             meld, got 13\n",
         ),
         (
             // 3n+2 tiles but not 14 (the engine's "invariant broken: seat 0
             // holds 11 tiles" before session 12).
             &["suggest", "--hand", "123m456p789s11z", "--drawn", "1z"],
             "error: --hand \"123m456p789s11z\": the seat's turn needs 14 concealed tiles with no \
-             meld (14 less 3 a meld), got 11\n",
+             meld, got 11\n",
         ),
         (
             &["suggest", "--hand", "123m456p7z [789s]", "--drawn", "7z"],
@@ -44,6 +44,13 @@ fn suggest_err_bad_flags() {
         (
             &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z", "--riichi", "1"],
             "error: --riichi \"1\": the seat has no discard to declare with\n",
+        ),
+        (
+            // Discards are counted from 1 (it said "no discard to declare
+            // with" beside a river of one).
+            &["suggest", "--hand", "123m456p789s11234z", "--drawn", "4z", "--riichi", "0@0",
+              "--rivers", "9m,,,"],
+            "error: --riichi \"0@0\": discards are counted from 1 (@1: the seat's first)\n",
         ),
         (
             &["suggest", "--hand", "123m456p789s11234z"],

@@ -28,7 +28,7 @@ pub enum PositionError {
     },
     /// The seat's own turn needs 14 tiles, a meld counting 3: 14
     /// concealed with no meld, 11 beside one, … 2 beside four.
-    #[error("the seat's turn needs {} concealed tiles {} (14 less 3 a meld), got {tiles}", turn_tiles(*.melds), beside(*.melds))]
+    #[error("the seat's turn needs {} concealed tiles {}, got {tiles}", turn_tiles(*.melds), beside(*.melds))]
     HandSize {
         /// The hand's concealed tiles.
         tiles: usize,
@@ -66,12 +66,13 @@ fn turn_tiles(melds: usize) -> usize {
     14usize.saturating_sub(3 * melds)
 }
 
-/// `with no meld`, `beside 1 meld`, `beside 2 melds`.
+/// `with no meld`, `beside 1 meld (14 less 3 a meld)`, `beside 2 melds
+/// (14 less 3 a meld)`.
 fn beside(melds: usize) -> String {
     match melds {
         0 => "with no meld".into(),
-        1 => "beside 1 meld".into(),
-        n => format!("beside {n} melds"),
+        1 => "beside 1 meld (14 less 3 a meld)".into(),
+        n => format!("beside {n} melds (14 less 3 a meld)"),
     }
 }
 

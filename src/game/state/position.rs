@@ -104,7 +104,11 @@ impl State {
             return Err(err(
                 E,
                 4,
-                format!("{} dora indicators after {kans} kans", st.dora.len()),
+                format!(
+                    "{} dora indicators after {kans} kan{}",
+                    st.dora.len(),
+                    if kans == 1 { "" } else { "s" }
+                ),
             ));
         }
         st.unnamed_dora = (kans + 1 - st.dora.len()) as u8;

@@ -102,7 +102,9 @@ pub fn from_flags(args: &Args, rules: &Rules) -> Result<(State, SeatIndex)> {
         PositionError::DrawnNotHeld { pai } => anyhow!("--drawn {:?}: not in the hand", pai.mpsz()),
         PositionError::NoSuchDiscard { seat: s, n } => {
             let flag = riichi_flags[s as usize % 4].unwrap_or("");
-            if n == 0 {
+            if n == 0 && flag.contains('@') {
+                anyhow!("--riichi {flag:?}: discards are counted from 1 (@1: the seat's first)")
+            } else if n == 0 {
                 anyhow!("--riichi {flag:?}: the seat has no discard to declare with")
             } else {
                 anyhow!("--riichi {flag:?}: no such discard")
