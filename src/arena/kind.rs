@@ -158,12 +158,7 @@ impl PlayerKind {
             PlayerKind::Baseline | PlayerKind::BaselineV2 => "baseline-v2".into(),
             PlayerKind::BaselineV3 => "baseline-v3".into(),
             PlayerKind::BaselineLearned => "baseline-learned".into(),
-            PlayerKind::Mc(s) => match s.version {
-                Version::V1 => "mc-v1".into(),
-                Version::V2 => "mc-v2".into(),
-                Version::V3 => "mc-v3".into(),
-                Version::Learned => "mc-learned".into(),
-            },
+            PlayerKind::Mc(s) => s.version.name().into(),
             PlayerKind::Cmd { command, .. } => format!("cmd:{command}"),
         }
     }
@@ -312,22 +307,16 @@ impl std::str::FromStr for PlayerKind {
             "baseline-v3" => Ok(PlayerKind::BaselineV3),
             "baseline-learned" => Ok(PlayerKind::BaselineLearned),
             "mc" => Ok(PlayerKind::Mc(Settings::default())),
-            "mc-v1" => Ok(PlayerKind::Mc(Settings {
-                version: Version::V1,
-                ..Settings::default()
-            })),
-            "mc-v2" => Ok(PlayerKind::Mc(Settings {
-                version: Version::V2,
-                ..Settings::default()
-            })),
-            "mc-v3" => Ok(PlayerKind::Mc(Settings {
-                version: Version::V3,
-                ..Settings::default()
-            })),
-            "mc-learned" => Ok(PlayerKind::Mc(Settings {
-                version: Version::Learned,
-                ..Settings::default()
-            })),
+            v if v.starts_with("mc-") => [Version::V1, Version::V2, Version::V3, Version::Learned]
+                .into_iter()
+                .find(|version| version.name() == v)
+                .map(|version| {
+                    PlayerKind::Mc(Settings {
+                        version,
+                        ..Settings::default()
+                    })
+                })
+                .ok_or_else(|| ArenaError::UnknownPlayer(v.to_string())),
             cmd if cmd.starts_with("cmd:") && cmd.len() > 4 => Ok(PlayerKind::Cmd {
                 command: cmd[4..].to_string(),
                 timeout: BOT_TIMEOUT,
